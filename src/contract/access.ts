@@ -1,0 +1,97 @@
+import type { Permission } from './permissions';
+
+/**
+ * Who may call what. The server refuses to start if a route it registers is missing here,
+ * and checks the named permission on every request; the client reads the same table to
+ * decide which routes, menu entries and buttons to show.
+ *
+ * - 'public': no session needed.
+ * - 'authenticated': any signed-in, active user.
+ * - a Permission: the user's role must grant it.
+ */
+export type Access = 'public' | 'authenticated' | Permission;
+
+/** Keys are `METHOD /path` relative to the API base `/api`, with `:param` segments. */
+export const API_ACCESS = {
+  'GET /health': 'public',
+
+  'POST /auth/register': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/refresh': 'public',
+  'POST /auth/logout': 'public',
+  'GET /auth/me': 'authenticated',
+  'POST /auth/verify-password': 'authenticated',
+  'POST /auth/check-username': 'authenticated',
+  'PUT /auth/profile': 'authenticated',
+
+  'GET /stats': 'authenticated',
+
+  'GET /nodes': 'nodes.read',
+  'GET /nodes/search': 'nodes.read',
+  'GET /nodes/template': 'nodes.create',
+  'POST /nodes/upload': 'nodes.create',
+  'GET /nodes/download-errors/:id': 'nodes.create',
+  'GET /nodes/:id': 'nodes.read',
+  'POST /nodes': 'nodes.create',
+  'PUT /nodes/:id': 'nodes.update',
+  'DELETE /nodes/:id': 'nodes.delete',
+  'GET /nodes/:id/relations': 'nodes.read',
+  'POST /nodes/:id/attachments': 'nodes.update',
+  'GET /nodes/:id/attachments/:attachmentId/download': 'nodes.read',
+  'DELETE /nodes/:id/attachments/:attachmentId': 'nodes.update',
+
+  'GET /relations': 'nodes.read',
+  'GET /relations/:id': 'nodes.read',
+  'POST /relations': 'relations.create',
+  'PUT /relations/:id': 'relations.update',
+  'DELETE /relations/:id': 'relations.delete',
+
+  'GET /nodetypes': 'nodes.read',
+  'GET /nodetypes/:id': 'nodes.read',
+  'POST /nodetypes': 'system.config',
+  'PUT /nodetypes/:id': 'system.config',
+  'DELETE /nodetypes/:id': 'system.config',
+  'GET /relationtypes': 'nodes.read',
+  'GET /relationtypes/:id': 'nodes.read',
+  'POST /relationtypes': 'system.config',
+  'PUT /relationtypes/:id': 'system.config',
+  'DELETE /relationtypes/:id': 'system.config',
+
+  'GET /graph': 'nodes.read',
+
+  'GET /snomed/concepts': 'nodes.read',
+  'DELETE /snomed/concept/:id': 'system.config',
+  'POST /snomed/import': 'nodes.create',
+  'GET /snomed/template': 'nodes.create',
+  'GET /snomed/download-errors/:filename': 'nodes.create',
+
+  // Non-admins get a directory (id, username); full records need users.read.
+  'GET /users': 'authenticated',
+  'POST /users': 'users.create',
+  'PUT /users/:id': 'users.update',
+  'DELETE /users/:id': 'users.delete',
+
+  'GET /roles': 'roles.manage',
+  'POST /roles': 'roles.manage',
+  'PUT /roles/:id': 'roles.manage',
+  'DELETE /roles/:id': 'roles.manage',
+} as const satisfies Record<string, Access>;
+
+export type ApiRouteKey = keyof typeof API_ACCESS;
+
+/** Host routes that need more than a session (spec §2 route table). */
+export const PAGE_ACCESS: Record<string, Permission> = {
+  '/node-types': 'system.config',
+  '/relation-types': 'system.config',
+  '/snomed': 'system.config',
+  '/admin/users': 'users.read',
+  '/admin/roles': 'roles.manage',
+  '/admin/analytics': 'analytics.view',
+};
+
+export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {
+  if (access === 'public') return true;
+  if (!permissions) return false;
+  if (access === 'authenticated') return true;
+  return permissions.includes(access);
+}

@@ -1,0 +1,42 @@
+/** Business constants of spec §9, shared by client and server. */
+export const LIMITS = {
+  passwordMinLength: 6,
+  usernameMaxLength: 50,
+  emailMaxLength: 254,
+  mobileMaxLength: 30,
+  nameMaxLength: 255,
+  relationWeight: { min: 1, max: 100, default: 50 },
+  relationDescriptionMax: 500,
+  relationNoteMax: 250,
+  deleteConfirmWord: 'DELETE',
+  drawerWidthPx: 240,
+  dashboardGridLimit: 15,
+  dashboardTableLimit: 1000,
+  searchPageLimit: 1000,
+  dashboardPageSizes: [5, 10, 25, 50, 100],
+  listPageSizes: [5, 10, 25],
+  snomedPageSizes: [5, 10, 25, 50],
+  defaultPageSize: 10,
+  snomedPickerPageSize: 20,
+  debounceMs: 300,
+  toastMs: 6000,
+  graphToastMs: 4000,
+  graphClickDelayMs: 250,
+  redirectAfterDeleteMs: 1500,
+  redirectAfterPartialFailureMs: 3000,
+  bulkUploadMaxBytes: 20 * 1024 * 1024,
+  bulkUploadExtensions: ['.xlsx', '.xls', '.csv'],
+  snomedImportExtensions: ['.xlsx', '.xls'],
+  attachmentExtensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'jpg', 'jpeg', 'png', 'zip', 'rar'],
+  effectiveTimeLength: 8,
+  defaultLanguageCode: 'en',
+  socketReconnectDelayMs: 1000,
+  socketReconnectAttempts: 5,
+} as const;
+
+/** localStorage keys of the session (spec §3 Session). */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  user: 'user',
+} as const;

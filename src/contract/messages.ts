@@ -1,0 +1,50 @@
+/**
+ * The spec's user-facing texts (§2, §5, §8) in one place so that the client and the server
+ * say the same words. Server-only messages (for rules the spec left to the client) live here too.
+ */
+export const MESSAGES = {
+  auth: {
+    loginFailed: 'Login failed',
+    registrationFailed: 'Registration failed',
+    passwordsDoNotMatch: 'Passwords do not match',
+    passwordTooShort: 'Password must be at least 6 characters',
+    invalidCredentials: 'Invalid username/email or password',
+    accountInactive: 'This account has been deactivated. Please contact an administrator.',
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    notAuthenticated: 'Authentication required. Please sign in.',
+    forbidden: 'You do not have permission to perform this action.',
+    usernameTaken: 'This username is already taken',
+    emailTaken: 'An account with this email already exists',
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    noToken: 'No authentication token found. Please log in again.',
+    passwordVerificationFailed: 'Password verification failed',
+    incorrectPassword: 'The password is incorrect',
+  },
+  profile: {
+    usernameRequired: 'Username is required',
+    usernameTaken: 'This username is already taken',
+    usernameCheckFailed: 'Unable to check username availability',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    mobileInvalid: 'Please enter a valid mobile number',
+    passwordTooShort: 'Password must be at least 6 characters long',
+    passwordsDoNotMatch: 'Passwords do not match',
+    currentPasswordRequired: 'Password is required',
+    updateFailed: 'Failed to update profile',
+    updated: 'Profile updated successfully!',
+    verifyPrompt: 'Please enter your current password to continue updating your profile.',
+  },
+  access: {
+    usersDenied: 'You do not have permission to access this page.',
+    rolesDenied: 'Access Denied. Only administrators can access role management.',
+  },
+  generic: {
+    internal: 'Something went wrong on the server. Please try again.',
+    notFound: 'Not found',
+    invalidInput: 'Invalid input',
+    network: 'Cannot reach the server. Check your connection and try again.',
+  },
+  dashboard: {
+    loadFailed: 'Failed to load data',
+  },
+} as const;

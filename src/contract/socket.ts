@@ -1,0 +1,17 @@
+/** socket.io event names and payloads shared by server and client (spec §7 Real-time). */
+export const SOCKET_PATH = '/socket.io';
+
+export const SOCKET_EVENTS = {
+  nodeUploadProgress: (processId: string) => `upload-progress-${processId}`,
+  snomedUploadProgress: 'snomed-upload-progress',
+  joinJob: 'job.join',
+} as const;
+
+export type JobStatus = 'processing' | 'inserting' | 'completed' | 'error';
+
+export interface ProgressEvent {
+  progress: number;
+  message: string;
+  status: JobStatus;
+  summary?: { total: number; created: number; skipped: number; errors: number };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/** The user as the API returns it. No password or hash ever appears here. */
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  mobileNo: z.string().nullable(),
+  role: z.string(),
+  roleId: z.string().nullable(),
+  permissions: z.array(z.string()),
+  isActive: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const usernameField = z
+  .string({ error: MESSAGES.profile.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.profile.usernameRequired)
+  .max(LIMITS.usernameMaxLength, `Username must be ${LIMITS.usernameMaxLength} characters or less`)
+  .regex(/^[^\s@]+$/, 'Username cannot contain spaces or @');
+
+export const emailField = z
+  .string({ error: MESSAGES.profile.emailRequired })
+  .trim()
+  .min(1, MESSAGES.profile.emailRequired)
+  .max(LIMITS.emailMaxLength, MESSAGES.profile.emailInvalid)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.profile.emailInvalid);
+
+/** Digits, spaces, hyphens, parentheses and an optional leading plus (spec §5 Profile). */
+export const MOBILE_PATTERN = /^\+?[\d\s\-()]+$/;
+export const mobileField = z
+  .string()
+  .trim()
+  .max(LIMITS.mobileMaxLength, MESSAGES.profile.mobileInvalid)
+  .refine((v) => v === '' || MOBILE_PATTERN.test(v), MESSAGES.profile.mobileInvalid);

@@ -1,0 +1,85 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/db';
+import { openDatabase } from './db/open';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { statsRoutes } from './modules/stats/routes';
+import { API_PREFIX, accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { socketPlugin } from './plugins/socket';
+import { staticFiles } from './plugins/static';
+import { seedSystemRoles } from './seed/roles';
+import { tokenSecret } from './seed/secrets';
+import './types';
+
+export interface BuildOptions {
+  /** An already opened and migrated database (tests pass a template clone). */
+  db?: Db;
+}
+
+/** Builds the whole server: database, API, socket.io and static files. Used by main.ts and tests. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const opened = options.db
+    ? { db: options.db, release: () => undefined, created: false }
+    : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = opened;
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    app.decorate('db', db);
+    app.decorate('config', config);
+    await seedSystemRoles(db);
+    app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
+    app.addHook('onClose', async () => {
+      await db.close();
+      opened.release();
+    });
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          // force-graph draws on canvas; images may come from data: URLs (PNG export).
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+        },
+      },
+    });
+    await app.register(cors, {
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      credentials: false,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+    await app.register(rateLimit, { global: false });
+    await app.register(openapiPlugin);
+    await app.register(accessPlugin);
+    await app.register(socketPlugin);
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes);
+        await api.register(statsRoutes);
+      },
+      { prefix: API_PREFIX },
+    );
+    await staticFiles(app);
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  /** Embedded database directory (PGlite) when no databaseUrl is set. `null` = in memory (tests). */
+  dataDir: string | null;
+  /** postgres://… to use a PostgreSQL server instead of the embedded database. */
+  databaseUrl: string | null;
+  /** HMAC secret for access tokens. When absent, one is generated once and kept in the database. */
+  tokenSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Origins allowed to call the API from other sites (embedded widgets). */
+  corsOrigins: string[];
+  /** Requests per minute per client IP on the sign-in, registration and refresh routes. */
+  authRateLimitPerMinute: number;
+  /** Load the sample medical graph into a new embedded database. */
+  sampleData: boolean;
+  /** Built front end (host app in `host/`, widget bundle in `widgets/`); null = API only. */
+  distDir: string | null;
+  examplesDir: string | null;
+  logLevel: string;
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function numberFrom(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
+  return {
+    port: numberFrom(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    tokenSecret: env.KG_TOKEN_SECRET || null,
+    accessTokenTtlSeconds: numberFrom(env.KG_ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenTtlDays: numberFrom(env.KG_REFRESH_TOKEN_DAYS, 30),
+    corsOrigins: (env.KG_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    authRateLimitPerMinute: numberFrom(env.KG_AUTH_RATE_LIMIT, 30),
+    sampleData: env.KG_SAMPLE_DATA !== '0',
+    distDir: path.join(root, 'dist'),
+    examplesDir: path.join(root, 'examples'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.KG_TRUST_PROXY === '1',
+  };
+}
+
+/** Defaults for tests and embedding: in-memory database, no static files. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir: null,
+    databaseUrl: null,
+    tokenSecret: 'test-secret-0123456789abcdef',
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+    corsOrigins: [],
+    authRateLimitPerMinute: 1000,
+    sampleData: false,
+    distDir: null,
+    examplesDir: null,
+    logLevel: 'silent',
+    trustProxy: false,
+    ...overrides,
+  };
+}

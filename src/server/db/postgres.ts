@@ -1,0 +1,48 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db';
+
+// Return int8 (counts, sums) as numbers, like PGlite; our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max });
+  // Fail at start, with the server's message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await pool.query(sql, params);
+      return res.rows as T[];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      const tx: Queryable = {
+        async query<T>(sql: string, params: unknown[] = []) {
+          const res = await client.query(sql, params);
+          return res.rows as T[];
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResponseSchema,
+  CheckUsernameRequestSchema,
+  CheckUsernameResponseSchema,
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  MESSAGES,
+  MeResponseSchema,
+  ProfileUpdateRequestSchema,
+  RefreshRequestSchema,
+  RegisterRequestSchema,
+  UserSchema,
+  VerifyPasswordRequestSchema,
+  VerifyPasswordResponseSchema,
+} from '../../../contract';
+import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
+import type { AuthContext } from '../../types';
+import { findUserById, findUserByLogin, isUsernameTaken, toUser } from '../users/repository';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
+import { registerUser, updateProfile } from './repository';
+
+const tags = ['auth'];
+const NoContent = z.null().describe('No content');
+
+export function signedIn(auth: AuthContext | null): AuthContext {
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+/** Turns a unique-index violation on users into the 409 the user understands. */
+export function accountConflict(err: unknown): never {
+  const index = uniqueViolation(err);
+  if (index?.includes('username')) throw conflict(MESSAGES.auth.usernameTaken, 'username_taken');
+  if (index?.includes('email')) throw conflict(MESSAGES.auth.emailTaken, 'email_taken');
+  throw err;
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tokens = (): TokenSettings => ({
+    secret: app.tokenSecret,
+    accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    refreshTokenTtlDays: app.config.refreshTokenTtlDays,
+  });
+  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
+
+  r.post(
+    '/auth/register',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'Create an account (the first one becomes admin)', body: RegisterRequestSchema, response: { 201: AuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { username, email, password } = request.body;
+      const passwordHash = await hashPassword(password);
+      const session = await app.db
+        .transaction(async (tx) => {
+          const user = await registerUser(tx, { username, email, passwordHash });
+          return issueSession(tx, user, tokens());
+        })
+        .catch(accountConflict);
+      return reply.status(201).send(session);
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'Sign in with username or email', body: LoginRequestSchema, response: { 200: AuthResponseSchema } },
+    },
+    async (request) => {
+      const { login, password } = request.body;
+      const user = await findUserByLogin(app.db, login);
+      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !ok) throw unauthorized(MESSAGES.auth.invalidCredentials, 'invalid_credentials');
+      if (!user.is_active) throw forbidden(MESSAGES.auth.accountInactive, 'account_inactive');
+      return app.db.transaction(async (tx) => {
+        const rows = await tx.query<{ last_login: Date }>('UPDATE users SET last_login = now() WHERE id = $1 RETURNING last_login', [user.id]);
+        return issueSession(tx, { ...user, last_login: rows[0].last_login }, tokens());
+      });
+    },
+  );
+
+  r.post(
+    '/auth/refresh',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'Exchange a refresh token for a new token pair (rotating)', body: RefreshRequestSchema, response: { 200: AuthResponseSchema } },
+    },
+    async (request) => {
+      const outcome = await app.db.transaction(async (tx) => {
+        const spent = await spendRefreshToken(tx, request.body.refreshToken);
+        if (!spent.ok) return spent;
+        const user = await findUserById(tx, spent.userId);
+        if (!user || !user.is_active) return { ok: false as const, reason: 'inactive' as const };
+        return { ok: true as const, session: await issueSession(tx, user, tokens(), spent.familyId) };
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'inactive') throw unauthorized(MESSAGES.auth.accountInactive, 'account_inactive');
+        throw unauthorized(MESSAGES.auth.sessionExpired, outcome.reason === 'reused' ? 'token_reused' : 'token_invalid');
+      }
+      return outcome.session;
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'End the session of a refresh token', body: LogoutRequestSchema.optional(), response: { 204: NoContent } } },
+    async (request, reply) => {
+      const token = request.body?.refreshToken;
+      if (token) await revokeByToken(app.db, token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: MeResponseSchema } } }, async (request) => ({
+    user: toUser(signedIn(request.auth).user),
+  }));
+
+  r.post(
+    '/auth/verify-password',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: "Check the signed-in user's current password", body: VerifyPasswordRequestSchema, response: { 200: VerifyPasswordResponseSchema } },
+    },
+    async (request) => {
+      const { user } = signedIn(request.auth);
+      if (!(await verifyPassword(request.body.password, user.password_hash))) {
+        throw badRequest(MESSAGES.auth.incorrectPassword, 'incorrect_password');
+      }
+      return { valid: true as const };
+    },
+  );
+
+  r.post(
+    '/auth/check-username',
+    { schema: { tags, summary: 'Is a username free (ignoring your own)?', body: CheckUsernameRequestSchema, response: { 200: CheckUsernameResponseSchema } } },
+    async (request) => ({ available: !(await isUsernameTaken(app.db, request.body.username, signedIn(request.auth).user.id)) }),
+  );
+
+  r.put(
+    '/auth/profile',
+    { schema: { tags, summary: 'Update your own profile (only changed fields)', body: ProfileUpdateRequestSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      const { user } = signedIn(request.auth);
+      const { password, currentPassword, ...fields } = request.body;
+      let passwordHash: string | undefined;
+      if (password !== undefined) {
+        if (!(await verifyPassword(currentPassword ?? '', user.password_hash))) {
+          throw badRequest(MESSAGES.auth.incorrectPassword, 'incorrect_password');
+        }
+        passwordHash = await hashPassword(password);
+      }
+      const updated = await updateProfile(app.db, user.id, { ...fields, passwordHash }).catch(accountConflict);
+      if (!updated) throw new AppError(404, 'not_found', MESSAGES.generic.notFound);
+      return toUser(updated);
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import type { AuthResponse } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { toUser, type UserRow } from '../users/repository';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens';
+
+export interface TokenSettings {
+  secret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+/** Stores a new refresh token (in `familyId`, or a new family) and returns both tokens. */
+export async function issueSession(
+  db: Queryable,
+  user: UserRow,
+  settings: TokenSettings,
+  familyId?: string,
+): Promise<AuthResponse> {
+  const refreshToken = newRefreshToken();
+  await db.query(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+     VALUES ($1, COALESCE($2::uuid, gen_random_uuid()), $3, now() + make_interval(days => $4))`,
+    [user.id, familyId ?? null, hashRefreshToken(refreshToken), settings.refreshTokenTtlDays],
+  );
+  return {
+    accessToken: signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds),
+    refreshToken,
+    user: toUser(user),
+  };
+}
+
+export type RotateResult =
+  | { ok: true; userId: string; familyId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+
+/**
+ * Spends a refresh token. A token presented a second time means someone else has a copy:
+ * the whole family (every token descended from the same sign-in) is revoked.
+ */
+export async function spendRefreshToken(db: Queryable, token: string): Promise<RotateResult> {
+  const hash = hashRefreshToken(token);
+  const spent = await db.query<{ user_id: string; family_id: string }>(
+    `UPDATE refresh_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+      RETURNING user_id, family_id`,
+    [hash],
+  );
+  if (spent[0]) return { ok: true, userId: spent[0].user_id, familyId: spent[0].family_id };
+
+  const known = await db.query<{ family_id: string; used_at: Date | null; revoked_at: Date | null }>(
+    'SELECT family_id, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1',
+    [hash],
+  );
+  if (!known[0]) return { ok: false, reason: 'unknown' };
+  if (known[0].used_at || known[0].revoked_at) {
+    await revokeFamily(db, known[0].family_id);
+    return { ok: false, reason: 'reused' };
+  }
+  return { ok: false, reason: 'expired' };
+}
+
+export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+}
+
+export async function revokeByToken(db: Queryable, token: string): Promise<void> {
+  const rows = await db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [
+    hashRefreshToken(token),
+  ]);
+  if (rows[0]) await revokeFamily(db, rows[0].family_id);
+}
+
+/** Ends every session of a user (deactivation, role change, password change elsewhere). */
+export async function revokeAllForUser(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}

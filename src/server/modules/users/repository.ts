@@ -1,0 +1,69 @@
+import { SYSTEM_ROLE_PERMISSIONS, effectivePermissions, type User } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { iso, isoOrNull } from '../../db/rows';
+
+/** A user row joined with its role; `password_hash` never leaves the server (see toUser). */
+export interface UserRow {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  mobile_no: string | null;
+  role_id: string | null;
+  role_name: string | null;
+  role_permissions: string[] | null;
+  role_active: boolean | null;
+  is_active: boolean;
+  last_login: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT_USER = `
+  SELECT u.id, u.username, u.email, u.password_hash, u.mobile_no, u.role_id, u.is_active,
+         u.last_login, u.created_at, u.updated_at,
+         r.name AS role_name, r.permissions AS role_permissions, r.is_active AS role_active
+    FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Sign-in accepts the username or the email, case-insensitively. */
+export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `${SELECT_USER} WHERE lower(u.username) = lower($1) OR lower(u.email) = lower($1) ORDER BY lower(u.username) = lower($1) DESC LIMIT 1`,
+    [login],
+  );
+  return rows[0] ?? null;
+}
+
+export async function isUsernameTaken(db: Queryable, username: string, exceptUserId?: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND id IS DISTINCT FROM $2::uuid`, [
+    username,
+    exceptUserId ?? null,
+  ]);
+  return rows.length > 0;
+}
+
+/** A user without a role (its role was removed) is treated as a viewer. */
+export function userPermissions(row: UserRow): string[] {
+  return effectivePermissions(row.role_permissions ?? SYSTEM_ROLE_PERMISSIONS.viewer, row.role_active ?? true);
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    mobileNo: row.mobile_no,
+    role: row.role_name ?? 'viewer',
+    roleId: row.role_id,
+    permissions: userPermissions(row),
+    isActive: row.is_active,
+    lastLogin: isoOrNull(row.last_login),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

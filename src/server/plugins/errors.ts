@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES, type ApiErrorBody } from '../../contract';
+
+/** An error with an HTTP status and a message meant for the user. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request', details?: string[]) => new AppError(400, code, message, details);
+export const unauthorized = (message: string = MESSAGES.auth.notAuthenticated, code = 'unauthorized') => new AppError(401, code, message);
+export const forbidden = (message: string = MESSAGES.auth.forbidden, code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (message: string = MESSAGES.generic.notFound) => new AppError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+/** PostgreSQL's unique_violation, with the index that fired. */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? '';
+}
+
+/** One error shape for every failure: `{ error, code, details? }`; 5xx never shows internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { error: MESSAGES.generic.internal, code: 'internal_error' };
+
+    if (err instanceof AppError) {
+      status = err.statusCode;
+      body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => v.message ?? MESSAGES.generic.invalidInput);
+      status = 400;
+      body = { error: details[0] ?? MESSAGES.generic.invalidInput, code: 'validation_error', details };
+    } else if (err.statusCode === 429) {
+      status = 429;
+      body = { error: MESSAGES.auth.tooManyAttempts, code: 'rate_limited' };
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = { error: err.message, code: (err.code ?? 'bad_request').toLowerCase() };
+    }
+
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.debug({ err: err.message, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+});

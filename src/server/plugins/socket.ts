@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { SOCKET_PATH } from '../../contract';
+import { authenticate } from './access';
+
+/**
+ * socket.io on the API's port. A connection must present a valid access token
+ * (`auth: { token }`); unauthenticated connections are refused.
+ */
+export const socketPlugin = fp(async (app: FastifyInstance) => {
+  const io = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    cors: { origin: app.config.corsOrigins.length > 0 ? app.config.corsOrigins : false },
+  });
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    authenticate(app, typeof token === 'string' ? token : undefined)
+      .then((auth) => {
+        if (!auth) return next(new Error('unauthorized'));
+        socket.data.userId = auth.user.id;
+        socket.data.permissions = auth.permissions;
+        next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+  app.decorate('io', io);
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+});

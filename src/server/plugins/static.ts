@@ -1,0 +1,55 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_PREFIX } from './access';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built host app (with a fallback to index.html for client-side routes), the
+ * widget bundle under /widgets/ and the embedding examples under /examples/.
+ */
+export async function staticFiles(app: FastifyInstance) {
+  const { distDir, examplesDir } = app.config;
+  const hostDir = distDir ? path.join(distDir, 'host') : null;
+  const widgetsDir = distDir ? path.join(distDir, 'widgets') : null;
+  const hostBuilt = !!hostDir && fs.existsSync(path.join(hostDir, 'index.html'));
+
+  if (hostBuilt) {
+    await app.register(fastifyStatic, {
+      root: hostDir,
+      prefix: '/',
+      setHeaders: (res, file) => {
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (widgetsDir && fs.existsSync(widgetsDir)) {
+    await app.register(fastifyStatic, {
+      root: widgetsDir,
+      prefix: '/widgets/',
+      decorateReply: false,
+      setHeaders: (res, file) => {
+        // Other sites load the bundle: allow cross-origin use; hashed chunks never change.
+        res.header('Access-Control-Allow-Origin', '*');
+        res.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.header('Cache-Control', /-[A-Za-z0-9_-]{8,}\.js$/.test(file) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (examplesDir && fs.existsSync(examplesDir)) {
+    await app.register(fastifyStatic, { root: examplesDir, prefix: '/examples/', decorateReply: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
+      return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: 'not_found' });
+    }
+    if (!hostBuilt) {
+      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', hostDir!);
+  });
+}

@@ -1,0 +1,22 @@
+import type { Server as SocketServer } from 'socket.io';
+import type { AppConfig } from './config';
+import type { Db } from './db/db';
+import type { UserRow } from './modules/users/repository';
+
+/** The signed-in user of a request, loaded fresh from the database on every request. */
+export interface AuthContext {
+  user: UserRow;
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    tokenSecret: string;
+    io: SocketServer;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
