@@ -1,0 +1,17 @@
+import type { AuthResponse, ProfileUpdateRequest, RegisterRequest, User } from '../contract';
+import type { ApiClient } from './client';
+
+export const authApi = (api: ApiClient) => ({
+  login: (login: string, password: string) =>
+    api.request<AuthResponse>('/auth/login', { method: 'POST', body: { login, password }, anonymous: true }),
+  register: (body: RegisterRequest) => api.request<AuthResponse>('/auth/register', { method: 'POST', body, anonymous: true }),
+  me: () => api.request<{ user: User }>('/auth/me'),
+  logout: (refreshToken: string | null) =>
+    api.request<null>('/auth/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {}, anonymous: true }),
+  verifyPassword: (email: string, password: string) =>
+    api.request<{ valid: true }>('/auth/verify-password', { method: 'POST', body: { email, password } }),
+  checkUsername: (username: string) =>
+    api.request<{ available: boolean }>('/auth/check-username', { method: 'POST', body: { username } }),
+  updateProfile: (body: ProfileUpdateRequest) => api.request<User>('/auth/profile', { method: 'PUT', body }),
+});
+export type AuthApi = ReturnType<typeof authApi>;

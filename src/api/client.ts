@@ -1,0 +1,128 @@
+import { FetchError, ofetch } from 'ofetch';
+import { MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
+import { sessionStoreFor, type SessionStore } from './session-store';
+
+/** A failed call: `message` is the server's `error` text (or the caller's fallback). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Skip the bearer token and the refresh-on-401 (sign-in, registration, refresh). */
+  anonymous?: boolean;
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly base: string;
+  readonly session: SessionStore;
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** Origin (and path) of the server; '' means the page's own origin. The client adds /api. */
+  base?: string;
+  /** Called when the session is gone for good (a 401 that a refresh could not fix). */
+  onSessionExpired?: () => void;
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof FetchError) {
+    const status = err.response?.status ?? 0;
+    const body = err.data as Partial<ApiErrorBody> | undefined;
+    if (status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
+    return new ApiError(status, body?.code ?? 'http_error', body?.error ?? err.statusText ?? `HTTP ${status}`, body?.details);
+  }
+  return new ApiError(0, 'network_error', err instanceof Error ? err.message : MESSAGES.generic.network);
+}
+
+const clients = new Map<string, ApiClient>();
+const expiredHandlers = new Map<string, Set<() => void>>();
+
+/**
+ * The API client for a base URL: bearer token from the shared session, one refresh and one
+ * retry on 401, then the session is cleared and `onSessionExpired` runs. A 403 is an answer
+ * ("not allowed") and is thrown as an ApiError; it does not end the session (DESIGN §6).
+ */
+export function apiClient(options: ApiClientOptions = {}): ApiClient {
+  const base = (options.base ?? '').replace(/\/+$/, '');
+  if (options.onSessionExpired) {
+    const set = expiredHandlers.get(base) ?? new Set();
+    set.add(options.onSessionExpired);
+    expiredHandlers.set(base, set);
+  }
+  const existing = clients.get(base);
+  if (existing) return existing;
+
+  const session = sessionStoreFor(base);
+  const http = ofetch.create({ baseURL: `${base}/api`, retry: 0 });
+
+  const refresh = (): Promise<boolean> => {
+    const token = session.refreshToken;
+    if (!token) return Promise.resolve(false);
+    session.refreshing ??= http<AuthResponse>('/auth/refresh', { method: 'POST', body: { refreshToken: token } })
+      .then((res) => {
+        session.setTokens(res.accessToken, res.refreshToken);
+        session.setUser(res.user);
+        return true;
+      })
+      .catch(() => false)
+      .finally(() => {
+        session.refreshing = null;
+      });
+    return session.refreshing;
+  };
+
+  const send = <T>(path: string, o: RequestOptions): Promise<T> => {
+    const token = o.anonymous ? null : session.accessToken;
+    const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
+    return http<T>(path, {
+      method: o.method ?? 'GET',
+      query,
+      body: o.body as BodyInit | Record<string, unknown> | undefined,
+      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      responseType: o.responseType as 'json',
+      signal: o.signal,
+    });
+  };
+
+  const client: ApiClient = {
+    base,
+    session,
+    async request<T>(path: string, o: RequestOptions = {}): Promise<T> {
+      try {
+        return await send<T>(path, o);
+      } catch (raw) {
+        const err = toApiError(raw);
+        if (err.status !== 401 || o.anonymous) throw err;
+        const hadToken = !!session.accessToken;
+        if (hadToken && (await refresh())) {
+          try {
+            return await send<T>(path, o);
+          } catch (retryRaw) {
+            const retryErr = toApiError(retryRaw);
+            if (retryErr.status !== 401) throw retryErr;
+          }
+        }
+        session.clear();
+        for (const handler of expiredHandlers.get(base) ?? []) handler();
+        throw err;
+      }
+    },
+  };
+  clients.set(base, client);
+  return client;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import { seedSystemRoles } from '../seed/roles';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/** postgres://host/db → same server, other database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * Builds one migrated, seeded template database per run; each test file clones it (a PGlite
+ * data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL) instead of migrating anew.
+ */
+export default async function setup(project: TestProject) {
+  // Project env is not applied to this (main) process: tell the projects apart by name.
+  const kind = project.name === 'api-postgres' ? 'postgres' : 'pglite';
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `kg_tmpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const db = await openPostgres(withDatabase(base, name), 2);
+    await migrate(db);
+    await seedSystemRoles(db);
+    await db.close();
+    project.provide('postgresTemplate', name);
+    return async () => {
+      const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}_c_%`]);
+      for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const db = await openPglite({ dataDir: null });
+  await migrate(db);
+  await seedSystemRoles(db);
+  const dump = await db.dump();
+  await db.close();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kg-tmpl-')), 'template.tar.gz');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
