@@ -9,6 +9,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
+    // *.pglite.test.ts are about the embedded database only (data-dir locking, first start).
+    exclude: db === 'postgres' ? ['src/server/**/*.pglite.test.ts'] : [],
     env: { KG_TEST_DB: db },
     globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
