@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { ElementSpec } from '../define-element';
+import type { SignInProps } from './SignIn';
+import css from './sign-in.css?inline';
+
+/**
+ * <kg-sign-in api-base="https://kg.example.org">: compact sign-in / session badge.
+ * Dispatches `kg-session-change` ({ user: { id, username, role } | null }) once the session is
+ * known and whenever it changes. The component's code loads when the first element connects.
+ */
+export const signInElement: ElementSpec<SignInProps> = {
+  tag: 'kg-sign-in',
+  component: lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn }))),
+  css,
+  attributes: { apiBase: 'string' },
+  events: { onSessionChange: 'kg-session-change' },
+};
