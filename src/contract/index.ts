@@ -8,3 +8,4 @@ export * from './permissions';
 export * from './socket';
 export * from './stats';
 export * from './users';
+export * from './taxonomy';

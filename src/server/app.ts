@@ -9,6 +9,7 @@ import { openDatabase } from './db/open';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -74,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(healthRoutes);
         await api.register(authRoutes);
         await api.register(statsRoutes);
+        await api.register(nodeTypeRoutes);
+        await api.register(relationTypeRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthResponse } from '../../contract';
@@ -38,7 +38,7 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   /** app.inject with an optional bearer token. */
-  call(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   register(username: string, password?: string): Promise<AuthResponse>;
   close(): Promise<void>;
 }

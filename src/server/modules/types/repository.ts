@@ -1,0 +1,71 @@
+import type { TaxonomyKind, TaxonomyType } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { iso } from '../../db/rows';
+
+/** Table names come from this fixed map, never from input, so interpolating them is safe. */
+const TABLES: Record<TaxonomyKind, { table: string; usedBy: string; fk: string }> = {
+  node: { table: 'node_types', usedBy: 'nodes', fk: 'node_type_id' },
+  relation: { table: 'relation_types', usedBy: 'relations', fk: 'relation_type_id' },
+};
+
+interface Row {
+  id: string;
+  name: string;
+  created_at: Date;
+  created_by: string | null;
+  usage_count: number;
+}
+
+const toType = (r: Row): TaxonomyType => ({
+  id: r.id,
+  name: r.name,
+  createdAt: iso(r.created_at),
+  createdBy: r.created_by,
+  usageCount: r.usage_count,
+});
+
+function select(kind: TaxonomyKind, where: string) {
+  const t = TABLES[kind];
+  return `SELECT t.id, t.name, t.created_at, u.username AS created_by,
+                 (SELECT count(*) FROM ${t.usedBy} x WHERE x.${t.fk} = t.id)::int AS usage_count
+            FROM ${t.table} t LEFT JOIN users u ON u.id = t.created_by ${where}`;
+}
+
+export async function listTypes(db: Queryable, kind: TaxonomyKind): Promise<TaxonomyType[]> {
+  return (await db.query<Row>(`${select(kind, '')} ORDER BY lower(t.name)`)).map(toType);
+}
+
+export async function getType(db: Queryable, kind: TaxonomyKind, id: string): Promise<TaxonomyType | null> {
+  const rows = await db.query<Row>(select(kind, 'WHERE t.id = $1'), [id]);
+  return rows[0] ? toType(rows[0]) : null;
+}
+
+export async function createType(db: Queryable, kind: TaxonomyKind, name: string, userId: string | null): Promise<string> {
+  const rows = await db.query<{ id: string }>(`INSERT INTO ${TABLES[kind].table} (name, created_by) VALUES ($1, $2) RETURNING id`, [
+    name,
+    userId,
+  ]);
+  return rows[0].id;
+}
+
+/** Renames in place: nodes and relations refer to the type by id, so they follow. */
+export async function renameType(db: Queryable, kind: TaxonomyKind, id: string, name: string): Promise<boolean> {
+  const rows = await db.query(`UPDATE ${TABLES[kind].table} SET name = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, name]);
+  return rows.length > 0;
+}
+
+/** How many nodes (or relations) use a type. */
+export async function typeUsage(db: Queryable, kind: TaxonomyKind, id: string): Promise<number> {
+  const t = TABLES[kind];
+  const [{ usage }] = await db.query<{ usage: number }>(`SELECT count(*)::int AS usage FROM ${t.usedBy} WHERE ${t.fk} = $1`, [id]);
+  return usage;
+}
+
+/**
+ * Deletes a type. The foreign keys refuse it while anything uses the type (no silent
+ * cascade), which also closes the race with a concurrent insert; see the route for the 409.
+ */
+export async function deleteType(db: Queryable, kind: TaxonomyKind, id: string): Promise<boolean> {
+  const rows = await db.query(`DELETE FROM ${TABLES[kind].table} WHERE id = $1 RETURNING id`, [id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, TAXONOMY_LABELS, TaxonomySaveSchema, TaxonomyTypeSchema, type TaxonomyKind } from '../../../contract';
+import { conflict, notFound, uniqueViolation } from '../../plugins/errors';
+import { createType, deleteType, getType, listTypes, renameType, typeUsage } from './repository';
+
+const PATHS: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
+
+function capitalised(s: string) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The five calls of spec §7 for one kind of type: list, get, create, rename, delete. */
+function taxonomyRoutes(kind: TaxonomyKind) {
+  const label = TAXONOMY_LABELS[kind];
+  const base = PATHS[kind];
+  const tags = [`${label.singular}s`];
+  const notFoundText = `${capitalised(label.singular)} not found`;
+  const duplicate = (name: string) => conflict(`A ${label.singular} named "${name}" already exists`, 'duplicate_name');
+
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const load = async (id: string) => (await getType(app.db, kind, id)) ?? Promise.reject(notFound(notFoundText));
+
+    r.get(base, { schema: { tags, summary: `All ${label.singular}s, by name`, response: { 200: z.array(TaxonomyTypeSchema) } } }, () =>
+      listTypes(app.db, kind),
+    );
+
+    r.get(`${base}/:id`, { schema: { tags, params: IdParamsSchema, response: { 200: TaxonomyTypeSchema } } }, (req) => load(req.params.id));
+
+    r.post(
+      base,
+      { schema: { tags, summary: `Create a ${label.singular}`, body: TaxonomySaveSchema, response: { 201: TaxonomyTypeSchema } } },
+      async (req, reply) => {
+        const id = await createType(app.db, kind, req.body.name, req.auth!.user.id).catch((err) => {
+          throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
+        });
+        return reply.status(201).send(await load(id));
+      },
+    );
+
+    r.put(
+      `${base}/:id`,
+      { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows)`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
+      async (req) => {
+        const renamed = await renameType(app.db, kind, req.params.id, req.body.name).catch((err) => {
+          throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
+        });
+        if (!renamed) throw notFound(notFoundText);
+        return load(req.params.id);
+      },
+    );
+
+    r.delete(
+      `${base}/:id`,
+      { schema: { tags, summary: `Delete an unused ${label.singular}`, params: IdParamsSchema, response: { 204: z.null() } } },
+      async (req, reply) => {
+        const type = await load(req.params.id);
+        const deleted = await deleteType(app.db, kind, type.id).catch(async (err) => {
+          if ((err as { code?: string }).code !== '23503') throw err;
+          const n = await typeUsage(app.db, kind, type.id);
+          throw conflict(
+            `Cannot delete ${label.singular} "${type.name}": ${n} ${label.usedBy}${n === 1 ? '' : 's'} still use${n === 1 ? 's' : ''} it.`,
+            'type_in_use',
+          );
+        });
+        if (!deleted) throw notFound(notFoundText);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+export const nodeTypeRoutes = taxonomyRoutes('node');
+export const relationTypeRoutes = taxonomyRoutes('relation');
