@@ -25,6 +25,8 @@ export type SessionEvent =
   | { type: 'session.register'; body: RegisterRequest }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  /** Tokens appeared from elsewhere (another tab or widget signed in): check them. */
+  | { type: 'session.restore' }
   | { type: 'session.user.updated'; user: User }
   | { type: 'session.error.clear' };
 
@@ -93,6 +95,7 @@ export const sessionMachine = setup({
       on: {
         'session.login': 'signingIn',
         'session.register': 'registering',
+        'session.restore': 'loading',
       },
     },
     signingIn: {

@@ -57,6 +57,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           // force-graph draws on canvas; images may come from data: URLs (PNG export).
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
+          // Helmet's default would rewrite every request to https, which breaks plain-HTTP
+          // installs on an intranet address; TLS is the proxy's job.
+          upgradeInsecureRequests: null,
         },
       },
     });

@@ -34,7 +34,8 @@ export async function staticFiles(app: FastifyInstance) {
         // Other sites load the bundle: allow cross-origin use; hashed chunks never change.
         res.header('Access-Control-Allow-Origin', '*');
         res.header('Cross-Origin-Resource-Policy', 'cross-origin');
-        res.header('Cache-Control', /-[A-Za-z0-9_-]{8,}\.js$/.test(file) ? IMMUTABLE : 'no-cache');
+        // Only hashed chunks are immutable; the stable entry (kg-elements.js) must revalidate.
+        res.header('Cache-Control', /[\\/]chunk-[A-Za-z0-9_-]+\.js$/.test(file) ? IMMUTABLE : 'no-cache');
       },
     });
   }

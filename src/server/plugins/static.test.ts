@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-dist-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'host', 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(dist, 'widgets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'host', 'index.html'), '<!doctype html><title>host</title>');
+  fs.writeFileSync(path.join(dist, 'host', 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'widgets', 'kg-elements.js'), 'export {}');
+  fs.writeFileSync(path.join(dist, 'widgets', 'chunk-8kNmYuZY.js'), 'export {}');
+  t = await testApp({ distDir: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('static files', () => {
+  it('serves client routes with the app shell, never for /api', async () => {
+    const page = await t.call({ method: 'GET', url: '/nodes/view/123', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>host</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await t.call({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+
+  it('caches hashed files for good and revalidates stable entries', async () => {
+    expect((await t.call({ method: 'GET', url: '/assets/main-abc123.js' })).headers['cache-control']).toContain('immutable');
+    const entry = await t.call({ method: 'GET', url: '/widgets/kg-elements.js' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    expect((await t.call({ method: 'GET', url: '/widgets/chunk-8kNmYuZY.js' })).headers['cache-control']).toContain('immutable');
+  });
+
+  it('does not force https (plain-HTTP intranet installs keep working)', async () => {
+    const page = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
