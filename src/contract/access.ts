@@ -39,6 +39,8 @@ export const API_ACCESS = {
   'POST /nodes/:id/attachments': 'nodes.update',
   'GET /nodes/:id/attachments/:attachmentId/download': 'nodes.read',
   'DELETE /nodes/:id/attachments/:attachmentId': 'nodes.update',
+  // Authorised by the signed, expiring link that …/download hands out (a plain link has no token).
+  'GET /attachments/:attachmentId/content': 'public',
 
   'GET /relations': 'nodes.read',
   'GET /relations/:id': 'nodes.read',

@@ -9,3 +9,5 @@ export * from './socket';
 export * from './stats';
 export * from './users';
 export * from './taxonomy';
+export * from './fields';
+export * from './nodes';

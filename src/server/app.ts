@@ -1,13 +1,18 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
+import { attachmentRoutes } from './modules/attachments/routes';
+import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { nodeRoutes } from './modules/nodes/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
@@ -41,6 +46,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     app.decorate('db', db);
     app.decorate('config', config);
+    app.decorate('blobs', db.kind === 'pglite' && config.dataDir ? diskBlobStore(path.join(config.dataDir, 'blobs')) : databaseBlobStore(db));
     await seedSystemRoles(db);
     app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
     app.addHook('onClose', async () => {
@@ -69,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
     });
     await app.register(rateLimit, { global: false });
+    await app.register(multipart, { limits: { fields: 10, files: 1, parts: 20 } });
     await app.register(openapiPlugin);
     await app.register(accessPlugin);
     await app.register(socketPlugin);
@@ -80,6 +87,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(statsRoutes);
         await api.register(nodeTypeRoutes);
         await api.register(relationTypeRoutes);
+        await api.register(nodeRoutes);
+        await api.register(attachmentRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -13,6 +13,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Requests per minute per client IP on the sign-in, registration and refresh routes. */
   authRateLimitPerMinute: number;
+  /** Largest attachment accepted (bytes). */
+  attachmentMaxBytes: number;
   /** Load the sample medical graph into a new embedded database. */
   sampleData: boolean;
   /** Built front end (host app in `host/`, widget bundle in `widgets/`); null = API only. */
@@ -44,6 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       .map((s) => s.trim())
       .filter(Boolean),
     authRateLimitPerMinute: numberFrom(env.KG_AUTH_RATE_LIMIT, 30),
+    attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
     sampleData: env.KG_SAMPLE_DATA !== '0',
     distDir: path.join(root, 'dist'),
     examplesDir: path.join(root, 'examples'),
@@ -62,6 +65,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTokenTtlDays: 30,
     corsOrigins: [],
     authRateLimitPerMinute: 1000,
+    attachmentMaxBytes: 50 * 1024 * 1024,
     sampleData: false,
     distDir: null,
     examplesDir: null,

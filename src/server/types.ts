@@ -1,6 +1,7 @@
 import type { Server as SocketServer } from 'socket.io';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
+import type { BlobStore } from './modules/attachments/store';
 import type { UserRow } from './modules/users/repository';
 
 /** The signed-in user of a request, loaded fresh from the database on every request. */
@@ -15,6 +16,7 @@ declare module 'fastify' {
     config: AppConfig;
     tokenSecret: string;
     io: SocketServer;
+    blobs: BlobStore;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

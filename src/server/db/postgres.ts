@@ -6,6 +6,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server (restart, failover, admin) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
   // Fail at start, with the server's message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { optionalText, optionalUrl, pageOf, queryBool, queryInt } from './fields';
+
+export const NODE_MESSAGES = {
+  nameRequired: 'Name is required',
+  typeRequired: 'Node type is required',
+  invalidUrl: 'Please enter a valid URL',
+  snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
+  typeLocked: 'Relations exist, update of node type is disabled.',
+  notFound: 'Node not found',
+} as const;
+
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  uploadedAt: z.string(),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const NodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nodeType: z.string(),
+  nodeTypeId: z.string(),
+  snomedCode: z.string().nullable(),
+  url: z.string().nullable(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string().nullable(),
+  createdByUsername: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  hasRelations: z.boolean(),
+});
+export type KnowledgeNode = z.infer<typeof NodeSchema>;
+
+export const NodeDetailSchema = NodeSchema.extend({
+  relationCount: z.number().int(),
+  attachments: z.array(AttachmentSchema),
+});
+export type KnowledgeNodeDetail = z.infer<typeof NodeDetailSchema>;
+
+export const NODE_SORT_FIELDS = ['name', 'createdAt', 'updatedAt', 'nodeType'] as const;
+
+export const NodeListQuerySchema = z.object({
+  nodeType: z.string().max(LIMITS.nameMaxLength).optional(),
+  search: z.string().max(200).optional(),
+  /** 'extended' also matches the type name and the SNOMED code (the dashboard's search). */
+  searchScope: z.enum(['basic', 'extended']).default('basic'),
+  limit: queryInt(1, 1000, 1000),
+  skip: queryInt(0, 10_000_000, 0),
+  sortBy: z.enum(NODE_SORT_FIELDS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type NodeListQuery = z.input<typeof NodeListQuerySchema>;
+
+export const NodePageSchema = pageOf(NodeSchema);
+
+export const NodeSearchQuerySchema = z.object({
+  q: z.string().max(200).default(''),
+  nodeType: z.string().max(LIMITS.nameMaxLength).optional(),
+  limit: queryInt(1, 100, 20),
+  exact: queryBool.default(false),
+});
+
+const snomedCode = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v))
+  .refine((v) => v === undefined || v === null || /^\d{6,18}$/.test(v), NODE_MESSAGES.snomedDigits);
+
+/** Create/update body (spec §7 Nodes). A client-sent updatedBy is accepted and ignored. */
+export const NodeSaveSchema = z.object({
+  name: z.string({ error: NODE_MESSAGES.nameRequired }).trim().min(1, NODE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength),
+  nodeType: z.string({ error: NODE_MESSAGES.typeRequired }).trim().min(1, NODE_MESSAGES.typeRequired).max(LIMITS.nameMaxLength),
+  snomedCode,
+  url: optionalUrl(NODE_MESSAGES.invalidUrl),
+  description: optionalText(10_000, 'Description must be 10000 characters or less'),
+  note: optionalText(10_000, 'Note must be 10000 characters or less'),
+  updatedBy: z.unknown().optional(),
+});
+export type NodeSave = z.input<typeof NodeSaveSchema>;
+
+/** A node's relation as seen from that node (spec §3 Node-relations response item). */
+export const RelatedNodeSchema = z.object({ id: z.string(), name: z.string(), nodeType: z.string(), snomedCode: z.string().nullable() });

@@ -1,0 +1,176 @@
+import type { z } from 'zod';
+import type { KnowledgeNode, NodeListQuerySchema, NodeSaveSchema } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { iso } from '../../db/rows';
+
+export type NodeListQuery = z.output<typeof NodeListQuerySchema>;
+export type NodeInput = z.output<typeof NodeSaveSchema>;
+
+export interface NodeRow {
+  id: string;
+  name: string;
+  node_type: string;
+  node_type_id: string;
+  snomed_code: string | null;
+  url: string | null;
+  description: string | null;
+  note: string | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+  created_by_username: string | null;
+  updated_by: string | null;
+  has_relations: boolean;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** hasRelations and the creator's name come from the same query: never one query per node. */
+const SELECT_NODE = `
+  SELECT n.id, n.name, nt.name AS node_type, n.node_type_id, n.snomed_code, n.url, n.description, n.note,
+         n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
+         (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
+           OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations
+    FROM nodes n
+    JOIN node_types nt ON nt.id = n.node_type_id
+    LEFT JOIN users u ON u.id = n.created_by`;
+
+export function toNode(r: NodeRow): KnowledgeNode {
+  return {
+    id: r.id,
+    name: r.name,
+    nodeType: r.node_type,
+    nodeTypeId: r.node_type_id,
+    snomedCode: r.snomed_code,
+    url: r.url,
+    description: r.description,
+    note: r.note,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    createdBy: r.created_by,
+    createdByUsername: r.created_by_username,
+    updatedBy: r.updated_by,
+    hasRelations: r.has_relations,
+  };
+}
+
+const ORDER: Record<NodeListQuery['sortBy'], string> = {
+  name: 'lower(n.name)',
+  createdAt: 'n.created_at',
+  updatedAt: 'n.updated_at',
+  nodeType: 'lower(nt.name)',
+};
+
+function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (q.nodeType) {
+    params.push(q.nodeType);
+    clauses.push(`lower(nt.name) = lower($${params.length})`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    params.push(likePattern(search));
+    const p = `$${params.length}`;
+    const fields = ['n.name', 'n.description'];
+    if (q.searchScope === 'extended') fields.push('nt.name', 'n.snomed_code');
+    clauses.push(`(${fields.map((f) => `${f} ILIKE ${p}`).join(' OR ')})`);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** One page of nodes and the total: two queries whatever the page size. */
+export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows: NodeRow[]; total: number }> {
+  const { where, params } = listFilter(q);
+  const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const [rows, count] = await Promise.all([
+    db.query<NodeRow>(
+      `${SELECT_NODE} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.skip],
+    ),
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: count[0].total };
+}
+
+/** The pickers' search: by name (prefix matches first) or exact name. */
+export async function searchNodes(db: Queryable, q: { q: string; nodeType?: string; limit: number; exact: boolean }): Promise<NodeRow[]> {
+  const params: unknown[] = [q.exact ? q.q.trim() : likePattern(q.q.trim()), q.q.trim().toLowerCase(), q.limit];
+  let where = q.exact ? 'WHERE lower(n.name) = lower($1)' : 'WHERE (n.name ILIKE $1 OR n.snomed_code ILIKE $1)';
+  if (q.nodeType) {
+    params.push(q.nodeType);
+    where += ` AND lower(nt.name) = lower($${params.length})`;
+  }
+  return db.query<NodeRow>(
+    `${SELECT_NODE} ${where} ORDER BY (lower(n.name) LIKE $2 || '%') DESC, length(n.name), lower(n.name) LIMIT $3`,
+    params,
+  );
+}
+
+export async function getNode(db: Queryable, id: string): Promise<NodeRow | null> {
+  return (await db.query<NodeRow>(`${SELECT_NODE} WHERE n.id = $1`, [id]))[0] ?? null;
+}
+
+export async function relationCount(db: Queryable, id: string): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM relations WHERE source_node_id = $1) + (SELECT count(*) FROM relations WHERE target_node_id = $1))::int AS n`,
+    [id],
+  );
+  return n;
+}
+
+export async function findNodeTypeId(db: Queryable, name: string): Promise<string | null> {
+  return (await db.query<{ id: string }>('SELECT id FROM node_types WHERE lower(name) = lower($1)', [name]))[0]?.id ?? null;
+}
+
+export async function nodeWithSnomedCode(db: Queryable, code: string): Promise<{ id: string; name: string } | null> {
+  return (await db.query<{ id: string; name: string }>('SELECT id, name FROM nodes WHERE snomed_code = $1', [code]))[0] ?? null;
+}
+
+export async function insertNode(db: Queryable, input: NodeInput, typeId: string, userId: string): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO nodes (name, node_type_id, snomed_code, url, description, note, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+    [input.name, typeId, input.snomedCode ?? null, input.url ?? null, input.description ?? null, input.note ?? null, userId],
+  );
+  return rows[0].id;
+}
+
+/** Fields left out of the body keep their value; null clears them. */
+export async function updateNode(db: Queryable, id: string, input: NodeInput, typeId: string, userId: string): Promise<void> {
+  await db.query(
+    `UPDATE nodes SET name = $2, node_type_id = $3,
+            snomed_code = CASE WHEN $4 THEN $5 ELSE snomed_code END,
+            url = CASE WHEN $6 THEN $7 ELSE url END,
+            description = CASE WHEN $8 THEN $9 ELSE description END,
+            note = CASE WHEN $10 THEN $11 ELSE note END,
+            updated_by = $12, updated_at = now()
+      WHERE id = $1`,
+    [
+      id,
+      input.name,
+      typeId,
+      input.snomedCode !== undefined,
+      input.snomedCode ?? null,
+      input.url !== undefined,
+      input.url ?? null,
+      input.description !== undefined,
+      input.description ?? null,
+      input.note !== undefined,
+      input.note ?? null,
+      userId,
+    ],
+  );
+}
+
+/** Deletes the node; relations and attachment rows go with it (ON DELETE CASCADE). Returns the blob keys to remove. */
+export async function deleteNode(db: Queryable, id: string): Promise<string[] | null> {
+  const blobs = await db.query<{ blob_key: string }>('SELECT blob_key FROM attachments WHERE node_id = $1', [id]);
+  const rows = await db.query('DELETE FROM nodes WHERE id = $1 RETURNING id', [id]);
+  return rows.length ? blobs.map((b) => b.blob_key) : null;
+}
+

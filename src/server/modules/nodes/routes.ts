@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamsSchema,
+  NODE_MESSAGES,
+  NodeDetailSchema,
+  NodeListQuerySchema,
+  NodePageSchema,
+  NodeSaveSchema,
+  NodeSchema,
+  NodeSearchQuerySchema,
+} from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../plugins/errors';
+import { listAttachments } from '../attachments/repository';
+import { removeBlobs } from '../attachments/store';
+import {
+  deleteNode,
+  findNodeTypeId,
+  getNode,
+  insertNode,
+  listNodes,
+  nodeWithSnomedCode,
+  relationCount,
+  searchNodes,
+  toNode,
+  updateNode,
+  type NodeInput,
+} from './repository';
+
+const tags = ['nodes'];
+
+/** Turns the unique indexes on nodes into the 409s a curator understands. */
+async function nodeConflict(db: Queryable, err: unknown, input: NodeInput): Promise<never> {
+  const index = uniqueViolation(err);
+  if (index === 'nodes_name_type_ci' || index?.includes('name')) {
+    throw conflict(`A node named "${input.name}" of type "${input.nodeType}" already exists`, 'duplicate_node');
+  }
+  if (index?.includes('snomed') && input.snomedCode) {
+    const other = await nodeWithSnomedCode(db, input.snomedCode);
+    throw conflict(`SNOMED code ${input.snomedCode} is already used by node "${other?.name ?? 'another node'}"`, 'duplicate_snomed_code');
+  }
+  throw err;
+}
+
+async function resolveType(db: Queryable, name: string): Promise<string> {
+  const id = await findNodeTypeId(db, name);
+  if (!id) throw badRequest(`Node type "${name}" does not exist`, 'unknown_node_type');
+  return id;
+}
+
+export async function nodeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/nodes',
+    { schema: { tags, summary: 'List nodes (filter, search, sort, page)', querystring: NodeListQuerySchema, response: { 200: NodePageSchema } } },
+    async (req) => {
+      const { rows, total } = await listNodes(app.db, req.query);
+      return { data: rows.map(toNode), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
+    },
+  );
+
+  r.get(
+    '/nodes/search',
+    { schema: { tags, summary: 'Find nodes by name or SNOMED code (pickers)', querystring: NodeSearchQuerySchema, response: { 200: z.array(NodeSchema) } } },
+    async (req) => (await searchNodes(app.db, req.query)).map(toNode),
+  );
+
+  r.get(
+    '/nodes/:id',
+    { schema: { tags, summary: 'One node with its attachments and relation count', params: IdParamsSchema, response: { 200: NodeDetailSchema } } },
+    async (req) => {
+      const row = await getNode(app.db, req.params.id);
+      if (!row) throw notFound(NODE_MESSAGES.notFound);
+      const [attachments, count] = await Promise.all([listAttachments(app.db, row.id), relationCount(app.db, row.id)]);
+      return { ...toNode(row), relationCount: count, attachments };
+    },
+  );
+
+  r.post(
+    '/nodes',
+    { schema: { tags, summary: 'Create a node', body: NodeSaveSchema, response: { 201: NodeSchema } } },
+    async (req, reply) => {
+      const input = req.body;
+      const id = await app.db.transaction(async (tx) => {
+        const typeId = await resolveType(tx, input.nodeType);
+        return insertNode(tx, input, typeId, req.auth!.user.id);
+      }).catch((err) => nodeConflict(app.db, err, input));
+      return reply.status(201).send(toNode((await getNode(app.db, id))!));
+    },
+  );
+
+  r.put(
+    '/nodes/:id',
+    { schema: { tags, summary: 'Update a node (createdBy/updatedBy come from the session)', params: IdParamsSchema, body: NodeSaveSchema, response: { 200: NodeSchema } } },
+    async (req) => {
+      const input = req.body;
+      await app.db.transaction(async (tx) => {
+        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1 FOR UPDATE', [req.params.id]))[0];
+        if (!current) throw notFound(NODE_MESSAGES.notFound);
+        const typeId = await resolveType(tx, input.nodeType);
+        if (typeId !== current.node_type_id && (await relationCount(tx, req.params.id)) > 0) {
+          throw conflict(NODE_MESSAGES.typeLocked, 'node_type_locked');
+        }
+        await updateNode(tx, req.params.id, input, typeId, req.auth!.user.id);
+      }).catch((err) => nodeConflict(app.db, err, input));
+      return toNode((await getNode(app.db, req.params.id))!);
+    },
+  );
+
+  r.delete(
+    '/nodes/:id',
+    { schema: { tags, summary: 'Delete a node with its relations and attachments', params: IdParamsSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      const blobs = await app.db.transaction((tx) => deleteNode(tx, req.params.id));
+      if (!blobs) throw notFound(NODE_MESSAGES.notFound);
+      await removeBlobs(app, blobs);
+      return reply.status(204).send(null);
+    },
+  );
+}
