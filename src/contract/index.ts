@@ -11,3 +11,4 @@ export * from './users';
 export * from './taxonomy';
 export * from './fields';
 export * from './nodes';
+export * from './relations';

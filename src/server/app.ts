@@ -13,6 +13,7 @@ import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeRoutes } from './modules/nodes/routes';
+import { relationRoutes } from './modules/relations/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
@@ -21,6 +22,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
 import { seedSystemRoles } from './seed/roles';
+import { loadSampleGraph } from './seed/sample-graph';
 import { tokenSecret } from './seed/secrets';
 import './types';
 
@@ -48,6 +50,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('config', config);
     app.decorate('blobs', db.kind === 'pglite' && config.dataDir ? diskBlobStore(path.join(config.dataDir, 'blobs')) : databaseBlobStore(db));
     await seedSystemRoles(db);
+    // Only on the first start of a new embedded database: a curator who deleted every
+    // node must not get the sample back, and a PostgreSQL install starts empty.
+    if (config.sampleData && opened.created && !config.databaseUrl) {
+      const loaded = await db.transaction((tx) => loadSampleGraph(tx));
+      app.log.info(loaded, 'Loaded the sample medical graph');
+    }
     app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
     app.addHook('onClose', async () => {
       await db.close();
@@ -89,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(relationTypeRoutes);
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
+        await api.register(relationRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { optionalText, optionalUrl, pageOf, queryInt } from './fields';
+import { RelatedNodeSchema } from './nodes';
+
+/** Spec §5 relation form messages, in the order they are checked. */
+export const RELATION_MESSAGES = {
+  nameRequired: 'Relation name is required',
+  sourceRequired: 'Source node is required',
+  targetRequired: 'Target node is required',
+  typeRequired: 'Relation type is required',
+  weightRange: 'Weight must be between 1 and 100',
+  descriptionTooLong: 'Description must be 500 characters or less',
+  noteTooLong: 'Note must be 250 characters or less',
+  invalidUrl: 'Please enter a valid URL',
+  sameNode: 'Source and target must be different nodes',
+  notFound: 'Relation not found',
+} as const;
+
+const { min, max } = LIMITS.relationWeight;
+
+/** Keys are in the spec's checking order so the first error is the one the form shows first. */
+export const RelationSaveSchema = z
+  .object({
+    relationName: z.string({ error: RELATION_MESSAGES.nameRequired }).trim().min(1, RELATION_MESSAGES.nameRequired).max(LIMITS.nameMaxLength),
+    sourceNodeId: z.string({ error: RELATION_MESSAGES.sourceRequired }).min(1, RELATION_MESSAGES.sourceRequired).max(64),
+    targetNodeId: z.string({ error: RELATION_MESSAGES.targetRequired }).min(1, RELATION_MESSAGES.targetRequired).max(64),
+    relationType: z.string({ error: RELATION_MESSAGES.typeRequired }).trim().min(1, RELATION_MESSAGES.typeRequired).max(LIMITS.nameMaxLength),
+    weight: z.coerce
+      .number({ error: RELATION_MESSAGES.weightRange })
+      .int(RELATION_MESSAGES.weightRange)
+      .min(min, RELATION_MESSAGES.weightRange)
+      .max(max, RELATION_MESSAGES.weightRange)
+      .default(LIMITS.relationWeight.default),
+    description: optionalText(LIMITS.relationDescriptionMax, RELATION_MESSAGES.descriptionTooLong),
+    note: optionalText(LIMITS.relationNoteMax, RELATION_MESSAGES.noteTooLong),
+    url: optionalUrl(RELATION_MESSAGES.invalidUrl),
+  })
+  // Zod runs object refinements even when fields failed: only judge two given ids.
+  .refine((b) => !b.sourceNodeId || b.sourceNodeId !== b.targetNodeId, { message: RELATION_MESSAGES.sameNode, path: ['targetNodeId'] });
+export type RelationSave = z.input<typeof RelationSaveSchema>;
+
+export const RelationSchema = z.object({
+  id: z.string(),
+  sourceNodeId: z.string(),
+  targetNodeId: z.string(),
+  relationName: z.string(),
+  relationType: z.string(),
+  relationTypeId: z.string(),
+  weight: z.number().int(),
+  url: z.string().nullable(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string().nullable(),
+  sourceNodeName: z.string(),
+  targetNodeName: z.string(),
+  sourceNode: RelatedNodeSchema,
+  targetNode: RelatedNodeSchema,
+});
+export type Relation = z.infer<typeof RelationSchema>;
+
+export const RELATION_SORT_FIELDS = ['relationName', 'relationType', 'createdAt', 'weight'] as const;
+
+export const RelationListQuerySchema = z.object({
+  relationType: z.string().max(LIMITS.nameMaxLength).optional(),
+  /** Relations touching this node at either end. */
+  nodeId: z.uuid().optional(),
+  search: z.string().max(200).optional(),
+  limit: queryInt(1, 1000, 1000),
+  skip: queryInt(0, 10_000_000, 0),
+  sortBy: z.enum(RELATION_SORT_FIELDS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const RelationPageSchema = pageOf(RelationSchema);
+
+/** GET /nodes/{id}/relations item: the relation plus the node at the other end. */
+export const NodeRelationItemSchema = RelationSchema.extend({
+  relatedNode: RelatedNodeSchema,
+  direction: z.enum(['outgoing', 'incoming']),
+});
+export type NodeRelationItem = z.infer<typeof NodeRelationItemSchema>;

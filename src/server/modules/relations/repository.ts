@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import type { Relation, RelationListQuerySchema, RelationSaveSchema } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { iso } from '../../db/rows';
+import { likePattern } from '../nodes/repository';
+
+export type RelationListQuery = z.output<typeof RelationListQuerySchema>;
+export type RelationInput = z.output<typeof RelationSaveSchema>;
+
+interface RelationRow {
+  id: string;
+  source_node_id: string;
+  target_node_id: string;
+  relation_name: string;
+  relation_type: string;
+  relation_type_id: string;
+  weight: number;
+  url: string | null;
+  description: string | null;
+  note: string | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+  source_name: string;
+  source_type: string;
+  source_snomed: string | null;
+  target_name: string;
+  target_type: string;
+  target_snomed: string | null;
+}
+
+/** Relations with both end nodes and their types, in one query. */
+const SELECT_RELATION = `
+  SELECT r.id, r.source_node_id, r.target_node_id, r.relation_name, rt.name AS relation_type, r.relation_type_id,
+         r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by,
+         s.name AS source_name, st.name AS source_type, s.snomed_code AS source_snomed,
+         t.name AS target_name, tt.name AS target_type, t.snomed_code AS target_snomed
+    FROM relations r
+    JOIN relation_types rt ON rt.id = r.relation_type_id
+    JOIN nodes s ON s.id = r.source_node_id JOIN node_types st ON st.id = s.node_type_id
+    JOIN nodes t ON t.id = r.target_node_id JOIN node_types tt ON tt.id = t.node_type_id`;
+
+export function toRelation(r: RelationRow): Relation {
+  const sourceNode = { id: r.source_node_id, name: r.source_name, nodeType: r.source_type, snomedCode: r.source_snomed };
+  const targetNode = { id: r.target_node_id, name: r.target_name, nodeType: r.target_type, snomedCode: r.target_snomed };
+  return {
+    id: r.id,
+    sourceNodeId: r.source_node_id,
+    targetNodeId: r.target_node_id,
+    relationName: r.relation_name,
+    relationType: r.relation_type,
+    relationTypeId: r.relation_type_id,
+    weight: r.weight,
+    url: r.url,
+    description: r.description,
+    note: r.note,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    createdBy: r.created_by,
+    sourceNodeName: r.source_name,
+    targetNodeName: r.target_name,
+    sourceNode,
+    targetNode,
+  };
+}
+
+const ORDER: Record<RelationListQuery['sortBy'], string> = {
+  relationName: 'lower(r.relation_name)',
+  relationType: 'lower(rt.name)',
+  createdAt: 'r.created_at',
+  weight: 'r.weight',
+};
+
+export async function listRelations(db: Queryable, q: RelationListQuery): Promise<{ rows: RelationRow[]; total: number }> {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (q.relationType) {
+    params.push(q.relationType);
+    clauses.push(`lower(rt.name) = lower($${params.length})`);
+  }
+  if (q.nodeId) {
+    params.push(q.nodeId);
+    clauses.push(`(r.source_node_id = $${params.length} OR r.target_node_id = $${params.length})`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    params.push(likePattern(search));
+    const p = `$${params.length}`;
+    clauses.push(`(r.relation_name ILIKE ${p} OR rt.name ILIKE ${p} OR s.name ILIKE ${p} OR t.name ILIKE ${p} OR r.description ILIKE ${p})`);
+  }
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const [rows, count] = await Promise.all([
+    db.query<RelationRow>(
+      `${SELECT_RELATION} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, r.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.skip],
+    ),
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
+         JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: count[0].total };
+}
+
+export async function getRelation(db: Queryable, id: string): Promise<RelationRow | null> {
+  return (await db.query<RelationRow>(`${SELECT_RELATION} WHERE r.id = $1`, [id]))[0] ?? null;
+}
+
+/** Both directions of one node, for GET /nodes/{id}/relations. */
+export async function relationsOfNode(db: Queryable, nodeId: string): Promise<RelationRow[]> {
+  return db.query<RelationRow>(
+    `${SELECT_RELATION} WHERE r.source_node_id = $1
+     UNION ALL ${SELECT_RELATION} WHERE r.target_node_id = $1 AND r.source_node_id <> $1
+     ORDER BY created_at DESC`,
+    [nodeId],
+  );
+}
+
+export async function findRelationTypeId(db: Queryable, name: string): Promise<string | null> {
+  return (await db.query<{ id: string }>('SELECT id FROM relation_types WHERE lower(name) = lower($1)', [name]))[0]?.id ?? null;
+}
+
+/** Which of these node ids exist. */
+export async function existingNodeIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (valid.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>('SELECT id FROM nodes WHERE id = ANY($1::uuid[])', [valid]);
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertRelation(db: Queryable, input: RelationInput, typeId: string, userId: string): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, note, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+    [input.sourceNodeId, input.targetNodeId, typeId, input.relationName, input.weight, input.url ?? null, input.description ?? null, input.note ?? null, userId],
+  );
+  return rows[0].id;
+}
+
+export async function updateRelation(db: Queryable, id: string, input: RelationInput, typeId: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE relations SET source_node_id = $2, target_node_id = $3, relation_type_id = $4, relation_name = $5, weight = $6,
+            url = $7, description = $8, note = $9, updated_by = $10, updated_at = now()
+      WHERE id = $1 RETURNING id`,
+    [id, input.sourceNodeId, input.targetNodeId, typeId, input.relationName, input.weight, input.url ?? null, input.description ?? null, input.note ?? null, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteRelation(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('DELETE FROM relations WHERE id = $1 RETURNING id', [id])).length > 0;
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParamsSchema,
+  NODE_MESSAGES,
+  NodeRelationItemSchema,
+  RELATION_MESSAGES,
+  RelationListQuerySchema,
+  RelationPageSchema,
+  RelationSaveSchema,
+  RelationSchema,
+} from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { badRequest, notFound } from '../../plugins/errors';
+import { getNode } from '../nodes/repository';
+import {
+  deleteRelation,
+  existingNodeIds,
+  findRelationTypeId,
+  getRelation,
+  insertRelation,
+  listRelations,
+  relationsOfNode,
+  toRelation,
+  updateRelation,
+  type RelationInput,
+} from './repository';
+
+const tags = ['relations'];
+
+/** Both end nodes and the type must exist; returns the type's id. */
+async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
+  const found = await existingNodeIds(db, [input.sourceNodeId, input.targetNodeId]);
+  if (!found.has(input.sourceNodeId)) throw badRequest('The source node does not exist', 'unknown_source_node');
+  if (!found.has(input.targetNodeId)) throw badRequest('The target node does not exist', 'unknown_target_node');
+  const typeId = await findRelationTypeId(db, input.relationType);
+  if (!typeId) throw badRequest(`Relation type "${input.relationType}" does not exist`, 'unknown_relation_type');
+  return typeId;
+}
+
+export async function relationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const load = async (id: string) => {
+    const row = await getRelation(app.db, id);
+    if (!row) throw notFound(RELATION_MESSAGES.notFound);
+    return toRelation(row);
+  };
+
+  r.get(
+    '/relations',
+    { schema: { tags, summary: 'List relations (type, node and text filters, sort, page)', querystring: RelationListQuerySchema, response: { 200: RelationPageSchema } } },
+    async (req) => {
+      const { rows, total } = await listRelations(app.db, req.query);
+      return { data: rows.map(toRelation), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
+    },
+  );
+
+  r.get('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 200: RelationSchema } } }, (req) => load(req.params.id));
+
+  r.post(
+    '/relations',
+    { schema: { tags, summary: 'Create a relation', body: RelationSaveSchema, response: { 201: RelationSchema } } },
+    async (req, reply) => {
+      const id = await app.db.transaction(async (tx) => insertRelation(tx, req.body, await checkReferences(tx, req.body), req.auth!.user.id));
+      return reply.status(201).send(await load(id));
+    },
+  );
+
+  r.put(
+    '/relations/:id',
+    { schema: { tags, summary: 'Update a relation', params: IdParamsSchema, body: RelationSaveSchema, response: { 200: RelationSchema } } },
+    async (req) => {
+      const updated = await app.db.transaction(async (tx) =>
+        updateRelation(tx, req.params.id, req.body, await checkReferences(tx, req.body), req.auth!.user.id),
+      );
+      if (!updated) throw notFound(RELATION_MESSAGES.notFound);
+      return load(req.params.id);
+    },
+  );
+
+  r.delete('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    if (!(await deleteRelation(app.db, req.params.id))) throw notFound(RELATION_MESSAGES.notFound);
+    return reply.status(204).send(null);
+  });
+
+  r.get(
+    '/nodes/:id/relations',
+    { schema: { tags, summary: "A node's relations in both directions, each with the node at the other end", params: IdParamsSchema, response: { 200: z.array(NodeRelationItemSchema) } } },
+    async (req) => {
+      if (!(await getNode(app.db, req.params.id))) throw notFound(NODE_MESSAGES.notFound);
+      return (await relationsOfNode(app.db, req.params.id)).map((row) => {
+        const rel = toRelation(row);
+        const outgoing = rel.sourceNodeId === req.params.id;
+        return { ...rel, relatedNode: outgoing ? rel.targetNode : rel.sourceNode, direction: outgoing ? ('outgoing' as const) : ('incoming' as const) };
+      });
+    },
+  );
+}
