@@ -12,3 +12,4 @@ export * from './taxonomy';
 export * from './fields';
 export * from './nodes';
 export * from './relations';
+export * from './graph';

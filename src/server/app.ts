@@ -11,6 +11,7 @@ import { openDatabase } from './db/open';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { authRoutes } from './modules/auth/routes';
+import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
+        await api.register(graphRoutes);
       },
       { prefix: API_PREFIX },
     );

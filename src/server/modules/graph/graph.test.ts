@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Graph, NodeRelationItem } from '../../../contract';
+import { loadSampleGraph } from '../../seed/sample-graph';
+import { testApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let viewer: AuthResponse;
+let counts: { nodes: number; relations: number };
+
+beforeAll(async () => {
+  t = await testApp();
+  await t.register('admin');
+  viewer = await t.register('viewer');
+  counts = await t.db.transaction((tx) => loadSampleGraph(tx));
+});
+afterAll(() => t?.close());
+
+const graph = async (query: Record<string, string>) => {
+  const res = await t.call({ method: 'GET', url: '/api/graph', token: viewer.accessToken, query });
+  expect(res.statusCode).toBe(200);
+  return res.json<Graph>();
+};
+
+function consistent(g: Graph) {
+  const ids = new Set(g.nodes.map((n) => n.id));
+  for (const r of g.relations) {
+    expect(ids.has(r.sourceNodeId) && ids.has(r.targetNodeId)).toBe(true);
+  }
+  expect(new Set(g.relations.map((r) => r.id)).size).toBe(g.relations.length);
+}
+
+describe('GET /graph, global', () => {
+  it('returns every node and relation in one answer', async () => {
+    const g = await graph({});
+    expect(g).toMatchObject({ focus: null, truncated: false, totalNodes: counts.nodes });
+    expect(g.nodes).toHaveLength(counts.nodes);
+    expect(g.relations).toHaveLength(counts.relations);
+    consistent(g);
+  });
+
+  it('keeps the best-connected nodes past the limit and says it truncated', async () => {
+    const g = await graph({ limit: '10' });
+    expect(g.truncated).toBe(true);
+    expect(g.nodes).toHaveLength(10);
+    const all = await graph({});
+    const tenthBest = all.nodes.map((n) => n.degree).sort((a, b) => b - a)[9];
+    expect(Math.min(...g.nodes.map((n) => n.degree))).toBe(tenthBest);
+    consistent(g);
+  });
+
+  it('filters by node types and relation types (case-insensitive)', async () => {
+    const g = await graph({ nodeTypes: 'drug,DISEASE', relationTypes: 'treats (symptomatic)' });
+    expect(new Set(g.nodes.map((n) => n.nodeType))).toEqual(new Set(['Drug', 'Disease']));
+    expect(g.relations.length).toBeGreaterThan(0);
+    expect(new Set(g.relations.map((r) => r.relationType))).toEqual(new Set(['treats (symptomatic)']));
+    consistent(g);
+  });
+});
+
+describe('GET /graph, focused', () => {
+  it("depth 1 is the node and its neighbours, matching the node's relations", async () => {
+    const [{ id }] = await t.db.query<{ id: string }>(`SELECT id FROM nodes WHERE lower(name) = 'hypertension'`);
+    const g = await graph({ focus: id });
+    const items = (await t.call({ method: 'GET', url: `/api/nodes/${id}/relations`, token: viewer.accessToken })).json<NodeRelationItem[]>();
+    expect(g.focus).toBe(id);
+    expect(new Set(g.nodes.map((n) => n.id))).toEqual(new Set([id, ...items.map((i) => i.relatedNode.id)]));
+    for (const i of items) expect(g.relations.map((r) => r.id)).toContain(i.id);
+    consistent(g);
+
+    const deeper = await graph({ focus: id, depth: '2' });
+    expect(deeper.nodes.length).toBeGreaterThan(g.nodes.length);
+    consistent(deeper);
+    const capped = await graph({ focus: id, depth: '3', limit: '20' });
+    expect(capped).toMatchObject({ truncated: true });
+    expect(capped.nodes).toHaveLength(20);
+  });
+
+  it('answers 404 for an unknown node and 401 without a session', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/graph', token: viewer.accessToken, query: { focus: '00000000-0000-4000-8000-000000000000' } });
+    expect(res.statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/graph' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { Graph, GraphNode, GraphQuerySchema, GraphRelation } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { iso } from '../../db/rows';
+
+export type GraphQuery = z.output<typeof GraphQuerySchema>;
+
+interface NodeRow {
+  id: string;
+  name: string;
+  node_type: string;
+  snomed_code: string | null;
+  description: string | null;
+  created_at: Date;
+  degree: number;
+}
+
+interface RelationRow {
+  id: string;
+  source_node_id: string;
+  target_node_id: string;
+  relation_type: string;
+  relation_name: string;
+  weight: number;
+  description: string | null;
+}
+
+const toNode = (r: NodeRow): GraphNode => ({
+  id: r.id,
+  name: r.name,
+  nodeType: r.node_type,
+  snomedCode: r.snomed_code,
+  description: r.description,
+  createdAt: iso(r.created_at),
+  degree: r.degree,
+});
+
+const toRelation = (r: RelationRow): GraphRelation => ({
+  id: r.id,
+  sourceNodeId: r.source_node_id,
+  targetNodeId: r.target_node_id,
+  relationType: r.relation_type,
+  relationName: r.relation_name,
+  weight: r.weight,
+  description: r.description,
+});
+
+const DEGREE = `((SELECT count(*) FROM relations x WHERE x.source_node_id = n.id) + (SELECT count(*) FROM relations x WHERE x.target_node_id = n.id))::int`;
+
+const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? null;
+
+/** Relations whose two ends are both among `ids` (uuid[] parameter $1), filtered by type ($2). */
+async function relationsAmong(db: Queryable, ids: string[], relationTypes: string[] | null): Promise<GraphRelation[]> {
+  const rows = await db.query<RelationRow>(
+    `WITH sel AS (SELECT unnest($1::uuid[]) AS id)
+     SELECT r.id, r.source_node_id, r.target_node_id, rt.name AS relation_type, r.relation_name, r.weight, r.description
+       FROM relations r
+       JOIN sel s ON s.id = r.source_node_id
+       JOIN sel t ON t.id = r.target_node_id
+       JOIN relation_types rt ON rt.id = r.relation_type_id
+      WHERE $2::text[] IS NULL OR lower(rt.name) = ANY($2::text[])`,
+    [ids, relationTypes],
+  );
+  return rows.map(toRelation);
+}
+
+/**
+ * The whole graph (filtered by node and relation types), in two queries plus a count. Past
+ * the limit, the best-connected nodes are kept and `truncated` says so.
+ */
+export async function globalGraph(db: Queryable, q: GraphQuery): Promise<Graph> {
+  const nodeTypes = lowerAll(q.nodeTypes);
+  const filter = `WHERE $1::text[] IS NULL OR lower(nt.name) = ANY($1::text[])`;
+  const [{ total }] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${filter}`,
+    [nodeTypes],
+  );
+  const truncated = total > q.limit;
+  const nodes = await db.query<NodeRow>(
+    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree
+       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${filter}
+      ${truncated ? 'ORDER BY degree DESC, n.id' : ''} LIMIT $2`,
+    [nodeTypes, q.limit],
+  );
+  const relations = await relationsAmong(
+    db,
+    nodes.map((n) => n.id),
+    lowerAll(q.relationTypes),
+  );
+  return { focus: null, nodes: nodes.map(toNode), relations, truncated, totalNodes: total };
+}
+
+/**
+ * The neighbourhood of one node up to `depth` steps in either direction: one query per
+ * step (at most three), then the nodes and the relations among them.
+ */
+export async function focusedGraph(db: Queryable, focus: string, q: GraphQuery): Promise<Graph | null> {
+  const relationTypes = lowerAll(q.relationTypes);
+  const nodeTypes = lowerAll(q.nodeTypes);
+  const seen = new Set([focus]);
+  let frontier = [focus];
+  let truncated = false;
+  for (let step = 0; step < q.depth && frontier.length > 0 && !truncated; step++) {
+    const rows = await db.query<{ id: string }>(
+      `SELECT DISTINCT CASE WHEN r.source_node_id = ANY($1::uuid[]) THEN r.target_node_id ELSE r.source_node_id END AS id
+         FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
+         JOIN nodes o ON o.id = CASE WHEN r.source_node_id = ANY($1::uuid[]) THEN r.target_node_id ELSE r.source_node_id END
+         JOIN node_types ot ON ot.id = o.node_type_id
+        WHERE (r.source_node_id = ANY($1::uuid[]) OR r.target_node_id = ANY($1::uuid[]))
+          AND ($2::text[] IS NULL OR lower(rt.name) = ANY($2::text[]))
+          AND ($3::text[] IS NULL OR lower(ot.name) = ANY($3::text[]))`,
+      [frontier, relationTypes, nodeTypes],
+    );
+    const next: string[] = [];
+    for (const { id } of rows) {
+      if (seen.has(id)) continue;
+      if (seen.size >= q.limit) {
+        truncated = true;
+        break;
+      }
+      seen.add(id);
+      next.push(id);
+    }
+    frontier = next;
+  }
+  const ids = [...seen];
+  const nodes = await db.query<NodeRow>(
+    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree
+       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id WHERE n.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  if (!nodes.some((n) => n.id === focus)) return null;
+  const relations = await relationsAmong(db, ids, relationTypes);
+  return { focus, nodes: nodes.map(toNode), relations, truncated, totalNodes: nodes.length };
+}
