@@ -13,3 +13,4 @@ export * from './fields';
 export * from './nodes';
 export * from './relations';
 export * from './graph';
+export * from './snomed';

@@ -39,3 +39,18 @@ export const mobileField = z
   .trim()
   .max(LIMITS.mobileMaxLength, MESSAGES.profile.mobileInvalid)
   .refine((v) => v === '' || MOBILE_PATTERN.test(v), MESSAGES.profile.mobileInvalid);
+
+/** What every signed-in user may see of others (the search page's Created By filter). */
+export const UserDirectoryEntrySchema = z.object({ id: z.string(), username: z.string() });
+
+export const UserListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /users: full records with users.read, otherwise the directory (id and username). */
+export const UserPageSchema = z.object({
+  data: z.array(z.union([UserSchema, UserDirectoryEntrySchema])),
+  pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int() }),
+});

@@ -15,8 +15,10 @@ import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
+import { snomedRoutes } from './modules/snomed/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
+import { userRoutes } from './modules/users/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -100,6 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
         await api.register(graphRoutes);
+        await api.register(snomedRoutes);
+        await api.register(userRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -6,3 +6,6 @@ export function iso(value: unknown): string {
 export function isoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : iso(value);
 }
+
+/** A substring pattern for (I)LIKE, with LIKE's wildcards escaped: "50%" means the text "50%". */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

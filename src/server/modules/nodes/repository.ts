@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { KnowledgeNode, NodeListQuerySchema, NodeSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { iso } from '../../db/rows';
+import { iso, likePattern } from '../../db/rows';
 
 export type NodeListQuery = z.output<typeof NodeListQuerySchema>;
 export type NodeInput = z.output<typeof NodeSaveSchema>;
@@ -22,9 +22,6 @@ export interface NodeRow {
   updated_by: string | null;
   has_relations: boolean;
 }
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** hasRelations and the creator's name come from the same query: never one query per node. */
 const SELECT_NODE = `

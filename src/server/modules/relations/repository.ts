@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Relation, RelationListQuerySchema, RelationSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { iso } from '../../db/rows';
-import { likePattern } from '../nodes/repository';
+import { iso, likePattern } from '../../db/rows';
+
 
 export type RelationListQuery = z.output<typeof RelationListQuerySchema>;
 export type RelationInput = z.output<typeof RelationSaveSchema>;

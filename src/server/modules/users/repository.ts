@@ -1,6 +1,6 @@
 import { SYSTEM_ROLE_PERMISSIONS, effectivePermissions, type User } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { iso, isoOrNull } from '../../db/rows';
+import { iso, isoOrNull, likePattern } from '../../db/rows';
 
 /** A user row joined with its role; `password_hash` never leaves the server (see toUser). */
 export interface UserRow {
@@ -66,4 +66,20 @@ export function toUser(row: UserRow): User {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** One page of users by username, optionally matching username or email. */
+export async function listUsers(db: Queryable, q: { search?: string; limit: number; skip: number }): Promise<{ rows: UserRow[]; total: number }> {
+  const search = q.search?.trim();
+  const where = search ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : '';
+  const params = search ? [likePattern(search)] : [];
+  const [rows, count] = await Promise.all([
+    db.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.username) LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+      ...params,
+      q.limit,
+      q.skip,
+    ]),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, params),
+  ]);
+  return { rows, total: count[0].total };
 }

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SnomedIdParamsSchema, SnomedListQuerySchema, SnomedPageSchema } from '../../../contract';
+import { notFound } from '../../plugins/errors';
+import { deleteConcept, listConcepts } from './repository';
+
+const tags = ['snomed'];
+
+export async function snomedRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/snomed/concepts',
+    { schema: { tags, summary: 'The SNOMED catalogue, server-paged (1-based page)', querystring: SnomedListQuerySchema, response: { 200: SnomedPageSchema } } },
+    async (req) => {
+      const { rows, total } = await listConcepts(app.db, req.query);
+      return { data: rows, pagination: { total, limit: req.query.limit, page: req.query.page } };
+    },
+  );
+
+  r.delete(
+    '/snomed/concept/:id',
+    { schema: { tags, summary: 'Delete a catalogue row', params: SnomedIdParamsSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      if (!(await deleteConcept(app.db, req.params.id))) throw notFound('SNOMED concept not found');
+      return reply.status(204).send(null);
+    },
+  );
+}
