@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { PageSpinner } from '../ui';
+import { PLACEHOLDER_ROUTES } from './placeholders';
+import { AppShell } from './shell/AppShell';
+import { DEFAULT_PATH } from './shell/nav';
+import { RequireAuth } from './shell/RequireAuth';
+
+// One chunk per page: the sign-in screen does not download the dashboard or settings code.
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+
+/**
+ * The route table of spec §2. Everything but /login and /register sits behind RequireAuth,
+ * which also applies PAGE_ACCESS; / and unknown paths go to the dashboard.
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<AppShell />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/settings" element={<SettingsPage />} />
+              {PLACEHOLDER_ROUTES.map((r) => (
+                <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
+              ))}
+            </Route>
+          </Route>
+          <Route path="/" element={<Navigate to={DEFAULT_PATH} replace />} />
+          <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

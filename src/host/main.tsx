@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import '../ui/theme.css';
+import '../ui/ui.css';
+import './base.css';
+
+// Spec §8: browser ResizeObserver loop errors are noise (layout settles on the next frame); swallow them.
+window.addEventListener('error', (event) => {
+  if (typeof event.message === 'string' && event.message.startsWith('ResizeObserver loop')) event.stopImmediatePropagation();
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,38 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { IconButton } from '../../ui';
+import { DashboardIcon, MenuIcon, SearchIcon } from '../../ui/icons';
+import { AccountMenu } from './AccountMenu';
+import { AdminMenu } from './AdminMenu';
+import { BackButton } from './BackButton';
+
+export interface TopBarProps {
+  title: string;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+  menuRef?: Ref<HTMLButtonElement>;
+}
+
+export function TopBar({ title, drawerOpen, onOpenDrawer, menuRef }: TopBarProps) {
+  return (
+    <header className="kg-topbar">
+      {!drawerOpen && (
+        <IconButton label="Open drawer" ref={menuRef} onClick={onOpenDrawer}>
+          <MenuIcon />
+        </IconButton>
+      )}
+      <BackButton />
+      <h1 className="kg-topbar__title">{title}</h1>
+      <div className="kg-topbar__actions">
+        <Link to="/dashboard" className="kg-icon-btn" aria-label="Dashboard" title="Dashboard">
+          <DashboardIcon />
+        </Link>
+        <Link to="/search" className="kg-icon-btn" aria-label="Search" title="Search">
+          <SearchIcon />
+        </Link>
+        <AdminMenu />
+        <AccountMenu />
+      </div>
+    </header>
+  );
+}

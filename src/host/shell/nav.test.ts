@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_ROLE_PERMISSIONS } from '../../contract';
+import { ADMIN_MENU_ENTRIES, DRAWER_ENTRIES, canOpen, loginPath, pageTitle, parentPath, hasBackButton, permissionsOf, safeReturnTo, visibleEntries } from './nav';
+
+const labels = (perms: readonly string[]) => visibleEntries(DRAWER_ENTRIES, perms).map((e) => e.label);
+
+describe('drawer and admin menu by role', () => {
+  it('admin sees every entry and the whole Admin menu', () => {
+    expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
+      'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'User Management', 'Role Management',
+    ]);
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Analytics']);
+  });
+
+  it('editor and viewer see Dashboard, Knowledge Nodes and Relations only, and no Admin menu', () => {
+    for (const role of ['editor', 'viewer'] as const) {
+      expect(labels(SYSTEM_ROLE_PERMISSIONS[role])).toEqual(['Dashboard', 'Knowledge Nodes', 'Relations']);
+      expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS[role])).toEqual([]);
+    }
+  });
+
+  it('a user without a permission list falls back to its role, an unknown role to viewer', () => {
+    expect(permissionsOf({ role: 'admin', permissions: null })).toBe(SYSTEM_ROLE_PERMISSIONS.admin);
+    expect(permissionsOf({ role: 'nurse', permissions: undefined })).toBe(SYSTEM_ROLE_PERMISSIONS.viewer);
+    expect(permissionsOf(null)).toEqual([]);
+  });
+
+  it('guards admin pages and their sub-paths by PAGE_ACCESS', () => {
+    expect(canOpen('/admin/users', SYSTEM_ROLE_PERMISSIONS.viewer)).toBe(false);
+    expect(canOpen('/admin/users/extra', SYSTEM_ROLE_PERMISSIONS.viewer)).toBe(false);
+    expect(canOpen('/admin/users', SYSTEM_ROLE_PERMISSIONS.admin)).toBe(true);
+    expect(canOpen('/settings', [])).toBe(true);
+    expect(canOpen('/snomed', SYSTEM_ROLE_PERMISSIONS.editor)).toBe(false);
+  });
+});
+
+describe('top-bar title', () => {
+  it('is the last segment with dashes as spaces, capitalised; else the passed title; else Dashboard', () => {
+    expect(pageTitle('/node-types')).toBe('Node Types');
+    expect(pageTitle('/admin/users')).toBe('Users');
+    expect(pageTitle('/settings', 'Ignored')).toBe('Settings');
+    expect(pageTitle('/nodes/view/3f1c2a4e-1b2c-4d5e-8f90-123456789abc', 'Node Detail')).toBe('Node Detail');
+    expect(pageTitle('/')).toBe('Dashboard');
+  });
+});
+
+describe('Back button', () => {
+  it('appears only on action segments', () => {
+    expect(hasBackButton('/nodes/new')).toBe(true);
+    expect(hasBackButton('/nodes/42/edit')).toBe(true);
+    expect(hasBackButton('/nodes/view/42')).toBe(true);
+    expect(hasBackButton('/relations/create')).toBe(true);
+    expect(hasBackButton('/nodes')).toBe(false);
+    expect(hasBackButton('/reviewers')).toBe(false);
+  });
+
+  it('without history goes to the parent: action and the id before it removed', () => {
+    expect(parentPath('/nodes/42/edit')).toBe('/nodes');
+    expect(parentPath('/relations/3f1c2a4e-1b2c-4d5e-8f90-123456789abc/edit')).toBe('/relations');
+    expect(parentPath('/nodes/new')).toBe('/nodes');
+    expect(parentPath('/nodes/view/42')).toBe('/nodes');
+    expect(parentPath('/create')).toBe('/dashboard');
+  });
+});
+
+describe('return-to after sign-in', () => {
+  it('accepts only paths on this site', () => {
+    expect(safeReturnTo('/settings')).toBe('/settings');
+    expect(safeReturnTo('/nodes?x=1')).toBe('/nodes?x=1');
+    expect(safeReturnTo('//evil.example')).toBeNull();
+    expect(safeReturnTo('https://evil.example')).toBeNull();
+    expect(safeReturnTo('/\\evil.example')).toBeNull();
+    expect(safeReturnTo('/login')).toBeNull();
+    expect(safeReturnTo(null)).toBeNull();
+  });
+
+  it('builds the sign-in path with the wanted page', () => {
+    expect(loginPath('/settings')).toBe('/login?returnTo=%2Fsettings');
+    expect(loginPath('/dashboard')).toBe('/login');
+    expect(loginPath('/')).toBe('/login');
+  });
+});

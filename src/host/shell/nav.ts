@@ -1,0 +1,109 @@
+import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
+
+/**
+ * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
+ * unit-tested without a browser: which entries a user sees, the top-bar title, the Back
+ * button and the sign-in return path.
+ */
+export interface NavEntry {
+  label: string;
+  path: string;
+}
+
+/** Drawer entries in spec order; the admin-only ones are filtered through PAGE_ACCESS. */
+export const DRAWER_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', path: '/dashboard' },
+  { label: 'Knowledge Nodes', path: '/nodes' },
+  { label: 'Relations', path: '/relations' },
+  { label: 'Node Types', path: '/node-types' },
+  { label: 'Relation Types', path: '/relation-types' },
+  { label: 'SNOMED Management', path: '/snomed' },
+  { label: 'User Management', path: '/admin/users' },
+  { label: 'Role Management', path: '/admin/roles' },
+];
+
+export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
+  { label: 'Users', path: '/admin/users' },
+  { label: 'Roles', path: '/admin/roles' },
+  { label: 'Analytics', path: '/admin/analytics' },
+];
+
+export const DEFAULT_PATH = '/dashboard';
+
+/**
+ * The permissions the client acts on. The server sends them with the user; a user record
+ * without a list falls back to its system role's set, and an unknown or missing role counts
+ * as viewer (spec §2, §6).
+ */
+export function permissionsOf(user: Pick<User, 'role'> & { permissions?: readonly string[] | null } | null): readonly string[] {
+  if (!user) return [];
+  if (Array.isArray(user.permissions)) return user.permissions;
+  return SYSTEM_ROLE_PERMISSIONS[user.role as SystemRoleName] ?? SYSTEM_ROLE_PERMISSIONS.viewer;
+}
+
+/** The permission a page needs beyond a session, if any (exact path or a sub-path of it). */
+export function requiredPermission(pathname: string): Permission | undefined {
+  const key = Object.keys(PAGE_ACCESS).find((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return key ? PAGE_ACCESS[key] : undefined;
+}
+
+export function canOpen(pathname: string, permissions: readonly string[]): boolean {
+  const needed = requiredPermission(pathname);
+  return needed ? hasAccess(needed, permissions) : true;
+}
+
+export function visibleEntries(entries: readonly NavEntry[], permissions: readonly string[]): NavEntry[] {
+  return entries.filter((e) => canOpen(e.path, permissions));
+}
+
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const isId = (segment: string) => ID_SEGMENT.test(segment);
+const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean).map(decodeURIComponent);
+
+/**
+ * Top-bar title: the last path segment with dashes turned to spaces, each word capitalised;
+ * else the title the page passed; else 'Dashboard'. An id is not a title, so a path ending in
+ * one (e.g. /nodes/view/{id}) uses the passed title.
+ */
+export function pageTitle(pathname: string, passedTitle?: string | null): string {
+  const last = segmentsOf(pathname).at(-1);
+  if (last && !isId(last)) return last.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  return passedTitle || 'Dashboard';
+}
+
+export const BACK_ACTIONS = ['create', 'add', 'new', 'edit', 'update', 'view'] as const;
+const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includes(segment);
+
+export function hasBackButton(pathname: string): boolean {
+  return segmentsOf(pathname).some(isAction);
+}
+
+/**
+ * Where Back goes without history: the path with the action segment (and what follows it)
+ * and the id right before it removed; the dashboard when nothing is left.
+ * /nodes/{id}/edit → /nodes, /nodes/view/{id} → /nodes, /relations/new → /relations.
+ */
+export function parentPath(pathname: string): string {
+  const segments = segmentsOf(pathname);
+  const action = segments.findIndex(isAction);
+  const kept = action < 0 ? segments.slice(0, -1) : segments.slice(0, action);
+  if (kept.length > 0 && isId(kept[kept.length - 1])) kept.pop();
+  return kept.length > 0 ? `/${kept.map(encodeURIComponent).join('/')}` : DEFAULT_PATH;
+}
+
+/**
+ * The return-to path from the sign-in URL, accepted only when it is a path on this site
+ * (no `//host` or scheme: the query string must not become an open redirect).
+ */
+export function safeReturnTo(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  const path = raw.split(/[?#]/)[0];
+  if (path === '/login' || path === '/register') return null;
+  return raw;
+}
+
+/** /login with the wanted page as return-to (left out when it is the default page). */
+export function loginPath(wanted: string): string {
+  const target = safeReturnTo(wanted);
+  return target && target !== '/' && target !== DEFAULT_PATH ? `/login?returnTo=${encodeURIComponent(target)}` : '/login';
+}

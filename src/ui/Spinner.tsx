@@ -1,0 +1,39 @@
+import { cx } from './cx';
+
+export interface SpinnerProps {
+  size?: number;
+  /** Accessible name; the spinner is announced as a busy progress indicator. */
+  label?: string;
+  className?: string;
+}
+
+export function Spinner({ size = 32, label = 'Loading', className }: SpinnerProps) {
+  const border = Math.max(2, Math.round(size / 10));
+  return (
+    <span
+      role="progressbar"
+      aria-label={label}
+      aria-busy="true"
+      className={cx('kg-spinner', className)}
+      style={{ width: size, height: size, borderWidth: border }}
+    />
+  );
+}
+
+/** A spinner centred in the full screen height (session check, lazy page loads). */
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="kg-spinner-page">
+      <Spinner size={48} label={label} />
+    </div>
+  );
+}
+
+/** A spinner centred in the space of a section. */
+export function BlockSpinner({ label }: { label?: string }) {
+  return (
+    <div className="kg-spinner-block">
+      <Spinner size={36} label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { cx } from './cx';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+  label: string;
+  /** Validation message; marks the input invalid and is announced with it. */
+  error?: string | null;
+  helperText?: ReactNode;
+  /** Decorative icon at the end of the input (e.g. a lock on a locked field). */
+  endAdornment?: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({ label, error, helperText, endAdornment, className, id, required, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const helpId = `${inputId}-help`;
+  const help = error || helperText;
+  return (
+    <div className={cx('kg-field', error && 'kg-field--error', className)}>
+      <label className="kg-field__label" htmlFor={inputId}>
+        {label}
+        {required && (
+          <span className="kg-field__required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      <div className="kg-field__control">
+        <input
+          id={inputId}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={help ? helpId : undefined}
+          className={cx('kg-field__input', endAdornment != null && 'kg-field__input--adorned')}
+          {...input}
+        />
+        {endAdornment != null && <span className="kg-field__adornment">{endAdornment}</span>}
+      </div>
+      {help && (
+        <div id={helpId} className={cx('kg-field__help', error && 'kg-field__help--error')}>
+          {help}
+        </div>
+      )}
+    </div>
+  );
+}

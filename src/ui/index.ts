@@ -1,0 +1,10 @@
+export { Alert, type AlertProps, type AlertSeverity } from './Alert';
+export { Avatar } from './Avatar';
+export { Button, IconButton, type ButtonProps, type ButtonVariant } from './Button';
+export { Card } from './Card';
+export { Chip } from './Chip';
+export { cx } from './cx';
+export { Dialog, type DialogProps } from './Dialog';
+export { Menu, type MenuItem, type MenuProps } from './Menu';
+export { BlockSpinner, PageSpinner, Spinner } from './Spinner';
+export { TextField, type TextFieldProps } from './TextField';

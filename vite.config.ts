@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The standalone host app (index.html → src/host/main.tsx), built to dist/host where the
+ * server serves it with an SPA fallback. The widget bundle has its own config
+ * (vite.widgets.config.ts). In development the API and socket.io run on the server
+ * (npm run serve, port 3000) and are proxied, so the browser sees one origin.
+ */
+const API_TARGET = process.env.KG_API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/host',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET },
+      '/socket.io': { target: API_TARGET, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET },
+      '/socket.io': { target: API_TARGET, ws: true },
+    },
+  },
+});
