@@ -14,3 +14,4 @@ export * from './nodes';
 export * from './relations';
 export * from './graph';
 export * from './snomed';
+export * from './roles';

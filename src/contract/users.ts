@@ -54,3 +54,37 @@ export const UserPageSchema = z.object({
   data: z.array(z.union([UserSchema, UserDirectoryEntrySchema])),
   pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int() }),
 });
+
+export const USER_ADMIN_MESSAGES = {
+  cannotDeleteAdmin: 'Cannot delete admin user',
+  lastAdmin: 'At least one active administrator must remain.',
+  unknownRole: 'The selected role does not exist',
+  roleRequired: 'Role is required',
+  notFound: 'User not found',
+  createForbidden: 'You do not have permission to create users. Only administrators can perform this action.',
+  updateForbidden: 'You do not have permission to update users. Only administrators can perform this action.',
+  deleteForbidden: 'You do not have permission to delete users. Only administrators can perform this action.',
+} as const;
+
+/** The user form payload (spec §3): roleId, or the role name; confirmPassword never reaches the server. */
+export const UserCreateSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: z.string().min(LIMITS.passwordMinLength, MESSAGES.auth.passwordTooShort).max(200),
+    roleId: z.string().max(64).optional(),
+    role: z.string().max(LIMITS.nameMaxLength).optional(),
+    isActive: z.boolean().default(true),
+    mobileNo: mobileField.optional(),
+  })
+  .refine((b) => !!(b.roleId || b.role), { message: USER_ADMIN_MESSAGES.roleRequired, path: ['roleId'] });
+
+/** Passwords are set only on creation (spec §2 User Management). */
+export const UserUpdateSchema = z.object({
+  username: usernameField.optional(),
+  email: emailField.optional(),
+  roleId: z.string().max(64).optional(),
+  role: z.string().max(LIMITS.nameMaxLength).optional(),
+  isActive: z.boolean().optional(),
+  mobileNo: mobileField.optional(),
+});

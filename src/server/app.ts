@@ -15,6 +15,7 @@ import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
+import { roleRoutes } from './modules/roles/routes';
 import { snomedRoutes } from './modules/snomed/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(graphRoutes);
         await api.register(snomedRoutes);
         await api.register(userRoutes);
+        await api.register(roleRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -70,7 +70,8 @@ export async function revokeByToken(db: Queryable, token: string): Promise<void>
   if (rows[0]) await revokeFamily(db, rows[0].family_id);
 }
 
-/** Ends every session of a user (deactivation, role change, password change elsewhere). */
-export async function revokeAllForUser(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/** Ends every session of these users (deactivation, role change): their next refresh fails. */
+export async function revokeAllForUsers(db: Queryable, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds]);
 }

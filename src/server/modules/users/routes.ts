@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UserListQuerySchema, UserPageSchema } from '../../../contract';
-import { listUsers, toUser } from './repository';
+import { z } from 'zod';
+import { IdParamsSchema, USER_ADMIN_MESSAGES, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { hashPassword } from '../auth/passwords';
+import { accountConflict } from '../auth/routes';
+import { revokeAllForUsers } from '../auth/sessions';
+import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
+import { findUserById, listUsers, toUser } from './repository';
+
+const tags = ['users'];
 
 export async function userRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
     '/users',
-    { schema: { tags: ['users'], summary: 'Users: full records for administrators, id and username for everyone else', querystring: UserListQuerySchema, response: { 200: UserPageSchema } } },
+    { schema: { tags, summary: 'Users: full records for administrators, id and username for everyone else', querystring: UserListQuerySchema, response: { 200: UserPageSchema } } },
     async (req) => {
       const full = req.auth!.permissions.includes('users.read');
       const { rows, total } = await listUsers(app.db, req.query);
@@ -16,4 +26,46 @@ export async function userRoutes(app: FastifyInstance) {
       };
     },
   );
+
+  r.post('/users', { schema: { tags, summary: 'Create a user (administrators)', body: UserCreateSchema, response: { 201: UserSchema } } }, async (req, reply) => {
+    const body = req.body;
+    const role = await resolveRole(app.db, body.roleId, body.role);
+    if (!role) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+    const passwordHash = await hashPassword(body.password);
+    const id = await insertUser(app.db, { ...body, passwordHash, roleId: role.id }).catch(accountConflict);
+    return reply.status(201).send(toUser((await findUserById(app.db, id))!));
+  });
+
+  r.put(
+    '/users/:id',
+    { schema: { tags, summary: 'Update a user; role changes and deactivation end their sessions', params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } } },
+    async (req) => {
+      const body = req.body;
+      await app.db
+        .transaction(async (tx) => {
+          await lockAdmins(tx);
+          const user = await findUserById(tx, req.params.id);
+          if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
+          const role = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : { id: user.role_id, name: user.role_name };
+          if (!role?.id) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+          const wasActiveAdmin = user.role_name === 'admin' && user.is_active;
+          const staysActiveAdmin = role.name === 'admin' && (body.isActive ?? user.is_active);
+          if (wasActiveAdmin && !staysActiveAdmin && (await activeAdminCount(tx, user.id)) === 0) {
+            throw conflict(USER_ADMIN_MESSAGES.lastAdmin, 'last_admin');
+          }
+          await updateUser(tx, user.id, { ...body, roleId: role.id });
+          if (role.id !== user.role_id || body.isActive === false) await revokeAllForUsers(tx, [user.id]);
+        })
+        .catch(accountConflict);
+      return toUser((await findUserById(app.db, req.params.id))!);
+    },
+  );
+
+  r.delete('/users/:id', { schema: { tags, summary: 'Delete a user (not administrators)', params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    const user = await findUserById(app.db, req.params.id);
+    if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
+    if (user.role_name === 'admin') throw forbidden(USER_ADMIN_MESSAGES.cannotDeleteAdmin, 'admin_user');
+    await deleteUser(app.db, user.id);
+    return reply.status(204).send(null);
+  });
 }

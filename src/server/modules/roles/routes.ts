@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema } from '../../../contract';
+import { conflict, forbidden, notFound, uniqueViolation } from '../../plugins/errors';
+import { revokeAllForUsers } from '../auth/sessions';
+import { deleteRoleMovingUsers, getRole, insertRole, listRoles, updateRole } from './repository';
+
+const tags = ['roles'];
+const duplicate = (err: unknown) => {
+  throw uniqueViolation(err) !== null ? conflict(ROLE_MESSAGES.nameTaken, 'duplicate_name') : err;
+};
+
+export async function roleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const load = async (id: string) => (await getRole(app.db, id)) ?? Promise.reject(notFound(ROLE_MESSAGES.notFound));
+
+  r.get('/roles', { schema: { tags, summary: 'All roles with their user counts', response: { 200: z.array(RoleSchema) } } }, () => listRoles(app.db));
+
+  r.post('/roles', { schema: { tags, summary: 'Create a custom role', body: RoleCreateSchema, response: { 201: RoleSchema } } }, async (req, reply) => {
+    const id = await insertRole(app.db, req.body).catch(duplicate);
+    return reply.status(201).send(await load(id));
+  });
+
+  r.put(
+    '/roles/:id',
+    { schema: { tags, summary: 'Update a role (or only isActive)', params: IdParamsSchema, body: RoleUpdateSchema, response: { 200: RoleSchema } } },
+    async (req) => {
+      const role = await load(req.params.id);
+      const body = req.body;
+      if (role.isSystem) {
+        // System roles keep their name, status and permission set (re-applied from the contract at start).
+        if (body.name !== undefined && body.name !== role.name) throw forbidden(ROLE_MESSAGES.systemRename, 'system_role');
+        if (body.isActive === false) throw forbidden(ROLE_MESSAGES.systemToggle, 'system_role');
+        if (body.permissions && [...body.permissions].sort().join() !== [...role.permissions].sort().join()) {
+          throw forbidden(ROLE_MESSAGES.systemPermissions, 'system_role');
+        }
+      }
+      await updateRole(app.db, role.id, body).catch(duplicate);
+      return load(role.id);
+    },
+  );
+
+  r.delete('/roles/:id', { schema: { tags, summary: "Delete a custom role; its users become viewers", params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    const role = await load(req.params.id);
+    if (role.isSystem) throw forbidden(ROLE_MESSAGES.systemDelete, 'system_role');
+    await app.db.transaction(async (tx) => revokeAllForUsers(tx, await deleteRoleMovingUsers(tx, role.id)));
+    return reply.status(204).send(null);
+  });
+}
