@@ -9,10 +9,8 @@ let admin: AuthResponse;
 let viewer: AuthResponse;
 
 beforeAll(async () => {
-  // A stand-in handler on a contract route that needs roles.manage (admin only).
-  t = await testApp({ authRateLimitPerMinute: 3 }, (app) => {
-    app.get('/api/roles', async () => [{ ok: true }]);
-  });
+  // GET /api/roles needs roles.manage (admin only).
+  t = await testApp({ authRateLimitPerMinute: 3 });
   admin = await t.register('root');
   viewer = await t.register('vera');
 });
