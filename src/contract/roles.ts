@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { ROLE_MESSAGES } from './admin-messages';
 import { PERMISSION_IDS, type Permission } from './permissions';
 
-export const ROLE_MESSAGES = {
-  nameRequired: 'Role Name is required',
-  nameTaken: 'A role with this name already exists',
-  systemDelete: 'System roles cannot be deleted.',
-  systemRename: 'The name of a system role cannot be changed.',
-  systemToggle: 'System roles cannot be deactivated.',
-  systemPermissions: 'The permissions of a system role are fixed.',
-  unknownPermission: 'Unknown permission',
-  notFound: 'Role not found',
-} as const;
+export { ROLE_MESSAGES } from './admin-messages';
 
 export const RoleSchema = z.object({
   id: z.string(),

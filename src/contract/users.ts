@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { USER_ADMIN_MESSAGES } from './admin-messages';
 import { MESSAGES } from './messages';
+import { EMAIL_PATTERN, MOBILE_PATTERN } from './patterns';
+
+export { USER_ADMIN_MESSAGES } from './admin-messages';
+export { MOBILE_PATTERN } from './patterns';
 
 /** The user as the API returns it. No password or hash ever appears here. */
 export const UserSchema = z.object({
@@ -30,10 +35,8 @@ export const emailField = z
   .trim()
   .min(1, MESSAGES.profile.emailRequired)
   .max(LIMITS.emailMaxLength, MESSAGES.profile.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.profile.emailInvalid);
+  .regex(EMAIL_PATTERN, MESSAGES.profile.emailInvalid);
 
-/** Digits, spaces, hyphens, parentheses and an optional leading plus (spec §5 Profile). */
-export const MOBILE_PATTERN = /^\+?[\d\s\-()]+$/;
 export const mobileField = z
   .string()
   .trim()
@@ -54,17 +57,6 @@ export const UserPageSchema = z.object({
   data: z.array(z.union([UserSchema, UserDirectoryEntrySchema])),
   pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int() }),
 });
-
-export const USER_ADMIN_MESSAGES = {
-  cannotDeleteAdmin: 'Cannot delete admin user',
-  lastAdmin: 'At least one active administrator must remain.',
-  unknownRole: 'The selected role does not exist',
-  roleRequired: 'Role is required',
-  notFound: 'User not found',
-  createForbidden: 'You do not have permission to create users. Only administrators can perform this action.',
-  updateForbidden: 'You do not have permission to update users. Only administrators can perform this action.',
-  deleteForbidden: 'You do not have permission to delete users. Only administrators can perform this action.',
-} as const;
 
 /** The user form payload (spec §3): roleId, or the role name; confirmPassword never reaches the server. */
 export const UserCreateSchema = z

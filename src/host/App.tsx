@@ -11,6 +11,8 @@ const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default:
 const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const UserAdminPage = lazy(() => import('./pages/UserAdminPage').then((m) => ({ default: m.UserAdminPage })));
+const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ default: m.RoleAdminPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -28,6 +30,8 @@ export function App() {
             <Route element={<AppShell />}>
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/admin/users" element={<UserAdminPage />} />
+              <Route path="/admin/roles" element={<RoleAdminPage />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

@@ -23,7 +23,5 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/node-types', screen: 'Node Type Management' },
   { path: '/relation-types', screen: 'Relation Type Management' },
   { path: '/snomed', screen: 'SNOMED CT Management' },
-  { path: '/admin/users', screen: 'User Management' },
-  { path: '/admin/roles', screen: 'Role Management' },
   { path: '/admin/analytics', screen: 'Analytics' },
 ];

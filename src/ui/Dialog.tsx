@@ -17,6 +17,13 @@ export interface DialogProps {
   className?: string;
 }
 
+/** The focused element, looking inside shadow roots (inside a widget, document.activeElement is its host). */
+function deepActiveElement(): HTMLElement | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
+}
+
 const FOCUSABLE = '[autofocus], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
 /**
@@ -31,7 +38,7 @@ export function Dialog({ open, title, onClose, children, actions, onSubmit, init
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = deepActiveElement();
     if (!dialog.open) dialog.showModal();
     (initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => {

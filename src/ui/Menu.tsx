@@ -15,6 +15,7 @@ import {
 } from '@floating-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
+import { usePortalRoot } from './portal';
 
 export interface MenuItem {
   key: string;
@@ -45,6 +46,7 @@ export function Menu({ label, trigger, items, placement = 'bottom-end', triggerC
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
+  const portalRoot = usePortalRoot();
 
   const { refs, floatingStyles, context } = useFloating({
     open,
@@ -79,7 +81,7 @@ export function Menu({ label, trigger, items, placement = 'bottom-end', triggerC
         {trigger}
       </button>
       {open && (
-        <FloatingPortal>
+        <FloatingPortal root={portalRoot ?? undefined}>
           <FloatingFocusManager context={context} modal={false}>
             <div ref={refs.setFloating} style={floatingStyles} className="kg-menu" aria-label={label} {...getFloatingProps()}>
               {items.map((item, index) => (

@@ -158,3 +158,43 @@ export const ConstructionIcon = icon(
     <path d="m7 7-3 7M13 7l-3 7M19 7l-3 7M6 14v6M18 14v6" />
   </>,
 );
+
+// Data screens (tables, filters, dialogs).
+export const PlusIcon = icon('PlusIcon', <path d="M12 5v14M5 12h14" />);
+export const TrashIcon = icon('TrashIcon', <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />);
+export const RefreshIcon = icon('RefreshIcon', <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />);
+export const EyeIcon = icon(
+  'EyeIcon',
+  <>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = icon(
+  'EyeOffIcon',
+  <path d="M10.6 5.1A10.6 10.6 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.8 3.7M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.8 9.8 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />,
+);
+export const ChevronDownIcon = icon('ChevronDownIcon', <path d="m6 9 6 6 6-6" />);
+export const ChevronUpIcon = icon('ChevronUpIcon', <path d="m18 15-6-6-6 6" />);
+export const ChevronRightIcon = icon('ChevronRightIcon', <path d="m9 18 6-6-6-6" />);
+export const ArrowUpIcon = icon('ArrowUpIcon', <path d="M12 19V5m-7 7 7-7 7 7" />);
+export const ArrowDownIcon = icon('ArrowDownIcon', <path d="M12 5v14m7-7-7 7-7-7" />);
+export const MailIcon = icon(
+  'MailIcon',
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>,
+);
+export const PhoneIcon = icon(
+  'PhoneIcon',
+  <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2Z" />,
+);
+export const ShieldCheckIcon = icon(
+  'ShieldCheckIcon',
+  <>
+    <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Z" />
+    <path d="m9 12 2 2 4-4" />
+  </>,
+);
+export const FilterOffIcon = icon('FilterOffIcon', <path d="M4 4h16l-6 8v6l-4 2v-8L4 4ZM3 3l18 18" />);

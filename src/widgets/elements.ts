@@ -1,8 +1,13 @@
 /**
  * The widget bundle's entry (dist/widgets/kg-elements.js): defines every kg-* element.
  * defineElement skips a name that is already defined, so loading the bundle twice is harmless.
+ * Each element's component code is a lazy chunk that loads when its first element connects.
  */
 import { defineElement } from './define-element';
+import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
+import { userAdminElement } from './user-admin/user-admin.element';
 
 defineElement(signInElement);
+defineElement(userAdminElement);
+defineElement(roleAdminElement);

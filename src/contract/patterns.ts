@@ -1,0 +1,7 @@
+/** Field patterns shared by the schemas and by browser forms (zod-free, so bundles stay small). */
+
+/** Digits, spaces, hyphens, parentheses and an optional leading plus (spec §5 Profile). */
+export const MOBILE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+/** Something@something.tld without spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

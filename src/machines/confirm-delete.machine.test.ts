@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../api/client';
+import { confirmDeleteMachine, wordMatches, type ConfirmDeleteEmitted, type ConfirmDeleteInput } from './confirm-delete.machine';
+
+const target = { id: 'u7', name: 'bob' };
+const notCalled: ConfirmDeleteInput['remove'] = () => Promise.reject(new Error('the real call is replaced in tests'));
+
+function start(fake: (id: string) => Promise<void>, word: string | undefined = 'DELETE') {
+  const calls: string[] = [];
+  const done: ConfirmDeleteEmitted[] = [];
+  const machine = confirmDeleteMachine.provide({
+    actors: {
+      remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string }>(async ({ input }) => {
+        calls.push(input.id);
+        await fake(input.id);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { remove: notCalled, word, fallback: 'Failed to delete user. Please try again.' } }).start();
+  actor.on('delete.done', (e) => done.push(e));
+  return { actor, calls, done, state: () => actor.getSnapshot() };
+}
+
+describe('confirm-delete machine', () => {
+  it('needs the word typed exactly before it deletes, then closes and reports the target', async () => {
+    const { actor, calls, done, state } = start(async () => undefined);
+    expect(state().matches('closed')).toBe(true);
+    actor.send({ type: 'delete.open', target });
+    expect(state().matches('open')).toBe(true);
+    expect(state().context.target).toEqual(target);
+
+    actor.send({ type: 'delete.confirm' });
+    actor.send({ type: 'delete.type', value: 'delete' });
+    actor.send({ type: 'delete.confirm' });
+    actor.send({ type: 'delete.type', value: 'DELETE ' });
+    actor.send({ type: 'delete.confirm' });
+    expect(state().matches('open')).toBe(true);
+    expect(calls).toEqual([]);
+
+    actor.send({ type: 'delete.type', value: 'DELETE' });
+    actor.send({ type: 'delete.confirm' });
+    expect(state().matches('deleting')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls).toEqual(['u7']);
+    expect(done).toEqual([{ type: 'delete.done', target }]);
+    expect(state().context).toMatchObject({ target: null, typed: '', error: null });
+  });
+
+  it('cannot be dismissed while deleting', async () => {
+    let finish!: () => void;
+    const { actor, state } = start(() => new Promise<void>((r) => (finish = r)));
+    actor.send({ type: 'delete.open', target });
+    actor.send({ type: 'delete.type', value: 'DELETE' });
+    actor.send({ type: 'delete.confirm' });
+    actor.send({ type: 'delete.cancel' });
+    expect(state().matches('deleting')).toBe(true);
+    finish();
+    await waitFor(actor, (s) => s.matches('closed'));
+  });
+
+  it("stays open with the server's message, or the fallback when the server said nothing", async () => {
+    let failure: unknown = new ApiError(403, 'admin_user', 'Cannot delete admin user');
+    const { actor, state, done } = start(async () => Promise.reject(failure));
+    actor.send({ type: 'delete.open', target });
+    actor.send({ type: 'delete.type', value: 'DELETE' });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(state().matches('open')).toBe(true);
+    expect(state().context.error).toBe('Cannot delete admin user');
+
+    failure = new ApiError(0, 'network_error', 'Cannot reach the server');
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('open') && s.context.error !== 'Cannot delete admin user' && s.context.error !== null);
+    expect(state().context.error).toBe('Failed to delete user. Please try again.');
+
+    // Typing again clears the error; cancel closes and forgets everything.
+    actor.send({ type: 'delete.type', value: 'DELETE' });
+    expect(state().context.error).toBeNull();
+    actor.send({ type: 'delete.cancel' });
+    expect(state().matches('closed')).toBe(true);
+    expect(state().context.target).toBeNull();
+    expect(done).toEqual([]);
+  });
+
+  it('without a word, confirm deletes straight away (role deletion)', async () => {
+    const { actor, calls } = start(async () => undefined, '');
+    actor.send({ type: 'delete.open', target: { id: 'r1', name: 'auditor', affected: 3 } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls).toEqual(['r1']);
+  });
+
+  it('wordMatches is exact and case-sensitive', () => {
+    expect(wordMatches('DELETE', 'DELETE')).toBe(true);
+    expect(wordMatches('DELETE', 'Delete')).toBe(false);
+    expect(wordMatches(undefined, '')).toBe(true);
+    expect(wordMatches('', 'x')).toBe(true);
+  });
+});

@@ -1,0 +1,11 @@
+import { ApiError } from '../api/client';
+
+/**
+ * The text to show for a failed call: the server's own message when the server answered with
+ * one, else the screen's fallback (spec §8: "the server's message, else 'Failed to …'").
+ * A network failure (status 0) has no server message, so it shows the fallback.
+ */
+export function failureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.status > 0 && err.message ? err.message : fallback;
+  return fallback;
+}

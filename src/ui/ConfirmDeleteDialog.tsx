@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { TrashIcon } from './icons';
+import { TextField } from './TextField';
+
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  title: string;
+  /** What will be deleted and what follows from it. */
+  children: ReactNode;
+  /** A word to type before the confirm button works (e.g. DELETE); absent: no typing. */
+  word?: string;
+  typed: string;
+  onTypedChange: (value: string) => void;
+  busy: boolean;
+  error?: string | null;
+  confirmLabel: string;
+  busyLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A destructive confirmation: the message, an optional "type DELETE" field (the confirm button
+ * stays disabled until the word matches exactly), the error of a failed attempt, and a busy
+ * state that blocks closing. Focus starts in the word field, else on Cancel.
+ */
+export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
+  const ready = !p.word || p.typed === p.word;
+  return (
+    <Dialog
+      open={p.open}
+      title={p.title}
+      onClose={p.onCancel}
+      busy={p.busy}
+      className="kg-dialog--confirm"
+      onSubmit={() => {
+        if (ready && !p.busy) p.onConfirm();
+      }}
+      actions={
+        <>
+          <Button variant="text" onClick={p.onCancel} disabled={p.busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={!ready || p.busy} loading={p.busy} startIcon={<TrashIcon />}>
+            {p.busy ? (p.busyLabel ?? 'Deleting...') : p.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {p.children}
+      {p.word && (
+        <TextField
+          label={`Type ${p.word} to confirm`}
+          name="confirm-word"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={p.typed}
+          disabled={p.busy}
+          onChange={(e) => p.onTypedChange(e.currentTarget.value)}
+        />
+      )}
+      {p.error && <Alert severity="error">{p.error}</Alert>}
+    </Dialog>
+  );
+}

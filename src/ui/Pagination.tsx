@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { IconButton } from './Button';
+import { cx } from './cx';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+export interface PaginationProps {
+  /** 0-based page. */
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizes: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  className?: string;
+}
+
+/** "Rows per page" with the allowed sizes, "1–10 of 42", previous and next page buttons. */
+export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, className }: PaginationProps) {
+  const id = useId();
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(total, (page + 1) * pageSize);
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  return (
+    <div className={cx('kg-pagination', className)}>
+      <label className="kg-pagination__size" htmlFor={id}>
+        <span>Rows per page:</span>
+        <select id={id} className="kg-pagination__select" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="kg-pagination__range" aria-live="polite">
+        {from}–{to} of {total}
+      </span>
+      <span className="kg-pagination__nav">
+        <IconButton label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton label="Next page" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+          <ChevronRightIcon />
+        </IconButton>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { Checkbox } from '../../ui/Checkbox';
+import { PERMISSION_GROUPS, selectedCount, toggleCategory, togglePermission } from './role-form';
+import { ROLE_TEXTS as T } from './texts';
+import { PERMISSIONS } from '../../contract/permissions';
+
+export interface PermissionChecklistProps {
+  selected: readonly string[];
+  disabled: boolean;
+  onChange: (permissions: string[]) => void;
+}
+
+/** 'Permissions (selected/total)' and the catalogue in its four categories, each a fieldset. */
+export function PermissionChecklist({ selected, disabled, onChange }: PermissionChecklistProps) {
+  const headingId = useId();
+  return (
+    <section className="kg-permissions" aria-labelledby={headingId}>
+      <h3 id={headingId} className="kg-permissions__heading">
+        {T.permissionsHeading(selectedCount(selected), PERMISSIONS.length)}
+      </h3>
+      <div className="kg-permissions__groups">
+        {PERMISSION_GROUPS.map((group) => {
+          const count = group.permissions.filter((p) => selected.includes(p.id)).length;
+          const all = count === group.permissions.length;
+          return (
+            <fieldset key={group.category} className="kg-permissions__group" disabled={disabled}>
+              <legend className="kg-permissions__legend">
+                <span>
+                  {group.category} <span className="kg-permissions__count">({count}/{group.permissions.length})</span>
+                </span>
+              </legend>
+              <button
+                type="button"
+                className="kg-btn kg-btn--text kg-permissions__all"
+                aria-label={`${all ? T.clearAll : T.selectAll}: ${group.category}`}
+                onClick={() => onChange(toggleCategory(selected, group, !all))}
+              >
+                {all ? T.clearAll : T.selectAll}
+              </button>
+              <div className="kg-permissions__list">
+                {group.permissions.map((p) => (
+                  <Checkbox
+                    key={p.id}
+                    name="permissions"
+                    value={p.id}
+                    label={p.name}
+                    description={p.description}
+                    checked={selected.includes(p.id)}
+                    onChange={(on) => onChange(togglePermission(selected, p.id, on))}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { User } from '../../contract/users';
+import { AccessDenied } from '../admin-parts';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { RoleManagement } from './RoleManagement';
+import { ROLE_TEXTS } from './texts';
+
+export interface RoleAdminProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The signed-in user when the host mounts the component; the element uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+}
+
+/** Role Management (spec §2): for users whose role grants roles.manage; everyone else sees the spec's refusal. */
+export function RoleAdmin({ apiBase = '', user, css }: RoleAdminProps) {
+  return (
+    <WidgetFrame className="kg-admin kg-role-admin" css={css}>
+      <WithSession apiBase={apiBase} user={user} signInPrompt={ROLE_TEXTS.signIn}>
+        {(current) => (current.permissions?.includes('roles.manage') ? <RoleManagement apiBase={apiBase} /> : <AccessDenied text={ROLE_TEXTS.denied} />)}
+      </WithSession>
+    </WidgetFrame>
+  );
+}

@@ -1,0 +1,136 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LIMITS } from '../../contract/limits';
+import type { Role } from '../../contract/roles';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { failureText } from '../../machines/error-text';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { PlusIcon, RefreshIcon } from '../../ui/icons';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { sortRows, type SortState } from '../../ui/table-sort';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import { RoleCards } from './RoleCards';
+import { RoleFormDialog } from './RoleFormDialog';
+import { ROLE_SORT_VALUES } from './role-form';
+import { RoleTable } from './RoleTable';
+import { RoleTiles } from './RoleTiles';
+import { ROLE_TEXTS as T } from './texts';
+import { useRoleAdmin } from './use-role-admin';
+
+type FormState = { key: number; role?: Role } | null;
+
+/** The Role Management screen for a user who may manage roles (spec §2, §4, §8). */
+export function RoleManagement({ apiBase }: { apiBase: string }) {
+  const admin = useRoleAdmin(apiBase);
+  const { roles } = admin;
+  const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
+  const narrow = useNarrow(box);
+  const { toast, show, close } = useToast();
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [form, setForm] = useState<FormState>(null);
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, fallback: T.deleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, error: s.context.error }));
+  const latest = useRef({ reload: roles.reload, show });
+  latest.current = { reload: roles.reload, show };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', () => {
+      latest.current.show(T.deleted);
+      void latest.current.reload();
+      requestAnimationFrame(() => list.current?.focus());
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+
+  const all = useMemo(() => roles.data ?? [], [roles.data]);
+  const rows = useMemo(() => (sort ? sortRows(all, ROLE_SORT_VALUES[sort.key], sort.direction) : all), [all, sort]);
+
+  const toggle = async (role: Role, active: boolean) => {
+    setPending((p) => new Map(p).set(role.id, active));
+    try {
+      await admin.setActive(role, active);
+      show(active ? T.activated(role.name) : T.deactivated(role.name));
+    } catch (err) {
+      show(failureText(err, T.statusFailed), 'error');
+    } finally {
+      setPending((p) => {
+        const next = new Map(p);
+        next.delete(role.id);
+        return next;
+      });
+    }
+  };
+  const save = async (values: Parameters<typeof admin.save>[1]) => {
+    await admin.save(form?.role, values);
+    show(form?.role ? T.updated : T.created);
+    setForm(null);
+  };
+  const handlers = {
+    pending,
+    busy: roles.refreshing,
+    onToggle: (role: Role, active: boolean) => void toggle(role, active),
+    onEdit: (role: Role) => setForm({ key: Date.now(), role }),
+    onDelete: (role: Role) => deletion.send({ type: 'delete.open', target: { id: role.id, name: role.name, affected: role.userCount } }),
+  };
+  const affected = del.target?.affected ?? 0;
+
+  return (
+    <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          <Button variant="outlined" startIcon={<RefreshIcon />} disabled={roles.refreshing} loading={roles.refreshing} onClick={() => void roles.reload().then((ok) => ok || show(T.loadFailed, 'error'))}>
+            {T.refresh}
+          </Button>
+        }
+      />
+      {roles.status === 'loading' && <BlockSpinner label="Loading roles" />}
+      {roles.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void roles.reload()} />}
+      {roles.status === 'ready' && (
+        <>
+          <RoleTiles roles={all} />
+          <section ref={list} className="kg-admin__list kg-role-section" aria-labelledby="kg-role-section-title" tabIndex={-1}>
+            <div className="kg-role-section__head">
+              <h3 id="kg-role-section-title" className="kg-role-section__title">
+                {T.section}
+              </h3>
+              <Button startIcon={<PlusIcon />} onClick={() => setForm({ key: Date.now() })}>
+                {T.create}
+              </Button>
+            </div>
+            {narrow ? <RoleCards rows={rows} {...handlers} /> : <RoleTable rows={rows} sort={sort} onSortChange={setSort} {...handlers} />}
+          </section>
+        </>
+      )}
+
+      {form && <RoleFormDialog key={form.key} role={form.role} onCancel={() => setForm(null)} onSubmit={save} />}
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={del.state === 'deleting'}
+        error={del.error}
+        confirmLabel={T.deleteButton}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p>{T.deleteQuestion(del.target?.name ?? '')}</p>
+        {affected > 0 && (
+          <p className="kg-admin__warning">
+            {T.affects(affected)}. {T.movedToViewer}
+          </p>
+        )}
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

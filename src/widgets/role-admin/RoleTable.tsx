@@ -1,0 +1,39 @@
+import type { Role } from '../../contract/roles';
+import { DataTable, type Column } from '../../ui/DataTable';
+import type { SortState } from '../../ui/table-sort';
+import { formatDate } from '../format';
+import { ROLE_SORT_VALUES, selectedCount } from './role-form';
+import { RoleActions, RoleName, RoleStatus, type RoleActionsProps, type RoleStatusProps } from './role-parts';
+import { ROLE_TEXTS as T } from './texts';
+
+export interface RoleListProps extends Omit<RoleActionsProps, 'role'>, Omit<RoleStatusProps, 'role' | 'pending'> {
+  rows: readonly Role[];
+  pending: ReadonlyMap<string, boolean>;
+  busy: boolean;
+}
+
+/** The wide-screen role list (spec §2): Role, Permissions, Users, Status, Last Updated, Actions. */
+export function RoleTable({ rows, pending, busy, sort, onSortChange, onToggle, onEdit, onDelete }: RoleListProps & { sort: SortState | null; onSortChange: (s: SortState) => void }) {
+  const columns: Column<Role>[] = [
+    { key: 'role', header: 'Role', render: (r) => <RoleName role={r} />, sortValue: ROLE_SORT_VALUES.role },
+    { key: 'permissions', header: 'Permissions', render: (r) => <span className="kg-role__count">{selectedCount(r.permissions)}</span>, sortValue: ROLE_SORT_VALUES.permissions },
+    { key: 'users', header: 'Users', render: (r) => <span className="kg-role__count">{r.userCount}</span>, sortValue: ROLE_SORT_VALUES.users },
+    { key: 'status', header: 'Status', render: (r) => <RoleStatus role={r} pending={pending.get(r.id)} onToggle={onToggle} />, sortValue: ROLE_SORT_VALUES.status },
+    { key: 'updated', header: 'Last Updated', render: (r) => <span className="kg-admin__date">{formatDate(r.updatedAt, '—')}</span>, sortValue: ROLE_SORT_VALUES.updated },
+    { key: 'actions', header: 'Actions', align: 'right', render: (r) => <RoleActions role={r} onEdit={onEdit} onDelete={onDelete} /> },
+  ];
+  return (
+    <DataTable
+      label="Roles"
+      className="kg-role-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      sort={sort}
+      onSortChange={onSortChange}
+      empty={T.noRoles}
+      busy={busy}
+      maxHeight="min(70vh, 680px)"
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { createElement, lazy } from 'react';
+import type { ElementSpec } from '../define-element';
+import type { RoleAdminProps } from './RoleAdmin';
+
+type Props = Omit<RoleAdminProps, 'user' | 'css'>;
+
+/**
+ * <kg-role-admin api-base="https://kg.example.org">: Role Management for administrators
+ * (spec §2). Signed out it shows a compact sign-in; without roles.manage, the spec's refusal.
+ * The component and its styles load when the first element connects.
+ */
+export const roleAdminElement: ElementSpec<Props> = {
+  tag: 'kg-role-admin',
+  component: lazy(() =>
+    Promise.all([import('./RoleAdmin'), import('./role-admin.styles')]).then(([m, styles]) => ({
+      default: (props: Props) => createElement(m.RoleAdmin, { ...props, css: styles.default }),
+    })),
+  ),
+  css: ':host{display:block}',
+  attributes: { apiBase: 'string' },
+};

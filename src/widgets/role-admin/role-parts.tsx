@@ -1,0 +1,71 @@
+import { ROLE_MESSAGES } from '../../contract/admin-messages';
+import type { Role } from '../../contract/roles';
+import { IconButton } from '../../ui/Button';
+import { EditIcon, TrashIcon } from '../../ui/icons';
+import { Switch } from '../../ui/Switch';
+import { Tooltip } from '../../ui/Tooltip';
+import { ROLE_TEXTS as T } from './texts';
+
+/** Cells shared by the role table and the role cards. */
+
+export function RoleName({ role }: { role: Role }) {
+  return (
+    <div className="kg-role__name-cell">
+      <span className="kg-role__name-line">
+        <span className="kg-role__name">{role.name}</span>
+        {role.isSystem && <span className="kg-chip kg-chip--outlined">{T.system}</span>}
+      </span>
+      {role.description && <span className="kg-role__description">{role.description}</span>}
+    </div>
+  );
+}
+
+export interface RoleStatusProps {
+  role: Role;
+  /** The state being saved (shown at once), or undefined when nothing is pending. */
+  pending: boolean | undefined;
+  onToggle: (role: Role, active: boolean) => void;
+}
+
+/** The status switch; system roles cannot be toggled (spec §4). It shows the new state while it is saved. */
+export function RoleStatus({ role, pending, onToggle }: RoleStatusProps) {
+  const active = pending ?? role.isActive;
+  return (
+    <Switch
+      className="kg-role__status"
+      label={<span className="kg-role__status-text">{active ? T.active : T.inactive}</span>}
+      aria-label={`${role.name} active`}
+      checked={active}
+      aria-busy={pending !== undefined || undefined}
+      disabled={role.isSystem || pending !== undefined}
+      onChange={(on) => onToggle(role, on)}
+    />
+  );
+}
+
+export interface RoleActionsProps {
+  role: Role;
+  onEdit: (role: Role) => void;
+  onDelete: (role: Role) => void;
+}
+
+export function RoleActions({ role, onEdit, onDelete }: RoleActionsProps) {
+  return (
+    <div className="kg-role__actions">
+      <IconButton label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
+        <EditIcon />
+      </IconButton>
+      {role.isSystem ? (
+        <Tooltip content={ROLE_MESSAGES.systemDelete}>
+          <IconButton label={`Delete ${role.name}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
+            <TrashIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <IconButton label={`Delete ${role.name}`} className="kg-icon-btn--danger" onClick={() => onDelete(role)}>
+          <TrashIcon />
+        </IconButton>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { User } from '../../contract/users';
+import { AccessDenied } from '../admin-parts';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { USER_TEXTS } from './texts';
+import { UserManagement } from './UserManagement';
+
+export interface UserAdminProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The signed-in user when the host mounts the component; the element uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+}
+
+/**
+ * User Management (spec §2): for users whose role grants users.read; everyone else sees the
+ * spec's refusal. The server enforces the same rule on every call.
+ */
+export function UserAdmin({ apiBase = '', user, css }: UserAdminProps) {
+  return (
+    <WidgetFrame className="kg-admin kg-user-admin" css={css}>
+      <WithSession apiBase={apiBase} user={user} signInPrompt={USER_TEXTS.signIn}>
+        {(current) => (current.permissions?.includes('users.read') ? <UserManagement apiBase={apiBase} /> : <AccessDenied text={USER_TEXTS.denied} />)}
+      </WithSession>
+    </WidgetFrame>
+  );
+}

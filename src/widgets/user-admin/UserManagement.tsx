@@ -1,0 +1,151 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { User } from '../../contract/users';
+import { LIMITS } from '../../contract/limits';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { PlusIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { pageOf, sortRows, type SortState } from '../../ui/table-sort';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import { USER_TEXTS as T } from './texts';
+import { UserCards } from './UserCards';
+import { UserFilters } from './UserFilters';
+import { UserFormDialog } from './UserFormDialog';
+import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';
+import { UserTable } from './UserTable';
+import { useUserAdmin } from './use-user-admin';
+
+type FormState = { mode: 'create'; key: number } | { mode: 'edit'; key: number; user: User } | null;
+
+/** The User Management screen for a user who may read users (spec §2, §8). */
+export function UserManagement({ apiBase }: { apiBase: string }) {
+  const admin = useUserAdmin(apiBase);
+  const { users } = admin;
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
+  const { toast, show, close } = useToast();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
+  const [form, setForm] = useState<FormState>(null);
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, typed: s.context.typed, error: s.context.error }));
+  const list = useRef<HTMLElement>(null);
+  const latest = useRef({ removed: admin.removed, show });
+  latest.current = { removed: admin.removed, show };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      latest.current.removed(target.id);
+      latest.current.show(T.deleted);
+      // The row (and the button that opened the dialog) is gone: keep focus in the list.
+      requestAnimationFrame(() => list.current?.focus());
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+
+  const all = users.data ?? [];
+  const filtered = useMemo(() => filterUsers(all, filters), [all, filters]);
+  const sorted = useMemo(() => (sort ? sortRows(filtered, USER_SORT_VALUES[sort.key], sort.direction) : filtered), [filtered, sort]);
+  const shown = pageOf(sorted, page, pageSize);
+  const roleNames = roleFilterOptions(
+    admin.roles.map((r) => r.name),
+    all,
+  );
+  const defaultRoleId = admin.roles.find((r) => r.name === 'viewer')?.id ?? '';
+  const empty = hasFilters(filters) ? T.noMatches : T.noUsers;
+
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    setPage(0); // spec §2: the paginator returns to page 0 when a filter changes
+  };
+  const refresh = async () => {
+    if (!(await admin.reloadAll())) show(T.loadFailedToast, 'error');
+  };
+  const saved = async (values: Parameters<typeof admin.create>[0]) => {
+    if (form?.mode === 'edit') await admin.update(form.user.id, values);
+    else await admin.create(values);
+    show(form?.mode === 'edit' ? T.updated : T.created);
+    setForm(null);
+  };
+  const actions = {
+    onEdit: (user: User) => setForm({ mode: 'edit', user, key: Date.now() }),
+    onDelete: (user: User) => deletion.send({ type: 'delete.open', target: { id: user.id, name: user.username } }),
+  };
+
+  return (
+    <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          <Button startIcon={<PlusIcon />} onClick={() => setForm({ mode: 'create', key: Date.now() })}>
+            {narrow ? T.addShort : T.add}
+          </Button>
+        }
+      />
+      <UserFilters filters={filters} roleNames={roleNames} refreshing={users.refreshing} onChange={changeFilters} onClear={() => changeFilters(NO_FILTERS)} onRefresh={() => void refresh()} />
+
+      {users.status === 'loading' && <BlockSpinner label="Loading users" />}
+      {users.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void admin.reloadAll()} />}
+      {users.status === 'ready' && (
+        <section ref={list} className="kg-admin__list" aria-label="Users" tabIndex={-1}>
+          {narrow ? (
+            <UserCards rows={shown.rows} empty={empty} busy={users.refreshing} {...actions} />
+          ) : (
+            <UserTable rows={shown.rows} sort={sort} onSortChange={setSort} empty={empty} busy={users.refreshing} {...actions} />
+          )}
+          <Pagination
+            page={shown.page}
+            pageSize={pageSize}
+            total={sorted.length}
+            pageSizes={LIMITS.listPageSizes}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(0);
+            }}
+          />
+        </section>
+      )}
+
+      {form && (
+        <UserFormDialog
+          key={form.key}
+          mode={form.mode}
+          user={form.mode === 'edit' ? form.user : undefined}
+          roles={admin.roles}
+          defaultRoleId={defaultRoleId}
+          onCancel={() => setForm(null)}
+          onSubmit={saved}
+        />
+      )}
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        word={LIMITS.deleteConfirmWord}
+        typed={del.typed}
+        onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
+        busy={del.state === 'deleting'}
+        error={del.error}
+        confirmLabel={T.deleteButton}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p className="kg-admin__warning">{T.deleteWarning}</p>
+        <p>
+          <strong>{del.target?.name}</strong>: {T.deleteBody}
+        </p>
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { apiClient } from '../../api/client';
+import { rolesApi } from '../../api/roles';
+import { usersApi } from '../../api/users';
+import type { Role } from '../../contract/roles';
+import type { User } from '../../contract/users';
+import { useLoad } from '../use-load';
+import { createPayload, updatePayload, type UserFormValues } from './user-form';
+
+/**
+ * User Management's data: every user (filtered, sorted and paged in the browser) and the role
+ * list for the Role filter and the form. A role list that cannot be loaded (a custom role with
+ * users.read but not roles.manage) leaves the filter to the roles seen on users.
+ */
+export function useUserAdmin(apiBase: string) {
+  const { users, roles } = useMemo(() => {
+    const api = apiClient({ base: apiBase });
+    return { users: usersApi(api), roles: rolesApi(api) };
+  }, [apiBase]);
+  const userList = useLoad((signal) => users.list(signal).then((page) => page.data));
+  const roleList = useLoad((signal) => roles.list(signal).catch((): Role[] => []));
+
+  const replace = (saved: User) => userList.update((list) => (list.some((u) => u.id === saved.id) ? list.map((u) => (u.id === saved.id ? saved : u)) : [...list, saved]));
+
+  return {
+    users: userList,
+    roles: roleList.data ?? [],
+    reloadAll: async () => {
+      const [ok] = await Promise.all([userList.reload(), roleList.reload()]);
+      return ok;
+    },
+    create: async (values: UserFormValues) => {
+      replace(await users.create(createPayload(values, roleList.data ?? [])));
+      void roleList.reload(); // user counts per role changed
+    },
+    update: async (id: string, values: UserFormValues) => {
+      replace(await users.update(id, updatePayload(values, roleList.data ?? [])));
+      void roleList.reload();
+    },
+    remove: (id: string) => users.remove(id),
+    removed: (id: string) => userList.update((list) => list.filter((u) => u.id !== id)),
+  };
+}

@@ -1,0 +1,79 @@
+import { LIMITS } from '../../contract/limits';
+import { MESSAGES } from '../../contract/messages';
+import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/patterns';
+import type { User } from '../../contract/users';
+import type { Role } from '../../contract/roles';
+import type { UserFormPayload, UserUpdatePayload } from '../../api/users';
+import { USER_TEXTS } from './texts';
+
+/**
+ * The Create/Edit User form (spec §2, §3, §5 "User form"): Username, Email Address (email type),
+ * Password, Confirm Password and Role are required; the mobile number is optional. As the spec
+ * says, Confirm Password is not compared with Password on this form; it is never sent.
+ */
+export type UserFormMode = 'create' | 'edit';
+export interface UserFormValues {
+  username: string;
+  email: string;
+  mobileNo: string;
+  password: string;
+  confirmPassword: string;
+  roleId: string;
+  isActive: boolean;
+}
+export type UserFormField = keyof UserFormValues;
+export type UserFormErrors = Partial<Record<UserFormField, string>>;
+
+export function emptyUserForm(defaultRoleId = ''): UserFormValues {
+  return { username: '', email: '', mobileNo: '', password: '', confirmPassword: '', roleId: defaultRoleId, isActive: true };
+}
+
+export function userFormFrom(user: User): UserFormValues {
+  return { ...emptyUserForm(user.roleId ?? ''), username: user.username, email: user.email, mobileNo: user.mobileNo ?? '', isActive: user.isActive };
+}
+
+export function validateUserForm(v: UserFormValues, mode: UserFormMode): UserFormErrors {
+  const errors: UserFormErrors = {};
+  if (!v.username.trim()) errors.username = MESSAGES.profile.usernameRequired;
+  if (!v.email.trim()) errors.email = MESSAGES.profile.emailRequired;
+  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = MESSAGES.profile.emailInvalid;
+  if (v.mobileNo.trim() && !MOBILE_PATTERN.test(v.mobileNo.trim())) errors.mobileNo = MESSAGES.profile.mobileInvalid;
+  if (mode === 'create') {
+    if (!v.password) errors.password = USER_TEXTS.passwordRequired;
+    else if (v.password.length < LIMITS.passwordMinLength) errors.password = MESSAGES.auth.passwordTooShort;
+    if (!v.confirmPassword) errors.confirmPassword = USER_TEXTS.confirmRequired;
+  }
+  if (!v.roleId) errors.roleId = USER_ADMIN_MESSAGES.roleRequired;
+  return errors;
+}
+
+export const hasErrors = (e: UserFormErrors) => Object.values(e).some(Boolean);
+
+const roleNameOf = (roles: readonly Role[], id: string) => roles.find((r) => r.id === id)?.name;
+
+/** POST /users: the form payload with roleId and the role's name; confirmPassword dropped. */
+export function createPayload(v: UserFormValues, roles: readonly Role[]): UserFormPayload {
+  const mobileNo = v.mobileNo.trim();
+  return {
+    username: v.username.trim(),
+    email: v.email.trim(),
+    password: v.password,
+    roleId: v.roleId,
+    role: roleNameOf(roles, v.roleId),
+    isActive: v.isActive,
+    ...(mobileNo ? { mobileNo } : {}),
+  };
+}
+
+/** PUT /users/:id: the same fields without a password; an emptied mobile number is sent as ''. */
+export function updatePayload(v: UserFormValues, roles: readonly Role[]): UserUpdatePayload {
+  return {
+    username: v.username.trim(),
+    email: v.email.trim(),
+    roleId: v.roleId,
+    role: roleNameOf(roles, v.roleId),
+    isActive: v.isActive,
+    mobileNo: v.mobileNo.trim(),
+  };
+}

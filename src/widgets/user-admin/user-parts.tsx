@@ -1,0 +1,89 @@
+import type { User } from '../../contract/users';
+import { Avatar } from '../../ui/Avatar';
+import { IconButton } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { EditIcon, MailIcon, PhoneIcon, ShieldCheckIcon, TrashIcon } from '../../ui/icons';
+import { Tooltip } from '../../ui/Tooltip';
+import { StatusChip } from '../admin-parts';
+import { USER_TEXTS as T } from './texts';
+import { isAdminUser, roleName, shortId } from './user-list';
+
+/** Cells shared by the table and the cards. */
+
+export function UserIdentity({ user }: { user: User }) {
+  const admin = isAdminUser(user);
+  return (
+    <div className="kg-user__identity">
+      <span className="kg-user__avatar">
+        <Avatar name={user.username} size={40} />
+        {admin && (
+          <span className="kg-user__badge" title={T.admin}>
+            <ShieldCheckIcon size={12} />
+            <span className="kg-visually-hidden">{T.admin}</span>
+          </span>
+        )}
+      </span>
+      <span className="kg-user__names">
+        <span className="kg-user__name">{user.username}</span>
+        <span className="kg-user__id" title={user.id}>
+          ID: {shortId(user.id)}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+export function UserContact({ user }: { user: User }) {
+  return (
+    <div className="kg-user__contact">
+      <span className="kg-user__contact-line">
+        <MailIcon aria-hidden="true" />
+        <span className="kg-user__email">{user.email}</span>
+      </span>
+      {user.mobileNo && (
+        <span className="kg-user__contact-line kg-user__contact-line--muted">
+          <PhoneIcon aria-hidden="true" />
+          <span>{user.mobileNo}</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function RoleChip({ user }: { user: User }) {
+  const name = roleName(user);
+  return <span className={cx('kg-chip', name === 'admin' ? 'kg-chip--primary' : name === 'editor' ? 'kg-chip--secondary' : 'kg-chip--default')}>{name}</span>;
+}
+
+export function UserStatus({ user }: { user: User }) {
+  return <StatusChip active={user.isActive} activeText={T.active} inactiveText={T.inactive} />;
+}
+
+export interface UserActionsProps {
+  user: User;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+/** Edit and Delete; an admin's Delete stays focusable but inert, with the reason as tooltip and description. */
+export function UserActions({ user, onEdit, onDelete }: UserActionsProps) {
+  const locked = isAdminUser(user);
+  return (
+    <div className="kg-user__actions">
+      <IconButton label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
+        <EditIcon />
+      </IconButton>
+      {locked ? (
+        <Tooltip content={T.cannotDeleteAdmin}>
+          <IconButton label={`Delete ${user.username}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
+            <TrashIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <IconButton label={`Delete ${user.username}`} className="kg-icon-btn--danger" onClick={() => onDelete(user)}>
+          <TrashIcon />
+        </IconButton>
+      )}
+    </div>
+  );
+}
