@@ -15,3 +15,4 @@ export * from './relations';
 export * from './graph';
 export * from './snomed';
 export * from './roles';
+export * from './imports';

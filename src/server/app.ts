@@ -10,9 +10,11 @@ import type { Db } from './db/db';
 import { openDatabase } from './db/open';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
+import { jobsPlugin } from './jobs/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
+import { nodeImportRoutes } from './modules/imports/routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -91,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(openapiPlugin);
     await app.register(accessPlugin);
     await app.register(socketPlugin);
+    await app.register(jobsPlugin);
 
     await app.register(
       async (api) => {
@@ -99,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(statsRoutes);
         await api.register(nodeTypeRoutes);
         await api.register(relationTypeRoutes);
+        await api.register(nodeImportRoutes);
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);

@@ -15,6 +15,10 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Largest attachment accepted (bytes). */
   attachmentMaxBytes: number;
+  /** Largest SNOMED import file (bytes; a full RF2 description snapshot is ~150 MB). */
+  snomedImportMaxBytes: number;
+  /** How long POST /nodes/upload waits for the job to finish so it can answer with the summary. */
+  uploadAnswerWaitMs: number;
   /** Load the sample medical graph into a new embedded database. */
   sampleData: boolean;
   /** Built front end (host app in `host/`, widget bundle in `widgets/`); null = API only. */
@@ -47,6 +51,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       .filter(Boolean),
     authRateLimitPerMinute: numberFrom(env.KG_AUTH_RATE_LIMIT, 30),
     attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
+    snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, 200) * 1024 * 1024,
+    uploadAnswerWaitMs: numberFrom(env.KG_UPLOAD_ANSWER_WAIT_MS, 1500),
     sampleData: env.KG_SAMPLE_DATA !== '0',
     distDir: path.join(root, 'dist'),
     examplesDir: path.join(root, 'examples'),
@@ -66,6 +72,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     corsOrigins: [],
     authRateLimitPerMinute: 1000,
     attachmentMaxBytes: 50 * 1024 * 1024,
+    snomedImportMaxBytes: 200 * 1024 * 1024,
+    uploadAnswerWaitMs: 1500,
     sampleData: false,
     distDir: null,
     examplesDir: null,

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SnomedIdParamsSchema, SnomedListQuerySchema, SnomedPageSchema } from '../../../contract';
 import { notFound } from '../../plugins/errors';
+import { snomedImportRoutes } from './import-routes';
 import { deleteConcept, listConcepts } from './repository';
 
 const tags = ['snomed'];
 
 export async function snomedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(snomedImportRoutes);
 
   r.get(
     '/snomed/concepts',

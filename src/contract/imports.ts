@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/**
+ * Bulk node upload and SNOMED import (spec §2 Bulk Upload Nodes dialog and SNOMED CT
+ * Management, §3 upload summary / response / progress events / SNOMED import result).
+ */
+
+/** Header aliases of the node upload (matched trimmed, case-insensitively, spaces read as '_'). */
+export const NODE_UPLOAD_COLUMNS = {
+  name: ['nodename', 'node_name', 'name'],
+  nodeType: ['nodetype', 'node_type'],
+  snomed: ['snomed', 'snomed_code', 'snomedcode'],
+} as const;
+
+/**
+ * Rows without a nodetype get this type (created if missing). The spec makes the column
+ * optional but every node needs a type, so the upload names one rather than refusing the row.
+ */
+export const DEFAULT_UPLOAD_NODE_TYPE = 'General';
+
+/** The RF2 description file's columns, in file order: also the SNOMED template's header. */
+export const SNOMED_RF2_COLUMNS = [
+  'id',
+  'effectiveTime',
+  'active',
+  'moduleId',
+  'conceptId',
+  'languageCode',
+  'typeId',
+  'term',
+  'caseSignificanceId',
+] as const;
+
+/** SNOMED import accepts these extensions; .txt only for the RF2 description file (DESIGN §6). */
+export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt'] as const;
+
+export const IMPORT_MESSAGES = {
+  noFile: 'Please select a file first.',
+  nodeFileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
+  snomedFileType: 'Please select an Excel file (.xlsx or .xls) or an RF2 description file (sct2_Description_….txt)',
+  nodeTooLarge: 'The file is larger than 20 MB, the maximum for a bulk upload.',
+  snomedTooLarge: (mb: number) => `The file is larger than ${mb} MB, the maximum for a SNOMED import.`,
+  empty: 'The file is empty.',
+  headerOnly: 'The file has a header row but no data rows.',
+  noNameColumn: 'The file has no name column: add a column named nodename (or node_name or name).',
+  passwordProtected: 'The workbook is password-protected. Remove the password in Excel and upload it again.',
+  uploadFailed: 'Failed to upload file',
+  snomedImportFailed: 'Failed to import SNOMED concepts',
+  interrupted: 'The server stopped before this import finished. Completed batches were kept; upload the file again — rows already imported are skipped.',
+} as const;
+
+/** Spec §3 Upload summary. */
+export const UploadSummarySchema = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.number().int(),
+});
+export type UploadSummary = z.infer<typeof UploadSummarySchema>;
+
+export const ImportStatusSchema = z.enum(['processing', 'inserting', 'completed', 'error']);
+
+/**
+ * Spec §3 Upload response. The summary (and the error report link) are present when the
+ * upload finished before the answer was sent; otherwise progress events carry them.
+ */
+export const NodeUploadResponseSchema = z.object({
+  success: z.boolean(),
+  processId: z.string(),
+  status: ImportStatusSchema,
+  message: z.string(),
+  summary: UploadSummarySchema.optional(),
+  downloadUrl: z.string().optional(),
+});
+export type NodeUploadResponse = z.infer<typeof NodeUploadResponseSchema>;
+
+/** Spec §3 SNOMED import result; `updated`/`unchanged` count rows that already existed. */
+export const SnomedImportSummarySchema = z.object({
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  errors: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type SnomedImportSummary = z.infer<typeof SnomedImportSummarySchema>;
+
+export const SnomedImportResultSchema = z.object({
+  message: z.string(),
+  processId: z.string(),
+  summary: SnomedImportSummarySchema,
+  errorFileUrl: z.string().optional(),
+});
+export type SnomedImportResult = z.infer<typeof SnomedImportResultSchema>;
+
+/** `snomed-upload-progress` payload: the spec's fields plus the job id (several imports may run). */
+export interface SnomedProgressEvent {
+  processId: string;
+  progress: number;
+  message: string;
+  status: z.infer<typeof ImportStatusSchema>;
+  summary?: SnomedImportSummary;
+  errorFileUrl?: string;
+}
+
+/** `job.join` payload: the processId (a string) or `{ processId }`. */
+export type JobJoinPayload = string | { processId: string };
+export interface JobJoinAck {
+  ok: boolean;
+  error?: string;
+}
+
+export const NodeUploadErrorsParamsSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+/** Error files are named after their job: the name is looked up, never used as a path. */
+export const SNOMED_ERROR_FILE_PATTERN = /^snomed_import_errors_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.xlsx$/;
+export const SnomedErrorFileParamsSchema = z.object({ filename: z.string().max(100).regex(SNOMED_ERROR_FILE_PATTERN, 'Unknown error file') });

@@ -1,0 +1,33 @@
+import { SOCKET_EVENTS, type JobStatus } from '../../contract';
+import type { JobKind } from './repository';
+
+/**
+ * How a job speaks on socket.io (spec §7 Real-time): node uploads on `upload-progress-{id}`,
+ * SNOMED imports on `snomed-upload-progress` (with the processId, as several may run).
+ * Events go to the job's room (late joiners, admins watching) and to the uploader's own
+ * room, so a client connected before it knew the processId misses nothing.
+ */
+export interface JobState {
+  status: JobStatus;
+  progress: number;
+  message: string;
+  summary?: object | null;
+  errorReportKey?: string | null;
+}
+
+export const jobRoom = (id: string) => `job:${id}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export const nodeErrorReportUrl = (id: string) => `/api/nodes/download-errors/${id}`;
+export const snomedErrorFileName = (id: string) => `snomed_import_errors_${id}.xlsx`;
+export const snomedErrorFileUrl = (id: string) => `/api/snomed/download-errors/${snomedErrorFileName(id)}`;
+
+export function jobEventName(kind: JobKind, id: string): string {
+  return kind === 'nodes' ? SOCKET_EVENTS.nodeUploadProgress(id) : SOCKET_EVENTS.snomedUploadProgress;
+}
+
+export function jobPayload(kind: JobKind, id: string, state: JobState): Record<string, unknown> {
+  const base = { progress: state.progress, message: state.message, status: state.status, ...(state.summary ? { summary: state.summary } : {}) };
+  if (kind === 'nodes') return { ...base, processId: id, ...(state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}) };
+  return { processId: id, ...base, ...(state.errorReportKey ? { errorFileUrl: snomedErrorFileUrl(id) } : {}) };
+}

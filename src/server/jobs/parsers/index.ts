@@ -1,0 +1,91 @@
+import * as XLSX from '@e965/xlsx';
+import fs from 'node:fs';
+import { AppError, badRequest } from '../../plugins/errors';
+import { readDelimitedRows } from './delimited';
+import { XLS_MAX_BYTES, passwordProtected, readXlsRows } from './xls';
+import { readXlsxRows } from './xlsx';
+import type { FileFormat, ParseLimits, SheetRow } from './types';
+
+export type { FileFormat, ParseLimits, SheetRow } from './types';
+
+/**
+ * Decides how to read an upload from its name AND its bytes: a file is only read as a
+ * spreadsheet when its contents are one (zip for .xlsx, an OLE container with a workbook for
+ * .xls, text for .csv and RF2). Excel's own two formats are told apart by content, since a
+ * workbook saved under the other Excel extension is still a workbook.
+ */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (head: Buffer, magic: number[]) => magic.every((b, i) => head[i] === b);
+
+const notA = (filename: string, what: string) => new AppError(415, 'content_mismatch', `The contents of ${filename} are not ${what}.`);
+
+async function head(file: string, length: number): Promise<Buffer> {
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await fd.read(buf, 0, length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+}
+
+/** An OLE container is a legacy workbook, an encrypted (password-protected) OOXML file, or something else. */
+async function oleKind(file: string): Promise<'xls' | 'encrypted' | 'other'> {
+  const { size } = await fs.promises.stat(file);
+  if (size > XLS_MAX_BYTES) return 'xls'; // readXlsRows refuses it with the size message
+  let names: string[];
+  try {
+    const cfb = XLSX.CFB.read(await fs.promises.readFile(file), { type: 'buffer' }) as { FullPaths: string[] };
+    names = cfb.FullPaths.map((p) => p.replace(/\/$/, '').split('/').pop() ?? '');
+  } catch {
+    return 'other';
+  }
+  if (names.includes('EncryptedPackage') || names.includes('EncryptionInfo')) return 'encrypted';
+  return names.includes('Workbook') || names.includes('Book') ? 'xls' : 'other';
+}
+
+function looksLikeText(sample: Buffer): boolean {
+  if (sample.length === 0) return false;
+  if (startsWith(sample, ZIP) || startsWith(sample, OLE)) return false;
+  // NUL bytes do not occur in text (UTF-16 files would need converting first).
+  return !sample.includes(0);
+}
+
+export async function detectFormat(file: string, filename: string, extension: string): Promise<FileFormat> {
+  const sample = await head(file, 8192);
+  if (sample.length === 0) throw badRequest('The file is empty.', 'empty_file');
+  if (extension === '.xlsx' || extension === '.xls') {
+    if (startsWith(sample, ZIP)) return 'xlsx';
+    if (startsWith(sample, OLE)) {
+      const kind = await oleKind(file);
+      if (kind === 'encrypted') throw passwordProtected();
+      if (kind === 'xls') return 'xls';
+    }
+    throw notA(filename, 'an Excel workbook');
+  }
+  if (extension === '.csv') {
+    if (!looksLikeText(sample)) throw notA(filename, 'CSV text');
+    return 'csv';
+  }
+  if (extension === '.txt') {
+    if (!looksLikeText(sample)) throw notA(filename, 'an RF2 text file');
+    return 'rf2';
+  }
+  throw new AppError(415, 'unsupported_file_type', `Files of type ${extension || 'without extension'} are not accepted.`);
+}
+
+/** The file's non-empty rows, header first. Each call reads the file anew (imports read SNOMED files twice). */
+export function readRows(file: string, format: FileFormat, limits: ParseLimits): AsyncGenerator<SheetRow> {
+  switch (format) {
+    case 'xlsx':
+      return readXlsxRows(file, limits);
+    case 'xls':
+      return readXlsRows(file, limits);
+    case 'csv':
+      return readDelimitedRows(file, { quoting: true }, limits);
+    case 'rf2':
+      return readDelimitedRows(file, { quoting: false, delimiter: '\t' }, limits);
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Socket } from 'socket.io';
+import { IMPORT_MESSAGES, SOCKET_EVENTS, type JobJoinAck } from '../../contract';
+import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
+import { getJob, markInterruptedJobs, stateOfRow, type JobRow } from './repository';
+import { JobRunner } from './runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+/** Who may see a job besides its owner. */
+export const JOB_ADMIN_PERMISSION = 'system.config';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** On PostgreSQL a job whose heartbeat is older than this belongs to a server that died. */
+const STALE_SECONDS = 60;
+
+export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permissions: readonly string[]): boolean {
+  return row.created_by === userId || permissions.includes(JOB_ADMIN_PERMISSION);
+}
+
+/**
+ * Import jobs: the runner, interrupted-job recovery at start (and periodically on PostgreSQL,
+ * where other instances may die), and the socket side — every socket joins its user's room,
+ * and `job.join` puts it in a job's room after sending the job's current state.
+ */
+export const jobsPlugin = fp(async (app: FastifyInstance) => {
+  const runner = new JobRunner(app);
+  app.decorate('jobs', runner);
+
+  const recover = (staleSeconds: number) =>
+    markInterruptedJobs(app.db, staleSeconds, IMPORT_MESSAGES.interrupted).then((n) => {
+      if (n > 0) app.log.warn(`${n} import job(s) were interrupted by a server stop and are marked as failed`);
+    });
+  // The embedded database is locked to this process: whatever was running is dead.
+  await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+  if (app.db.kind === 'postgres') {
+    const sweep = setInterval(() => void recover(STALE_SECONDS).catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+  app.addHook('preClose', () => runner.stopAll());
+
+  app.io.on('connection', (socket: Socket) => {
+    const userId = socket.data.userId as string;
+    void socket.join(userRoom(userId));
+    socket.on(SOCKET_EVENTS.joinJob, (payload: unknown, ack?: unknown) => {
+      const reply = (answer: JobJoinAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      const id = typeof payload === 'string' ? payload : (payload as { processId?: unknown } | null)?.processId;
+      if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false, error: 'Unknown import' });
+      void (async () => {
+        const row = runner.current(id)?.row ?? (await getJob(app.db, id));
+        if (!row || !canSeeJob(row, userId, (socket.data.permissions as string[]) ?? [])) return reply({ ok: false, error: 'Unknown import' });
+        // Join first, then send the state: whatever happens after this snapshot reaches the room.
+        await socket.join(jobRoom(id));
+        const live = runner.current(id);
+        const state = live ? live.state : stateOfRow((await getJob(app.db, id)) ?? row);
+        socket.emit(jobEventName(row.kind, id), jobPayload(row.kind, id, state));
+        reply({ ok: true });
+      })().catch((err) => {
+        app.log.warn({ err }, 'job.join failed');
+        reply({ ok: false, error: 'Unknown import' });
+      });
+    });
+  });
+});
