@@ -59,12 +59,19 @@ test.afterAll(async () => {
 test('users: create (who can then sign in), edit, deactivate (who then cannot), delete with DELETE typed', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  // The first load fails: the spec's message with a Retry button.
+  let failures = 1;
+  await page.route('**/api/users?*', (route) =>
+    failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'Something went wrong', code: 'internal_error' } }) : route.continue(),
+  );
   await openSignedIn(page, '/admin/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Failed to load users');
+  await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Manage users, roles, and access across the platform.')).toBeVisible();
   const adminRow = row(page, admin.email);
   await expect(adminRow.getByText('admin', { exact: true })).toBeVisible();
-  await expect(adminRow.getByText('Administrator')).toHaveCount(0);
+  await expect(adminRow.locator('.kg-user__badge')).toHaveAttribute('title', 'Admin'); // the admin badge
   // Admins cannot be deleted: the button is inert and says why.
   const adminDelete = adminRow.getByRole('button', { name: `Delete ${admin.username}` });
   await expect(adminDelete).toHaveAttribute('aria-disabled', 'true');
@@ -100,6 +107,7 @@ test('users: create (who can then sign in), edit, deactivate (who then cannot), 
   await expect(kim).toContainText('+44 20 7946 0018');
   await expect(kim.getByText('editor', { exact: true })).toBeVisible();
   await expect(kim.getByText('Never')).toBeVisible();
+  await expect(kim.locator('.kg-user__badge')).toHaveCount(0);
   expect((await login('nurse.kim', 'nurse-pass')).status).toBe(200);
 
   // Filters: a search narrows the list and enables Clear All, which restores it.
