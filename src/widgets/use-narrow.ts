@@ -1,9 +1,9 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /** The spec's md breakpoint (900 px) for the user, role and type pages. */
 export const MD_QUERY = '(max-width: 899.98px)';
-/** Below this width of its own box a widget uses the card layout even on a wide screen (embedded in a column). */
-export const NARROW_BOX_PX = 720;
+/** Below this width of its own box the tables do not fit: the card layout is used even on a wide screen (a side column, or the host with its drawer open on a laptop). */
+export const NARROW_BOX_PX = 880;
 
 /**
  * Whether a screen shows its small-screen layout: below the md breakpoint (spec §9), or when the
@@ -21,10 +21,14 @@ export function useNarrow(ref: RefObject<HTMLElement | null>): boolean {
     return () => list.removeEventListener('change', update);
   }, []);
 
-  useEffect(() => {
+  // Measured before the first paint, so a narrow box never flashes the table.
+  useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setBoxNarrow(entry.contentRect.width > 0 && entry.contentRect.width < NARROW_BOX_PX));
+    if (!el) return;
+    const check = (width: number) => setBoxNarrow(width > 0 && width < NARROW_BOX_PX);
+    check(el.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => check(entry.contentRect.width));
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);

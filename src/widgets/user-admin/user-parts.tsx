@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { User } from '../../contract/users';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
@@ -33,12 +34,29 @@ export function UserIdentity({ user }: { user: User }) {
   );
 }
 
+/** An email that wraps only after '@' or before a dot (never inside a name or at its hyphens). */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          <span className="kg-user__email-part">{part}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export function UserContact({ user }: { user: User }) {
   return (
     <div className="kg-user__contact">
       <span className="kg-user__contact-line">
         <MailIcon aria-hidden="true" />
-        <span className="kg-user__email">{user.email}</span>
+        <span className="kg-user__email">
+          <BreakableEmail email={user.email} />
+        </span>
       </span>
       {user.mobileNo && (
         <span className="kg-user__contact-line kg-user__contact-line--muted">
