@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits } from './parsers';
+import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { JobContext, JobOutcome } from './runner';
 
 /**
- * Bulk node upload (spec §2 Bulk Upload Nodes dialog): read and check every row first — a
- * file with a structural problem is refused before anything is written — then insert the
- * valid rows in batches, each batch one transaction and one INSERT … SELECT FROM unnest.
+ * Bulk node upload (spec §2 Bulk Upload Nodes dialog). Valid rows are inserted in batches,
+ * one INSERT … SELECT FROM unnest each; a file with a structural problem leaves nothing
+ * written (see the two modes below).
  * Duplicates (same name and type case-insensitively, or same SNOMED code; within the file
  * or against the database) are left to the unique indexes: ON CONFLICT DO NOTHING skips them.
  */
@@ -23,14 +23,30 @@ const BATCH_ROWS = 5000;
 const SNOMED_CODE = /^\d{6,18}$/;
 export const NODE_REPORT_HEADER = ['Row', 'nodename', 'nodetype', 'SNOMED', 'Error'];
 
-export interface ParsedNodes {
+/** Valid rows as column arrays (what the unnest insert takes). */
+class NodeColumns {
+  names: string[] = [];
+  types: string[] = [];
+  snomed: (string | null)[] = [];
+  push(name: string, type: string, snomed: string | null): void {
+    this.names.push(name);
+    this.types.push(type);
+    this.snomed.push(snomed);
+  }
+  get length(): number {
+    return this.names.length;
+  }
+}
+
+/** What reading the file found besides the valid rows. */
+export interface NodeFileSummary {
   total: number;
-  names: string[];
-  types: string[];
-  snomed: (string | null)[];
   errorRows: string[][];
   errorCount: number;
 }
+
+/** Takes each valid row; may return a promise (a batch being written) that the reader waits for. */
+type RowSink = (name: string, type: string, snomed: string | null) => Promise<void> | void;
 
 type Columns = { name: number; nodeType: number; snomed: number };
 
@@ -54,12 +70,12 @@ export function nodeRowProblems(name: string, nodeType: string, snomed: string):
   return problems;
 }
 
-export async function parseNodeFile(file: string, format: FileFormat, ctx: JobContext): Promise<ParsedNodes> {
-  const parsed: ParsedNodes = { total: 0, names: [], types: [], snomed: [], errorRows: [], errorCount: 0 };
+export async function readNodeFile(file: string, format: FileFormat, ctx: JobContext, sink: RowSink, onRead: ReadProgress): Promise<NodeFileSummary> {
+  const summary: NodeFileSummary = { total: 0, errorRows: [], errorCount: 0 };
   let columns: Columns | null = null;
   let sawHeader = false;
   const cell = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-  for await (const row of readRows(file, format, NODE_PARSE_LIMITS)) {
+  for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
     if (!sawHeader) {
       sawHeader = true;
       columns = mapNodeHeader(row.cells);
@@ -70,23 +86,19 @@ export async function parseNodeFile(file: string, format: FileFormat, ctx: JobCo
     const name = cell(row.cells, c.name);
     const nodeType = cell(row.cells, c.nodeType);
     const snomed = cell(row.cells, c.snomed);
-    parsed.total++;
+    summary.total++;
     const problems = nodeRowProblems(name, nodeType, snomed);
     if (problems.length > 0) {
-      if (++parsed.errorCount <= MAX_REPORT_ROWS) parsed.errorRows.push([String(row.number), name, nodeType, snomed, problems.join('; ')]);
+      if (++summary.errorCount <= MAX_REPORT_ROWS) summary.errorRows.push([String(row.number), name, nodeType, snomed, problems.join('; ')]);
     } else {
-      parsed.names.push(name);
-      parsed.types.push(nodeType || DEFAULT_UPLOAD_NODE_TYPE);
-      parsed.snomed.push(snomed || null);
+      const writing = sink(name, nodeType || DEFAULT_UPLOAD_NODE_TYPE, snomed || null);
+      if (writing) await writing;
     }
-    if (parsed.total % 2000 === 0) {
-      ctx.throwIfAborted();
-      ctx.progress(5 + Math.min(5, parsed.total / 20_000), `Reading the file: ${parsed.total.toLocaleString('en')} rows`);
-    }
+    if (summary.total % 2000 === 0) ctx.throwIfAborted();
   }
   if (!sawHeader) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
-  if (parsed.total === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
-  return parsed;
+  if (summary.total === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
+  return summary;
 }
 
 /** One batch: missing types first (first spelling in the file wins), then the nodes, in file order. */
@@ -114,32 +126,79 @@ async function insertBatch(tx: Queryable, names: string[], types: string[], snom
   return created;
 }
 
-export async function insertNodes(app: FastifyInstance, parsed: ParsedNodes, userId: string, ctx: JobContext): Promise<number> {
-  const valid = parsed.names.length;
+const rowsText = (n: number) => n.toLocaleString('en');
+
+/**
+ * Embedded database (one connection, in this thread): read the whole file first, then insert
+ * batch by batch, each its own transaction, so other requests get the database in between.
+ */
+async function bufferedImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext) {
+  const rows = new NodeColumns();
+  const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
+  ctx.validated();
   let created = 0;
-  for (let start = 0; start < valid; start += BATCH_ROWS) {
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     ctx.throwIfAborted();
-    const end = Math.min(start + BATCH_ROWS, valid);
-    ctx.progress(10 + (89 * start) / valid, `Inserting rows ${(start + 1).toLocaleString('en')}–${end.toLocaleString('en')} of ${valid.toLocaleString('en')}`, 'inserting');
+    const end = Math.min(start + BATCH_ROWS, rows.length);
+    ctx.progress(10 + (89 * start) / rows.length, `Inserting rows ${rowsText(start + 1)}–${rowsText(end)} of ${rowsText(rows.length)}`, 'inserting');
     created += await app.db.transaction((tx) =>
-      insertBatch(tx, parsed.names.slice(start, end), parsed.types.slice(start, end), parsed.snomed.slice(start, end), userId),
+      insertBatch(tx, rows.names.slice(start, end), rows.types.slice(start, end), rows.snomed.slice(start, end), userId),
     );
   }
-  return created;
+  return { read, created, valid: rows.length };
+}
+
+/**
+ * PostgreSQL (another process): insert while reading — each batch goes to the server while
+ * the next one is parsed — inside one transaction, so a file that turns out to be broken
+ * halfway, or a server that stops, leaves nothing written.
+ */
+async function streamedImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext) {
+  let valid = 0;
+  const result = await app.db.transaction(async (tx) => {
+    let batch = new NodeColumns();
+    let inflight: Promise<number> | null = null;
+    let created = 0;
+    const send = async () => {
+      if (inflight) created += await inflight;
+      const rows = batch;
+      batch = new NodeColumns();
+      valid += rows.length;
+      inflight = insertBatch(tx, rows.names, rows.types, rows.snomed, userId);
+      inflight.catch(() => undefined); // awaited on the next send or below
+    };
+    try {
+      const read = await readNodeFile(
+        file,
+        format,
+        ctx,
+        (n, t, s) => {
+          batch.push(n, t, s);
+          if (batch.length >= BATCH_ROWS) return send();
+        },
+        (f) => ctx.progress(5 + 94 * f, `Reading and inserting: ${rowsText(valid)} rows so far`, 'inserting'),
+      );
+      if (batch.length > 0) await send();
+      if (inflight) created += await inflight;
+      return { read, created };
+    } catch (err) {
+      await (inflight as Promise<number> | null)?.catch(() => undefined);
+      throw err;
+    }
+  });
+  ctx.validated();
+  return { ...result, valid };
 }
 
 /** The whole upload job; the caller owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const parsed = await parseNodeFile(file, format, ctx);
-  ctx.validated();
-  const created = await insertNodes(app, parsed, userId, ctx);
-  const valid = parsed.names.length;
-  const summary: UploadSummary = { total: parsed.total, created, skipped: valid - created, errors: parsed.errorCount };
+  const { read, created, valid } = app.db.kind === 'postgres' ? await streamedImport(app, file, format, userId, ctx) : await bufferedImport(app, file, format, userId, ctx);
+  const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount };
   let errorReportKey: string | null = null;
-  if (parsed.errorCount > 0) {
+  if (read.errorCount > 0) {
     ctx.progress(99, 'Writing the error report…');
-    errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, parsed.errorRows, parsed.errorCount));
+    errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, read.errorRows, read.errorCount));
   }
   const message = `Upload completed: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
   return { message, summary, errorReportKey };

@@ -26,16 +26,14 @@ export const SNOMED_REPORT_HEADER = ['Row', ...SNOMED_RF2_COLUMNS, 'Error'];
 async function scan(file: string, format: FileFormat, ctx: JobContext): Promise<number> {
   let header = false;
   let rows = 0;
-  for await (const row of readRows(file, format, SNOMED_PARSE_LIMITS)) {
-    if (!header) {
-      mapSnomedHeader(row.cells);
+  const onRead = (f: number) => ctx.progress(1 + 8 * f, `Checking the file: ${rows.toLocaleString('en')} rows`);
+  for await (const batch of readRows(file, format, SNOMED_PARSE_LIMITS, onRead)) {
+    for (const row of batch) {
+      if (header) rows++;
+      else mapSnomedHeader(row.cells);
       header = true;
-      continue;
     }
-    if (++rows % 20_000 === 0) {
-      ctx.throwIfAborted();
-      ctx.progress(Math.min(9, 1 + rows / 200_000), `Checking the file: ${rows.toLocaleString('en')} rows`);
-    }
+    ctx.throwIfAborted();
   }
   if (!header) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
   if (rows === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
@@ -86,19 +84,29 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   // cannot upsert the same row twice).
   let batch = new Map<string, SnomedRow>();
   let seen = 0;
+  // One batch is written while the next is parsed (on PostgreSQL the two run in parallel).
+  let inflight: Promise<void> | null = null;
+  const settle = async () => {
+    if (inflight) await inflight;
+    inflight = null;
+  };
   const flush = async () => {
+    await settle();
     if (batch.size === 0) return;
     ctx.throwIfAborted();
     const rows = batch;
+    const upTo = seen;
     batch = new Map();
-    const counts = await app.db.transaction((tx) => upsertBatch(tx, rows));
-    summary.created += counts.created;
-    summary.updated += counts.updated;
-    ctx.progress(10 + (89 * seen) / total, `Imported ${seen.toLocaleString('en')} of ${total.toLocaleString('en')} rows`, 'inserting');
+    inflight = app.db.transaction((tx) => upsertBatch(tx, rows)).then((counts) => {
+      summary.created += counts.created;
+      summary.updated += counts.updated;
+      ctx.progress(10 + (89 * upTo) / total, `Imported ${upTo.toLocaleString('en')} of ${total.toLocaleString('en')} rows`, 'inserting');
+    });
+    inflight.catch(() => undefined); // awaited by the next flush or settle
   };
 
   let columns: SnomedColumns | null = null;
-  for await (const row of readRows(file, format, SNOMED_PARSE_LIMITS)) {
+  for await (const rows of readRows(file, format, SNOMED_PARSE_LIMITS)) for (const row of rows) {
     if (!columns) {
       columns = mapSnomedHeader(row.cells);
       continue;
@@ -113,6 +121,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     }
   }
   await flush();
+  await settle();
   summary.unchanged = total - summary.errors - summary.created - summary.updated;
 
   let errorReportKey: string | null = null;

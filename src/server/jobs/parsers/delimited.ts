@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { tooManyRows } from './xlsx';
-import type { ParseLimits, SheetRow } from './types';
+import type { ParseLimits, ReadProgress, SheetRow } from './types';
 
 /**
  * Streaming reader for delimited text: CSV (RFC 4180 quoting, delimiter sniffed among
@@ -42,8 +42,10 @@ function chooseDecoder(head: Buffer): TextDecoder {
   }
 }
 
-export async function* readDelimitedRows(file: string, options: DelimitedOptions, limits: ParseLimits): AsyncGenerator<SheetRow> {
+export async function* readDelimitedRows(file: string, options: DelimitedOptions, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+  const size = onProgress ? Math.max(1, (await fs.promises.stat(file)).size) : 1;
+  let read = 0;
   let decoder: TextDecoder | null = null;
   let delimiter = options.delimiter ? options.delimiter.charCodeAt(0) : -1;
   let state: S = S.FieldStart;
@@ -125,6 +127,7 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
   try {
     for await (const chunk of stream) {
       const buf = chunk as Buffer;
+      onProgress?.((read += buf.length) / size);
       if (!decoder) decoder = chooseDecoder(buf.subarray(0, 65_536));
       let text = decoder.decode(buf, { stream: true });
       if (delimiter < 0) {
@@ -133,14 +136,14 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
       }
       if (record === 0 && rows === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       parse(text);
-      if (out.length) yield* out.splice(0, out.length);
+      if (out.length) yield out.splice(0, out.length);
     }
     if (decoder) parse(decoder.decode());
     if (state !== S.FieldStart || field !== '' || row.length > 0) {
       endField();
       endRecord();
     }
-    if (out.length) yield* out.splice(0, out.length);
+    if (out.length) yield out.splice(0, out.length);
   } finally {
     stream.destroy();
   }

@@ -4,9 +4,9 @@ import { AppError, badRequest } from '../../plugins/errors';
 import { readDelimitedRows } from './delimited';
 import { XLS_MAX_BYTES, passwordProtected, readXlsRows } from './xls';
 import { readXlsxRows } from './xlsx';
-import type { FileFormat, ParseLimits, SheetRow } from './types';
+import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
-export type { FileFormat, ParseLimits, SheetRow } from './types';
+export type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
 /**
  * Decides how to read an upload from its name AND its bytes: a file is only read as a
@@ -76,16 +76,19 @@ export async function detectFormat(file: string, filename: string, extension: st
   throw new AppError(415, 'unsupported_file_type', `Files of type ${extension || 'without extension'} are not accepted.`);
 }
 
-/** The file's non-empty rows, header first. Each call reads the file anew (imports read SNOMED files twice). */
-export function readRows(file: string, format: FileFormat, limits: ParseLimits): AsyncGenerator<SheetRow> {
+/**
+ * The file's non-empty rows, header first, in batches of whatever each read produced. Each
+ * call reads the file anew (SNOMED imports read a file twice).
+ */
+export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   switch (format) {
     case 'xlsx':
-      return readXlsxRows(file, limits);
+      return readXlsxRows(file, limits, onProgress);
     case 'xls':
       return readXlsRows(file, limits);
     case 'csv':
-      return readDelimitedRows(file, { quoting: true }, limits);
+      return readDelimitedRows(file, { quoting: true }, limits, onProgress);
     case 'rf2':
-      return readDelimitedRows(file, { quoting: false, delimiter: '\t' }, limits);
+      return readDelimitedRows(file, { quoting: false, delimiter: '\t' }, limits, onProgress);
   }
 }

@@ -18,3 +18,6 @@ export interface ParseLimits {
 }
 
 export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'rf2';
+
+/** Share of the file read so far, 0..1 (for progress before the row count is known). */
+export type ReadProgress = (fraction: number) => void;

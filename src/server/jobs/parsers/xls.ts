@@ -36,7 +36,7 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   }
 }
 
-export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGenerator<SheetRow> {
+export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGenerator<SheetRow[]> {
   const { size } = await fs.promises.stat(file);
   if (size > XLS_MAX_BYTES) {
     throw new AppError(413, 'file_too_large', `An .xls file can be at most ${XLS_MAX_BYTES / 1024 / 1024} MB. Save it as .xlsx in Excel and upload that.`);
@@ -65,6 +65,7 @@ export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGene
   const full = sheet['!fullref'] ?? sheet['!ref'];
   if (full && XLSX.utils.decode_range(full).e.r + 1 > limits.maxRows) throw tooManyRows(limits);
   const rows = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  const out: SheetRow[] = [];
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (!row) continue;
@@ -73,6 +74,7 @@ export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGene
       const text = cellText(row[c]);
       cells.push(text.length > limits.maxCellChars ? text.slice(0, limits.maxCellChars) : text);
     }
-    if (cells.some((c) => c.trim() !== '')) yield { number: r + 1, cells };
+    if (cells.some((c) => c.trim() !== '')) out.push({ number: r + 1, cells });
   }
+  yield out;
 }

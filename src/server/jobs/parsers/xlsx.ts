@@ -4,7 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { AppError, badRequest } from '../../plugins/errors';
 import { openZipEntry, readZipDirectory, type ZipEntry } from './zip';
-import type { ParseLimits, SheetRow } from './types';
+import type { ParseLimits, ReadProgress, SheetRow } from './types';
 
 /**
  * A streaming .xlsx reader: the first visible sheet's cell values, row by row, straight from
@@ -17,24 +17,23 @@ const corrupt = (why: string) => badRequest(`The file is not a valid Excel workb
 /** Local name without a namespace prefix (strict OOXML and some writers prefix every tag). */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** Feeds a zip entry through a SAX parser, handing each chunk's finished items to `drain`. */
-async function* saxStream<T>(stream: Readable, setup: (parser: SaxesParser, out: T[]) => void): AsyncGenerator<T> {
+/**
+ * Feeds a zip entry through a SAX parser; yields what each chunk completed as one batch
+ * (one await per 256 KB chunk rather than per row keeps the async overhead negligible).
+ */
+async function* saxStream<T>(stream: Readable, setup: (parser: SaxesParser, out: T[]) => void): AsyncGenerator<T[]> {
   const parser = new SaxesParser({ position: false });
   const out: T[] = [];
   setup(parser, out);
   const decoder = new StringDecoder('utf8');
-  const flush = function* () {
-    const ready = out.splice(0, out.length);
-    yield* ready;
-  };
   try {
     for await (const chunk of stream) {
       parser.write(decoder.write(chunk as Buffer));
-      yield* flush();
+      if (out.length) yield out.splice(0, out.length);
     }
     parser.write(decoder.end());
     parser.close();
-    yield* flush();
+    if (out.length) yield out.splice(0, out.length);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw corrupt((err as Error).message.split('\n')[0].slice(0, 120));
@@ -47,12 +46,15 @@ async function readSmallPart(file: string, entry: ZipEntry | undefined): Promise
   if (!entry) return [];
   if (entry.uncompressedSize > SMALL_PART_MAX) throw corrupt(`${entry.name} is too large`);
   const tags: SaxesTagPlain[] = [];
-  for await (const tag of saxStream<SaxesTagPlain>(await openZipEntry(file, entry), (p, out) => p.on('opentag', (t) => out.push(t)))) tags.push(tag);
+  for await (const batch of saxStream<SaxesTagPlain>(await openZipEntry(file, entry), (p, out) => p.on('opentag', (t) => out.push(t)))) tags.push(...batch);
   return tags;
 }
 
-const attr = (tag: SaxesTagPlain, name: string) => {
-  for (const [k, v] of Object.entries(tag.attributes)) if (local(k) === name) return v as string;
+/** An attribute by local name; the plain name is tried first (the hot path: r, t on every cell). */
+const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
+  const plain = tag.attributes[name];
+  if (plain !== undefined) return plain as string;
+  for (const k in tag.attributes) if (local(k) === name) return tag.attributes[k] as string;
   return undefined;
 };
 
@@ -103,7 +105,7 @@ async function readSharedStrings(file: string, entry: ZipEntry | undefined, limi
       else if (n === 'si') out.push(text.length > limits.maxCellChars ? text.slice(0, limits.maxCellChars) : text);
     });
   });
-  for await (const s of items) table.push(s);
+  for await (const batch of items) for (const s of batch) table.push(s);
   return table;
 }
 
@@ -131,8 +133,8 @@ function checkDimension(ref: string, limits: ParseLimits): void {
   }
 }
 
-/** Rows of the first visible worksheet, with their sheet row numbers; empty rows are skipped. */
-export async function* readXlsxRows(file: string, limits: ParseLimits): AsyncGenerator<SheetRow> {
+/** Rows of the first visible worksheet, with their sheet row numbers, in batches; empty rows are skipped. */
+export async function* readXlsxRows(file: string, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   const entries = await readZipDirectory(file, limits.zip);
   if (entries.has('EncryptedPackage') || entries.has('EncryptionInfo')) {
     throw badRequest('The workbook is password-protected. Remove the password in Excel and upload it again.', 'password_protected');
@@ -140,7 +142,9 @@ export async function* readXlsxRows(file: string, limits: ParseLimits): AsyncGen
   const parts = await locateParts(file, entries);
   const strings = await readSharedStrings(file, parts.strings, limits);
   let rowCount = 0;
-  yield* saxStream<SheetRow>(await openZipEntry(file, parts.sheet), (p, out) => {
+  let read = 0;
+  const onRead = onProgress && ((n: number) => onProgress((read += n) / Math.max(1, parts.sheet.compressedSize)));
+  yield* saxStream<SheetRow>(await openZipEntry(file, parts.sheet, onRead), (p, out) => {
     let cells: string[] = [];
     let rowNumber = 0;
     let col = -1;

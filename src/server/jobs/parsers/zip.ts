@@ -128,7 +128,7 @@ function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
 }
 
 /** The entry's uncompressed bytes as a stream that fails past the declared size. */
-export async function openZipEntry(file: string, entry: ZipEntry): Promise<Readable> {
+export async function openZipEntry(file: string, entry: ZipEntry, onRead?: (compressedBytes: number) => void): Promise<Readable> {
   const fd = await fs.promises.open(file, 'r');
   let header: Buffer;
   try {
@@ -152,6 +152,7 @@ export async function openZipEntry(file: string, entry: ZipEntry): Promise<Reada
   if (inflate === undefined) throw corrupt(`unsupported compression in ${entry.name}`);
   const fail = (err: Error) => guard.destroy(err.message.startsWith('The file') ? err : corrupt(`${entry.name}: ${err.message}`));
   raw.on('error', fail);
+  if (onRead) raw.on('data', (chunk) => onRead(chunk.length));
   if (inflate) {
     inflate.on('error', fail);
     raw.pipe(inflate).pipe(guard);

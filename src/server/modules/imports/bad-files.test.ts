@@ -94,6 +94,11 @@ describe('bad node upload files', () => {
     await refused('xml.xlsx', handmadeXlsx('<row r="1"><c r="A1" t="inlineStr"><is><t>nodename</t></is></c></row><row r="2"><c>'), 400, 'corrupt_file');
   });
 
+  it('a file that breaks after thousands of good rows writes none of them', async () => {
+    const good = Array.from({ length: 6000 }, (_, i) => rowXml(i + 2, [`Y0 Node ${i}`, 'Disease'])).join('');
+    await refused('broken-late.xlsx', handmadeXlsx(rowXml(1, ['nodename', 'nodetype']) + good + '<row r="6002"><c r="A6002" t="inlineStr"><is><t>cut'), 400, 'corrupt_file');
+  });
+
   it('formulas: the cached value is taken, a formula without one is an empty cell, nothing is evaluated', async () => {
     const file = handmadeXlsx(sheet(['nodename', 'nodetype'], [{ f: 'CONCAT("Y1 ","Cached")', v: 'Y1 Cached' }, 'Disease'], [{ f: 'CONCAT("Y1 ","Never")' }, 'Disease']));
     const body = (await upload('formulas.xlsx', file)).json<NodeUploadResponse>();

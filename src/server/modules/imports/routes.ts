@@ -76,7 +76,12 @@ export async function nodeImportRoutes(app: FastifyInstance) {
       // A file that cannot be read is refused here (400/413/415) and nothing was written.
       await running.validated;
       // Small files finish at once: answer with the summary (spec §4: completed straight from the response).
-      await Promise.race([running.done.catch(() => undefined), sleep(app.config.uploadAnswerWaitMs)]);
+      const waited = new AbortController();
+      await Promise.race([
+        running.done.catch(() => undefined),
+        sleep(app.config.uploadAnswerWaitMs, undefined, { signal: waited.signal, ref: false }).catch(() => undefined),
+      ]);
+      waited.abort(); // no timer outlives the request
       const live = app.jobs.current(job.id);
       const row = live ? null : await getJob(app.db, job.id);
       return answer(job.id, live ? live.state : stateOfRow(row!));
