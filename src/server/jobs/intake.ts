@@ -70,3 +70,21 @@ export async function receiveUpload(req: FastifyRequest, rules: IntakeRules): Pr
   }
   return { path: file, filename, extension, size, remove };
 }
+
+/**
+ * Temp files left by a process that died mid-import. Several servers may share the temp dir,
+ * so only files older than any import could run are removed.
+ */
+export async function removeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const names = await fs.promises.readdir(TEMP_DIR).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(TEMP_DIR, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}

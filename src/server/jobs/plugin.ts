@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
 import { IMPORT_MESSAGES, SOCKET_EVENTS, type JobJoinAck } from '../../contract';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
+import { removeStaleUploads } from './intake';
 import { getJob, markInterruptedJobs, stateOfRow, type JobRow } from './repository';
 import { JobRunner } from './runner';
 
@@ -43,6 +44,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   app.addHook('preClose', () => runner.stopAll());
+  void removeStaleUploads().catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
 
   app.io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
