@@ -51,12 +51,14 @@ describe('permission matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('a custom role with exactly nodes.read and nodes.create can create nodes but not relations or types', async () => {
+  it('a custom role with exactly nodes.read and nodes.create can create nodes but not relations, users or types', async () => {
     await t.call({ method: 'POST', url: '/api/nodetypes', token: tokens.admin, payload: { name: 'Disease' } });
     const node = await t.call({ method: 'POST', url: '/api/nodes', token: tokens.custom, payload: { name: 'Asthma', nodeType: 'Disease' } });
     expect(node.statusCode).toBe(201);
     expect((await t.call({ method: 'POST', url: '/api/relations', token: tokens.custom, payload: {} })).statusCode).toBe(403);
     expect((await t.call({ method: 'POST', url: '/api/nodetypes', token: tokens.custom, payload: { name: 'Drug' } })).statusCode).toBe(403);
+    const user = { username: 'made', email: 'made@example.org', password: 'secret-1', role: 'viewer' };
+    expect((await t.call({ method: 'POST', url: '/api/users', token: tokens.custom, payload: user })).statusCode).toBe(403);
     expect((await t.call({ method: 'PUT', url: `/api/nodes/${node.json().id}`, token: tokens.custom, payload: { name: 'A', nodeType: 'Disease' } })).statusCode).toBe(403);
   });
 });
