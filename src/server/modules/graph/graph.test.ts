@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Graph, NodeRelationItem } from '../../../contract';
+import { GraphSchema, type AuthResponse, type Graph, type NodeRelationItem } from '../../../contract';
 import { loadSampleGraph } from '../../seed/sample-graph';
 import { testApp, type TestApp } from '../../test/harness';
 
@@ -35,7 +35,28 @@ describe('GET /graph, global', () => {
     expect(g).toMatchObject({ focus: null, truncated: false, totalNodes: counts.nodes });
     expect(g.nodes).toHaveLength(counts.nodes);
     expect(g.relations).toHaveLength(counts.relations);
+    expect(() => GraphSchema.parse(g)).not.toThrow();
     consistent(g);
+  });
+
+  it("keeps each node's degree equal to its relations through inserts, updates and deletes", async () => {
+    const check = async () => {
+      const g = await graph({});
+      const counted = new Map<string, number>();
+      for (const r of g.relations) for (const id of [r.sourceNodeId, r.targetNodeId]) counted.set(id, (counted.get(id) ?? 0) + 1);
+      for (const n of g.nodes) expect(n.degree).toBe(counted.get(n.id) ?? 0);
+      GraphSchema.parse(g);
+      return g;
+    };
+    const g = await check();
+    const hub = [...g.nodes].sort((a, b) => b.degree - a.degree)[0];
+    const rel = g.relations.find((r) => r.sourceNodeId === hub.id || r.targetNodeId === hub.id)!;
+    // A little-connected node, so the focused tests below keep their hubs.
+    const other = [...g.nodes].sort((a, b) => a.degree - b.degree).find((n) => n.id !== rel.sourceNodeId && n.id !== rel.targetNodeId && n.degree > 0)!;
+    await t.db.query('UPDATE relations SET target_node_id = $2 WHERE id = $1 AND source_node_id <> $2', [rel.id, other.id]);
+    await check();
+    await t.db.query('DELETE FROM nodes WHERE id = $1', [other.id]);
+    await check();
   });
 
   it('keeps the best-connected nodes past the limit and says it truncated', async () => {

@@ -45,20 +45,19 @@ const toRelation = (r: RelationRow): GraphRelation => ({
   description: r.description,
 });
 
-const DEGREE = `((SELECT count(*) FROM relations x WHERE x.source_node_id = n.id) + (SELECT count(*) FROM relations x WHERE x.target_node_id = n.id))::int`;
 
 const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? null;
 
-/** Relations whose two ends are both among `ids` (uuid[] parameter $1), filtered by type ($2). */
+/**
+ * Relations whose two ends are both among `ids`, filtered by type. `= ANY(array)` lets
+ * PostgreSQL hash the id list instead of hashing the whole relations table.
+ */
 async function relationsAmong(db: Queryable, ids: string[], relationTypes: string[] | null): Promise<GraphRelation[]> {
   const rows = await db.query<RelationRow>(
-    `WITH sel AS (SELECT unnest($1::uuid[]) AS id)
-     SELECT r.id, r.source_node_id, r.target_node_id, rt.name AS relation_type, r.relation_name, r.weight, r.description
-       FROM relations r
-       JOIN sel s ON s.id = r.source_node_id
-       JOIN sel t ON t.id = r.target_node_id
-       JOIN relation_types rt ON rt.id = r.relation_type_id
-      WHERE $2::text[] IS NULL OR lower(rt.name) = ANY($2::text[])`,
+    `SELECT r.id, r.source_node_id, r.target_node_id, rt.name AS relation_type, r.relation_name, r.weight, r.description
+       FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
+      WHERE r.source_node_id = ANY($1::uuid[]) AND r.target_node_id = ANY($1::uuid[])
+        AND ($2::text[] IS NULL OR lower(rt.name) = ANY($2::text[]))`,
     [ids, relationTypes],
   );
   return rows.map(toRelation);
@@ -77,9 +76,9 @@ export async function globalGraph(db: Queryable, q: GraphQuery): Promise<Graph> 
   );
   const truncated = total > q.limit;
   const nodes = await db.query<NodeRow>(
-    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree
+    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, n.degree
        FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${filter}
-      ${truncated ? 'ORDER BY degree DESC, n.id' : ''} LIMIT $2`,
+      ${truncated ? 'ORDER BY n.degree DESC, n.id' : ''} LIMIT $2`,
     [nodeTypes, q.limit],
   );
   const relations = await relationsAmong(
@@ -125,7 +124,7 @@ export async function focusedGraph(db: Queryable, focus: string, q: GraphQuery):
   }
   const ids = [...seen];
   const nodes = await db.query<NodeRow>(
-    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree
+    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, n.degree
        FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id WHERE n.id = ANY($1::uuid[])`,
     [ids],
   );

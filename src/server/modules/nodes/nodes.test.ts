@@ -101,6 +101,16 @@ describe('listing and searching', () => {
     expect((await list({ search: '3779', searchScope: 'extended' })).data.map((n) => n.name)).toEqual(['Migraine']);
   });
 
+  it('pages search results with the full total, also past the end', async () => {
+    const first = await list({ search: 'migraine', limit: '1', sortBy: 'name', sortOrder: 'asc' });
+    expect(first.pagination.total).toBe(2);
+    expect(first.data.map((n) => n.name)).toEqual(['Migraine']);
+    expect((await list({ search: 'migraine', limit: '1', skip: '1', sortBy: 'name', sortOrder: 'asc' })).data.map((n) => n.name)).toEqual(['Sumatriptan']);
+    const past = await list({ search: 'migraine', limit: '5', skip: '10' });
+    expect(past).toMatchObject({ data: [], pagination: { total: 2 } });
+    expect((await list({ search: 'no-such-term' })).pagination.total).toBe(0);
+  });
+
   it('filters by type name', async () => {
     expect((await list({ nodeType: 'drug' })).data.map((n) => n.name)).toEqual(['Sumatriptan']);
   });

@@ -24,14 +24,13 @@ export interface NodeRow {
 }
 
 /** hasRelations and the creator's name come from the same query: never one query per node. */
-const SELECT_NODE = `
-  SELECT n.id, n.name, nt.name AS node_type, n.node_type_id, n.snomed_code, n.url, n.description, n.note,
-         n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
-         (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
-           OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations
-    FROM nodes n
-    JOIN node_types nt ON nt.id = n.node_type_id
-    LEFT JOIN users u ON u.id = n.created_by`;
+const NODE_COLUMNS = `
+  n.id, n.name, nt.name AS node_type, n.node_type_id, n.snomed_code, n.url, n.description, n.note,
+  n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
+  (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
+    OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations`;
+const NODE_JOINS = `JOIN node_types nt ON nt.id = n.node_type_id LEFT JOIN users u ON u.id = n.created_by`;
+const SELECT_NODE = `SELECT ${NODE_COLUMNS} FROM nodes n ${NODE_JOINS}`;
 
 export function toNode(r: NodeRow): KnowledgeNode {
   return {
@@ -77,21 +76,39 @@ function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** One page of nodes and the total: two queries whatever the page size. */
+/** One page of nodes and the total, whatever the page size. */
 export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows: NodeRow[]; total: number }> {
   const { where, params } = listFilter(q);
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
-  const [rows, count] = await Promise.all([
-    db.query<NodeRow>(
-      `${SELECT_NODE} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.skip],
-    ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`,
-      params,
-    ),
-  ]);
-  return { rows, total: count[0].total };
+  const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  if (!q.search?.trim()) {
+    // Unfiltered or type-filtered: walk the sort index for the page, count separately.
+    const [rows, count] = await Promise.all([
+      db.query<NodeRow>(`${SELECT_NODE} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} ${limit}`, [...params, q.limit, q.skip]),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params),
+    ]);
+    return { rows, total: count[0].total };
+  }
+  /*
+   * A text search: collect the matches once through the trigram indexes, then sort and
+   * count them. Left to itself the planner walks the sort index newest-first expecting many
+   * matches, which reads the whole table for a rare term (bench/results/api-notes.md §2).
+   */
+  const rows = await db.query<NodeRow & { total: number }>(
+    `WITH hits AS MATERIALIZED (
+       SELECT n.id, ${ORDER[q.sortBy]} AS sort_key FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
+     ), page AS (
+       SELECT id, sort_key FROM hits ORDER BY sort_key ${dir}, id ${dir} ${limit}
+     )
+     SELECT (SELECT count(*) FROM hits)::int AS total, ${NODE_COLUMNS}
+       FROM page JOIN nodes n ON n.id = page.id ${NODE_JOINS}
+      ORDER BY page.sort_key ${dir}, page.id ${dir}`,
+    [...params, q.limit, q.skip],
+  );
+  if (rows.length > 0 || q.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
+  // A page past the end: still report how many there are.
+  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params);
+  return { rows, total };
 }
 
 /** The pickers' search: by name (prefix matches first) or exact name. */
