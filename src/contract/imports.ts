@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
 
 /**
  * Bulk node upload and SNOMED import (spec §2 Bulk Upload Nodes dialog and SNOMED CT
@@ -32,23 +31,7 @@ export const SNOMED_RF2_COLUMNS = [
   'caseSignificanceId',
 ] as const;
 
-/** SNOMED import accepts these extensions; .txt only for the RF2 description file (DESIGN §6). */
-export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt'] as const;
-
-export const IMPORT_MESSAGES = {
-  noFile: 'Please select a file first.',
-  nodeFileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
-  snomedFileType: 'Please select an Excel file (.xlsx or .xls) or an RF2 description file (sct2_Description_….txt)',
-  nodeTooLarge: 'The file is larger than 20 MB, the maximum for a bulk upload.',
-  snomedTooLarge: (mb: number) => `The file is larger than ${mb} MB, the maximum for a SNOMED import.`,
-  empty: 'The file is empty.',
-  headerOnly: 'The file has a header row but no data rows.',
-  noNameColumn: 'The file has no name column: add a column named nodename (or node_name or name).',
-  passwordProtected: 'The workbook is password-protected. Remove the password in Excel and upload it again.',
-  uploadFailed: 'Failed to upload file',
-  snomedImportFailed: 'Failed to import SNOMED concepts',
-  interrupted: 'The server stopped before this import finished. Completed batches were kept; upload the file again — rows already imported are skipped.',
-} as const;
+export { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS } from './import-texts';
 
 /** Spec §3 Upload summary. */
 export const UploadSummarySchema = z.object({

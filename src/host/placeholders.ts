@@ -11,7 +11,6 @@ export interface PlaceholderRoute {
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/search', screen: 'Knowledge Search & Discovery' },
-  { path: '/nodes', screen: 'Knowledge Nodes' },
   { path: '/nodes/new', screen: 'Create New Knowledge Node' },
   { path: '/nodes/:id/edit', screen: 'Edit Knowledge Node' },
   { path: '/nodes/view/:id', screen: 'Node Detail', title: 'Node Detail' },
@@ -22,6 +21,5 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/relations/:id/edit', screen: 'Edit Relation' },
   { path: '/node-types', screen: 'Node Type Management' },
   { path: '/relation-types', screen: 'Relation Type Management' },
-  { path: '/snomed', screen: 'SNOMED CT Management' },
   { path: '/admin/analytics', screen: 'Analytics' },
 ];

@@ -198,3 +198,6 @@ export const ShieldCheckIcon = icon(
   </>,
 );
 export const FilterOffIcon = icon('FilterOffIcon', <path d="M4 4h16l-6 8v6l-4 2v-8L4 4ZM3 3l18 18" />);
+export const FileIcon = icon('FileIcon', <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h4" />);
+export const UploadIcon = icon('UploadIcon', <path d="M12 15V4M7 9l5-5 5 5M5 15v4a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-4" />);
+export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v11M7 10l5 5 5-5M5 15v4a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-4" />);

@@ -19,3 +19,5 @@ export { TextAreaField, type TextAreaFieldProps } from './TextArea';
 export { Toast, type ToastMessage, type ToastProps } from './Toast';
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { compareValues, nextSort, pageOf, sortRows, type SortDirection, type SortState, type SortValue } from './table-sort';
+export { FilePicker, formatKb, formatMb, type FilePickerProps } from './FilePicker';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';

@@ -6,8 +6,10 @@
 import { defineElement } from './define-element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
+import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
 import { userAdminElement } from './user-admin/user-admin.element';
 
 defineElement(signInElement);
 defineElement(userAdminElement);
 defineElement(roleAdminElement);
+defineElement(snomedAdminElement);

@@ -1,0 +1,111 @@
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, SNOMED_TEXTS } from '../contract/import-texts';
+import type { SnomedImportResult, SnomedProgressEvent } from '../contract/imports';
+import { failureText } from './error-text';
+import { clampProgress, hasExtension } from './upload-file';
+
+/**
+ * SNOMED import (spec §4): closed → idle → uploading (live progress 0-100 from
+ * snomed-upload-progress events) → summary → closed. A failure returns to idle with the error
+ * and the dialog stays open; it cannot be closed while uploading. `import.done` carries the
+ * result (the screen reloads, and shows the success toast only when there were no errors).
+ */
+export interface SnomedImportInput {
+  /** POST /snomed/import: resolves with the result when the import is over. */
+  importFile: (file: File) => Promise<SnomedImportResult>;
+  /** Starts listening for progress events; returns the function that stops. */
+  watch: (onEvent: (event: SnomedProgressEvent) => void) => () => void;
+}
+
+export interface SnomedImportContext extends SnomedImportInput {
+  file: File | null;
+  fileError: string | null;
+  progress: number;
+  message: string;
+  /** The import being followed: the first event's processId (others belong to other imports). */
+  processId: string | null;
+  result: SnomedImportResult | null;
+  error: string | null;
+}
+
+export type SnomedImportEvent =
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' }
+  | { type: 'file.select'; file: File | null }
+  | { type: 'import.start' }
+  | { type: 'import.progress'; event: SnomedProgressEvent };
+
+export type SnomedImportEmitted = { type: 'import.done'; result: SnomedImportResult };
+
+const fresh = { file: null, fileError: null, progress: 0, message: '', processId: null, result: null, error: null };
+
+export const snomedImportMachine = setup({
+  types: {
+    context: {} as SnomedImportContext,
+    events: {} as SnomedImportEvent,
+    input: {} as SnomedImportInput,
+    emitted: {} as SnomedImportEmitted,
+  },
+  actors: {
+    importFile: fromPromise<SnomedImportResult, { importFile: SnomedImportInput['importFile']; file: File }>(({ input }) => input.importFile(input.file)),
+    progress: fromCallback<SnomedImportEvent, { watch: SnomedImportInput['watch'] }>(({ input, sendBack }) =>
+      input.watch((event) => sendBack({ type: 'import.progress', event })),
+    ),
+  },
+  guards: {
+    validFile: ({ event }) => event.type === 'file.select' && !!event.file && hasExtension(event.file.name, SNOMED_IMPORT_EXTENSIONS),
+    hasFile: ({ context }) => !!context.file,
+    ours: ({ context, event }) => event.type === 'import.progress' && (!context.processId || !event.event.processId || event.event.processId === context.processId),
+  },
+  actions: {
+    takeFile: assign(({ event }) => (event.type === 'file.select' ? { ...fresh, file: event.file } : {})),
+    rejectFile: assign({ ...fresh, fileError: IMPORT_MESSAGES.snomedFileType }),
+    trackProgress: assign(({ context, event }) => {
+      if (event.type !== 'import.progress') return {};
+      const e = event.event;
+      return {
+        processId: context.processId ?? e.processId ?? null,
+        progress: Math.max(context.progress, clampProgress(e.progress, context.progress)),
+        message: e.message || SNOMED_TEXTS.processing,
+      };
+    }),
+  },
+}).createMachine({
+  id: 'snomedImport',
+  context: ({ input }) => ({ ...input, ...fresh }),
+  initial: 'closed',
+  states: {
+    closed: {
+      entry: assign(fresh),
+      on: { 'dialog.open': 'idle' },
+    },
+    idle: {
+      on: {
+        'file.select': [{ guard: 'validFile', actions: 'takeFile' }, { actions: 'rejectFile' }],
+        'import.start': { guard: 'hasFile', target: 'uploading' },
+        'dialog.close': 'closed',
+      },
+    },
+    uploading: {
+      entry: assign({ progress: 0, message: SNOMED_TEXTS.startingUpload, processId: null, error: null }),
+      invoke: [
+        { src: 'progress', input: ({ context }) => ({ watch: context.watch }) },
+        {
+          src: 'importFile',
+          input: ({ context }) => ({ importFile: context.importFile, file: context.file! }),
+          onDone: {
+            target: 'summary',
+            actions: [assign(({ event }) => ({ result: event.output, progress: 100 })), emit(({ event }) => ({ type: 'import.done' as const, result: event.output }))],
+          },
+          onError: { target: 'idle', actions: assign(({ event }) => ({ error: failureText(event.error, IMPORT_MESSAGES.snomedImportFailed) })) },
+        },
+      ],
+      on: {
+        'import.progress': { guard: 'ours', actions: 'trackProgress' },
+      },
+    },
+    summary: {
+      on: { 'dialog.close': 'closed' },
+    },
+  },
+});

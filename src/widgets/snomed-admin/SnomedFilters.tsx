@@ -1,0 +1,86 @@
+import { useId, useState } from 'react';
+import type { SnomedStatusFilter } from '../../api/snomed';
+import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { Button, IconButton } from '../../ui/Button';
+import { CloseIcon, RefreshIcon, SearchIcon } from '../../ui/icons';
+import { SelectField } from '../../ui/Select';
+
+export interface SnomedFiltersProps {
+  search: string;
+  status: SnomedStatusFilter;
+  refreshing: boolean;
+  onSearch: (search: string) => void;
+  onStatus: (status: SnomedStatusFilter) => void;
+  /** Clears search and filter and loads again. */
+  onRefresh: () => void;
+}
+
+/** Search (applied on Enter or the search button; a clear button), the Status filter and Refresh. */
+export function SnomedFilters({ search, status, refreshing, onSearch, onStatus, onRefresh }: SnomedFiltersProps) {
+  const id = useId();
+  const [text, setText] = useState(search);
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    // The applied search changed from outside (Refresh): the box follows.
+    setShown(search);
+    setText(search);
+  }
+  return (
+    <div className="kg-admin__filters kg-snomed__filters" role="search" aria-label="Filter SNOMED concepts">
+      <form
+        className="kg-snomed__search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <div className="kg-field">
+          <label className="kg-field__label" htmlFor={id}>
+            {T.search}
+          </label>
+          <div className="kg-snomed__search-box">
+            <input
+              id={id}
+              type="search"
+              className="kg-field__input"
+              placeholder={T.searchPlaceholder}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+            />
+            {text && (
+              <IconButton
+                label={T.clearSearch}
+                className="kg-snomed__search-clear"
+                onClick={() => {
+                  setText('');
+                  if (search) onSearch('');
+                }}
+              >
+                <CloseIcon size={16} />
+              </IconButton>
+            )}
+            <IconButton label={T.searchButton} type="submit" className="kg-snomed__search-go">
+              <SearchIcon />
+            </IconButton>
+          </div>
+        </div>
+      </form>
+      <SelectField
+        className="kg-admin__select"
+        label={T.status}
+        value={status}
+        onChange={(value) => onStatus(value as SnomedStatusFilter)}
+        options={[
+          { value: '', label: T.allStatuses },
+          { value: 'active', label: T.active },
+          { value: 'inactive', label: T.inactive },
+        ]}
+      />
+      <div className="kg-admin__filter-actions">
+        <Button variant="outlined" startIcon={<RefreshIcon />} disabled={refreshing} loading={refreshing} onClick={onRefresh}>
+          {T.refresh}
+        </Button>
+      </div>
+    </div>
+  );
+}

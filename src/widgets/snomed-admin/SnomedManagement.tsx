@@ -1,0 +1,135 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiClient } from '../../api/client';
+import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { LIMITS } from '../../contract/limits';
+import type { SnomedConcept } from '../../contract/snomed';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { UploadIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import { conceptName } from './concept-format';
+import { ConceptDetailsDialog } from './ConceptDetailsDialog';
+import { ImportSummaryDialog } from './ImportSummaryDialog';
+import { SnomedFilters } from './SnomedFilters';
+import { SnomedImportDialog } from './SnomedImportDialog';
+import { SnomedList } from './SnomedList';
+import { useSnomedImport } from './use-snomed-import';
+import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
+
+export interface SnomedManagementProps {
+  apiBase: string;
+  /** admin and editor (nodes.create): the Import SNOMED button. */
+  canImport: boolean;
+  /** admin (system.config): the Delete action; the server enforces it too. */
+  canDelete: boolean;
+}
+
+/** The SNOMED CT Management screen (spec §2, §4, §8). */
+export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManagementProps) {
+  const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
+  const { toast, show, close } = useToast();
+  const { calls, list, query, change } = useSnomedList(apiBase, () => show(T.loadFailed, 'error'));
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
+  const [details, setDetails] = useState<SnomedConcept | null>(null);
+  const rows = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+
+  const importer = useSnomedImport(api, calls, (result) => {
+    if (result.summary.errors === 0) show(T.imported);
+    list.reload();
+  });
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, error: s.context.error }));
+  const latest = useRef({ show, list, query, change });
+  latest.current = { show, list, query, change };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', () => {
+      const { list: l, query: q, change: c } = latest.current;
+      latest.current.show(T.deleted);
+      // The last row of a page beyond the first: go back one page; else load this page again.
+      if ((l.data?.data.length ?? 0) <= 1 && q.page > 0) c({ page: q.page - 1 });
+      else l.reload();
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+  // A failed delete is told in a toast (spec §8); the dialog stays open to try again.
+  useEffect(() => {
+    if (del.error) show(del.error, 'error');
+  }, [del.error, show]);
+
+  return (
+    <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          canImport && (
+            <Button startIcon={<UploadIcon />} onClick={() => importer.actor.send({ type: 'dialog.open' })}>
+              {T.importButton}
+            </Button>
+          )
+        }
+      />
+      <SnomedFilters
+        search={query.search}
+        status={query.status}
+        refreshing={list.refreshing}
+        onSearch={(search) => change({ search })}
+        onStatus={(status) => change({ status })}
+        onRefresh={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status })}
+      />
+
+      {list.status === 'loading' && <BlockSpinner label={T.loading} />}
+      {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
+      {list.status === 'ready' && (
+        <section className="kg-admin__list" aria-label="SNOMED concepts">
+          <SnomedList
+            rows={rows}
+            narrow={narrow}
+            sort={query.sort}
+            onSortChange={(sort) => change({ sort })}
+            busy={list.refreshing}
+            canDelete={canDelete}
+            onView={setDetails}
+            onDelete={(c) => deletion.send({ type: 'delete.open', target: { id: c.id, name: conceptName(c) } })}
+          />
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            total={total}
+            pageSizes={LIMITS.snomedPageSizes}
+            onPageChange={(page) => change({ page })}
+            onPageSizeChange={(pageSize) => change({ pageSize })}
+          />
+        </section>
+      )}
+
+      <ConceptDetailsDialog concept={details} onClose={() => setDetails(null)} />
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={del.state === 'deleting'}
+        confirmLabel={T.deleteButton}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p>{T.deleteQuestion(del.target?.name ?? '')}</p>
+      </ConfirmDeleteDialog>
+      {canImport && <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={show} />}
+      <ImportSummaryDialog result={importer.state === 'summary' ? importer.context.result : null} calls={calls} onClose={() => importer.actor.send({ type: 'dialog.close' })} onNotify={show} />
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}
