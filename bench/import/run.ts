@@ -1,0 +1,144 @@
+/**
+ * Import benchmark: `npm run bench -- import`.
+ *
+ * The real server (its own process, a fresh database per measurement) driven as the browser
+ * does: a 100k-row .xlsx node upload followed over socket.io to its completed event, on
+ * PostgreSQL and PGlite; the SNOMED GPS set (26,158 concepts) as .xlsx and as RF2; a generated
+ * RF2 description file of International size (1.6M rows) on PostgreSQL, then catalogue search
+ * latency; and a plain PostgreSQL COPY of the same rows as the floor. Reports rows/s, wall time
+ * and the server's peak RSS; writes bench/results/import.json and import.md.
+ *
+ * Environment (all optional):
+ *   BENCH_DBS=postgres,pglite   databases for the node upload and the GPS imports
+ *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
+ *   BENCH_SKIP=nodes,gps,rf2    scenarios to leave out
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
+ *   BENCH_RESULTS_DIR=bench/results
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { summarize } from '../api/stats';
+import { ROOT } from '../api/server';
+import { importSnomed, measure, searchLatencies, uploadNodes, withServer } from './drive';
+import { nodeCopyMs, snomedCopyMs } from './floor';
+import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
+import { writeReport, type ImportResult } from './report';
+
+const env = process.env;
+const int = (name: string, fallback: number) => (env[name] && Number.isFinite(Number(env[name])) ? Number(env[name]) : fallback);
+const config = {
+  dbs: (env.BENCH_DBS ?? 'postgres,pglite').split(',').filter(Boolean) as ('postgres' | 'pglite')[],
+  nodeRows: int('BENCH_NODE_ROWS', 100_000),
+  rf2Rows: int('BENCH_RF2_ROWS', 1_600_000),
+  searches: int('BENCH_SEARCHES', 200),
+  skip: new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean)),
+  pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  resultsDir: path.resolve(ROOT, env.BENCH_RESULTS_DIR ?? 'bench/results'),
+};
+// The server's settings for the run: imports as large as a full International release.
+env.KG_SNOMED_IMPORT_MAX_MB = env.KG_SNOMED_IMPORT_MAX_MB ?? '1024';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-bench-import-'));
+const created: string[] = [];
+const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function freshDb(kind: 'postgres' | 'pglite', name: string): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const dataDir = fs.mkdtempSync(path.join(work, `${name}-`));
+  if (kind === 'pglite') return { dataDir };
+  const db = `kg_bench_import_${Date.now()}_${created.length}`;
+  const admin = new pg.Client({ connectionString: config.pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  await admin.end();
+  created.push(db);
+  const url = new URL(config.pgUrl);
+  url.pathname = `/${db}`;
+  return { dataDir, databaseUrl: url.toString() };
+}
+
+async function dropDbs() {
+  if (created.length === 0) return;
+  const admin = new pg.Client({ connectionString: config.pgUrl });
+  await admin.connect();
+  for (const db of created.splice(0)) await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+}
+
+const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
+
+async function main() {
+  const results: ImportResult[] = [];
+  const gps = readGps();
+  log(`work dir ${work}; GPS concepts: ${gps.length}`);
+
+  if (!config.skip.has('nodes')) {
+    const rows = nodeRows(config.nodeRows, gps);
+    const file: BenchFile = writeNodeXlsx(work, config.nodeRows, gps);
+    log(`node workbook: ${config.nodeRows} rows, ${(file.bytes / 1e6).toFixed(1)} MB`);
+    for (const kind of config.dbs) {
+      const db = await freshDb(kind, `nodes-${kind}`);
+      const r = await withServer({ ...db, logDir: work, name: `nodes-${kind}` }, async (server, token) => {
+        const m = await measure(server, () => uploadNodes(server, token, file.path));
+        const floorMs = db.databaseUrl ? await nodeCopyMs(db.databaseUrl, rows, work) : null;
+        return { m, floorMs };
+      });
+      const s = r.m.result.summary;
+      if (s.created !== config.nodeRows) throw new Error(`node upload created ${s.created} of ${config.nodeRows}: ${r.m.result.message}`);
+      results.push({ scenario: `nodes-xlsx-${kind}`, label: `Node upload, ${config.nodeRows.toLocaleString('en')}-row .xlsx`, db: kind, rows: config.nodeRows, fileMb: file.bytes / 1e6, wallMs: r.m.wallMs, rowsPerSec: rate(config.nodeRows, r.m.wallMs), peakRssMb: r.m.peakRssMb, idleRssMb: r.m.idleRssMb, floorMs: r.floorMs, progressEvents: r.m.result.progressEvents, summary: s });
+      log(`nodes ${kind}: ${(r.m.wallMs / 1000).toFixed(2)} s, ${rate(config.nodeRows, r.m.wallMs)} rows/s, peak RSS ${r.m.peakRssMb} MB${r.floorMs ? `, COPY ${(r.floorMs / 1000).toFixed(2)} s` : ''}`);
+    }
+  }
+
+  if (!config.skip.has('gps')) {
+    const files = { xlsx: writeGpsXlsx(work, gps), rf2: writeGpsRf2(work, gps) };
+    for (const kind of config.dbs) {
+      for (const [format, file] of Object.entries(files)) {
+        const db = await freshDb(kind, `gps-${format}-${kind}`);
+        const m = await withServer({ ...db, logDir: work, name: `gps-${format}-${kind}` }, (server, token) => measure(server, () => importSnomed(server, token, file.path)));
+        const s = m.result.summary;
+        if (s.created !== gps.length) throw new Error(`GPS ${format} created ${s.created}: ${m.result.message}`);
+        results.push({ scenario: `gps-${format}-${kind}`, label: `SNOMED GPS set (${gps.length.toLocaleString('en')}) as ${format === 'xlsx' ? '.xlsx' : 'RF2 .txt'}`, db: kind, rows: gps.length, fileMb: file.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(gps.length, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
+        log(`GPS ${format} ${kind}: ${(m.wallMs / 1000).toFixed(2)} s, peak RSS ${m.peakRssMb} MB`);
+      }
+    }
+  }
+
+  if (!config.skip.has('rf2')) {
+    const file = await writeGeneratedRf2(work, config.rf2Rows, gps);
+    log(`generated RF2: ${config.rf2Rows} rows, ${(file.bytes / 1e6).toFixed(0)} MB`);
+    const db = await freshDb('postgres', 'rf2');
+    const r = await withServer({ ...db, logDir: work, name: 'rf2-postgres' }, async (server, token) => {
+      const m = await measure(server, () => importSnomed(server, token, file.path));
+      const terms = searchTerms(gps, config.searches + 20);
+      await searchLatencies(server, token, terms.slice(0, 20)); // warm-up
+      const latencies = await searchLatencies(server, token, terms.slice(20));
+      const byKind = (kind: number) => latencies.filter((_, i) => (i + 20) % 4 === kind || (kind === 0 && (i + 20) % 4 === 1));
+      const floorMs = await snomedCopyMs(db.databaseUrl!, file.path);
+      return { m, latencies, floorMs, words: summarize(byKind(0)), ids: summarize(byKind(2)), firstWords: summarize(byKind(3)) };
+    });
+    const s = r.m.result.summary;
+    if (s.created !== config.rf2Rows) throw new Error(`RF2 import created ${s.created}: ${r.m.result.message}`);
+    results.push({ scenario: 'rf2-full-postgres', label: `Generated RF2 descriptions, ${config.rf2Rows.toLocaleString('en')} rows`, db: 'postgres', rows: config.rf2Rows, fileMb: file.bytes / 1e6, wallMs: r.m.wallMs, rowsPerSec: rate(config.rf2Rows, r.m.wallMs), peakRssMb: r.m.peakRssMb, idleRssMb: r.m.idleRssMb, floorMs: r.floorMs, progressEvents: r.m.result.progressEvents, summary: s, search: summarize(r.latencies), searchByKind: { commonWords: r.words, conceptIds: r.ids, firstWordsOfTerms: r.firstWords } });
+    log(`RF2 ${config.rf2Rows}: ${(r.m.wallMs / 1000).toFixed(1)} s, peak RSS ${r.m.peakRssMb} MB, COPY ${(r.floorMs / 1000).toFixed(1)} s, search p95 ${summarize(r.latencies).p95.toFixed(1)} ms`);
+  }
+
+  const { json, md } = writeReport(config.resultsDir, results, { nodeRows: config.nodeRows, rf2Rows: config.rf2Rows, searches: config.searches, loadAverage: os.loadavg()[0] });
+  log(`wrote ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
+}
+
+let stopping = false;
+async function cleanup() {
+  if (stopping) return;
+  stopping = true;
+  await dropDbs().catch(() => undefined);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().then(() => process.exit(130)));
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());
