@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { apiClient } from '../../api/client';
 import { importsApi } from '../../api/imports';
-import { acquireSocket, watchNodeUpload } from '../../api/socket';
+import { holdSocket, watchNodeUpload } from '../lazy-socket';
 import { nodeUploadMachine } from '../../machines/node-upload.machine';
 
 /**
@@ -26,8 +26,7 @@ export function useNodeUpload(apiBase: string, open: boolean, onClosed: (refresh
   useEffect(() => {
     if (!open) return;
     actor.send({ type: 'dialog.open' });
-    const { release } = acquireSocket(api);
-    return release;
+    return holdSocket(api);
   }, [open, actor, api]);
 
   const state = useSelector(actor, (s) => s.value as string);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import { acquireSocket } from '../../api/socket';
 import type { SnomedApi } from '../../api/snomed';
 import { SNOMED_IMPORT_EXTENSIONS, SNOMED_TEXTS as T } from '../../contract/import-texts';
 import { Alert } from '../../ui/Alert';
@@ -10,6 +9,7 @@ import { FilePicker, formatMb } from '../../ui/FilePicker';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { saveBlob } from '../download';
+import { holdSocket } from '../lazy-socket';
 import type { useSnomedImport } from './use-snomed-import';
 
 export interface SnomedImportDialogProps {
@@ -33,7 +33,7 @@ export function SnomedImportDialog({ api, calls, importer, onNotify }: SnomedImp
 
   useEffect(() => {
     if (!open) return;
-    return acquireSocket(api).release;
+    return holdSocket(api);
   }, [open, api]);
 
   const template = async () => {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import { socketReady, watchSnomedImports } from '../../api/socket';
+import { socketReady, watchSnomedImports } from '../lazy-socket';
 import type { SnomedApi } from '../../api/snomed';
 import type { SnomedImportResult } from '../../contract/imports';
 import { snomedImportMachine } from '../../machines/snomed-import.machine';
