@@ -5,8 +5,21 @@ import type { User } from './users';
  * pages listen for these names; `detail` has the type given here.
  */
 export interface KgDomEvents {
-  'kg-navigate': { path: string };
+  /** The widget asks its page to go somewhere (a host route such as /nodes/{id}/edit). */
+  'kg-navigate': { path: string; state?: KgNavigateState };
   'kg-session-change': { user: Pick<User, 'id' | 'username' | 'role'> | null };
+  /** kg-graph-explorer: a node was chosen (click, right-click or find box). */
+  'kg-node-select': { nodeId: string; name: string; nodeType: string };
+  /** kg-graph-explorer: a relation's type was changed or the relation was deleted from the graph. */
+  'kg-relation-change': { relationId: string; change: 'updated' | 'deleted'; relationType?: string };
+}
+
+/**
+ * Where to come back to after a navigation a widget asked for: `graph` reopens the graph
+ * dialog (spec §2: Add Relation "returns to the graph").
+ */
+export interface KgNavigateState {
+  returnTo?: { graph: { focusNodeId?: string; relationType?: string } };
 }
 export type KgDomEventName = keyof KgDomEvents;
 

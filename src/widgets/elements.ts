@@ -4,6 +4,7 @@
  * Each element's component code is a lazy chunk that loads when its first element connects.
  */
 import { defineElement } from './define-element';
+import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
@@ -12,4 +13,5 @@ import { userAdminElement } from './user-admin/user-admin.element';
 defineElement(signInElement);
 defineElement(userAdminElement);
 defineElement(roleAdminElement);
+defineElement(graphExplorerElement);
 defineElement(snomedAdminElement);

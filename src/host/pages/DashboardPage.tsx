@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../contract';
 import { Alert, Spinner } from '../../ui';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
+import { GraphFab } from '../graph/GraphFab';
 import { useCurrentUser } from '../session';
 import { useStats } from './use-stats';
 import './dashboard.css';
@@ -38,12 +39,14 @@ export function DashboardPage() {
 
       {/*
         LATER: the Knowledge Nodes and Relations sections (grid/table toggles, Add New Node /
-        Add New Relation, search, paging) and the floating graph button go here (spec §2
-        Dashboard). They mount the node-manager / relation-editor widgets once those exist.
+        Add New Relation, search, paging) go here (spec §2 Dashboard). They mount the
+        node-manager / relation-editor widgets once those exist; their View Relations / View in
+        Knowledge Graph actions call openGraph({ focusNodeId, relationType }) from ../graph/open-graph.
       */}
       <section className="kg-dashboard__later" aria-label="Knowledge Nodes and Relations">
         <p>Knowledge Nodes and Relations sections are coming soon.</p>
       </section>
+      <GraphFab />
     </div>
   );
 }

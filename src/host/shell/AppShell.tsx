@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BlockSpinner } from '../../ui';
+import { GraphDialogHost } from '../graph/GraphDialogHost';
 import { Drawer } from './Drawer';
 import { pageTitle } from './nav';
 import { PageTitleContext } from './page-title';
@@ -57,6 +58,7 @@ export function AppShell() {
             </Suspense>
           </main>
         </div>
+        <GraphDialogHost />
       </div>
     </PageTitleContext>
   );

@@ -1,0 +1,29 @@
+import type { Relation, RelationSave } from '../contract/relations';
+import type { ApiClient } from './client';
+
+const path = (id: string) => `/relations/${encodeURIComponent(id)}`;
+
+/** The body PUT /relations/{id} wants: every saved field of the relation (spec §7 "same fields"). */
+export const saveBodyOf = (r: Relation, changes: Partial<RelationSave> = {}): RelationSave => ({
+  relationName: r.relationName,
+  sourceNodeId: r.sourceNodeId,
+  targetNodeId: r.targetNodeId,
+  relationType: r.relationType,
+  weight: r.weight,
+  url: r.url,
+  description: r.description,
+  note: r.note,
+  ...changes,
+});
+
+export const relationsApi = (api: ApiClient) => ({
+  get: (id: string) => api.request<Relation>(path(id)),
+  update: (id: string, body: RelationSave) => api.request<Relation>(path(id), { method: 'PUT', body }),
+  remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
+  /** Changes only the type: reads the relation, then sends it back whole with the new type. */
+  async changeType(id: string, relationType: string): Promise<Relation> {
+    const current = await api.request<Relation>(path(id));
+    return api.request<Relation>(path(id), { method: 'PUT', body: saveBodyOf(current, { relationType }) });
+  },
+});
+export type RelationsApi = ReturnType<typeof relationsApi>;

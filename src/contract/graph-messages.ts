@@ -1,0 +1,60 @@
+/**
+ * The graph dialog's texts (spec §2 "Graph dialog", §8 Graph) in one place, shared by the
+ * kg-graph-explorer widget, its machine and the host's graph dialog.
+ */
+export const GRAPH_MESSAGES = {
+  title: 'Enhanced Knowledge Graph Visualization',
+  focusingOn: (name: string) => `Focusing on: ${name}`,
+  relationChip: (type: string) => `Relation: ${type}`,
+  relationsFor: (name: string) => `Relations for ${name}`,
+  loading: 'Loading knowledge graph...',
+  loadFailed: (message: string) => `Failed to load graph data: ${message || 'Unknown error'}`,
+  unknownError: 'Unknown error',
+  initFailed: (message: string) => `Failed to initialize graph visualization: ${message}`,
+  hint: 'Mouse wheel to zoom, drag the background to pan, click nodes for details and click edges to edit or delete them.',
+  none: 'None',
+  clearFilters: 'Clear Filters',
+  nodeTypes: 'Node Types',
+  relations: 'Relations',
+  noName: 'No name',
+  noDescription: 'No description',
+  removeIncoming: 'Remove Incoming Relations',
+  removeOutgoing: 'Remove Outgoing Relations',
+  editNodeTitle: 'Edit Knowledge Node',
+  editRelationType: 'Edit Relation Type',
+  deleteRelation: 'Delete Relation',
+  typeLocked: 'Relations exist, update of node type is disabled.',
+  // Snackbars (4 s, bottom centre).
+  nodeDeleted: 'Node and all related relations deleted successfully',
+  nodeDeleteFailed: 'Failed to delete node',
+  relationTypeUpdated: 'Relation type updated successfully',
+  relationTypeUpdateFailed: 'Failed to update relation type',
+  relationDeleted: 'Relation deleted successfully',
+  relationDeleteFailed: 'Failed to delete relation',
+  nodeUpdated: 'Node updated successfully',
+  nodeUpdateFailed: 'Failed to update node',
+} as const;
+
+/** Zoom and layout figures of spec §9 "Graph figures". */
+export const GRAPH_FIGURES = {
+  wheelZoom: { min: 0.5, max: 2.5, in: 1.05, out: 0.95 },
+  buttonZoom: { min: 0.3, max: 2.5, in: 1.1, out: 0.9 },
+  fitZoom: { min: 0.3, max: 1 },
+  defaultZoom: 0.7,
+  edgeLabelMax: 15,
+  focusedNameMax: 20,
+  focusedTypeMax: 15,
+  globalNameLine: 7,
+  globalNameLines: 2,
+  forceIterations: 100,
+  nodeRadius: { focus: 22, normal: 18, hover: 25 },
+  clickDelayMs: 250,
+  toastMs: 4000,
+} as const;
+
+/** Ten colours for node types, assigned by the type's position in the (name-ordered) type list. */
+export const GRAPH_PALETTE = ['#1e88e5', '#43a047', '#e53935', '#8e24aa', '#fb8c00', '#00897b', '#d81b60', '#6d4c41', '#3949ab', '#7cb342'] as const;
+
+/** Layouts: the switch offers circle, grid and force; hierarchical (grouped by node type) exists but is not offered. */
+export const GRAPH_LAYOUTS = ['circle', 'grid', 'force', 'hierarchical'] as const;
+export type GraphLayout = (typeof GRAPH_LAYOUTS)[number];

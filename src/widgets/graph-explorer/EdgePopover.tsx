@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import type { GraphRelation } from '../../contract/graph';
+import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { Button } from '../../ui/Button';
+import { Chip } from '../../ui/Chip';
+import { EditIcon } from '../../ui/icons';
+import type { Anchor } from '../../machines/graph-explorer.machine';
+import { TrashIcon } from './icons';
+import { Popover } from './Popover';
+
+export type EdgePopoverStep = 'viewing' | 'typeForm' | 'saving' | 'confirming' | 'deleting';
+
+export interface EdgePopoverProps {
+  relation: GraphRelation;
+  sourceName: string;
+  targetName: string;
+  anchor: Anchor;
+  step: EdgePopoverStep;
+  readonly: boolean;
+  relationTypes: readonly string[];
+  chosenType: string;
+  onClose: () => void;
+  onEditType: () => void;
+  onChooseType: (type: string) => void;
+  onSaveType: () => void;
+  onDelete: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Spec §2: relation type, name or 'No name', description or 'No description'; Edit Relation Type, Delete Relation. */
+export function EdgePopover(p: EdgePopoverProps) {
+  const { relation: r } = p;
+  const busy = p.step === 'saving' || p.step === 'deleting';
+  const selectId = useId();
+  return (
+    <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
+      <div className="kg-graph-popover__head">
+        <Chip color="primary">{r.relationType}</Chip>
+        <span className="kg-graph-weight" title="Relationship strength">
+          weight {r.weight}
+        </span>
+      </div>
+      <h3 className="kg-graph-popover__title">{r.relationName || GRAPH_MESSAGES.noName}</h3>
+      <p className="kg-graph-popover__route">
+        <span>{p.sourceName}</span>
+        <span aria-label="to"> → </span>
+        <span>{p.targetName}</span>
+      </p>
+      <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
+
+      {p.step === 'viewing' && !p.readonly && (
+        <div className="kg-graph-popover__actions kg-graph-popover__actions--text">
+          <Button variant="outlined" startIcon={<EditIcon size={16} />} onClick={p.onEditType}>
+            {GRAPH_MESSAGES.editRelationType}
+          </Button>
+          <Button variant="text" className="kg-graph-danger-text" startIcon={<TrashIcon size={16} />} onClick={p.onDelete}>
+            {GRAPH_MESSAGES.deleteRelation}
+          </Button>
+        </div>
+      )}
+
+      {(p.step === 'typeForm' || p.step === 'saving') && (
+        <form
+          className="kg-graph-typeform"
+          aria-label={GRAPH_MESSAGES.editRelationType}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (p.chosenType && !busy) p.onSaveType();
+          }}
+        >
+          <label htmlFor={selectId} className="kg-field__label">
+            New relation type
+          </label>
+          <select id={selectId} className="kg-field__input kg-select" value={p.chosenType} disabled={busy} onChange={(e) => p.onChooseType(e.currentTarget.value)}>
+            <option value="">Choose a relation type</option>
+            {p.relationTypes
+              .filter((t) => t !== r.relationType)
+              .map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+          </select>
+          <div className="kg-graph-confirm__buttons">
+            <Button variant="text" onClick={p.onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!p.chosenType || busy} loading={p.step === 'saving'}>
+              {p.step === 'saving' ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {(p.step === 'confirming' || p.step === 'deleting') && (
+        <div className="kg-graph-confirm" role="alertdialog" aria-label={GRAPH_MESSAGES.deleteRelation}>
+          <p>Are you sure you want to delete this relation? This action cannot be undone.</p>
+          <div className="kg-graph-confirm__buttons">
+            <Button variant="text" onClick={p.onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={p.onConfirm} disabled={busy} loading={p.step === 'deleting'}>
+              {p.step === 'deleting' ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}

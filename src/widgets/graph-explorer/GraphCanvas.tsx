@@ -1,0 +1,144 @@
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
+import type { Anchor } from '../../machines/graph-explorer.machine';
+import type { GraphAdapter } from './force-graph-adapter';
+import type { ViewGraph } from './graph-model';
+import { circleLayout, staticLayout, type LayoutName } from './layouts';
+
+export interface GraphCanvasHandle {
+  zoomBy: (factor: number) => void;
+  fit: () => void;
+  centerOn: (nodeId: string) => void;
+  exportPng: () => Promise<Blob>;
+}
+
+export interface GraphCanvasProps {
+  view: ViewGraph;
+  layout: LayoutName;
+  colors: ReadonlyMap<string, string>;
+  typeOrder: readonly string[];
+  /** Changes with every load: the view is fitted again. */
+  loadCount: number;
+  selectedNode: string | null;
+  selectedLink: string | null;
+  /** While a modal form covers the graph, nothing is redrawn (the last frame stays). */
+  paused: boolean;
+  onNodeClick: (id: string, at: Anchor) => void;
+  onNodeDoubleClick: (id: string) => void;
+  onLinkClick: (id: string, at: Anchor) => void;
+  onBackgroundClick: () => void;
+  onZoom: (k: number) => void;
+  onInitError: (message: string) => void;
+  /** Not `ref`: preact/compat (the element build) does not pass `ref` to function components. */
+  handleRef: Ref<GraphCanvasHandle>;
+}
+
+declare global {
+  interface Window {
+    /** Set by browser tests before the page loads: exposes node and edge positions (never set in production). */
+    __KG_GRAPH_DEBUG__?: boolean;
+    __kgGraph?: { positions: () => ReturnType<GraphAdapter['debugPositions']> };
+  }
+}
+
+/** CSS custom property → colour for the canvas (so --kg-* theming reaches the drawing too). */
+function themeColors(el: HTMLElement) {
+  const css = getComputedStyle(el);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    link: 'rgba(100, 116, 139, 0.42)',
+    linkHighlight: v('--kg-color-primary', '#1565c0'),
+    ring: v('--kg-color-primary', '#1565c0'),
+    focusRing: v('--kg-color-secondary', '#d81b60'),
+    text: v('--kg-color-text', '#17212e'),
+    muted: v('--kg-color-text-muted', '#5a6777'),
+    badge: v('--kg-color-secondary', '#d81b60'),
+  };
+}
+
+/**
+ * The drawing surface: loads the force-graph adapter (a lazy chunk) and feeds it. A node click
+ * waits 250 ms (spec §9) so a double click can open the edit form instead of the popover.
+ */
+export function GraphCanvas(p: GraphCanvasProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [adapter, setAdapter] = useState<GraphAdapter | null>(null);
+  const handlers = useRef(p);
+  handlers.current = p;
+
+  useEffect(() => {
+    let live = true;
+    let created: GraphAdapter | null = null;
+    const el = box.current!;
+    let clickTimer: ReturnType<typeof setTimeout> | undefined;
+    let lastClick: { id: string; at: number } | null = null;
+    import('./force-graph-adapter')
+      .then(({ GraphAdapter }) =>
+        GraphAdapter.create(
+          el,
+          {
+            nodeClick: (id, at) => {
+              clearTimeout(clickTimer);
+              const now = performance.now();
+              if (lastClick && lastClick.id === id && now - lastClick.at <= GRAPH_FIGURES.clickDelayMs) {
+                lastClick = null;
+                handlers.current.onNodeDoubleClick(id);
+                return;
+              }
+              lastClick = { id, at: now };
+              clickTimer = setTimeout(() => handlers.current.onNodeClick(id, at), GRAPH_FIGURES.clickDelayMs);
+            },
+            nodeRightClick: (id, at) => {
+              clearTimeout(clickTimer);
+              handlers.current.onNodeClick(id, at);
+            },
+            linkClick: (id, at) => handlers.current.onLinkClick(id, at),
+            backgroundClick: () => handlers.current.onBackgroundClick(),
+            zoom: (k) => handlers.current.onZoom(k),
+          },
+          themeColors(el),
+        ),
+      )
+      .then((a) => {
+        created = a;
+        if (!live) return a.destroy();
+        setAdapter(a);
+        if (window.__KG_GRAPH_DEBUG__) window.__kgGraph = { positions: () => a.debugPositions() };
+      })
+      .catch((err: unknown) => live && handlers.current.onInitError(GRAPH_MESSAGES.initFailed(err instanceof Error ? err.message : String(err))));
+    return () => {
+      live = false;
+      clearTimeout(clickTimer);
+      created?.destroy();
+    };
+  }, []);
+
+  const { view, layout, colors, typeOrder, loadCount } = p;
+  const fixed = useMemo(() => staticLayout(layout, { nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }), [layout, view, typeOrder]);
+  // The focused force layout starts from the focused arcs (incoming left, outgoing right).
+  const seeds = useMemo(() => (!fixed && view.focus ? circleLayout({ nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }) : null), [fixed, view, typeOrder]);
+  const fitKey = `${loadCount}|${layout}|${view.focus}|${fixed ? view.nodes.length : ''}`;
+  const lastFit = useRef('');
+  useEffect(() => {
+    if (!adapter) return;
+    const refit = lastFit.current !== fitKey;
+    lastFit.current = fitKey;
+    adapter.setData({ nodes: view.nodes, relations: view.relations, focus: view.focus, sides: view.sides, colors, capped: view.capped, fixed, seeds, refit });
+  }, [adapter, view, colors, fixed, seeds, fitKey]);
+
+  useEffect(() => adapter?.setSelection({ node: p.selectedNode, link: p.selectedLink }), [adapter, p.selectedNode, p.selectedLink]);
+  useEffect(() => adapter?.setPaused(p.paused), [adapter, p.paused]);
+
+  useImperativeHandle(
+    p.handleRef,
+    () => ({
+      zoomBy: (f) => adapter?.zoomBy(f),
+      fit: () => adapter?.fit(),
+      centerOn: (id) => adapter?.centerOn(id),
+      exportPng: () => (adapter ? adapter.exportPng() : Promise.reject(new Error('The graph is not ready'))),
+    }),
+    [adapter],
+  );
+
+  return <div ref={box} className="kg-graph__canvas" data-testid="graph-canvas" data-ready={adapter ? 'true' : 'false'} />;
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from 'react';
+import type { KgDomEvents } from '../../contract/dom-events';
+import type { Graph } from '../../contract/graph';
+import type { User } from '../../contract/users';
+import { PortalRootProvider } from '../../ui/portal';
+import { WithSession } from '../with-session';
+import { GraphExplorerView } from './GraphExplorerView';
+import { isLayout } from './layouts';
+import { useGraphExplorer } from './use-graph-explorer';
+import { attributeFlag, useHostAttributes } from './use-host-attributes';
+
+export interface GraphExplorerProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** Focused view on this node; none = the global graph. */
+  focusNodeId?: string;
+  /** Preset relation-type filter ('Relation: {type}'). */
+  relationType?: string;
+  /** circle | grid | force (default) | hierarchical */
+  layout?: string;
+  /** No editing actions (set readonly="true" on the element). */
+  readonly?: boolean;
+  /** A node with more relations shows only its strongest ones, with 'Show more' (default 25). */
+  hubLimit?: number;
+  /** Graph data given by the page (a JS property): no server calls, read-only. */
+  data?: Graph | null;
+  /** The host's signed-in user; the element leaves it out and uses the page's shared session. */
+  user?: User | null;
+  /** The host's dialog has its own title. */
+  showTitle?: boolean;
+  onNodeSelect?: (detail: KgDomEvents['kg-node-select']) => void;
+  onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
+  onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
+  /** Host only: the busy flag (a delete or save is running: no closing). */
+  onBusyChange?: (busy: boolean) => void;
+  /** Host only: shows a Close button in the footer. */
+  onClose?: () => void;
+}
+
+/**
+ * The interactive knowledge graph, global or focused (spec §2 "Graph dialog"): the kg-graph-explorer
+ * element and the host's graph dialog. Without a session (and without `data`) it shows a compact sign-in.
+ */
+export function GraphExplorer(given: GraphExplorerProps) {
+  const [portal, setPortal] = useState<HTMLDivElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // As an element: the attributes as they are now (removing focus-node-id returns to the global graph).
+  const attrs = useHostAttributes(box, HOST_ATTRIBUTES);
+  const props: GraphExplorerProps = attrs
+    ? { ...given, focusNodeId: attrs['focus-node-id'] ?? undefined, relationType: attrs['relation-type'] ?? undefined, layout: attrs.layout ?? undefined, readonly: attributeFlag(attrs.readonly) }
+    : given;
+  const { apiBase = '', data, user } = props;
+  return (
+    <div className="kg-graph" ref={box}>
+      <PortalRootProvider root={portal}>
+        {attrs === undefined ? null : data ? (
+          <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={undefined} />
+        ) : (
+          <WithSession apiBase={apiBase} user={user} signInPrompt="Sign in to explore the knowledge graph.">
+            {(u) => <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={u.id} />}
+          </WithSession>
+        )}
+      </PortalRootProvider>
+      {/* Toasts render here: inside the shadow root, and inside the host's modal dialog. */}
+      <div ref={setPortal} className="kg-graph__portal" />
+    </div>
+  );
+}
+
+const HOST_ATTRIBUTES = ['focus-node-id', 'relation-type', 'layout', 'readonly'];
+
+function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | undefined }) {
+  const actor = useGraphExplorer({
+    apiBase: p.apiBase,
+    data: p.data,
+    focusNodeId: p.focusNodeId || null,
+    relationType: p.relationType || null,
+    layout: isLayout(p.layout) ? p.layout : undefined,
+    readonly: !!p.readonly,
+    userId: p.userId,
+    onRelationChange: p.onRelationChange,
+    onBusyChange: p.onBusyChange,
+  });
+  return (
+    <GraphExplorerView
+      actor={actor}
+      showTitle={p.showTitle ?? true}
+      hubLimit={p.hubLimit && p.hubLimit > 0 ? p.hubLimit : 25}
+      onNodeSelect={p.onNodeSelect}
+      onNavigate={p.onNavigate}
+      onClose={p.onClose}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import type { GraphNode } from '../../contract/graph';
+import { Button } from '../../ui/Button';
+import { EditIcon } from '../../ui/icons';
+import type { Anchor } from '../../machines/graph-explorer.machine';
+import { AddLinkIcon, ExpandIcon, FocusIcon, TrashIcon } from './icons';
+import { Popover } from './Popover';
+
+export type NodePopoverStep = 'viewing' | 'confirming' | 'deleting';
+
+export interface NodePopoverProps {
+  node: GraphNode;
+  color: string;
+  anchor: Anchor;
+  step: NodePopoverStep;
+  readonly: boolean;
+  /** Relations a hub cap holds back. */
+  capped: number;
+  /** Whether this node is already the focus of the view. */
+  isFocus: boolean;
+  onClose: () => void;
+  onAddRelation: () => void;
+  onEditNode: () => void;
+  onDelete: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onShowMore: () => void;
+  onFocus: () => void;
+}
+
+export const formatDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+};
+
+/** Spec §2: name, type, SNOMED code, description, created date; Add Relation, Edit Node, Delete Node. */
+export function NodePopover(p: NodePopoverProps) {
+  const { node } = p;
+  const busy = p.step === 'deleting';
+  return (
+    <Popover anchor={p.anchor} label={node.name} onClose={p.onClose} busy={busy}>
+      <div className="kg-graph-popover__head">
+        <span className="kg-graph-dot" style={{ background: p.color }} aria-hidden="true" />
+        <h3 className="kg-graph-popover__title">{node.name}</h3>
+      </div>
+      <dl className="kg-graph-facts">
+        <dt>Type</dt>
+        <dd>{node.nodeType}</dd>
+        <dt>SNOMED</dt>
+        <dd className="kg-graph-facts__code">{node.snomedCode || '—'}</dd>
+        <dt>Created</dt>
+        <dd>{formatDate(node.createdAt)}</dd>
+        <dt>Relations</dt>
+        <dd>{node.degree}</dd>
+      </dl>
+      <p className="kg-graph-popover__text">{node.description || 'No description'}</p>
+      {p.capped > 0 && (
+        <Button variant="text" startIcon={<ExpandIcon size={16} />} onClick={p.onShowMore} disabled={busy}>
+          Show more ({p.capped} hidden)
+        </Button>
+      )}
+      {p.step === 'viewing' ? (
+        <div className="kg-graph-popover__actions" role="group" aria-label="Node actions">
+          {!p.isFocus && (
+            <button type="button" className="kg-icon-btn" aria-label="Focus on this node" title="Focus on this node" onClick={p.onFocus}>
+              <FocusIcon />
+            </button>
+          )}
+          {!p.readonly && (
+            <>
+              <button type="button" className="kg-icon-btn" aria-label="Add Relation" title="Add Relation" onClick={p.onAddRelation}>
+                <AddLinkIcon />
+              </button>
+              <button type="button" className="kg-icon-btn" aria-label="Edit Node" title="Edit Node" onClick={p.onEditNode}>
+                <EditIcon size={20} />
+              </button>
+              <button type="button" className="kg-icon-btn kg-icon-btn--danger" aria-label="Delete Node" title="Delete Node" onClick={p.onDelete}>
+                <TrashIcon size={20} />
+              </button>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="kg-graph-confirm" role="alertdialog" aria-label="Delete Node">
+          <p>
+            Delete <strong>{node.name}</strong> and all its relations? This action cannot be undone.
+          </p>
+          <div className="kg-graph-confirm__buttons">
+            <Button variant="text" onClick={p.onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={p.onConfirm} disabled={busy} loading={busy}>
+              {busy ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,86 @@
+import type ForceGraph from 'force-graph';
+import type { FgLink, FgNode } from './graph-objects';
+import { SIDE_X, SIDE_Y } from './layouts';
+
+/**
+ * The simulation's forces. Global view: d3's charge, link and centre forces, lighter for big
+ * graphs. Focused view: stronger repulsion, long links, a pull of each group to its side
+ * (incoming left, outgoing right) and, for small graphs, room for the labels.
+ */
+export type Force = ((alpha: number) => void) & { initialize?: (nodes: FgNode[]) => void };
+
+export function configureForces(fg: ForceGraph<FgNode, FgLink>, o: { focused: boolean; big: boolean; small: boolean; center: Force | undefined }): void {
+  const charge = fg.d3Force('charge');
+  charge?.strength?.(o.focused ? -300 : o.big ? -35 : -45);
+  charge?.distanceMax?.(o.big ? 400 : 900);
+  charge?.theta?.(o.big ? 1.5 : 0.9);
+  fg.d3Force('link')?.distance?.(o.focused ? 200 : o.big ? 40 : 50);
+  // The focus node is pinned at 0,0; a centring force would only pull the rest off it.
+  fg.d3Force('center', o.focused ? null : (o.center ?? null));
+  fg.d3Force('sides', o.focused ? sideForce() : null);
+  fg.d3Force('spread', o.small ? spreadForce(o.focused ? 64 : 44) : null);
+}
+
+/** How far left (right) of the focus node incoming (outgoing) nodes stay. */
+const SIDE_GAP = 110;
+
+/** A pull towards each focused-view group's place (left, right, above, below). */
+function sideForce() {
+  let nodes: FgNode[] = [];
+  const force = (alpha: number) => {
+    for (const n of nodes) {
+      if (n.side === 'focus' || n.x === undefined) continue;
+      n.vx = (n.vx ?? 0) + (SIDE_X[n.side] - n.x) * 0.12 * alpha;
+      n.vy = (n.vy ?? 0) + (SIDE_Y[n.side] - n.y!) * 0.01 * alpha;
+      // Incoming stay clearly left of the focus node, outgoing clearly right.
+      if (n.side === 'in' && n.x > -SIDE_GAP) n.vx += (-SIDE_GAP - n.x) * 0.5;
+      if (n.side === 'out' && n.x < SIDE_GAP) n.vx += (SIDE_GAP - n.x) * 0.5;
+    }
+  };
+  force.initialize = (list: FgNode[]) => {
+    nodes = list;
+  };
+  return force;
+}
+
+/** Nodes closer than `gap` push each other apart (room for labels): a grid of gap-sized cells, so O(n). */
+function spreadForce(gap: number) {
+  let nodes: FgNode[] = [];
+  const force = () => {
+    const cells = new Map<string, FgNode[]>();
+    const key = (x: number, y: number) => `${x},${y}`;
+    for (const n of nodes) {
+      const k = key(Math.floor(n.x! / gap), Math.floor(n.y! / gap));
+      const list = cells.get(k);
+      if (list) list.push(n);
+      else cells.set(k, [n]);
+    }
+    // Not scaled by alpha: like a collision constraint, it still holds at the end of the 100 iterations.
+    const strength = 0.3;
+    for (const a of nodes) {
+      const cx = Math.floor(a.x! / gap);
+      const cy = Math.floor(a.y! / gap);
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (const b of cells.get(key(cx + dx, cy + dy)) ?? []) {
+            if (b === a || b.id < a.id) continue; // each pair once
+            const vx = b.x! - a.x!;
+            const vy = b.y! - a.y!;
+            const d2 = vx * vx + vy * vy;
+            if (d2 >= gap * gap) continue;
+            const d = Math.sqrt(d2) || 0.01;
+            const push = ((gap - d) / d) * strength;
+            a.vx! -= vx * push;
+            a.vy! -= vy * push;
+            b.vx! += vx * push;
+            b.vy! += vy * push;
+          }
+        }
+      }
+    }
+  };
+  force.initialize = (list: FgNode[]) => {
+    nodes = list;
+  };
+  return force;
+}

@@ -1,0 +1,85 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { Graph } from '../../contract/graph';
+import type { KgDomEvents } from '../../contract/dom-events';
+import type { GraphLayout } from '../../contract/graph-messages';
+import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer.machine';
+import { apiPorts, dataPorts } from './ports';
+
+export interface ExplorerOptions {
+  apiBase: string;
+  data: Graph | null | undefined;
+  focusNodeId: string | null;
+  relationType: string | null;
+  layout: GraphLayout | undefined;
+  readonly: boolean;
+  userId: string | undefined;
+  onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * Runs the graph explorer machine for a component: ports on the API (or on the `data` the page
+ * gave), attribute changes → machine events, a reload when the tab becomes visible again
+ * (spec §4), machine notifications → the component's callbacks.
+ */
+export function useGraphExplorer(o: ExplorerOptions) {
+  const latest = useRef(o);
+  latest.current = o;
+  const portsRef = useRef<GraphExplorerPorts | null>(null);
+  const sourceKey = o.data ?? o.apiBase;
+  const lastSource = useRef<unknown>(undefined);
+  if (lastSource.current !== sourceKey || !portsRef.current) {
+    lastSource.current = sourceKey;
+    portsRef.current = o.data ? dataPorts(o.data) : apiPorts(o.apiBase, () => latest.current.userId);
+  }
+  // Stable ports that always use the current source (the machine keeps the object it started with).
+  const ports = useRef<GraphExplorerPorts>({
+    loadGraph: (f) => portsRef.current!.loadGraph(f),
+    loadTypes: () => portsRef.current!.loadTypes(),
+    changeRelationType: (id, t) => portsRef.current!.changeRelationType(id, t),
+    deleteRelation: (id) => portsRef.current!.deleteRelation(id),
+    deleteNode: (id) => portsRef.current!.deleteNode(id),
+    updateNode: (id, v) => portsRef.current!.updateNode(id, v),
+  }).current;
+
+  const actor = useActorRef(graphExplorerMachine, {
+    input: { ports, focusNodeId: o.focusNodeId, relationType: o.relationType, layout: o.layout, readonly: o.readonly || !!o.data },
+  });
+
+  // Attribute changes after the start.
+  const started = useRef({ focus: o.focusNodeId, relationType: o.relationType, layout: o.layout, source: sourceKey });
+  useEffect(() => {
+    const s = started.current;
+    if (s.focus === o.focusNodeId && s.relationType === o.relationType && s.source === sourceKey) return;
+    started.current = { ...s, focus: o.focusNodeId, relationType: o.relationType, source: sourceKey };
+    actor.send({ type: 'graph.focus', focusNodeId: o.focusNodeId, relationType: o.relationType });
+  }, [actor, o.focusNodeId, o.relationType, sourceKey]);
+  useEffect(() => {
+    if (o.layout && o.layout !== started.current.layout) {
+      started.current.layout = o.layout;
+      actor.send({ type: 'layout.set', layout: o.layout });
+    }
+  }, [actor, o.layout]);
+
+  // Spec §4: reload when the browser tab becomes visible again.
+  useEffect(() => {
+    if (o.data) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'graph.reload' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor, o.data]);
+
+  useEffect(() => {
+    const sub = actor.on('relation.changed', (e) => latest.current.onRelationChange?.({ relationId: e.relationId, change: e.change, relationType: e.relationType }));
+    return () => sub.unsubscribe();
+  }, [actor]);
+
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  useEffect(() => latest.current.onBusyChange?.(busy), [busy]);
+
+  return actor;
+}
+export type ExplorerActor = ReturnType<typeof useGraphExplorer>;
