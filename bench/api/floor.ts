@@ -2,7 +2,8 @@
  * The floor for the search scenario: the exact SQL that listNodes sends for
  * `GET /api/nodes?search=<term>&limit=25` (captured by calling listNodes itself with a
  * recording connection), run directly against the database, one run after another.
- * Each run is the page query then the count, back to back on one connection.
+ * Each run is every statement listNodes sends (page then count, or one combined statement),
+ * back to back on one connection.
  */
 import { NodeListQuerySchema } from '../../src/contract';
 import type { Queryable } from '../../src/server/db/db';
@@ -14,7 +15,7 @@ export interface CapturedQuery {
   params: unknown[];
 }
 
-/** The two statements (page, count) that listNodes runs for this term. */
+/** The statements listNodes runs for this term (its first page). */
 export async function searchSql(term: string): Promise<CapturedQuery[]> {
   const captured: CapturedQuery[] = [];
   const recorder: Queryable = {
@@ -28,17 +29,19 @@ export async function searchSql(term: string): Promise<CapturedQuery[]> {
   };
   // Parsed like the route parses the query string, so defaults (sort, scope) are the same.
   await listNodes(recorder, NodeListQuerySchema.parse({ search: term, limit: '25' }));
-  if (captured.length !== 2) throw new Error(`listNodes ran ${captured.length} statements, expected 2`);
+  if (captured.length === 0) throw new Error('listNodes ran no statement');
   return captured;
 }
 
 export interface FloorResult {
   runs: number;
   terms: number;
-  /** Page query + count, back to back. */
+  /** How many statements listNodes sends for a search (2: page and count; 1: combined). */
+  statementsPerSearch: number;
+  /** All of a search's statements, back to back. */
   total: LatencySummary;
-  page: LatencySummary;
-  count: LatencySummary;
+  /** Each statement alone, in the order listNodes sends them. */
+  perStatement: LatencySummary[];
   /** Matching rows per term (the count query's answer): min, median, max. */
   matches: { min: number; median: number; max: number };
 }
@@ -49,34 +52,40 @@ export async function measureSearchFloor(
   runs: number,
 ): Promise<FloorResult> {
   const statements = await Promise.all(terms.map((t) => searchSql(t)));
+  const perTerm = statements[0].length;
+  if (statements.some((st) => st.length !== perTerm)) throw new Error('listNodes sends a different number of statements per term');
   const matches: number[] = [];
-  // Warm-up: one pass over every term (caches, plans), not measured.
-  for (const [page, count] of statements) {
-    await run(page.sql, page.params);
-    const rows = await run(count.sql, count.params);
-    matches.push(Number(rows[0].total));
+  // Warm-up: one pass over every term (caches, plans), not measured. The matching rows are
+  // the "total" of whichever statement returns it.
+  for (const st of statements) {
+    let total = 0;
+    for (const q of st) {
+      const rows = await run(q.sql, q.params);
+      if (rows[0] && 'total' in rows[0]) total = Number(rows[0].total);
+    }
+    matches.push(total);
   }
   const total: number[] = [];
-  const pageTimes: number[] = [];
-  const countTimes: number[] = [];
+  const each: number[][] = Array.from({ length: perTerm }, () => []);
   for (let i = 0; i < runs; i++) {
-    const [page, count] = statements[i % statements.length];
+    const st = statements[i % statements.length];
     const t0 = performance.now();
-    await run(page.sql, page.params);
-    const t1 = performance.now();
-    await run(count.sql, count.params);
-    const t2 = performance.now();
-    pageTimes.push(t1 - t0);
-    countTimes.push(t2 - t1);
-    total.push(t2 - t0);
+    let t = t0;
+    for (let k = 0; k < st.length; k++) {
+      await run(st[k].sql, st[k].params);
+      const now = performance.now();
+      each[k].push(now - t);
+      t = now;
+    }
+    total.push(t - t0);
   }
   matches.sort((a, b) => a - b);
   return {
     runs,
     terms: terms.length,
+    statementsPerSearch: perTerm,
     total: summarize(total),
-    page: summarize(pageTimes),
-    count: summarize(countTimes),
+    perStatement: each.map(summarize),
     matches: { min: matches[0], median: matches[Math.floor(matches.length / 2)], max: matches[matches.length - 1] },
   };
 }

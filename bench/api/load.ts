@@ -88,13 +88,13 @@ async function drain(url: string): Promise<void> {
   }
 }
 
-export async function runScenario(url: string, token: string, scenario: Scenario, opts: { seconds: number; warmupSeconds: number; serverPid: number }): Promise<ScenarioResult> {
+export async function runScenario(url: string, token: string, scenario: Scenario, opts: { seconds: number; warmupSeconds: number; serverPid: number; pgDatabase: string | null }): Promise<ScenarioResult> {
   await drain(url);
   if (opts.warmupSeconds > 0) {
     await fire(url, token, scenario, opts.warmupSeconds, false);
     await drain(url);
   }
-  const cpu = cpuMeter(opts.serverPid);
+  const cpu = cpuMeter(opts.serverPid, opts.pgDatabase);
   const { result, times, bytes } = await fire(url, token, scenario, opts.seconds, true);
   const cpuShare = cpu();
   await drain(url);

@@ -106,7 +106,7 @@ export function writeMarkdown(): string {
     `Percent of one core during the measured interval (${m.nproc} cores = ${m.nproc * 100}%): the load generator is this benchmark's own process; "other" is every other process on the machine (builds, tests and browsers of other work running at the same time), which takes CPU from the server and so lowers throughput and raises latency. Load average = 1-minute load average as the scenario began.`,
     '',
   );
-  lines.push('| scenario | database | load generator | server process | PostgreSQL processes | other processes | load average |');
+  lines.push('| scenario | database | load generator | server process | PostgreSQL backends of the benchmark database | other processes | load average |');
   lines.push('|---|---|--:|--:|--:|--:|--:|');
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${x}%`);
   for (const name of names) {
@@ -139,10 +139,10 @@ export function writeMarkdown(): string {
 
   lines.push('## Search: HTTP against the bare SQL floor', '');
   lines.push(
-    `The floor is the exact SQL listNodes sends for \`GET /api/nodes?search=<term>&limit=25\` (the page query, then the count, back to back on one connection; captured by calling listNodes itself), with the same ${first.data.searchTerms.length} terms, run sequentially ${first.config.floorRuns} times after one warm-up pass, with \`pg\` (PostgreSQL) or the PGlite instance in process, before the server starts. The HTTP p95 is under ${first.config.connections} concurrent connections, so the ratio includes queueing.`,
+    `The floor is the exact SQL listNodes sends for \`GET /api/nodes?search=<term>&limit=25\` (captured by calling listNodes itself; every statement it sends, back to back on one connection: ${first.floor.statementsPerSearch === 1 ? 'one statement for the page and the total' : 'the page query, then the count'}), with the same ${first.data.searchTerms.length} terms, run sequentially ${first.config.floorRuns} times after one warm-up pass, with \`pg\` (PostgreSQL) or the PGlite instance in process, before the server starts. The HTTP p95 is under ${first.config.connections} concurrent connections, so the ratio includes queueing.`,
     '',
   );
-  lines.push(`| database | terms’ matching rows (min / median / max) | floor p50 ms | floor p95 ms | page query p95 | count p95 | HTTP search p95 ms (loaded) | loaded ÷ floor | HTTP p95 ms @${u} | @${u} ÷ floor |`);
+  lines.push(`| database | terms’ matching rows (min / median / max) | floor p50 ms | floor p95 ms | floor p99 ms | p95 per statement | HTTP search p95 ms (loaded) | loaded ÷ floor | HTTP p95 ms @${u} | @${u} ÷ floor |`);
   lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const f of files) {
     const s = f.scenarios.find((x) => x.name === 'search');
@@ -150,7 +150,7 @@ export function writeMarkdown(): string {
     const fl = f.floor;
     const ratio = (x: ScenarioResult | undefined) => (x ? `${(x.latencyMs.p95 / fl.total.p95).toFixed(1)}×` : '–');
     lines.push(
-      `| ${LABEL[f.database]} | ${fl.matches.min} / ${fl.matches.median} / ${fl.matches.max} | ${ms(fl.total.p50)} | ${ms(fl.total.p95)} | ${ms(fl.page.p95)} | ${ms(fl.count.p95)} | ${s ? ms(s.latencyMs.p95) : '–'} | ${ratio(s)} | ${one ? ms(one.latencyMs.p95) : '–'} | ${ratio(one)} |`,
+      `| ${LABEL[f.database]} | ${fl.matches.min} / ${fl.matches.median} / ${fl.matches.max} | ${ms(fl.total.p50)} | ${ms(fl.total.p95)} | ${ms(fl.total.p99)} | ${fl.perStatement.map((x) => ms(x.p95)).join(' + ')} | ${s ? ms(s.latencyMs.p95) : '–'} | ${ratio(s)} | ${one ? ms(one.latencyMs.p95) : '–'} | ${ratio(one)} |`,
     );
   }
   lines.push('');

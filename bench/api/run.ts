@@ -19,8 +19,9 @@
  *   BENCH_NODES_PER_TYPE=10000    10 types, so 100,000 nodes
  *   BENCH_RELATIONS_PER_TYPE=30000  300,000 relations
  *   BENCH_FLOOR_RUNS=1000         sequential runs of the bare search SQL
- *   BENCH_QUIET_WAIT=600          before each database, wait up to this many seconds for other
- *   BENCH_QUIET_PERCENT=30        work on the machine to use less than this % of one core
+ *   BENCH_QUIET_WAIT=600          before each database, and BENCH_QUIET_WAIT_SCENARIO=120 before
+ *   BENCH_QUIET_PERCENT=30        each scenario, wait up to this many seconds for other work on
+ *                                 the machine (a shared one) to use less than this % of one core
  *   BENCH_SEED=20240601
  *   BENCH_RESULTS_DIR=bench/results  where the JSON and markdown go
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (a database named kg_bench_<ts> is created and dropped)
@@ -61,6 +62,7 @@ const config = {
   floorRuns: int('BENCH_FLOOR_RUNS', 1000),
   seed: int('BENCH_SEED', 20240601),
   quietWaitSeconds: int('BENCH_QUIET_WAIT', 600),
+  quietWaitScenarioSeconds: int('BENCH_QUIET_WAIT_SCENARIO', 120),
   quietPercent: int('BENCH_QUIET_PERCENT', 30),
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
@@ -245,12 +247,14 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kg-bench-${kind}-`));
   cleanups.push({ label: `remove ${tmp}`, fn: () => fs.rmSync(tmp, { recursive: true, force: true }) });
   let databaseUrl: string | undefined;
+  let pgDatabase: string | null = null;
   let db: Db;
   let runSql: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
   let closeFloor: () => Promise<void>;
 
   if (kind === 'postgres') {
     const name = `kg_bench_${Date.now()}`;
+    pgDatabase = name;
     const admin = new pg.Client({ connectionString: config.pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -297,6 +301,7 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
   const [{ version }] = await db.query<{ version: string }>('SELECT version()');
 
   log(`${kind}: search floor, ${config.floorRuns} sequential runs over ${terms.length} terms`);
+  await waitForQuietMachine(config.quietWaitScenarioSeconds, config.quietPercent, (msg) => log(`${kind}: ${msg}`));
   const floorLoadAverage = Math.round(os.loadavg()[0] * 100) / 100;
   const floor = { ...(await measureSearchFloor(runSql, terms, config.floorRuns)), loadAverageAtStart: floorLoadAverage };
   log(`${kind}: floor p50 ${floor.total.p50} ms, p95 ${floor.total.p95} ms`);
@@ -317,8 +322,9 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
   const results: ScenarioResult[] = [];
   const unloaded: ScenarioResult[] = [];
   const measure = async (s: Scenario) => {
+    await waitForQuietMachine(config.quietWaitScenarioSeconds, config.quietPercent, (msg) => log(`${kind}: ${msg}`));
     log(`${kind}: ${s.name} (${s.connections} connections, ${config.warmupSeconds} s warm-up + ${s.seconds ?? config.seconds} s)`);
-    const r = await runScenario(server.url, token, s, { seconds: s.seconds ?? config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.pid });
+    const r = await runScenario(server.url, token, s, { seconds: s.seconds ?? config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.pid, pgDatabase });
     log(
       `${kind}: ${s.name} @${s.connections}: ${r.requestsPerSecond} req/s, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
     );
