@@ -285,9 +285,10 @@ export class GraphAdapter {
     const pad = 30 / k;
     if (this.cache.useKept(this.engineRunning)) return this.cache.blit(ctx);
     this.view = { x0: a.x - pad, y0: a.y - pad, x1: b.x + pad, y1: b.y + pad };
-    const started = performance.now();
     this.onScreen = paintFrame(ctx, this.paint, k, this.view);
-    this.cache.drawn(ctx, performance.now() - started, this.engineRunning);
+    this.cache.drawn(ctx, this.onScreen.links + this.onScreen.nodes, this.engineRunning);
+    // A gesture that made drawing slow (zooming out onto more of the graph) goes on with this frame as a bitmap.
+    if (this.interacting && (this.pointerDown || this.wheelTimer)) this.cache.begin(ctx.canvas);
     if (this.firstFramePending) {
       this.firstFramePending = false;
       performance.mark('kg-graph:first-frame');

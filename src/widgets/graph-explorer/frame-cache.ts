@@ -11,8 +11,11 @@ interface Transform {
   y: number;
 }
 
-/** A full frame slower than this makes zooming and panning use the bitmap. */
-const BUDGET_MS = 12;
+/**
+ * Frames with more than this many links and nodes on screen count as slow. (Timing the drawing
+ * calls would not tell: the canvas records them and rasterizes later, outside the callback.)
+ */
+const HEAVY_ITEMS = 4000;
 /** While a slow graph is still being laid out, a full frame at most this often (the layout ticks in between). */
 const LAYOUT_REFRESH_MS = 400;
 
@@ -26,21 +29,21 @@ export class FrameCache {
   private bitmap: HTMLCanvasElement | null = null;
   private at: Transform | null = null;
   private last: Transform | null = null;
-  private lastCost = 0;
+  private lastItems = 0;
   private keptAt = 0;
   active = false;
 
   get slow(): boolean {
-    return this.lastCost >= BUDGET_MS;
+    return this.lastItems > HEAVY_ITEMS;
   }
 
   /**
-   * After each full frame: the transform it was drawn with and what it cost. While a slow graph
-   * is still moving (`layingOut`), the frame is kept so the next frames can show it.
+   * After each full frame: the transform it was drawn with and how much it drew. While a slow
+   * graph is still moving (`layingOut`), the frame is kept so the next frames can show it.
    */
-  drawn(ctx: CanvasRenderingContext2D, costMs: number, layingOut: boolean): void {
+  drawn(ctx: CanvasRenderingContext2D, items: number, layingOut: boolean): void {
     this.last = transformOf(ctx);
-    this.lastCost = costMs;
+    this.lastItems = items;
     if (layingOut && this.slow) {
       this.keep(ctx.canvas);
       this.keptAt = performance.now();
