@@ -6,7 +6,8 @@ import type { ReactNode, SVGProps } from 'react';
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number | string };
 
-function icon(name: string, paths: ReactNode) {
+/** Makes an icon component from SVG paths; widgets use it for their own icons. */
+export function icon(name: string, paths: ReactNode) {
   function Icon({ size, className, ...rest }: IconProps) {
     return (
       <svg

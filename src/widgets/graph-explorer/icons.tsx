@@ -1,24 +1,11 @@
-import type { ReactNode, SVGProps } from 'react';
+import { icon } from '../../ui/icons';
 
-/** The graph toolbar's icons (same stroke style as src/ui/icons.tsx; decorative, the button carries the label). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function icon(name: string, paths: ReactNode) {
-  function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" width={size} height={size} className="kg-icon" {...rest}>
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = name;
-  return Icon;
-}
+/** The graph explorer's own icons, made like the shared ones; the shared ones are re-exported. */
+export { FilterOffIcon, PlusIcon as ExpandIcon, RefreshIcon, TrashIcon } from '../../ui/icons';
 
 export const ZoomInIcon = icon('ZoomInIcon', <path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm10 17-5-5M11 8v6M8 11h6" />);
 export const ZoomOutIcon = icon('ZoomOutIcon', <path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm10 17-5-5M8 11h6" />);
 export const FitIcon = icon('FitIcon', <path d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4M12 9v6M9 12h6" />);
-export const RefreshIcon = icon('RefreshIcon', <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />);
 export const CircleLayoutIcon = icon(
   'CircleLayoutIcon',
@@ -52,6 +39,3 @@ export const GraphIcon = icon(
 );
 export const AddLinkIcon = icon('AddLinkIcon', <path d="M9 17H7A5 5 0 0 1 7 7h2M15 7h2a5 5 0 0 1 2.9 9.1M8 12h6M19 16v6M16 19h6" />);
 export const FocusIcon = icon('FocusIcon', <path d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8ZM12 2v3M12 19v3M2 12h3M19 12h3" />);
-export const ExpandIcon = icon('ExpandIcon', <path d="M12 5v14M5 12h14" />);
-export const FilterOffIcon = icon('FilterOffIcon', <path d="M4 4h16l-6 8v6l-4 2v-8L4 4ZM3 3l18 18" />);
-export const TrashIcon = icon('TrashIcon', <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />);
