@@ -35,8 +35,6 @@ import './types';
 export interface BuildOptions {
   /** An already opened and migrated database (tests pass a template clone). */
   db?: Db;
-  /** Registers extra routes or hooks before the app is sealed (tests). */
-  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** Builds the whole server: database, API, socket.io and static files. Used by main.ts and tests. */
@@ -114,7 +112,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       { prefix: API_PREFIX },
     );
     await staticFiles(app);
-    await options.beforeReady?.(app);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

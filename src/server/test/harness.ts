@@ -43,9 +43,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}, extend?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const db = await cloneDatabase();
-  const app = await buildApp(testConfig(overrides), { db, beforeReady: extend });
+  const app = await buildApp(testConfig(overrides), { db });
   const call: TestApp['call'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return {
