@@ -1,13 +1,66 @@
-import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../contract/nodes';
+import type { Attachment, KnowledgeNode, KnowledgeNodeDetail, NODE_SORT_FIELDS, NodeSave } from '../contract/nodes';
+import type { NodeRelationItem } from '../contract/relations';
 import type { ApiClient } from './client';
 
 const path = (id: string) => `/nodes/${encodeURIComponent(id)}`;
 
+/** A paged list answer (DESIGN §4). */
+export interface Page<T> {
+  data: T[];
+  pagination: { total: number; limit: number; skip: number };
+}
+
+/** GET /nodes query (spec §7 plus searchScope: 'extended' also matches type and SNOMED code). */
+export interface NodeListQuery {
+  nodeType?: string;
+  search?: string;
+  searchScope?: 'basic' | 'extended';
+  limit?: number;
+  skip?: number;
+  sortBy?: (typeof NODE_SORT_FIELDS)[number];
+  sortOrder?: 'asc' | 'desc';
+}
+
+export interface NodeSearchQuery {
+  q: string;
+  nodeType?: string;
+  limit?: number;
+  exact?: boolean;
+}
+
+/** Node calls (spec §7 Nodes). */
 export const nodesApi = (api: ApiClient) => ({
+  /** GET /nodes: server-side search, type filter, sort and paging. */
+  list: (query: NodeListQuery = {}, signal?: AbortSignal) => api.request<Page<KnowledgeNode>>('/nodes', { query: { ...query }, signal }),
+  /** GET /nodes/search: quick name lookup for pickers. */
+  search: (query: NodeSearchQuery, signal?: AbortSignal) => api.request<KnowledgeNode[]>('/nodes/search', { query: { ...query }, signal }),
   get: (id: string) => api.request<KnowledgeNodeDetail>(path(id)),
+  create: (body: NodeSave) => api.request<KnowledgeNode>('/nodes', { method: 'POST', body }),
   /** PUT /nodes/{id}: fields left out stay as they are. */
   update: (id: string, body: NodeSave) => api.request<KnowledgeNode>(path(id), { method: 'PUT', body }),
   /** Deletes the node and (by cascade) all its relations. */
   remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
+  /** GET /nodes/{id}/relations: each relation with the node at the other end and its direction. */
+  relations: (id: string) => api.request<NodeRelationItem[]>(`${path(id)}/relations`),
 });
 export type NodesApi = ReturnType<typeof nodesApi>;
+
+/** Attachment calls: one upload per file (multipart field `file`), a signed download link, delete. */
+export const attachmentsApi = (api: ApiClient) => ({
+  upload: (nodeId: string, file: File, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.request<Attachment>(`${path(nodeId)}/attachments`, { method: 'POST', body: form, signal });
+  },
+  /**
+   * A short-lived link to the file. The server answers a path ('/api/attachments/…'); it is made
+   * absolute against the client's base so an embedded widget on another origin downloads from the API host.
+   */
+  async downloadLink(nodeId: string, attachmentId: string): Promise<{ url: string; filename: string }> {
+    const res = await api.request<{ downloadUrl: string; filename: string }>(`${path(nodeId)}/attachments/${encodeURIComponent(attachmentId)}/download`);
+    const url = /^https?:/i.test(res.downloadUrl) ? res.downloadUrl : `${api.base}${res.downloadUrl}`;
+    return { url, filename: res.filename };
+  },
+  remove: (nodeId: string, attachmentId: string) => api.request<void>(`${path(nodeId)}/attachments/${encodeURIComponent(attachmentId)}`, { method: 'DELETE' }),
+});
+export type AttachmentsApi = ReturnType<typeof attachmentsApi>;

@@ -1,5 +1,18 @@
 import type { Relation, RelationSave } from '../contract/relations';
 import type { ApiClient } from './client';
+import type { Page } from './nodes';
+
+/** GET /relations query (server-side search, filter, sort and paging). */
+export interface RelationListQuery {
+  relationType?: string;
+  /** Relations touching this node at either end. */
+  nodeId?: string;
+  search?: string;
+  limit?: number;
+  skip?: number;
+  sortBy?: 'relationName' | 'relationType' | 'createdAt' | 'weight';
+  sortOrder?: 'asc' | 'desc';
+}
 
 const path = (id: string) => `/relations/${encodeURIComponent(id)}`;
 
@@ -17,6 +30,8 @@ export const saveBodyOf = (r: Relation, changes: Partial<RelationSave> = {}): Re
 });
 
 export const relationsApi = (api: ApiClient) => ({
+  list: (query: RelationListQuery = {}, signal?: AbortSignal) => api.request<Page<Relation>>('/relations', { query: { ...query }, signal }),
+  create: (body: RelationSave) => api.request<Relation>('/relations', { method: 'POST', body }),
   get: (id: string) => api.request<Relation>(path(id)),
   update: (id: string, body: RelationSave) => api.request<Relation>(path(id), { method: 'PUT', body }),
   remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
