@@ -11,7 +11,11 @@ export interface KgDomEvents {
   /** kg-graph-explorer: a node was chosen (click, right-click or find box). */
   'kg-node-select': { nodeId: string; name: string; nodeType: string };
   /** kg-graph-explorer: a relation's type was changed or the relation was deleted from the graph. */
-  'kg-relation-change': { relationId: string; change: 'updated' | 'deleted'; relationType?: string };
+  'kg-relation-change': { relationId: string; change: 'created' | 'updated' | 'deleted'; relationType?: string };
+  /** kg-node-manager: a node was created, updated or deleted. */
+  'kg-node-change': { nodeId: string; change: 'created' | 'updated' | 'deleted' };
+  /** kg-node-manager, kg-relation-editor: the user asked for the graph (View Graph, View in Graph). */
+  'kg-graph-open': { focusNodeId?: string; relationType?: string };
 }
 
 /**
