@@ -21,3 +21,5 @@ export { Tooltip, type TooltipProps } from './Tooltip';
 export { compareValues, nextSort, pageOf, sortRows, type SortDirection, type SortState, type SortValue } from './table-sort';
 export { FilePicker, formatKb, formatMb, type FilePickerProps } from './FilePicker';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
+export { Combobox, type ComboboxProps, type ComboboxTexts } from './Combobox';
+export { useAsyncOptions, type LoadOptions, type OptionPage } from './use-async-options';
