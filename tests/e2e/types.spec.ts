@@ -146,7 +146,7 @@ test('node types: delete needs DELETE typed exactly; a type in use is refused wi
   await row(page, 'Drug').getByRole('button', { name: 'Delete Drug' }).click();
   const del = page.getByRole('dialog', { name: 'Delete Node Type' });
   await expect(del).toContainText('Warning: This action cannot be undone. Deleting a node type may affect existing nodes.');
-  await expect(del).toContainText('Used by 1 node.');
+  await expect(del).toContainText('Drug is used by 1 node; a node type in use cannot be deleted.');
   const confirm = del.getByRole('button', { name: 'Delete', exact: true });
   const word = del.getByLabel('Type DELETE to confirm');
   await expect(word).toBeFocused();

@@ -1,5 +1,5 @@
 import { formatDate } from '../format';
-import { TypeActions, UsageChip } from './type-parts';
+import { TypeActions, TypeName } from './type-parts';
 import type { TypeListProps } from './TypeTable';
 
 /** The small-screen list: one card per type with its usage, creation date and creator. */
@@ -10,11 +10,8 @@ export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete }: TypeLi
       {rows.map((t) => (
         <li key={t.id} className="kg-admin-card kg-type-card">
           <div className="kg-admin-card__head">
-            <span className="kg-type__name">{t.name}</span>
+            <TypeName type={t} texts={texts} />
             <TypeActions type={t} texts={texts} onEdit={onEdit} onDelete={onDelete} />
-          </div>
-          <div className="kg-admin-card__chips">
-            <UsageChip type={t} texts={texts} />
           </div>
           <dl className="kg-admin-card__facts kg-type-card__facts">
             <div>

@@ -145,10 +145,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         onCancel={() => deletion.send({ type: 'delete.cancel' })}
       >
         <p className="kg-admin__warning">{T.deleteWarning}</p>
-        <p className="kg-type-delete__name">
-          <strong>{del.target?.name}</strong>
+        <p className="kg-type-delete__usage">
+          <strong>{del.target?.name}</strong> {T.inUse(del.target?.affected ?? 0)}
         </p>
-        {!!del.target?.affected && <p className="kg-type-delete__usage">{T.inUse(del.target.affected)}</p>}
       </ConfirmDeleteDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>

@@ -25,8 +25,9 @@ export function TypeToolbar({ texts: T, search, refreshing, onSearch, onRefresh 
         endAdornment={<SearchIcon />}
       />
       <div className="kg-admin__filter-actions">
-        <Button variant="outlined" startIcon={<RefreshIcon />} disabled={refreshing} loading={refreshing} onClick={onRefresh}>
-          {T.refresh}
+        <Button variant="outlined" className="kg-type-toolbar__refresh" title={T.refresh} startIcon={<RefreshIcon />} disabled={refreshing} loading={refreshing} onClick={onRefresh}>
+          {/* Icon-only in a narrow box (the search placeholder needs the room); the text stays the accessible name. */}
+          <span className="kg-type-toolbar__refresh-text">{T.refresh}</span>
         </Button>
       </div>
     </div>

@@ -33,6 +33,7 @@ export interface TypeTexts {
   deleteButton: string;
   deleting: string;
   deleteFailed: string;
+  /** Follows the type's name in the delete dialog ("Drug is used by 3 nodes; …"). */
   inUse: (count: number) => string;
 
   loadFailed: string;
@@ -80,7 +81,7 @@ function texts(kind: TaxonomyKind): TypeTexts {
     deleteButton: 'Delete',
     deleting: 'Deleting...',
     deleteFailed: `Failed to delete ${kind} type.`,
-    inUse: (n) => `Used by ${plural(n)}. A ${kind} type that is in use cannot be deleted.`,
+    inUse: (n) => (n === 0 ? `is not used by any ${thing}.` : `is used by ${plural(n)}; a ${kind} type in use cannot be deleted.`),
 
     loadFailed: `Failed to load ${kind} types.`,
     created: `${Kind} type created successfully`,

@@ -67,5 +67,7 @@ describe('type texts (spec §2, §8)', () => {
     expect(TYPE_TEXTS.node.usage(0)).toBe('Unused');
     expect(TYPE_TEXTS.node.usage(1)).toBe('1 node');
     expect(TYPE_TEXTS.relation.usage(12)).toBe('12 relations');
+    expect(TYPE_TEXTS.node.inUse(0)).toBe('is not used by any node.');
+    expect(TYPE_TEXTS.relation.inUse(1)).toBe('is used by 1 relation; a relation type in use cannot be deleted.');
   });
 });
