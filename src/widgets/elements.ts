@@ -8,6 +8,7 @@ import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
+import { typeAdminElement } from './type-admin/type-admin.element';
 import { userAdminElement } from './user-admin/user-admin.element';
 
 defineElement(signInElement);
@@ -15,3 +16,4 @@ defineElement(userAdminElement);
 defineElement(roleAdminElement);
 defineElement(graphExplorerElement);
 defineElement(snomedAdminElement);
+defineElement(typeAdminElement);

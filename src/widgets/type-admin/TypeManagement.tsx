@@ -1,0 +1,155 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LIMITS } from '../../contract/limits';
+import type { TaxonomyKind, TaxonomyType } from '../../contract/taxonomy';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { PlusIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { pageOf, sortRows, type SortState } from '../../ui/table-sort';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import { TYPE_TEXTS } from './texts';
+import { filterTypes, TYPE_SORT_VALUES } from './type-list';
+import { TypeCards } from './TypeCards';
+import { TypeFormDialog } from './TypeFormDialog';
+import { TypeTable } from './TypeTable';
+import { TypeToolbar } from './TypeToolbar';
+import { useTypeAdmin } from './use-type-admin';
+
+type FormState = { key: number; type?: TaxonomyType } | null;
+
+export interface TypeManagementProps {
+  apiBase: string;
+  kind: TaxonomyKind;
+  /** system.config: add, rename and delete; without it the list is read-only. */
+  canManage: boolean;
+}
+
+/** Node Type Management / Relation Type Management (spec §2, §4, §5, §8) for a signed-in reader. */
+export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps) {
+  const T = TYPE_TEXTS[kind];
+  const admin = useTypeAdmin(apiBase, kind);
+  const { types } = admin;
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
+  const { toast, show, close } = useToast();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
+  const [form, setForm] = useState<FormState>(null);
+
+  // The shared DELETE-typed confirmation (the user admin's): a refusal (409 "N nodes still use it") stays in the dialog.
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, typed: s.context.typed, error: s.context.error }));
+  const list = useRef<HTMLElement>(null);
+  const latest = useRef({ removed: admin.removed, show, text: T.deleted });
+  latest.current = { removed: admin.removed, show, text: T.deleted };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      latest.current.removed(target.id);
+      latest.current.show(latest.current.text);
+      // The row (and the button that opened the dialog) is gone: keep focus in the list.
+      requestAnimationFrame(() => list.current?.focus());
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+
+  const all = types.data ?? [];
+  const filtered = useMemo(() => filterTypes(all, search), [all, search]);
+  const sorted = useMemo(() => (sort ? sortRows(filtered, TYPE_SORT_VALUES[sort.key as keyof typeof TYPE_SORT_VALUES], sort.direction) : filtered), [filtered, sort]);
+  const shown = pageOf(sorted, page, pageSize);
+  const empty = search.trim() ? T.noMatches : T.noTypes;
+
+  const refresh = async () => {
+    if (!(await types.reload())) show(T.loadFailed, 'error');
+  };
+  const saved = async (name: string) => {
+    await admin.save(form?.type?.id ?? null, name);
+    show(form?.type ? T.updated : T.created);
+    setForm(null);
+  };
+  const actions = canManage
+    ? {
+        onEdit: (type: TaxonomyType) => setForm({ type, key: Date.now() }),
+        onDelete: (type: TaxonomyType) => deletion.send({ type: 'delete.open', target: { id: type.id, name: type.name, affected: type.usageCount } }),
+      }
+    : {};
+
+  return (
+    <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          canManage && (
+            <Button startIcon={<PlusIcon />} onClick={() => setForm({ key: Date.now() })}>
+              {T.add}
+            </Button>
+          )
+        }
+      />
+      {!canManage && <Alert severity="info">{T.readOnly}</Alert>}
+      <TypeToolbar
+        texts={T}
+        search={search}
+        refreshing={types.refreshing}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(0);
+        }}
+        onRefresh={() => void refresh()}
+      />
+
+      {types.status === 'loading' && <BlockSpinner label={T.loading} />}
+      {types.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void types.reload()} />}
+      {types.status === 'ready' && (
+        <section ref={list} className="kg-admin__list" aria-label={T.listLabel} tabIndex={-1}>
+          {narrow ? (
+            <TypeCards rows={shown.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} />
+          ) : (
+            <TypeTable rows={shown.rows} empty={empty} busy={types.refreshing} texts={T} sort={sort} onSortChange={setSort} {...actions} />
+          )}
+          <Pagination
+            page={shown.page}
+            pageSize={pageSize}
+            total={sorted.length}
+            pageSizes={LIMITS.listPageSizes}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(0);
+            }}
+          />
+        </section>
+      )}
+
+      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} onCancel={() => setForm(null)} onSubmit={saved} />}
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        word={LIMITS.deleteConfirmWord}
+        typed={del.typed}
+        onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
+        busy={del.state === 'deleting'}
+        error={del.error}
+        confirmLabel={T.deleteButton}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p className="kg-admin__warning">{T.deleteWarning}</p>
+        <p className="kg-type-delete__usage">
+          <strong>{del.target?.name}</strong> {T.inUse(del.target?.affected ?? 0)}
+        </p>
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TaxonomyType } from '../../contract/taxonomy';
+import { IconButton } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { EditIcon, TrashIcon } from '../../ui/icons';
+import type { TypeTexts } from './texts';
+
+/** Cells shared by the table and the cards. */
+
+export function UsageChip({ type, texts }: { type: TaxonomyType; texts: TypeTexts }) {
+  return <span className={cx('kg-chip', 'kg-type__usage', type.usageCount > 0 ? 'kg-chip--outlined' : 'kg-chip--muted')}>{texts.usage(type.usageCount)}</span>;
+}
+
+export function TypeName({ type, texts }: { type: TaxonomyType; texts: TypeTexts }) {
+  return (
+    <span className="kg-type__name-cell">
+      <span className="kg-type__name">{type.name}</span>
+      <UsageChip type={type} texts={texts} />
+    </span>
+  );
+}
+
+export interface TypeActionsProps {
+  texts: TypeTexts;
+  /** Absent for a read-only viewer: no write buttons at all. */
+  onEdit?: (type: TaxonomyType) => void;
+  onDelete?: (type: TaxonomyType) => void;
+}
+
+export function TypeActions({ type, texts, onEdit, onDelete }: TypeActionsProps & { type: TaxonomyType }) {
+  if (!onEdit && !onDelete) return null;
+  return (
+    <div className="kg-type__actions">
+      {onEdit && (
+        <IconButton label={texts.editLabel(type.name)} onClick={() => onEdit(type)}>
+          <EditIcon />
+        </IconButton>
+      )}
+      {onDelete && (
+        <IconButton label={texts.deleteLabel(type.name)} className="kg-icon-btn--danger" onClick={() => onDelete(type)}>
+          <TrashIcon />
+        </IconButton>
+      )}
+    </div>
+  );
+}
