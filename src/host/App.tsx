@@ -14,8 +14,7 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ de
 const UserAdminPage = lazy(() => import('./pages/UserAdminPage').then((m) => ({ default: m.UserAdminPage })));
 const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ default: m.RoleAdminPage })));
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
-// Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
-const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
+const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -36,7 +35,8 @@ export function App() {
               <Route path="/admin/users" element={<UserAdminPage />} />
               <Route path="/admin/roles" element={<RoleAdminPage />} />
               <Route path="/snomed" element={<SnomedPage />} />
-              <Route path="/nodes" element={<NodesPage />} />
+              <Route path="/nodes" element={<NodeManagerPage view="list" />} />
+              <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}
