@@ -18,10 +18,10 @@ export function NodeCards({ rows, can, busy, ...on }: NodeViewProps) {
             </Chip>
           </div>
           <p className="kg-node-card__desc">{n.description || <span className="kg-node-card__none">{T.noValue}</span>}</p>
+          <p className="kg-nodes__date kg-node-card__date">
+            {T.created} {formatDate(n.createdAt, T.noValue)}
+          </p>
           <div className="kg-node-card__foot">
-            <span className="kg-nodes__date">
-              {T.created} {formatDate(n.createdAt, T.noValue)}
-            </span>
             <NodeActions node={n} can={can} compact={false} {...on} />
           </div>
         </li>
