@@ -17,6 +17,7 @@ const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ defaul
 const TypeAdminPage = lazy(() => import('./pages/TypeAdminPage').then((m) => ({ default: m.TypeAdminPage })));
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
+const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -40,6 +41,8 @@ export function App() {
               <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
               <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />
               <Route path="/nodes" element={<NodesPage />} />
+              <Route path="/nodes" element={<NodeManagerPage view="list" />} />
+              <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

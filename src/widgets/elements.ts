@@ -5,6 +5,7 @@
  */
 import { defineElement } from './define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
+import { nodeManagerElement } from './node-manager/node-manager.element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
@@ -17,3 +18,4 @@ defineElement(roleAdminElement);
 defineElement(graphExplorerElement);
 defineElement(snomedAdminElement);
 defineElement(typeAdminElement);
+defineElement(nodeManagerElement);

@@ -1,0 +1,31 @@
+import { Chip } from '../../ui/Chip';
+import { formatDate } from '../format';
+import { NodeActions } from './NodeActions';
+import { NodeName, type NodeViewProps } from './NodeTable';
+import { NODE_TEXTS as T } from './texts';
+
+/** The grid view (spec §2): name, type chip, description clamped to 3 lines, created date, actions. */
+export function NodeCards({ rows, can, busy, ...on }: NodeViewProps) {
+  if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
+  return (
+    <ul className="kg-nodes__grid" aria-label={T.title} aria-busy={busy || undefined}>
+      {rows.map((n) => (
+        <li key={n.id} className="kg-node-card">
+          <div className="kg-node-card__head">
+            <NodeName node={n} onView={on.onView} />
+            <Chip color="default" className="kg-nodes__type">
+              {n.nodeType}
+            </Chip>
+          </div>
+          <p className="kg-node-card__desc">{n.description || <span className="kg-node-card__none">{T.noValue}</span>}</p>
+          <p className="kg-nodes__date kg-node-card__date">
+            {T.created} {formatDate(n.createdAt, T.noValue)}
+          </p>
+          <div className="kg-node-card__foot">
+            <NodeActions node={n} can={can} compact={false} {...on} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

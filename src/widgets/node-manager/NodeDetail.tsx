@@ -1,0 +1,117 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { apiClient } from '../../api/client';
+import { attachmentsApi, nodesApi } from '../../api/nodes';
+import { LIMITS } from '../../contract/limits';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { ArrowLeftIcon } from '../../ui/icons';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { LoadFailed } from '../admin-parts';
+import { useLoad } from '../use-load';
+import { useToast } from '../use-toast';
+import { NodeAttachments } from './NodeAttachments';
+import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
+import type { NodeAbilities } from './node-format';
+import { NodeRelationsList } from './NodeRelationsList';
+import { NODE_TEXTS as T } from './texts';
+
+export interface NodeDetailProps {
+  apiBase: string;
+  nodeId: string;
+  can: NodeAbilities;
+  /** Embedded alone: a 'Back to Knowledge Nodes' button (the host has its own Back button). */
+  onBack?: () => void;
+  onOpenNode: (nodeId: string) => void;
+  onAddRelation: (nodeId: string) => void;
+  onViewGraph: (nodeId: string) => void;
+  onEdit: (nodeId: string) => void;
+  /** Deleted: called at once (for kg-node-change) … */
+  onDeleted: (nodeId: string) => void;
+  /** … and 1.5 s later, after the toast has been seen: back to the list (spec §2). */
+  onLeaveAfterDelete: () => void;
+}
+
+/** Node detail (spec §2): the node's fields, attachments, relations, creator, and its actions. */
+export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete }: NodeDetailProps) {
+  const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
+  const nodes = useMemo(() => nodesApi(api), [api]);
+  const files = useMemo(() => attachmentsApi(api), [api]);
+  const { toast, show, close } = useToast();
+  const data = useLoad(() => Promise.all([nodes.get(nodeId), nodes.relations(nodeId)]));
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: nodes.remove, fallback: T.detailDeleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const latest = useRef({ show, onDeleted, onLeaveAfterDelete });
+  latest.current = { show, onDeleted, onLeaveAfterDelete };
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      latest.current.show(T.deleted);
+      latest.current.onDeleted(target.id);
+      leaving.current = setTimeout(() => latest.current.onLeaveAfterDelete(), LIMITS.redirectAfterDeleteMs);
+    });
+    return () => {
+      sub.unsubscribe();
+      clearTimeout(leaving.current);
+    };
+  }, [deletion]);
+  useEffect(() => {
+    if (del.error) show(T.detailDeleteFailed, 'error');
+  }, [del.error, show]);
+
+  const back = onBack && (
+    <Button variant="text" startIcon={<ArrowLeftIcon />} className="kg-node-detail__back" onClick={onBack}>
+      {T.backToList}
+    </Button>
+  );
+
+  if (data.status === 'loading') return <BlockSpinner label={T.detailLoading} />;
+  if (data.status === 'error' || !data.data) {
+    return (
+      <div className="kg-admin__screen kg-node-detail">
+        {back}
+        <LoadFailed text={T.detailFailed} retryLabel={T.retry} onRetry={() => void data.reload()} />
+      </div>
+    );
+  }
+  const [node, relations] = data.data;
+  return (
+    <div className="kg-admin__screen kg-node-detail">
+      {back}
+      <article className="kg-card kg-node-detail__main" aria-labelledby="kg-node-detail-title">
+        <NodeDetailHeader
+          node={node}
+          can={can}
+          hasRelations={relations.length > 0}
+          onAddRelation={() => onAddRelation(node.id)}
+          onViewGraph={() => onViewGraph(node.id)}
+          onEdit={() => onEdit(node.id)}
+          onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name } })}
+        />
+        <NodeFacts node={node} />
+      </article>
+      <div className="kg-node-detail__columns">
+        <NodeAttachments nodeId={node.id} attachments={node.attachments} calls={files} onFailed={() => show(T.downloadFailed, 'error')} />
+        <NodeRelationsList nodeId={node.id} relations={relations} onOpenNode={onOpenNode} />
+      </div>
+
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={del.state === 'deleting'}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p>{T.deleteQuestion}</p>
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { IconButton } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { SearchIcon } from '../../ui/icons';
+import { SelectField } from '../../ui/Select';
+import type { SortState } from '../../ui/table-sort';
+import { TextField } from '../../ui/TextField';
+import { GridViewIcon, TableViewIcon } from './icons';
+import { parseSortChoice, sortChoice } from './node-format';
+import { NODE_TEXTS as T, SORT_CHOICES } from './texts';
+
+export type NodeLayout = 'table' | 'grid';
+
+export interface NodeFiltersProps {
+  /** The search box's text (applied after the debounce). */
+  text: string;
+  onText: (text: string) => void;
+  nodeType: string;
+  typeNames: readonly string[];
+  onNodeType: (nodeType: string) => void;
+  layout: NodeLayout;
+  onLayout: (layout: NodeLayout) => void;
+  sort: SortState;
+  onSort: (sort: SortState) => void;
+}
+
+/** Search, the Node Type filter, the grid view's sort (the table sorts by its headers) and the table/grid toggle. */
+export function NodeFilters(p: NodeFiltersProps) {
+  const sortValue = sortChoice(p.sort);
+  const known = SORT_CHOICES.some((c) => c.value === sortValue);
+  return (
+    <div className={cx('kg-admin__filters kg-nodes__filters', p.layout === 'grid' && 'kg-nodes__filters--grid')} role="search" aria-label="Filter knowledge nodes">
+      <TextField
+        className="kg-admin__search"
+        label={T.search}
+        type="search"
+        placeholder={T.searchPlaceholder}
+        maxLength={200}
+        value={p.text}
+        onChange={(e) => p.onText(e.currentTarget.value)}
+        endAdornment={<SearchIcon />}
+      />
+      <SelectField
+        className="kg-admin__select"
+        label={T.nodeType}
+        value={p.nodeType}
+        onChange={p.onNodeType}
+        options={[{ value: '', label: T.allTypes }, ...p.typeNames.map((name) => ({ value: name, label: name }))]}
+      />
+      {p.layout === 'grid' && (
+        <SelectField
+          className="kg-admin__select"
+          label={T.sortBy}
+          value={sortValue}
+          onChange={(v) => p.onSort(parseSortChoice(v))}
+          options={known ? SORT_CHOICES : [...SORT_CHOICES, { value: sortValue, label: `${p.sort.key} (${p.sort.direction})` }]}
+        />
+      )}
+      <div className="kg-nodes__layout" role="group" aria-label={T.viewAs}>
+        <IconButton label={T.tableView} aria-pressed={p.layout === 'table'} className={cx(p.layout === 'table' && 'kg-nodes__layout-on')} onClick={() => p.onLayout('table')}>
+          <TableViewIcon />
+        </IconButton>
+        <IconButton label={T.gridView} aria-pressed={p.layout === 'grid'} className={cx(p.layout === 'grid' && 'kg-nodes__layout-on')} onClick={() => p.onLayout('grid')}>
+          <GridViewIcon />
+        </IconButton>
+      </div>
+    </div>
+  );
+}

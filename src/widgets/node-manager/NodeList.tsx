@@ -1,0 +1,144 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiClient } from '../../api/client';
+import { typesApi } from '../../api/types';
+import { LIMITS } from '../../contract/limits';
+import type { KnowledgeNode } from '../../contract/nodes';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { PlusIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { NodeUploadButtons } from '../node-upload/NodeUploadButtons';
+import { useLoad } from '../use-load';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import type { NodeRowHandlers } from './NodeActions';
+import { NodeCards } from './NodeCards';
+import { NodeFilters, type NodeLayout } from './NodeFilters';
+import { pageAfterDelete, type NodeAbilities } from './node-format';
+import { NodeTable } from './NodeTable';
+import { NODE_TEXTS as T } from './texts';
+import { useSmall } from './use-box-width';
+import { useNodeList } from './use-node-list';
+
+export interface NodeListProps extends Omit<NodeRowHandlers, 'onDelete'> {
+  apiBase: string;
+  can: NodeAbilities;
+  onCreate: () => void;
+  /** A node was deleted here. */
+  onDeleted: (nodeId: string) => void;
+}
+
+/** The Knowledge Nodes list (spec §2): search, type filter, table or grid, paging, row actions, delete, bulk upload. */
+export function NodeList({ apiBase, can, onCreate, onDeleted, ...on }: NodeListProps) {
+  const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
+  const { toast, show, close } = useToast();
+  const { calls, state, text, setText, list, change } = useNodeList(apiBase, () => show(T.loadFailed, 'error'));
+  const types = useLoad((signal) => typesApi(api, 'node').list(signal));
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
+  const small = useSmall(box);
+  // Until the user picks one, the layout follows the screen: grid on small screens, else table.
+  const [chosen, setChosen] = useState<NodeLayout | null>(null);
+  const layout = chosen ?? (small ? 'grid' : 'table');
+  const rows = list.data?.data ?? [];
+
+  useEffect(() => {
+    if (types.status === 'error') show(T.typesFailed, 'error');
+  }, [types.status, show]);
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.listDeleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const latest = useRef({ show, list, state, change, onDeleted, rows: rows.length });
+  latest.current = { show, list, state, change, onDeleted, rows: rows.length };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      const l = latest.current;
+      l.show(T.deleted);
+      l.onDeleted(target.id);
+      const page = pageAfterDelete(l.state.page, l.rows);
+      if (page !== l.state.page) l.change({ page });
+      else l.list.reload();
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+  // Spec §8: the list's failure text, whatever the server said; the dialog stays open to try again.
+  useEffect(() => {
+    if (del.error) show(T.listDeleteFailed, 'error');
+  }, [del.error, show]);
+
+  const handlers: NodeRowHandlers = {
+    ...on,
+    onDelete: (n: KnowledgeNode) => deletion.send({ type: 'delete.open', target: { id: n.id, name: n.name } }),
+  };
+  const typeNames = (types.data ?? []).map((t) => t.name);
+
+  return (
+    <div ref={box} className="kg-admin__screen kg-nodes" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          can.create && (
+            <>
+              <NodeUploadButtons apiBase={apiBase} onUploaded={list.reload} />
+              <Button startIcon={<PlusIcon />} onClick={onCreate}>
+                {T.addNode}
+              </Button>
+            </>
+          )
+        }
+      />
+      <NodeFilters
+        text={text}
+        onText={setText}
+        nodeType={state.nodeType}
+        typeNames={typeNames}
+        onNodeType={(nodeType) => change({ nodeType })}
+        layout={layout}
+        onLayout={setChosen}
+        sort={state.sort}
+        onSort={(sort) => change({ sort })}
+      />
+
+      {list.status === 'loading' && <BlockSpinner label={T.loading} />}
+      {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
+      {list.status === 'ready' && (
+        <section className="kg-admin__list" aria-label={T.title}>
+          {layout === 'table' ? (
+            <NodeTable rows={rows} can={can} busy={list.refreshing} sort={state.sort} onSortChange={(sort) => change({ sort })} narrow={narrow} {...handlers} />
+          ) : (
+            <NodeCards rows={rows} can={can} busy={list.refreshing} {...handlers} />
+          )}
+          <Pagination
+            page={state.page}
+            pageSize={state.pageSize}
+            total={list.data?.pagination.total ?? 0}
+            pageSizes={LIMITS.listPageSizes}
+            onPageChange={(page) => change({ page })}
+            onPageSizeChange={(pageSize) => change({ pageSize })}
+          />
+        </section>
+      )}
+
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={del.state === 'deleting'}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p>{T.deleteQuestion}</p>
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useRef, useState } from 'react';
+import type { KgDomEvents } from '../../contract/dom-events';
+import type { User } from '../../contract/users';
+import { attributeFlag, useHostAttributes } from '../graph-explorer/use-host-attributes';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { NodeEditor } from './form/NodeEditor';
+import { NodeDetail } from './NodeDetail';
+import { NodeList } from './NodeList';
+import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace } from './node-format';
+import { NODE_TEXTS as T } from './texts';
+
+export interface NodeManagerProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The host's signed-in user; the element leaves it out and uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+  /** Controlled: the screen to show (the host passes it from the route). Absent: the widget keeps its own. */
+  view?: NodeManagerView;
+  /** The node of the detail and edit views (uncontrolled: opens that node's detail first). */
+  nodeId?: string;
+  /** Hides every write action (Add, Edit, Delete, Upload, Create Relation). */
+  readonly?: boolean;
+  /** Somewhere outside the widget (Create Relation), or, when controlled, every move between screens. */
+  onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
+  /** View Graph / View Relations. */
+  onGraphOpen?: (detail: KgDomEvents['kg-graph-open']) => void;
+  onNodeChange?: (detail: KgDomEvents['kg-node-change']) => void;
+}
+
+const HOST_ATTRIBUTES = ['view', 'node-id', 'readonly'];
+
+/**
+ * kg-node-manager (DESIGN §5): the Knowledge Nodes list, node detail and the create/edit form.
+ * Controlled when `view` is given (the host: every move goes out through onNavigate as a route);
+ * uncontrolled otherwise (embedded: it switches screens itself, and only leaves through
+ * onNavigate for things outside it, such as the relation form).
+ */
+export function NodeManager(given: NodeManagerProps) {
+  const box = useRef<HTMLDivElement>(null);
+  // As an element, read view / node-id / readonly from the live attributes (r2wc ignores removed ones).
+  const attrs = useHostAttributes(box, HOST_ATTRIBUTES);
+  const props: NodeManagerProps = attrs
+    ? { ...given, view: isNodeView(attrs.view) ? attrs.view : undefined, nodeId: attrs['node-id'] || undefined, readonly: attributeFlag(attrs.readonly) }
+    : given;
+  const { apiBase = '', user, css } = props;
+  return (
+    <WidgetFrame className="kg-admin kg-node-manager" css={css}>
+      <div ref={box} className="kg-node-manager__body">
+        {attrs !== undefined && (
+          <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
+            {(current) => <Screens key={current.id} {...props} apiBase={apiBase} user={current} />}
+          </WithSession>
+        )}
+      </div>
+    </WidgetFrame>
+  );
+}
+
+function Screens(p: NodeManagerProps & { apiBase: string; user: User }) {
+  const controlled = p.view !== undefined;
+  const [own, setOwn] = useState<NodePlace>(() => (p.nodeId ? { view: 'detail', nodeId: p.nodeId } : { view: 'list' }));
+  // Uncontrolled: a new node-id attribute opens that node.
+  const [seenId, setSeenId] = useState(p.nodeId);
+  if (!controlled && p.nodeId !== seenId) {
+    setSeenId(p.nodeId);
+    if (p.nodeId) setOwn({ view: 'detail', nodeId: p.nodeId });
+  }
+  const place: NodePlace = controlled ? { view: p.view!, nodeId: p.nodeId } : own;
+  const can = abilitiesOf(p.user.permissions, p.readonly);
+
+  const go = (to: NodePlace) => {
+    if (controlled) p.onNavigate?.({ path: nodePath(to) });
+    else setOwn(to);
+  };
+  const openGraph = (focusNodeId: string) => p.onGraphOpen?.({ focusNodeId });
+  const createRelation = (nodeId: string) => p.onNavigate?.({ path: relationFormPath(nodeId) });
+  const deleted = (nodeId: string) => p.onNodeChange?.({ nodeId, change: 'deleted' });
+
+  if ((place.view === 'create' && can.create) || (place.view === 'edit' && place.nodeId && can.update)) {
+    const editing = place.view === 'edit' ? place.nodeId : undefined;
+    return (
+      <NodeEditor
+        key={editing ?? 'new'}
+        apiBase={p.apiBase}
+        user={p.user}
+        nodeId={editing}
+        onSaved={(node, mode) => {
+          p.onNodeChange?.({ nodeId: node.id, change: mode === 'create' ? 'created' : 'updated' });
+          go(mode === 'create' ? { view: 'list' } : { view: 'detail', nodeId: node.id });
+        }}
+        onCancel={() => go(editing ? { view: 'detail', nodeId: editing } : { view: 'list' })}
+      />
+    );
+  }
+  if ((place.view === 'detail' || place.view === 'edit') && place.nodeId) {
+    return (
+      <NodeDetail
+        key={place.nodeId}
+        apiBase={p.apiBase}
+        nodeId={place.nodeId}
+        can={can}
+        onBack={controlled ? undefined : () => go({ view: 'list' })}
+        onOpenNode={(nodeId) => go({ view: 'detail', nodeId })}
+        onAddRelation={createRelation}
+        onViewGraph={openGraph}
+        onEdit={(nodeId) => go({ view: 'edit', nodeId })}
+        onDeleted={deleted}
+        onLeaveAfterDelete={() => go({ view: 'list' })}
+      />
+    );
+  }
+  return (
+    <NodeList
+      apiBase={p.apiBase}
+      can={can}
+      onCreate={() => go({ view: 'create' })}
+      onView={(n) => go({ view: 'detail', nodeId: n.id })}
+      onCreateRelation={(n) => createRelation(n.id)}
+      onViewGraph={(n) => openGraph(n.id)}
+      onEdit={(n) => go({ view: 'edit', nodeId: n.id })}
+      onDeleted={deleted}
+    />
+  );
+}

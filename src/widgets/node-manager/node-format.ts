@@ -1,0 +1,105 @@
+import type { NodeListQuery } from '../../api/nodes';
+import type { KnowledgeNode } from '../../contract/nodes';
+import type { NodeRelationItem } from '../../contract/relations';
+import type { SortState } from '../../ui/table-sort';
+
+/** Pure helpers of the node screens (tested without a DOM). */
+
+export { formatKb } from '../../ui/FilePicker';
+
+/** The sortable fields of GET /nodes (spec §2: name, createdAt, updatedAt, nodeType). */
+export type NodeSortField = NonNullable<NodeListQuery['sortBy']>;
+const SORT_FIELDS: readonly string[] = ['name', 'createdAt', 'updatedAt', 'nodeType'] satisfies NodeSortField[];
+
+/** Spec §9: the node list starts sorted by createdAt, newest first. */
+export const DEFAULT_SORT: SortState = { key: 'createdAt', direction: 'desc' };
+
+export interface NodeListState {
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  /** The applied (debounced) search text. */
+  search: string;
+  /** '' = All Types. */
+  nodeType: string;
+  sort: SortState;
+}
+
+/** The GET /nodes query for a list state: one page, filtered and sorted by the server. */
+export function listQuery(s: NodeListState): NodeListQuery {
+  const sortBy = SORT_FIELDS.includes(s.sort.key) ? (s.sort.key as NodeSortField) : 'createdAt';
+  return {
+    search: s.search.trim() || undefined,
+    nodeType: s.nodeType || undefined,
+    limit: s.pageSize,
+    skip: s.page * s.pageSize,
+    sortBy,
+    sortOrder: s.sort.direction,
+  };
+}
+
+/** 'createdAt:desc' ⇄ SortState, for the grid view's sort select. */
+export const sortChoice = (sort: SortState) => `${sort.key}:${sort.direction}`;
+export function parseSortChoice(value: string): SortState {
+  const [key, direction] = value.split(':');
+  return SORT_FIELDS.includes(key) && (direction === 'asc' || direction === 'desc') ? { key, direction } : DEFAULT_SORT;
+}
+
+/** After deleting the only row of a page beyond the first, show the page before it. */
+export const pageAfterDelete = (page: number, rowsOnPage: number) => (rowsOnPage <= 1 && page > 0 ? page - 1 : page);
+
+/** Spec §2 footer: 'by' the creator's username, or the creator id, or 'Unknown'. */
+export const creatorName = (node: Pick<KnowledgeNode, 'createdByUsername' | 'createdBy'>, unknown: string) =>
+  node.createdByUsername || node.createdBy || unknown;
+
+/**
+ * Which way a relation points as seen from the node on screen. The server says so; without it
+ * (spec §3) the relation is incoming when the node on screen is its target.
+ */
+export function relationDirection(item: Pick<NodeRelationItem, 'direction' | 'sourceNodeId' | 'targetNodeId'>, nodeId: string): 'outgoing' | 'incoming' {
+  if (item.direction === 'outgoing' || item.direction === 'incoming') return item.direction;
+  return !item.sourceNodeId || item.targetNodeId === nodeId ? 'incoming' : 'outgoing';
+}
+
+/** Outgoing relations first, then incoming; each by type, then by the related node's name. */
+export function sortRelations<T extends Pick<NodeRelationItem, 'direction' | 'sourceNodeId' | 'targetNodeId' | 'relationType'> & { relatedNode: { name: string } }>(
+  items: readonly T[],
+  nodeId: string,
+): T[] {
+  const rank = (i: T) => (relationDirection(i, nodeId) === 'outgoing' ? 0 : 1);
+  return [...items].sort(
+    (a, b) => rank(a) - rank(b) || a.relationType.localeCompare(b.relationType) || a.relatedNode.name.localeCompare(b.relatedNode.name),
+  );
+}
+
+/** What the signed-in user may do here (the server enforces it too); `readonly` hides every write action. */
+export interface NodeAbilities {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  /** Create Relation / Add Relation. */
+  relate: boolean;
+}
+
+export function abilitiesOf(permissions: readonly string[] | undefined, readonly = false): NodeAbilities {
+  const has = (p: string) => !readonly && (permissions ?? []).includes(p);
+  return { create: has('nodes.create'), update: has('nodes.update'), delete: has('nodes.delete'), relate: has('relations.create') };
+}
+
+/** The node manager's screens, and where each lives in the host app (spec §2 route table). */
+export type NodeManagerView = 'list' | 'detail' | 'create' | 'edit';
+export interface NodePlace {
+  view: NodeManagerView;
+  nodeId?: string;
+}
+const NODE_VIEWS: readonly string[] = ['list', 'detail', 'create', 'edit'] satisfies NodeManagerView[];
+export const isNodeView = (v: unknown): v is NodeManagerView => typeof v === 'string' && NODE_VIEWS.includes(v);
+
+export function nodePath({ view, nodeId }: NodePlace): string {
+  const id = nodeId ? encodeURIComponent(nodeId) : '';
+  if (view === 'detail' && id) return `/nodes/view/${id}`;
+  if (view === 'edit' && id) return `/nodes/${id}/edit`;
+  if (view === 'create') return '/nodes/new';
+  return '/nodes';
+}
+export const relationFormPath = (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/relations/new`;

@@ -1,0 +1,8 @@
+import { WIDGET_CSS } from '../widget-css';
+import adminCss from '../admin.css?inline';
+import files from '../../ui/files.css?inline';
+import upload from '../node-upload/node-upload.css?inline';
+import css from './node-manager.css?inline';
+
+/** Everything kg-node-manager needs in its shadow root (loaded with the component, not with the entry); the upload dialog's styles included. */
+export default WIDGET_CSS + adminCss + files + upload + css;

@@ -1,0 +1,77 @@
+/**
+ * The Knowledge Nodes list and Node detail texts (spec §2, §8). zod-free, so the widget bundle
+ * does not pull in the schemas.
+ */
+export const NODE_TEXTS = {
+  signIn: 'Sign in to manage knowledge nodes.',
+  // List
+  title: 'Knowledge Nodes',
+  subtitle: 'Manage your knowledge nodes',
+  addNode: 'Add Node',
+  search: 'Search',
+  searchPlaceholder: 'Search nodes...',
+  nodeType: 'Node Type',
+  allTypes: 'All Types',
+  sortBy: 'Sort by',
+  viewAs: 'Layout',
+  tableView: 'Table view',
+  gridView: 'Grid view',
+  colName: 'Name',
+  colType: 'Type',
+  colDescription: 'Description',
+  colCreated: 'Created',
+  colUpdated: 'Updated',
+  colActions: 'Actions',
+  empty: 'No knowledge nodes found',
+  loading: 'Loading nodes',
+  loadFailed: 'Failed to load nodes. Please try again.',
+  typesFailed: 'Failed to load node types.',
+  retry: 'Retry',
+  // Row actions
+  actionsFor: (name: string) => `Actions for ${name}`,
+  view: 'View',
+  createRelation: 'Create Relation',
+  viewGraph: 'View Graph',
+  noRelations: 'No relations exist',
+  edit: 'Edit',
+  delete: 'Delete',
+  // Delete
+  deleteTitle: 'Delete Node',
+  deleteQuestion: 'Are you sure you want to delete this node? This action cannot be undone.',
+  deleting: 'Deleting...',
+  deleted: 'Node deleted successfully',
+  listDeleteFailed: 'Failed to delete knowledge node',
+  detailDeleteFailed: 'Failed to delete node',
+  // Detail
+  detailLoading: 'Loading node',
+  detailFailed: 'Failed to load node data.',
+  backToList: 'Back to Knowledge Nodes',
+  snomedCode: 'SNOMED Code',
+  url: 'URL',
+  description: 'Description',
+  note: 'Note',
+  noValue: '—',
+  attachments: 'Attachments',
+  noAttachments: 'No attachments',
+  download: 'Download',
+  downloadFailed: 'Failed to download attachment',
+  relations: 'Relations',
+  noRelationsYet: 'No relations yet',
+  outgoing: 'Outgoing',
+  incoming: 'Incoming',
+  created: 'Created',
+  by: 'by',
+  unknown: 'Unknown',
+  addRelation: 'Add Relation',
+  viewRelations: 'View Relations',
+} as const;
+
+/** The grid view's sort choices (the table sorts by its headers). */
+export const SORT_CHOICES = [
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'updatedAt:desc', label: 'Recently updated' },
+  { value: 'name:asc', label: 'Name (A–Z)' },
+  { value: 'name:desc', label: 'Name (Z–A)' },
+  { value: 'nodeType:asc', label: 'Type (A–Z)' },
+] as const;
