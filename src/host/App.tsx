@@ -16,6 +16,7 @@ const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ 
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
+const NodeFormPage = lazy(() => import('./pages/NodeFormPage').then((m) => ({ default: m.NodeFormPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -37,6 +38,8 @@ export function App() {
               <Route path="/admin/roles" element={<RoleAdminPage />} />
               <Route path="/snomed" element={<SnomedPage />} />
               <Route path="/nodes" element={<NodesPage />} />
+              <Route path="/nodes/new" element={<NodeFormPage />} />
+              <Route path="/nodes/:id/edit" element={<NodeFormPage />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

@@ -2,7 +2,7 @@ import { FloatingPortal, autoUpdate, flip, offset, size, useFloating } from '@fl
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import { cx } from './cx';
 import { usePortalRoot } from './portal';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon, CloseIcon } from './icons';
 import { Spinner } from './Spinner';
 import { useAsyncOptions, type LoadOptions } from './use-async-options';
 
@@ -29,6 +29,8 @@ export interface ComboboxProps<T> {
   /** Options to leave out (e.g. the relation's source node from the target picker). */
   exclude?: (option: T) => boolean;
   texts?: Partial<ComboboxTexts>;
+  /** Accessible name of the clear button shown on an optional picker with a value (default 'Clear {label}'). */
+  clearLabel?: string;
   /** Milliseconds of quiet typing before a search (default 300). */
   debounceMs?: number;
   /** Load options for an empty query too (default true; the SNOMED picker waits for typing). */
@@ -49,7 +51,9 @@ const DEFAULT_TEXTS: ComboboxTexts = { loading: 'Loading...', noResults: 'No opt
  * A searchable picker over server-side options (ARIA 1.2 combobox + listbox): typing searches
  * after a pause, the list loads the next page when scrolled to its bottom, arrow keys move,
  * Enter picks, Escape closes (and restores the chosen value's label). Enter never submits the
- * surrounding form. The list renders through the portal root so it stays inside a widget's shadow root.
+ * surrounding form. The list renders through the portal root so it stays inside a widget's shadow
+ * root, or into the modal <dialog> around the picker (the top layer would cover it, and the page
+ * outside a modal dialog is inert). An optional picker with a value has a clear button.
  */
 export function Combobox<T>(props: ComboboxProps<T>) {
   const { label, placeholder, value, onChange, loadOptions, optionKey, optionLabel, optionDescription, exclude, action, required, disabled, error, helperText, className } = props;
@@ -63,6 +67,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const [active, setActive] = useState(-1);
   const portalRoot = usePortalRoot();
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const [dialogRoot, setDialogRoot] = useState<HTMLElement | null>(null);
 
   const options = useAsyncOptions(loadOptions, query, { enabled: open, debounceMs: props.debounceMs ?? 300, searchOnEmpty: props.searchOnEmpty ?? true });
   const items = exclude ? options.items.filter((o) => !exclude(o)) : options.items;
@@ -71,6 +77,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const { refs, floatingStyles } = useFloating({
     open,
     placement: 'bottom-start',
+    // Fixed: the list escapes scrolling containers and sits right inside a top-layer <dialog>.
+    strategy: 'fixed',
     middleware: [
       offset(4),
       flip({ padding: 8 }),
@@ -85,11 +93,20 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   });
 
   useEffect(() => setActive(-1), [options.loadedQuery]);
+  useEffect(() => {
+    if (!disabled) return;
+    setOpen(false);
+    setActive(-1);
+  }, [disabled]);
+  useEffect(() => {
+    if (active >= 0) listRef.current?.querySelector(`[id="${listId}-${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 
   const shown = open ? query : value ? optionLabel(value) : '';
 
   const openList = () => {
     if (disabled || open) return;
+    setDialogRoot(inputRef.current?.closest('dialog') ?? null);
     setQuery('');
     setOpen(true);
   };
@@ -126,8 +143,18 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) options.loadMore();
   };
 
-  const statusText = options.loading && items.length === 0 ? texts.loading : !query.trim() && !(props.searchOnEmpty ?? true) ? texts.idle : options.loadedQuery !== null && items.length === 0 ? texts.noResults : null;
+  // A failed first page shows nothing (spec §8): no 'no results' for a search that did not run.
+  const statusText =
+    options.loading && items.length === 0
+      ? texts.loading
+      : !query.trim() && !(props.searchOnEmpty ?? true)
+        ? texts.idle
+        : options.loadedQuery !== null && items.length === 0 && !options.failed
+          ? texts.noResults
+          : null;
+  const hasContent = items.length > 0 || !!statusText || options.loading || !!action;
   const help = error || helperText;
+  const clearable = !required && !disabled && value !== null && !open;
 
   return (
     <div className={cx('kg-field kg-combobox', error && 'kg-field--error', className)}>
@@ -146,7 +173,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           role="combobox"
           type="text"
           autoComplete="off"
-          className="kg-field__input kg-field__input--adorned"
+          className={cx('kg-field__input', 'kg-field__input--adorned', clearable && 'kg-combobox__input--clearable')}
           placeholder={placeholder}
           value={shown}
           disabled={disabled}
@@ -167,6 +194,20 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           }}
           onKeyDown={onKeyDown}
         />
+        {clearable && (
+          <button
+            type="button"
+            className="kg-icon-btn kg-combobox__clear"
+            aria-label={props.clearLabel ?? `Clear ${label}`}
+            title={props.clearLabel ?? `Clear ${label}`}
+            onClick={() => {
+              onChange(null);
+              inputRef.current?.focus();
+            }}
+          >
+            <CloseIcon size={16} />
+          </button>
+        )}
         <span className="kg-field__adornment">{open && options.loading ? <Spinner size={16} label={texts.loading} /> : <ChevronDownIcon />}</span>
       </div>
       {help && (
@@ -174,10 +215,13 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           {help}
         </div>
       )}
-      {open && (
-        <FloatingPortal root={portalRoot ?? undefined}>
+      {open && hasContent && (
+        <FloatingPortal root={dialogRoot ?? portalRoot ?? undefined}>
           <ul
-            ref={refs.setFloating}
+            ref={(el) => {
+              listRef.current = el;
+              refs.setFloating(el);
+            }}
             id={listId}
             role="listbox"
             aria-label={label}
