@@ -67,7 +67,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const [active, setActive] = useState(-1);
   const portalRoot = usePortalRoot();
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const listRef = useRef<HTMLUListElement | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const [dialogRoot, setDialogRoot] = useState<HTMLElement | null>(null);
 
   const options = useAsyncOptions(loadOptions, query, { enabled: open, debounceMs: props.debounceMs ?? 300, searchOnEmpty: props.searchOnEmpty ?? true });
@@ -217,59 +217,55 @@ export function Combobox<T>(props: ComboboxProps<T>) {
       )}
       {open && hasContent && (
         <FloatingPortal root={dialogRoot ?? portalRoot ?? undefined}>
-          <ul
-            ref={(el) => {
-              listRef.current = el;
-              refs.setFloating(el);
-            }}
-            id={listId}
-            role="listbox"
-            aria-label={label}
-            className="kg-combobox__list"
+          {/* The popup holds the listbox (options only, as ARIA requires) and the status lines around it. */}
+          <div
+            ref={refs.setFloating}
+            className="kg-combobox__popup"
             style={floatingStyles}
-            onScroll={onScroll}
-            // Keep focus in the input while clicking an option.
+            // Keep focus in the input while clicking an option or the scrollbar.
             onMouseDown={(e) => e.preventDefault()}
           >
-            {items.map((option, index) => (
-              <li
-                key={optionKey(option)}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={value ? optionKey(value) === optionKey(option) : false}
-                data-active={active === index || undefined}
-                className="kg-combobox__option"
-                onClick={() => pick(index)}
-                onMouseMove={() => setActive(index)}
-              >
-                <span className="kg-combobox__label">{optionLabel(option)}</span>
-                {optionDescription && <span className="kg-combobox__description">{optionDescription(option)}</span>}
-              </li>
-            ))}
             {statusText && (
-              <li className="kg-combobox__status" role="presentation" aria-live="polite">
+              <div className="kg-combobox__status" role="status">
                 {statusText}
-              </li>
+              </div>
             )}
+            <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="kg-combobox__list" onScroll={onScroll}>
+              {items.map((option, index) => (
+                <li
+                  key={optionKey(option)}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={value ? optionKey(value) === optionKey(option) : false}
+                  data-active={active === index || undefined}
+                  className="kg-combobox__option"
+                  onClick={() => pick(index)}
+                  onMouseMove={() => setActive(index)}
+                >
+                  <span className="kg-combobox__label">{optionLabel(option)}</span>
+                  {optionDescription && <span className="kg-combobox__description">{optionDescription(option)}</span>}
+                </li>
+              ))}
+              {action && (
+                <li
+                  id={`${listId}-${items.length}`}
+                  role="option"
+                  aria-selected={false}
+                  data-active={active === items.length || undefined}
+                  className="kg-combobox__option kg-combobox__action"
+                  onClick={() => pick(items.length)}
+                  onMouseMove={() => setActive(items.length)}
+                >
+                  {action.label}
+                </li>
+              )}
+            </ul>
             {options.loading && items.length > 0 && (
-              <li className="kg-combobox__status" role="presentation">
+              <div className="kg-combobox__status kg-combobox__more">
                 <Spinner size={16} label={texts.loading} />
-              </li>
+              </div>
             )}
-            {action && (
-              <li
-                id={`${listId}-${items.length}`}
-                role="option"
-                aria-selected={false}
-                data-active={active === items.length || undefined}
-                className="kg-combobox__option kg-combobox__action"
-                onClick={() => pick(items.length)}
-                onMouseMove={() => setActive(items.length)}
-              >
-                {action.label}
-              </li>
-            )}
-          </ul>
+          </div>
         </FloatingPortal>
       )}
     </div>
