@@ -269,13 +269,31 @@ test('edit: SNOMED picker pages on scroll, type locked by relations, attachment 
   expect(errors.filter((e) => !e.includes('415'))).toEqual([]);
 });
 
-test('edit: a node without relations can change type; clearing SNOMED and URL sends blanks; load failure', async ({ page }) => {
+test('edit: a node without relations can change type; stale SNOMED answers dropped; clearing SNOMED and URL sends blanks; load failure', async ({ page }) => {
   const id = await createNode({ name: 'Salbutamol', nodeType: 'Drug', snomedCode: '701001', url: 'https://example.org/salbutamol' });
   await openSignedIn(page, `/nodes/${id}/edit`);
   await expect(snomedPicker(page)).toHaveValue('701001 — Asthma finding 02');
   await expect(nodeTypePicker(page)).toBeEnabled();
   await expect(page.getByText('Relations exist, update of node type is disabled.')).toHaveCount(0);
   await chooseType(page, 'Disease');
+
+  // A slow answer for an older search is dropped: the list shows only the latest search.
+  await page.route('**/api/snomed/concepts?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('search') === 'asthma') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => undefined); // the page aborted it
+  });
+  await snomedPicker(page).click();
+  await snomedPicker(page).fill('asthma');
+  await page.waitForRequest((r) => r.url().includes('search=asthma'));
+  await snomedPicker(page).fill('hypertension');
+  const list = listbox(page, 'SNOMED Code');
+  await expect(list.getByRole('option')).toHaveCount(3);
+  await page.waitForTimeout(1800);
+  await expect(list.getByRole('option')).toHaveText(['702000 — Hypertension 01', '702001 — Hypertension 02', '702002 — Hypertension 03']);
+  await page.keyboard.press('Escape');
+  await page.unroute('**/api/snomed/concepts?*');
+  await expect(snomedPicker(page)).toHaveValue('701001 — Asthma finding 02');
+
   await page.getByRole('button', { name: 'Clear SNOMED Code' }).click();
   await expect(snomedPicker(page)).toHaveValue('');
   await page.getByRole('textbox', { name: 'URL' }).fill('');

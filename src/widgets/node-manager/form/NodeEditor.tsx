@@ -40,7 +40,12 @@ export interface NodeEditorProps {
 
 type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
 
-export function NodeEditor({ apiBase, user, nodeId, initialName, onSaved, onCancel, embedded }: NodeEditorProps) {
+/** One form per node: switching `nodeId` (or to create mode) starts from a clean form. */
+export function NodeEditor(props: NodeEditorProps) {
+  return <NodeEditorBody key={props.nodeId ?? 'new'} {...props} />;
+}
+
+function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, embedded }: NodeEditorProps) {
   const mode = nodeId ? 'edit' : 'create';
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [loaded, setLoaded] = useState<Loaded>(nodeId ? { status: 'loading' } : { status: 'ready', node: null });
@@ -63,7 +68,6 @@ export function NodeEditor({ apiBase, user, nodeId, initialName, onSaved, onCanc
   useEffect(() => {
     if (!nodeId) return;
     let live = true;
-    setLoaded({ status: 'loading' });
     nodesApi(api)
       .get(nodeId)
       .then(
