@@ -45,8 +45,8 @@ interface NodeDetail {
 const createNode = async (body: Record<string, unknown>) => (await api<{ id: string }>('/nodes', { method: 'POST', body })).body.id;
 const getNode = async (id: string) => (await api<NodeDetail>(`/nodes/${id}`)).body;
 
-async function openSignedIn(page: Page, p: string) {
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
+async function openSignedIn(page: Page, p: string, who = admin) {
+  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
     localStorage.setItem('accessToken', a);
@@ -306,3 +306,13 @@ test('edit: a node without relations can change type; stale SNOMED answers dropp
   await expect(page.getByRole('alert')).toHaveText('Failed to load node data.');
 });
 
+
+test('a viewer sees the form read-only', async ({ page }) => {
+  const viewer = { username: 'vic', email: 'vic@example.org', password: 'viewer-pass' };
+  expect((await api('/auth/register', { method: 'POST', body: viewer })).status).toBe(201);
+  await openSignedIn(page, '/nodes/new', viewer);
+  await expect(page.getByRole('status').filter({ hasText: 'Your role cannot create nodes.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: field('Name') })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Create Node' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+});
