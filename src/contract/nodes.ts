@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, pageOf, queryBool, queryInt } from './fields';
+import { NODE_MESSAGES } from './node-form-texts';
 
-export const NODE_MESSAGES = {
-  nameRequired: 'Name is required',
-  typeRequired: 'Node type is required',
-  invalidUrl: 'Please enter a valid URL',
-  snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
-  typeLocked: 'Relations exist, update of node type is disabled.',
-  notFound: 'Node not found',
-} as const;
+export { NODE_MESSAGES };
 
 export const AttachmentSchema = z.object({
   id: z.string(),

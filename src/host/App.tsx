@@ -18,6 +18,7 @@ const TypeAdminPage = lazy(() => import('./pages/TypeAdminPage').then((m) => ({ 
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
 const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
+const NodeFormPage = lazy(() => import('./pages/NodeFormPage').then((m) => ({ default: m.NodeFormPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -43,6 +44,8 @@ export function App() {
               <Route path="/nodes" element={<NodesPage />} />
               <Route path="/nodes" element={<NodeManagerPage view="list" />} />
               <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
+              <Route path="/nodes/new" element={<NodeFormPage />} />
+              <Route path="/nodes/:id/edit" element={<NodeFormPage />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

@@ -13,6 +13,7 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/search', screen: 'Knowledge Search & Discovery' },
   { path: '/nodes/new', screen: 'Create New Knowledge Node' },
   { path: '/nodes/:id/edit', screen: 'Edit Knowledge Node' },
+  { path: '/nodes/view/:id', screen: 'Node Detail', title: 'Node Detail' },
   { path: '/nodes/:id/relations/new', screen: 'Create New Relation' },
   { path: '/relations', screen: 'Relations' },
   { path: '/relations/new', screen: 'Create New Relation' },

@@ -2,7 +2,7 @@ import { FloatingPortal, autoUpdate, flip, offset, size, useFloating } from '@fl
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import { cx } from './cx';
 import { usePortalRoot } from './portal';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon, CloseIcon } from './icons';
 import { Spinner } from './Spinner';
 import { useAsyncOptions, type LoadOptions } from './use-async-options';
 
@@ -29,6 +29,8 @@ export interface ComboboxProps<T> {
   /** Options to leave out (e.g. the relation's source node from the target picker). */
   exclude?: (option: T) => boolean;
   texts?: Partial<ComboboxTexts>;
+  /** Accessible name of the clear button shown on an optional picker with a value (default 'Clear {label}'). */
+  clearLabel?: string;
   /** Milliseconds of quiet typing before a search (default 300). */
   debounceMs?: number;
   /** Load options for an empty query too (default true; the SNOMED picker waits for typing). */
@@ -49,7 +51,9 @@ const DEFAULT_TEXTS: ComboboxTexts = { loading: 'Loading...', noResults: 'No opt
  * A searchable picker over server-side options (ARIA 1.2 combobox + listbox): typing searches
  * after a pause, the list loads the next page when scrolled to its bottom, arrow keys move,
  * Enter picks, Escape closes (and restores the chosen value's label). Enter never submits the
- * surrounding form. The list renders through the portal root so it stays inside a widget's shadow root.
+ * surrounding form. The list renders through the portal root so it stays inside a widget's shadow
+ * root, or into the modal <dialog> around the picker (the top layer would cover it, and the page
+ * outside a modal dialog is inert). An optional picker with a value has a clear button.
  */
 export function Combobox<T>(props: ComboboxProps<T>) {
   const { label, placeholder, value, onChange, loadOptions, optionKey, optionLabel, optionDescription, exclude, action, required, disabled, error, helperText, className } = props;
@@ -63,6 +67,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const [active, setActive] = useState(-1);
   const portalRoot = usePortalRoot();
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [dialogRoot, setDialogRoot] = useState<HTMLElement | null>(null);
 
   const options = useAsyncOptions(loadOptions, query, { enabled: open, debounceMs: props.debounceMs ?? 300, searchOnEmpty: props.searchOnEmpty ?? true });
   const items = exclude ? options.items.filter((o) => !exclude(o)) : options.items;
@@ -71,6 +77,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const { refs, floatingStyles } = useFloating({
     open,
     placement: 'bottom-start',
+    // Fixed: the list escapes scrolling containers and sits right inside a top-layer <dialog>.
+    strategy: 'fixed',
     middleware: [
       offset(4),
       flip({ padding: 8 }),
@@ -85,11 +93,20 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   });
 
   useEffect(() => setActive(-1), [options.loadedQuery]);
+  useEffect(() => {
+    if (!disabled) return;
+    setOpen(false);
+    setActive(-1);
+  }, [disabled]);
+  useEffect(() => {
+    if (active >= 0) listRef.current?.querySelector(`[id="${listId}-${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 
   const shown = open ? query : value ? optionLabel(value) : '';
 
   const openList = () => {
     if (disabled || open) return;
+    setDialogRoot(inputRef.current?.closest('dialog') ?? null);
     setQuery('');
     setOpen(true);
   };
@@ -126,8 +143,18 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) options.loadMore();
   };
 
-  const statusText = options.loading && items.length === 0 ? texts.loading : !query.trim() && !(props.searchOnEmpty ?? true) ? texts.idle : options.loadedQuery !== null && items.length === 0 ? texts.noResults : null;
+  // A failed first page shows nothing (spec §8): no 'no results' for a search that did not run.
+  const statusText =
+    options.loading && items.length === 0
+      ? texts.loading
+      : !query.trim() && !(props.searchOnEmpty ?? true)
+        ? texts.idle
+        : options.loadedQuery !== null && items.length === 0 && !options.failed
+          ? texts.noResults
+          : null;
+  const hasContent = items.length > 0 || !!statusText || options.loading || !!action;
   const help = error || helperText;
+  const clearable = !required && !disabled && value !== null && !open;
 
   return (
     <div className={cx('kg-field kg-combobox', error && 'kg-field--error', className)}>
@@ -146,7 +173,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           role="combobox"
           type="text"
           autoComplete="off"
-          className="kg-field__input kg-field__input--adorned"
+          className={cx('kg-field__input', 'kg-field__input--adorned', clearable && 'kg-combobox__input--clearable')}
           placeholder={placeholder}
           value={shown}
           disabled={disabled}
@@ -167,6 +194,20 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           }}
           onKeyDown={onKeyDown}
         />
+        {clearable && (
+          <button
+            type="button"
+            className="kg-icon-btn kg-combobox__clear"
+            aria-label={props.clearLabel ?? `Clear ${label}`}
+            title={props.clearLabel ?? `Clear ${label}`}
+            onClick={() => {
+              onChange(null);
+              inputRef.current?.focus();
+            }}
+          >
+            <CloseIcon size={16} />
+          </button>
+        )}
         <span className="kg-field__adornment">{open && options.loading ? <Spinner size={16} label={texts.loading} /> : <ChevronDownIcon />}</span>
       </div>
       {help && (
@@ -174,58 +215,57 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           {help}
         </div>
       )}
-      {open && (
-        <FloatingPortal root={portalRoot ?? undefined}>
-          <ul
+      {open && hasContent && (
+        <FloatingPortal root={dialogRoot ?? portalRoot ?? undefined}>
+          {/* The popup holds the listbox (options only, as ARIA requires) and the status lines around it. */}
+          <div
             ref={refs.setFloating}
-            id={listId}
-            role="listbox"
-            aria-label={label}
-            className="kg-combobox__list"
+            className="kg-combobox__popup"
             style={floatingStyles}
-            onScroll={onScroll}
-            // Keep focus in the input while clicking an option.
+            // Keep focus in the input while clicking an option or the scrollbar.
             onMouseDown={(e) => e.preventDefault()}
           >
-            {items.map((option, index) => (
-              <li
-                key={optionKey(option)}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={value ? optionKey(value) === optionKey(option) : false}
-                data-active={active === index || undefined}
-                className="kg-combobox__option"
-                onClick={() => pick(index)}
-                onMouseMove={() => setActive(index)}
-              >
-                <span className="kg-combobox__label">{optionLabel(option)}</span>
-                {optionDescription && <span className="kg-combobox__description">{optionDescription(option)}</span>}
-              </li>
-            ))}
             {statusText && (
-              <li className="kg-combobox__status" role="presentation" aria-live="polite">
+              <div className="kg-combobox__status" role="status">
                 {statusText}
-              </li>
+              </div>
             )}
+            <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="kg-combobox__list" onScroll={onScroll}>
+              {items.map((option, index) => (
+                <li
+                  key={optionKey(option)}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={value ? optionKey(value) === optionKey(option) : false}
+                  data-active={active === index || undefined}
+                  className="kg-combobox__option"
+                  onClick={() => pick(index)}
+                  onMouseMove={() => setActive(index)}
+                >
+                  <span className="kg-combobox__label">{optionLabel(option)}</span>
+                  {optionDescription && <span className="kg-combobox__description">{optionDescription(option)}</span>}
+                </li>
+              ))}
+              {action && (
+                <li
+                  id={`${listId}-${items.length}`}
+                  role="option"
+                  aria-selected={false}
+                  data-active={active === items.length || undefined}
+                  className="kg-combobox__option kg-combobox__action"
+                  onClick={() => pick(items.length)}
+                  onMouseMove={() => setActive(items.length)}
+                >
+                  {action.label}
+                </li>
+              )}
+            </ul>
             {options.loading && items.length > 0 && (
-              <li className="kg-combobox__status" role="presentation">
+              <div className="kg-combobox__status kg-combobox__more">
                 <Spinner size={16} label={texts.loading} />
-              </li>
+              </div>
             )}
-            {action && (
-              <li
-                id={`${listId}-${items.length}`}
-                role="option"
-                aria-selected={false}
-                data-active={active === items.length || undefined}
-                className="kg-combobox__option kg-combobox__action"
-                onClick={() => pick(items.length)}
-                onMouseMove={() => setActive(items.length)}
-              >
-                {action.label}
-              </li>
-            )}
-          </ul>
+          </div>
         </FloatingPortal>
       )}
     </div>

@@ -64,6 +64,10 @@ export function useAsyncOptions<T>(load: LoadOptions<T>, query: string, { enable
       setState(EMPTY);
       return;
     }
+    // A new query makes any answer still on its way stale at once, not only when the next call
+    // starts: an older search must not fill the list while the user is still typing.
+    seq.current++;
+    controller.current?.abort();
     // Show the spinner at once; the call itself waits for the pause in typing.
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => fetchPage(trimmed, 0), debounceMs);

@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from '../../ui/icons';
 import { hasBackButton, parentPath } from './nav';
 
 /** react-router's BrowserRouter numbers its history entries; idx 0 is where the app was entered. */
-function hasAppHistory(): boolean {
+export function hasAppHistory(): boolean {
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number' && (state as { idx: number }).idx > 0;
 }

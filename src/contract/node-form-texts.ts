@@ -1,0 +1,59 @@
+/**
+ * Texts of the node form (spec §2 "Create and edit node pages", §5 Node form, §8 Dashboard and
+ * nodes) and the node rule messages the server shares. Kept free of zod so the browser bundles
+ * can use them without pulling in the schemas; nodes.ts re-exports NODE_MESSAGES.
+ */
+import { LIMITS } from './limits';
+
+const ALLOWED = LIMITS.attachmentExtensions.join(', ');
+export const NODE_MESSAGES = {
+  nameRequired: 'Name is required',
+  typeRequired: 'Node type is required',
+  invalidUrl: 'Please enter a valid URL',
+  snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
+  typeLocked: 'Relations exist, update of node type is disabled.',
+  notFound: 'Node not found',
+} as const;
+
+export const NODE_FORM_TEXTS = {
+  createPageTitle: 'Create New Knowledge Node',
+  editPageTitle: 'Edit Knowledge Node',
+  createHeading: 'Create Knowledge Node',
+  editHeading: 'Edit Knowledge Node',
+  createButton: 'Create Node',
+  updateButton: 'Update Node',
+  cancel: 'Cancel',
+  name: 'Name',
+  nodeType: 'Node Type',
+  nodeTypePlaceholder: 'Search for a node type...',
+  nodeTypeNone: 'No node type found',
+  snomedCode: 'SNOMED Code',
+  snomedPlaceholder: 'Type code or term to search...',
+  snomedLoading: 'Loading...',
+  snomedNone: 'No code found',
+  snomedIdle: 'Type to search SNOMED',
+  url: 'URL',
+  description: 'Description',
+  note: 'Note',
+  attachments: 'Attachments',
+  addFiles: 'Add Files',
+  attachmentsHint: `Optional. Allowed types: ${ALLOWED}.`,
+  existingAttachments: 'Current attachments',
+  newAttachments: 'To upload on save',
+  removeFile: (filename: string) => `Remove ${filename}`,
+  deleteAttachment: (filename: string) => `Delete ${filename}`,
+  deleteAttachmentTitle: 'Delete Attachment',
+  deleteAttachmentConfirm: (filename: string) => `Are you sure you want to delete ${filename}?`,
+  delete: 'Delete',
+  attachmentDeleted: 'Attachment deleted successfully',
+  attachmentDeleteFailed: 'Failed to delete attachment',
+  badExtension: (names: string[]) => `${names.join(', ')}: file type not allowed. Allowed types: ${ALLOWED}.`,
+  loadFailed: 'Failed to load node data.',
+  createFailed: 'Failed to create node. Please try again.',
+  updateFailed: 'Failed to update node. Please try again.',
+  partialCreate: (failed: number, total: number) => `Node created but ${failed}/${total} attachment(s) failed to upload`,
+  partialUpdate: (failed: number, total: number) => `Node updated but ${failed}/${total} attachment(s) failed to upload`,
+  uploading: (done: number, total: number) => `Uploading attachments (${done}/${total})...`,
+  noCreatePermission: 'Your role cannot create nodes.',
+  noUpdatePermission: 'Your role cannot edit nodes.',
+} as const;

@@ -1,0 +1,33 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NODE_FORM_TEXTS as T } from '../../contract/node-form-texts';
+import { NodeEditor } from '../../widgets/node-manager/form/NodeEditor';
+import { useCurrentUser } from '../session';
+import { hasAppHistory } from '../shell/BackButton';
+import { parentPath } from '../shell/nav';
+import '../../ui/controls.css';
+import '../../widgets/node-manager/form/node-form.css';
+
+/**
+ * /nodes/new and /nodes/{id}/edit (spec §2 "Create and edit node pages"): the page title and
+ * the shared node editor. After creating the user goes to /nodes, after editing to the node
+ * view; Cancel goes back one step (or to the parent path when the page was opened directly).
+ */
+export function NodeFormPage() {
+  const { id } = useParams();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div className="kg-node-page">
+      <h2 className="kg-node-page__title">{id ? T.editPageTitle : T.createPageTitle}</h2>
+      <NodeEditor
+        key={id ?? 'new'}
+        apiBase=""
+        user={user}
+        nodeId={id}
+        onSaved={(node, mode) => void navigate(mode === 'edit' ? `/nodes/view/${encodeURIComponent(node.id)}` : '/nodes')}
+        onCancel={() => void (hasAppHistory() ? navigate(-1) : navigate(parentPath(pathname)))}
+      />
+    </div>
+  );
+}

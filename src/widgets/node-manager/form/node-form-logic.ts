@@ -1,0 +1,96 @@
+import type { ApiError } from '../../../api/client';
+import { LIMITS } from '../../../contract/limits';
+import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/node-form-texts';
+import type { KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
+import { isHttpUrl } from '../../../contract/patterns';
+
+/** A chosen SNOMED code; `term` is unknown for a code that came with the node being edited. */
+export interface SnomedChoice {
+  code: string;
+  term: string | null;
+}
+
+export interface NodeFormValues {
+  name: string;
+  nodeType: string | null;
+  snomed: SnomedChoice | null;
+  url: string;
+  description: string;
+  note: string;
+}
+
+export type NodeFormErrors = Partial<Record<'name' | 'nodeType' | 'url', string>>;
+
+export const emptyValues = (name = ''): NodeFormValues => ({ name, nodeType: null, snomed: null, url: '', description: '', note: '' });
+
+export function valuesOf(node: KnowledgeNodeDetail): NodeFormValues {
+  return {
+    name: node.name,
+    nodeType: node.nodeType || null,
+    snomed: node.snomedCode ? { code: node.snomedCode, term: null } : null,
+    url: node.url ?? '',
+    description: node.description ?? '',
+    note: node.note ?? '',
+  };
+}
+
+/** Client checks of spec §5 Node form, with the server's messages (the URL must be http or https). */
+export function validate(values: NodeFormValues): NodeFormErrors {
+  const errors: NodeFormErrors = {};
+  if (!values.name.trim()) errors.name = NODE_MESSAGES.nameRequired;
+  if (!values.nodeType?.trim()) errors.nodeType = NODE_MESSAGES.typeRequired;
+  if (values.url.trim() && !isHttpUrl(values.url.trim())) errors.url = NODE_MESSAGES.invalidUrl;
+  return errors;
+}
+
+/**
+ * The POST/PUT body (spec §7): every field, blanks as empty strings (the server stores them as
+ * none). Editing falls back to the node's current name and type when these are blank.
+ */
+export function saveBody(values: NodeFormValues, existing?: Pick<KnowledgeNodeDetail, 'name' | 'nodeType'> | null): NodeSave {
+  const name = values.name.trim();
+  const nodeType = values.nodeType?.trim() ?? '';
+  return {
+    name: name || existing?.name || '',
+    nodeType: nodeType || existing?.nodeType || '',
+    snomedCode: values.snomed?.code ?? '',
+    url: values.url.trim(),
+    description: values.description,
+    note: values.note,
+  };
+}
+
+const extensionOf = (filename: string) => {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+};
+
+/** Spec §9 attachment extensions. */
+export const isAllowedAttachment = (filename: string) => (LIMITS.attachmentExtensions as readonly string[]).includes(extensionOf(filename));
+
+/** The file input's accept list ('.pdf,.doc,...'). */
+export const ATTACHMENT_ACCEPT = LIMITS.attachmentExtensions.map((e) => `.${e}`).join(',');
+
+/** Splits chosen files into the ones to queue and the refusal message for the rest (null when all pass). */
+export function screenFiles(files: readonly File[]): { accepted: File[]; error: string | null } {
+  const accepted = files.filter((f) => isAllowedAttachment(f.name));
+  const refused = files.filter((f) => !isAllowedAttachment(f.name)).map((f) => f.name);
+  return { accepted, error: refused.length ? T.badExtension(refused) : null };
+}
+
+/**
+ * Spec §8: create shows the server's error, else the fallback; edit shows the first of the
+ * server's details, else its error, else the fallback. A network failure has no server text.
+ */
+export function saveErrorMessage(err: unknown, mode: 'create' | 'edit'): string {
+  const e = err as Partial<ApiError> | null;
+  const fromServer = e && typeof e.status === 'number' && e.status > 0;
+  if (mode === 'edit') {
+    const detail = fromServer ? e.details?.find((d) => d.trim()) : undefined;
+    return detail || (fromServer && e.message) || T.updateFailed;
+  }
+  return (fromServer && e.message) || T.createFailed;
+}
+
+/** The spec's size format: KB with two decimals. */
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { ApiClient } from '../../../api/client';
+import { snomedApi } from '../../../api/snomed';
+import { typesApi } from '../../../api/types';
+import { LIMITS } from '../../../contract/limits';
+import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import { Combobox } from '../../../ui/Combobox';
+import type { LoadOptions } from '../../../ui/use-async-options';
+import type { SnomedChoice } from './node-form-logic';
+
+interface PickerProps<V> {
+  api: ApiClient;
+  value: V | null;
+  onChange: (value: V | null) => void;
+  disabled?: boolean;
+  error?: string | null;
+  helperText?: string;
+}
+
+/**
+ * Node Type: the whole type list is fetched once (on first open) and filtered here as the user
+ * types. A failed load is only logged (spec §8) and retried on the next open.
+ */
+export function NodeTypePicker({ api, value, onChange, disabled, error, helperText }: PickerProps<string>) {
+  const names = useRef<Promise<string[]> | null>(null);
+  const loadOptions = useCallback<LoadOptions<string>>(
+    async (query) => {
+      names.current ??= typesApi(api, 'node')
+        .list()
+        .then((types) => types.map((t) => t.name))
+        .catch((err: unknown) => {
+          names.current = null;
+          console.error('Failed to load node types', err);
+          return [];
+        });
+      const q = query.toLowerCase();
+      const all = await names.current;
+      return { items: q ? all.filter((n) => n.toLowerCase().includes(q)) : all, hasMore: false };
+    },
+    [api],
+  );
+  return (
+    <Combobox<string>
+      label={T.nodeType}
+      placeholder={T.nodeTypePlaceholder}
+      required
+      value={value}
+      onChange={onChange}
+      loadOptions={loadOptions}
+      optionKey={(n) => n}
+      optionLabel={(n) => n}
+      texts={{ noResults: T.nodeTypeNone }}
+      debounceMs={0}
+      disabled={disabled}
+      error={error}
+      helperText={helperText}
+    />
+  );
+}
+
+type SnomedOption = SnomedChoice & { rowId?: string };
+
+const snomedLabel = (o: SnomedChoice) => (o.term ? `${o.code} — ${o.term}` : o.code);
+
+/**
+ * SNOMED Code: server search by code or term, 20 per page, the next page on scrolling to the
+ * bottom (spec §4 SNOMED picker). Only active concepts are offered for new choices; a code the
+ * node already has is shown as it is, with its term looked up once.
+ */
+export function SnomedPicker({ api, value, onChange, disabled }: PickerProps<SnomedChoice>) {
+  const calls = useMemo(() => snomedApi(api), [api]);
+  const size = LIMITS.snomedPickerPageSize;
+  const loadOptions = useCallback<LoadOptions<SnomedOption>>(
+    async (query, page, signal) => {
+      const res = await calls.list({ page: page + 1, limit: size, search: query, status: 'active', sortBy: 'term' }, signal);
+      return {
+        items: res.data.map((c) => ({ rowId: c.id, code: c.concept_id, term: c.term })),
+        hasMore: (page + 1) * size < res.pagination.total,
+      };
+    },
+    [calls, size],
+  );
+
+  // A code loaded with the node has no term yet: find it so the field reads 'code — term'.
+  const code = value?.term === null ? value.code : null;
+  const change = useRef(onChange);
+  change.current = onChange;
+  useEffect(() => {
+    if (!code) return;
+    const ac = new AbortController();
+    calls.list({ page: 1, limit: 1, search: code }, ac.signal).then(
+      (res) => {
+        const hit = res.data.find((c) => c.concept_id === code);
+        if (hit) change.current({ code, term: hit.term });
+      },
+      () => undefined, // the bare code stays; nothing to tell the user
+    );
+    return () => ac.abort();
+  }, [calls, code]);
+
+  return (
+    <Combobox<SnomedOption>
+      label={T.snomedCode}
+      placeholder={T.snomedPlaceholder}
+      value={value}
+      onChange={onChange}
+      loadOptions={loadOptions}
+      optionKey={(o) => o.rowId ?? `code:${o.code}`}
+      optionLabel={snomedLabel}
+      texts={{ loading: T.snomedLoading, noResults: T.snomedNone, idle: T.snomedIdle }}
+      debounceMs={LIMITS.debounceMs}
+      searchOnEmpty={false}
+      disabled={disabled}
+    />
+  );
+}
