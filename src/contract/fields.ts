@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { isHttpUrl } from './patterns';
 
-/** A URL the product will link to: http(s) only (no javascript:, data:, file: ...). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 /** Optional text: '' and null both mean "none" and are stored as null. */
 export const optionalText = (max: number, message: string) =>

@@ -5,3 +5,13 @@ export const MOBILE_PATTERN = /^\+?[\d\s\-()]+$/;
 
 /** Something@something.tld without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A URL the product will link to: http(s) only (no javascript:, data:, file: ...; DESIGN §6). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}

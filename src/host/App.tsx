@@ -14,6 +14,7 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ de
 const UserAdminPage = lazy(() => import('./pages/UserAdminPage').then((m) => ({ default: m.UserAdminPage })));
 const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ default: m.RoleAdminPage })));
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
+const RelationsPage = lazy(() => import('./pages/RelationPages').then((m) => ({ default: m.RelationsPage })));
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
@@ -37,6 +38,11 @@ export function App() {
               <Route path="/admin/roles" element={<RoleAdminPage />} />
               <Route path="/snomed" element={<SnomedPage />} />
               <Route path="/nodes" element={<NodesPage />} />
+              <Route path="/relations" element={<RelationsPage view="list" />} />
+              <Route path="/relations/new" element={<RelationsPage view="create" />} />
+              <Route path="/relations/create" element={<RelationsPage view="create" />} />
+              <Route path="/relations/:id/edit" element={<RelationsPage view="edit" />} />
+              <Route path="/nodes/:id/relations/new" element={<RelationsPage view="create" />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

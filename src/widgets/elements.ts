@@ -5,6 +5,7 @@
  */
 import { defineElement } from './define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
+import { relationEditorElement } from './relation-editor/relation-editor.element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
@@ -15,3 +16,4 @@ defineElement(userAdminElement);
 defineElement(roleAdminElement);
 defineElement(graphExplorerElement);
 defineElement(snomedAdminElement);
+defineElement(relationEditorElement);
