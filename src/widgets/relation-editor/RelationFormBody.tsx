@@ -67,7 +67,9 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     } catch (err) {
       setSaving(false);
       const fallback = mode === 'edit' ? T.editFailed : T.createFailed;
-      setFailure(err instanceof ApiError && err.status === 302 ? T.authIssue : failureText(err, fallback));
+      // The server's own error text; an answer without one (code http_error: only a status line) gets the fallback.
+      const serverSaid = err instanceof ApiError && err.code !== 'http_error';
+      setFailure(err instanceof ApiError && err.status === 302 ? T.authIssue : serverSaid ? failureText(err, fallback) : fallback);
     }
   };
 
