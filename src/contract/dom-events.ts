@@ -24,6 +24,8 @@ export interface KgDomEvents {
  */
 export interface KgNavigateState {
   returnTo?: { graph: { focusNodeId?: string; relationType?: string } };
+  /** Open the graph on arrival (kg-relation-editor after a save that came from the graph). */
+  openGraph?: { focusNodeId?: string; relationType?: string };
 }
 export type KgDomEventName = keyof KgDomEvents;
 

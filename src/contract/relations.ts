@@ -2,20 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, pageOf, queryInt } from './fields';
 import { RelatedNodeSchema } from './nodes';
+import { RELATION_MESSAGES } from './relation-texts';
 
-/** Spec §5 relation form messages, in the order they are checked. */
-export const RELATION_MESSAGES = {
-  nameRequired: 'Relation name is required',
-  sourceRequired: 'Source node is required',
-  targetRequired: 'Target node is required',
-  typeRequired: 'Relation type is required',
-  weightRange: 'Weight must be between 1 and 100',
-  descriptionTooLong: 'Description must be 500 characters or less',
-  noteTooLong: 'Note must be 250 characters or less',
-  invalidUrl: 'Please enter a valid URL',
-  sameNode: 'Source and target must be different nodes',
-  notFound: 'Relation not found',
-} as const;
+export { RELATION_MESSAGES };
 
 const { min, max } = LIMITS.relationWeight;
 

@@ -15,6 +15,7 @@ const UserAdminPage = lazy(() => import('./pages/UserAdminPage').then((m) => ({ 
 const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ default: m.RoleAdminPage })));
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
 const TypeAdminPage = lazy(() => import('./pages/TypeAdminPage').then((m) => ({ default: m.TypeAdminPage })));
+const RelationsPage = lazy(() => import('./pages/RelationPages').then((m) => ({ default: m.RelationsPage })));
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
 const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
@@ -46,6 +47,11 @@ export function App() {
               <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
               <Route path="/nodes/new" element={<NodeFormPage />} />
               <Route path="/nodes/:id/edit" element={<NodeFormPage />} />
+              <Route path="/relations" element={<RelationsPage view="list" />} />
+              <Route path="/relations/new" element={<RelationsPage view="create" />} />
+              <Route path="/relations/create" element={<RelationsPage view="create" />} />
+              <Route path="/relations/:id/edit" element={<RelationsPage view="edit" />} />
+              <Route path="/nodes/:id/relations/new" element={<RelationsPage view="create" />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

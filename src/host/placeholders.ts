@@ -19,5 +19,7 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: '/relations/new', screen: 'Create New Relation' },
   { path: '/relations/create', screen: 'Create New Relation' },
   { path: '/relations/:id/edit', screen: 'Edit Relation' },
+  { path: '/node-types', screen: 'Node Type Management' },
+  { path: '/relation-types', screen: 'Relation Type Management' },
   { path: '/admin/analytics', screen: 'Analytics' },
 ];

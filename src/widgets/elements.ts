@@ -6,6 +6,7 @@
 import { defineElement } from './define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
 import { nodeManagerElement } from './node-manager/node-manager.element';
+import { relationEditorElement } from './relation-editor/relation-editor.element';
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
@@ -19,3 +20,4 @@ defineElement(graphExplorerElement);
 defineElement(snomedAdminElement);
 defineElement(typeAdminElement);
 defineElement(nodeManagerElement);
+defineElement(relationEditorElement);

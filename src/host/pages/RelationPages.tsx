@@ -1,0 +1,40 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { KgNavigateState } from '../../contract/dom-events';
+import { RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
+import { openGraph } from '../graph/open-graph';
+import { useCurrentUser } from '../session';
+import '../../ui/controls.css';
+import '../../widgets/admin.css';
+import '../../widgets/relation-editor/relation-editor.css';
+
+/**
+ * /relations, /relations/new, /relations/create, /relations/{id}/edit and
+ * /nodes/{id}/relations/new: the relation editor widget's component, driven by the route.
+ * The graph's Add Relation arrives with `state.returnTo.graph`; the widget then leaves for the
+ * node view with `state.openGraph`, which GraphDialogHost turns into the open graph.
+ */
+export function RelationsPage({ view }: { view: RelationView }) {
+  const user = useCurrentUser();
+  const { id } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnTo = (location.state as KgNavigateState | null)?.returnTo;
+  const fromNode = location.pathname.startsWith('/nodes/');
+  return (
+    <RelationEditor
+      key={location.pathname}
+      user={user}
+      view={view}
+      relationId={view === 'edit' ? id : undefined}
+      sourceNodeId={fromNode ? id : undefined}
+      returnTo={returnTo}
+      onNavigate={({ path, state }) => navigate(path, { state })}
+      onGraphOpen={(request) => openGraph(request)}
+      onCancel={() => {
+        // Cancel goes back (spec §2); opened directly (no history in this app), to the list.
+        if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+        else navigate('/relations');
+      }}
+    />
+  );
+}

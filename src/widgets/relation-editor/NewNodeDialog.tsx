@@ -1,0 +1,27 @@
+import type { KnowledgeNode } from '../../contract/nodes';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { User } from '../../contract/users';
+import { Dialog } from '../../ui/Dialog';
+import { NodeEditor } from '../node-manager/form/NodeEditor';
+
+export interface NewNodeDialogProps {
+  open: boolean;
+  apiBase: string;
+  user: User;
+  /** What was typed in the target picker. */
+  initialName: string;
+  onSaved: (node: KnowledgeNode) => void;
+  onCancel: () => void;
+}
+
+/**
+ * '+ Create New Node' from the target picker (spec §4 "Chained creation"): the node form in a
+ * dialog over the relation form, so the relation draft stays as it is; the new node becomes the target.
+ */
+export function NewNodeDialog({ open, apiBase, user, initialName, onSaved, onCancel }: NewNodeDialogProps) {
+  return (
+    <Dialog open={open} title={T.createNodeTitle} onClose={onCancel} className="kg-relation-form__node-dialog">
+      {open && <NodeEditor apiBase={apiBase} user={user} initialName={initialName} embedded onSaved={(node) => onSaved(node)} onCancel={onCancel} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { apiClient } from '../../api/client';
+import type { KgDomEvents, KgNavigateState } from '../../contract/dom-events';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { Relation } from '../../contract/relations';
+import type { User } from '../../contract/users';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { RelationForm } from './RelationForm';
+import { RelationList } from './RelationList';
+
+export type RelationView = 'list' | 'create' | 'edit';
+const VIEWS: readonly RelationView[] = ['list', 'create', 'edit'];
+
+export interface RelationEditorProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The signed-in user when the host mounts the component; the element uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+  /** Controlled: the screen to show (the host's route). Absent: the widget keeps its own view. */
+  view?: RelationView;
+  /** The relation of the edit view. */
+  relationId?: string;
+  /** Preset source node of the create view (/nodes/{id}/relations/new). */
+  sourceNodeId?: string;
+  /** Show everything read-only (no add, edit or delete) whatever the user may do. */
+  readonly?: boolean;
+  /** Where the create view came from (the graph's Add Relation): a save goes back there. */
+  returnTo?: KgNavigateState['returnTo'];
+  onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
+  onGraphOpen?: (detail: KgDomEvents['kg-graph-open']) => void;
+  onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
+  /** Cancel or Back in the form; absent: the list (controlled: a kg-navigate to /relations). */
+  onCancel?: () => void;
+}
+
+interface Place {
+  view: RelationView;
+  relationId?: string;
+  sourceNodeId?: string;
+}
+
+const pathOf = (p: Place) =>
+  p.view === 'edit' && p.relationId
+    ? `/relations/${encodeURIComponent(p.relationId)}/edit`
+    : p.view === 'create'
+      ? p.sourceNodeId
+        ? `/nodes/${encodeURIComponent(p.sourceNodeId)}/relations/new`
+        : '/relations/new'
+      : '/relations';
+
+/**
+ * Relations list and relation form (spec §2) as one widget: permissions decide Add New
+ * Relation (relations.create), Edit (relations.update) and Delete (relations.delete); the
+ * server enforces them too. Controlled by `view` in the host; uncontrolled it moves between
+ * list and form itself and tells the page about the rest (node links, the graph).
+ */
+export function RelationEditor(props: RelationEditorProps) {
+  const { apiBase = '', user, css } = props;
+  return (
+    <WidgetFrame className="kg-admin kg-relation-editor" css={css}>
+      <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
+        {(current) => <RelationScreens key={current.id} {...props} apiBase={apiBase} user={current} />}
+      </WithSession>
+    </WidgetFrame>
+  );
+}
+
+function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User }) {
+  const api = useMemo(() => apiClient({ base: p.apiBase }), [p.apiBase]);
+  const controlled = p.view !== undefined && VIEWS.includes(p.view);
+  const [own, setOwn] = useState<Place>(() => (p.sourceNodeId ? { view: 'create', sourceNodeId: p.sourceNodeId } : { view: 'list' }));
+  const place: Place = controlled ? { view: p.view!, relationId: p.relationId, sourceNodeId: p.sourceNodeId } : own;
+
+  const may = (permission: string) => !p.readonly && (p.user.permissions?.includes(permission) ?? false);
+  const go = (next: Place) => (controlled ? p.onNavigate?.({ path: pathOf(next) }) : setOwn(next));
+  const toList = () => go({ view: 'list' });
+
+  const saved = (relation: Relation, mode: 'create' | 'edit') => {
+    p.onRelationChange?.({ relationId: relation.id, change: mode === 'create' ? 'created' : 'updated', relationType: relation.relationType });
+    const graph = p.returnTo?.graph;
+    if (graph) {
+      const focusNodeId = graph.focusNodeId ?? relation.sourceNodeId;
+      p.onNavigate?.({ path: `/nodes/view/${encodeURIComponent(focusNodeId)}`, state: { openGraph: { focusNodeId, relationType: graph.relationType } } });
+      if (!controlled) setOwn({ view: 'list' });
+    } else toList();
+  };
+  const deleted = (relationId: string) => p.onRelationChange?.({ relationId, change: 'deleted' });
+
+  if (place.view === 'list' || (place.view === 'edit' && !place.relationId)) {
+    return (
+      <RelationList
+        api={api}
+        canCreate={may('relations.create')}
+        canUpdate={may('relations.update')}
+        canDelete={may('relations.delete')}
+        onCreate={() => go({ view: 'create' })}
+        onEdit={(r) => go({ view: 'edit', relationId: r.id })}
+        onGraph={(r) => p.onGraphOpen?.({ focusNodeId: r.sourceNodeId, relationType: r.relationType })}
+        onOpenNode={(id) => p.onNavigate?.({ path: `/nodes/view/${encodeURIComponent(id)}` })}
+        onDeleted={deleted}
+      />
+    );
+  }
+  return (
+    <RelationForm
+      key={`${place.view}|${place.relationId ?? ''}|${place.sourceNodeId ?? ''}`}
+      api={api}
+      user={p.user}
+      relationId={place.view === 'edit' ? place.relationId : undefined}
+      sourceNodeId={place.view === 'create' ? place.sourceNodeId : undefined}
+      canDelete={may('relations.delete')}
+      onSaved={saved}
+      onDeleted={(id) => {
+        deleted(id);
+        toList();
+      }}
+      onCancel={p.onCancel ?? toList}
+    />
+  );
+}

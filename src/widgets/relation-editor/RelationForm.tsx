@@ -1,0 +1,77 @@
+import { useId, useMemo } from 'react';
+import type { ApiClient } from '../../api/client';
+import { nodesApi } from '../../api/nodes';
+import { relationsApi } from '../../api/relations';
+import { typesApi } from '../../api/types';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { Relation } from '../../contract/relations';
+import type { User } from '../../contract/users';
+import { Alert } from '../../ui/Alert';
+import { Button, IconButton } from '../../ui/Button';
+import { ArrowLeftIcon } from '../../ui/icons';
+import { BlockSpinner } from '../../ui/Spinner';
+import { useLoad } from '../use-load';
+import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
+import { RelationFormBody } from './RelationFormBody';
+
+export interface RelationFormProps {
+  api: ApiClient;
+  user: User;
+  /** Edit this relation; absent = create one. */
+  relationId?: string;
+  /** Create mode: the preset source node (/nodes/{id}/relations/new). */
+  sourceNodeId?: string;
+  canDelete: boolean;
+  onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
+  onDeleted: (relationId: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Relation form (spec §2 "Relation form"): loads the relation types and, in edit mode, the
+ * relation, or the preset source node; then the form edits a draft of it.
+ */
+export function RelationForm({ api, relationId, sourceNodeId, ...rest }: RelationFormProps) {
+  const calls = useMemo(() => ({ relations: relationsApi(api), nodes: nodesApi(api), types: typesApi(api, 'relation') }), [api]);
+  const data = useLoad(async (signal) => {
+    const [types, relation, source] = await Promise.all([
+      calls.types.list(signal),
+      relationId ? calls.relations.get(relationId) : null,
+      !relationId && sourceNodeId ? calls.nodes.get(sourceNodeId) : null,
+    ]);
+    const draft = relation ? draftOf(relation) : { ...EMPTY_DRAFT, source: source ? nodeOptionOf(source) : null };
+    return { types: types.map((t) => t.name), draft };
+  });
+  const mode = relationId ? 'edit' : 'create';
+  const headingId = useId();
+
+  return (
+    <section className="kg-relation-form" aria-labelledby={headingId}>
+      <header className="kg-relation-form__header">
+        <IconButton label={T.back} onClick={rest.onCancel}>
+          <ArrowLeftIcon />
+        </IconButton>
+        <h2 id={headingId} className="kg-admin__title">
+          {mode === 'edit' ? T.editHeading : T.createHeading}
+        </h2>
+      </header>
+      {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
+      {data.status === 'error' && (
+        <div className="kg-admin__failed">
+          <Alert severity="error">{T.formLoadFailed}</Alert>
+          <div className="kg-relation-form__failed-actions">
+            <Button variant="text" onClick={rest.onCancel}>
+              {T.cancel}
+            </Button>
+            <Button variant="outlined" onClick={() => void data.reload()}>
+              {T.retry}
+            </Button>
+          </div>
+        </div>
+      )}
+      {data.status === 'ready' && data.data && (
+        <RelationFormBody key={relationId ?? sourceNodeId ?? 'new'} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />
+      )}
+    </section>
+  );
+}

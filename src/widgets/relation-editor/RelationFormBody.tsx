@@ -1,0 +1,201 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError, type ApiClient } from '../../api/client';
+import { relationsApi } from '../../api/relations';
+import { LIMITS } from '../../contract/limits';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { Relation } from '../../contract/relations';
+import type { User } from '../../contract/users';
+import { failureText } from '../../machines/error-text';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { TrashIcon } from '../../ui/icons';
+import { TextField } from '../../ui/TextField';
+import { CountedTextArea, StrengthSlider } from './form-fields';
+import { NewNodeDialog } from './NewNodeDialog';
+import { NodePicker, RelationTypePicker } from './pickers';
+import { bodyOf, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
+
+export interface RelationFormBodyProps {
+  api: ApiClient;
+  user: User;
+  mode: 'create' | 'edit';
+  relationId?: string;
+  types: readonly string[];
+  initial: RelationDraft;
+  canDelete: boolean;
+  onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
+  onDeleted: (relationId: string) => void;
+  onCancel: () => void;
+}
+
+/** The relation form's fields, submit (spec §5 checks, then the call) and, when editing, Delete Relation. */
+export function RelationFormBody({ api, user, mode, relationId, types, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
+  const calls = useMemo(() => relationsApi(api), [api]);
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [newNodeName, setNewNodeName] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<'closed' | 'open' | 'busy'>('closed');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  const errorOf = (field: DraftField) => errors.find((e) => e.field === field)?.message;
+  /** Editing a field clears its error (spec §5). */
+  const set = <K extends DraftField>(field: K, value: RelationDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors((es) => es.filter((e) => e.field !== field));
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (saving) return;
+    const found = validateDraft(draft);
+    setErrors(found);
+    setFailure(null);
+    if (found.length > 0) {
+      // The summary lists the messages in the spec's order; focus there so they are read out.
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = bodyOf(draft);
+      const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
+      onSaved(saved, mode);
+    } catch (err) {
+      setSaving(false);
+      const fallback = mode === 'edit' ? T.editFailed : T.createFailed;
+      // The server's own error text; an answer without one (code http_error: only a status line) gets the fallback.
+      const serverSaid = err instanceof ApiError && err.code !== 'http_error';
+      setFailure(err instanceof ApiError && err.status === 302 ? T.authIssue : serverSaid ? failureText(err, fallback) : fallback);
+    }
+  };
+
+  const remove = async () => {
+    if (!relationId) return;
+    setDeleting('busy');
+    setDeleteError(null);
+    try {
+      await calls.remove(relationId);
+      onDeleted(relationId);
+    } catch {
+      setDeleting('open');
+      setDeleteError(T.deleteFailed);
+    }
+  };
+
+  const busy = saving || deleting === 'busy';
+  return (
+    <>
+      <form className="kg-relation-form__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <div className="kg-relation-form__grid">
+          <NodePicker
+            api={api}
+            label={T.sourceNode}
+            value={draft.source}
+            onChange={(node) => {
+              set('source', node);
+              if (node && draft.target?.id === node.id) set('target', null);
+            }}
+            error={errorOf('source')}
+            disabled={busy}
+          />
+          <NodePicker
+            api={api}
+            label={T.targetNode}
+            value={draft.target}
+            onChange={(node) => set('target', node)}
+            excludeId={draft.source?.id}
+            onCreateNode={(typed) => setNewNodeName(typed)}
+            error={errorOf('target')}
+            disabled={busy}
+          />
+          <RelationTypePicker types={types} value={draft.relationType} onChange={(t) => set('relationType', t)} error={errorOf('relationType')} disabled={busy} />
+          <TextField
+            label={T.relationName}
+            required
+            value={draft.relationName}
+            onChange={(e) => set('relationName', e.currentTarget.value)}
+            error={errorOf('relationName')}
+            disabled={busy}
+            autoComplete="off"
+          />
+          <div className="kg-relation-form__wide">
+            <StrengthSlider value={draft.weight} onChange={(w) => set('weight', w)} error={errorOf('weight')} disabled={busy} />
+          </div>
+          <TextField
+            className="kg-relation-form__wide"
+            label={T.url}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={draft.url}
+            onChange={(e) => set('url', e.currentTarget.value)}
+            error={errorOf('url')}
+            disabled={busy}
+          />
+          <div className="kg-relation-form__wide">
+            <CountedTextArea label={T.description} rows={4} max={LIMITS.relationDescriptionMax} value={draft.description} onChange={(v) => set('description', v)} error={errorOf('description')} disabled={busy} />
+          </div>
+          <div className="kg-relation-form__wide">
+            <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={busy} />
+          </div>
+        </div>
+        {errors.length > 0 && (
+          <div ref={summary} tabIndex={-1} className="kg-relation-form__summary" role="alert" aria-label={T.fixErrors}>
+            <p>{T.fixErrors}</p>
+            <ol>
+              {errors.map((e) => (
+                <li key={e.field}>{e.message}</li>
+              ))}
+            </ol>
+          </div>
+        )}
+        <div className="kg-relation-form__actions">
+          {mode === 'edit' && canDelete && (
+            <Button variant="danger" className="kg-relation-form__delete" startIcon={<TrashIcon />} disabled={busy} onClick={() => setDeleting('open')}>
+              {T.deleteRelation}
+            </Button>
+          )}
+          <Button variant="text" onClick={onCancel} disabled={busy}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" disabled={busy} loading={saving}>
+            {saving ? T.saving : T.save}
+          </Button>
+        </div>
+      </form>
+      <NewNodeDialog
+        open={newNodeName !== null}
+        apiBase={api.base}
+        user={user}
+        initialName={newNodeName ?? ''}
+        onSaved={(node) => {
+          setNewNodeName(null);
+          set('target', { id: node.id, name: node.name, nodeType: node.nodeType, snomedCode: node.snomedCode ?? null });
+        }}
+        onCancel={() => setNewNodeName(null)}
+      />
+      <ConfirmDeleteDialog
+        open={deleting !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={deleting === 'busy'}
+        error={deleteError}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => {
+          setDeleting('closed');
+          setDeleteError(null);
+        }}
+      >
+        <p>{T.deleteQuestion}</p>
+      </ConfirmDeleteDialog>
+    </>
+  );
+}

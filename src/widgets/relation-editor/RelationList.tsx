@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ApiClient } from '../../api/client';
+import { relationsApi } from '../../api/relations';
+import { typesApi } from '../../api/types';
+import { LIMITS } from '../../contract/limits';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { Relation } from '../../contract/relations';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
+import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { PlusIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useLoad } from '../use-load';
+import { useNarrow } from '../use-narrow';
+import { useToast } from '../use-toast';
+import { RelationFilters } from './RelationFilters';
+import { displayName, RelationTable, type RelationActions } from './RelationTable';
+import { useRelationList } from './use-relation-list';
+
+export interface RelationListProps extends Omit<RelationActions, 'onDelete'> {
+  api: ApiClient;
+  canCreate: boolean;
+  onCreate: () => void;
+  /** A relation was deleted here. */
+  onDeleted: (relationId: string) => void;
+}
+
+/** Relations list (spec §2 "Relations list", §8 Relations). */
+export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }: RelationListProps) {
+  const calls = useMemo(() => relationsApi(api), [api]);
+  const types = useLoad((signal) => typesApi(api, 'relation').list(signal));
+  const { toast, show, close } = useToast();
+  const { list, query, change } = useRelationList(calls, () => show(T.loadFailed, 'error'));
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box);
+  const rows = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
+  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const latest = useRef({ show, list, query, change, onDeleted });
+  latest.current = { show, list, query, change, onDeleted };
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      const { list: l, query: q, change: c } = latest.current;
+      latest.current.show(T.deleted);
+      latest.current.onDeleted(target.id);
+      // The last row of a page beyond the first: go back one page; else load this page again.
+      if ((l.data?.data.length ?? 0) <= 1 && q.page > 0) c({ page: q.page - 1 });
+      else l.reload();
+    });
+    return () => sub.unsubscribe();
+  }, [deletion]);
+  useEffect(() => {
+    if (del.error) show(T.deleteFailed, 'error');
+  }, [del.error, show]);
+
+  const typeNames = (types.data ?? []).map((t) => t.name);
+  const onDelete = (r: Relation) => deletion.send({ type: 'delete.open', target: { id: r.id, name: displayName(r) } });
+
+  return (
+    <div ref={box} className="kg-admin__screen kg-relations" data-narrow={narrow || undefined}>
+      <AdminHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          canCreate && (
+            <Button startIcon={<PlusIcon />} onClick={onCreate}>
+              {T.addNew}
+            </Button>
+          )
+        }
+      />
+      <RelationFilters
+        search={query.search}
+        relationType={query.relationType}
+        relationTypes={typeNames}
+        onSearch={(search) => change({ search })}
+        onRelationType={(relationType) => change({ relationType })}
+      />
+      {list.status === 'loading' && <BlockSpinner label={T.loading} />}
+      {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
+      {list.status === 'ready' && (
+        <section className="kg-admin__list" aria-label={T.title}>
+          <RelationTable
+            rows={rows}
+            narrow={narrow}
+            sort={query.sort}
+            onSortChange={(sort) => change({ sort })}
+            busy={list.refreshing}
+            onDelete={onDelete}
+            {...actions}
+          />
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            total={total}
+            pageSizes={LIMITS.listPageSizes}
+            onPageChange={(page) => change({ page })}
+            onPageSizeChange={(pageSize) => change({ pageSize })}
+          />
+        </section>
+      )}
+      <ConfirmDeleteDialog
+        open={del.state !== 'closed'}
+        title={T.deleteTitle}
+        typed=""
+        onTypedChange={() => undefined}
+        busy={del.state === 'deleting'}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        <p>{T.deleteQuestion}</p>
+      </ConfirmDeleteDialog>
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </div>
+  );
+}

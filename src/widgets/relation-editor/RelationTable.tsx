@@ -1,0 +1,119 @@
+import type { MouseEvent } from 'react';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import type { Relation } from '../../contract/relations';
+import { IconButton } from '../../ui/Button';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { EditIcon, RelationsIcon, TrashIcon } from '../../ui/icons';
+import type { SortState } from '../../ui/table-sort';
+import { formatDate } from '../format';
+
+export interface RelationActions {
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit: (r: Relation) => void;
+  onGraph: (r: Relation) => void;
+  onDelete: (r: Relation) => void;
+  /** A node link was followed (the page goes to /nodes/view/{id}). */
+  onOpenNode: (nodeId: string) => void;
+}
+
+export interface RelationTableProps extends RelationActions {
+  rows: readonly Relation[];
+  narrow: boolean;
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+  busy: boolean;
+}
+
+/** Name falls back to the type (spec §2). */
+export const displayName = (r: Relation) => r.relationName || r.relationType;
+
+function NodeLink({ id, name, onOpenNode }: { id: string; name: string; onOpenNode: (id: string) => void }) {
+  if (!id || !name) return <span className="kg-relations__unknown">{T.unknownNode}</span>;
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click stays in the app (or tells the embedding page); modified clicks open the href.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onOpenNode(id);
+  };
+  return (
+    <a className="kg-relations__node" href={`/nodes/view/${encodeURIComponent(id)}`} onClick={follow}>
+      {name}
+    </a>
+  );
+}
+
+function Actions({ r, canUpdate, canDelete, onEdit, onGraph, onDelete }: { r: Relation } & Omit<RelationActions, 'onOpenNode'>) {
+  const name = displayName(r);
+  return (
+    <span className="kg-relations__actions">
+      {canUpdate && (
+        <IconButton label={`${T.edit}: ${name}`} title={T.edit} onClick={() => onEdit(r)}>
+          <EditIcon />
+        </IconButton>
+      )}
+      <IconButton label={`${T.viewInGraph}: ${name}`} title={T.viewInGraph} onClick={() => onGraph(r)}>
+        <RelationsIcon />
+      </IconButton>
+      {canDelete && (
+        <IconButton label={`${T.delete}: ${name}`} title={T.delete} className="kg-icon-btn--danger" onClick={() => onDelete(r)}>
+          <TrashIcon />
+        </IconButton>
+      )}
+    </span>
+  );
+}
+
+const TypeChip = ({ r }: { r: Relation }) => <span className="kg-chip kg-chip--outlined kg-relations__type">{r.relationType}</span>;
+
+/** The relations page: a server-sorted table, or cards on narrow screens. */
+export function RelationTable({ rows, narrow, sort, onSortChange, busy, onOpenNode, ...actions }: RelationTableProps) {
+  if (narrow) {
+    if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
+    return (
+      <ul className="kg-admin__cards kg-relations__cards" aria-label={T.title} aria-busy={busy || undefined}>
+        {rows.map((r) => (
+          <li key={r.id} className="kg-admin-card kg-relation-card">
+            <div className="kg-admin-card__head">
+              <p className="kg-relation-card__name">{displayName(r)}</p>
+              <TypeChip r={r} />
+            </div>
+            <p className="kg-relation-card__ends">
+              <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} />
+              <span className="kg-relation-card__arrow" aria-label="to">
+                →
+              </span>
+              <NodeLink id={r.targetNodeId} name={r.targetNodeName} onOpenNode={onOpenNode} />
+            </p>
+            <div className="kg-admin-card__chips">
+              <span className="kg-relation-card__date">{formatDate(r.createdAt, '')}</span>
+              <Actions r={r} {...actions} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const columns: Column<Relation>[] = [
+    { key: 'relationName', header: T.colName, render: (r) => <span className="kg-relations__name">{displayName(r)}</span>, sortValue: displayName },
+    { key: 'relationType', header: T.colType, render: (r) => <TypeChip r={r} />, sortValue: (r) => r.relationType },
+    { key: 'source', header: T.colSource, render: (r) => <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} /> },
+    { key: 'target', header: T.colTarget, render: (r) => <NodeLink id={r.targetNodeId} name={r.targetNodeName} onOpenNode={onOpenNode} /> },
+    { key: 'createdAt', header: T.colCreated, render: (r) => <span className="kg-admin__date">{formatDate(r.createdAt, '')}</span>, sortValue: (r) => r.createdAt, width: '130px' },
+    { key: 'actions', header: T.colActions, align: 'right', render: (r) => <Actions r={r} {...actions} />, width: '140px' },
+  ];
+  return (
+    <DataTable
+      label={T.title}
+      className="kg-relations-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      sort={sort}
+      onSortChange={onSortChange}
+      empty={T.empty}
+      busy={busy}
+      maxHeight="min(70vh, 680px)"
+    />
+  );
+}

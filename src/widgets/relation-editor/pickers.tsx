@@ -1,0 +1,84 @@
+import { useCallback, useMemo } from 'react';
+import type { ApiClient } from '../../api/client';
+import { nodesApi } from '../../api/nodes';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { Combobox } from '../../ui/Combobox';
+import type { LoadOptions } from '../../ui/use-async-options';
+import { nodeOptionOf, type NodeOption } from './relation-form';
+
+const PAGE = 20;
+
+export interface NodePickerProps {
+  api: ApiClient;
+  label: string;
+  value: NodeOption | null;
+  onChange: (node: NodeOption | null) => void;
+  error?: string;
+  disabled?: boolean;
+  /** Leaves this node out (the target picker excludes the chosen source). */
+  excludeId?: string;
+  /** '+ Create New Node' at the end of the list; gets what was typed. */
+  onCreateNode?: (typed: string) => void;
+}
+
+/** A node picker over the server's node list: search by name, 20 a page, more on scroll. */
+export function NodePicker({ api, label, value, onChange, error, disabled, excludeId, onCreateNode }: NodePickerProps) {
+  const calls = useMemo(() => nodesApi(api), [api]);
+  const load = useCallback<LoadOptions<NodeOption>>(
+    async (query, page, signal) => {
+      const res = await calls.list({ search: query || undefined, limit: PAGE, skip: page * PAGE, sortBy: 'name', sortOrder: 'asc' }, signal);
+      return { items: res.data.map(nodeOptionOf), hasMore: (page + 1) * PAGE < res.pagination.total };
+    },
+    [calls],
+  );
+  return (
+    <Combobox<NodeOption>
+      label={label}
+      required
+      placeholder={T.nodePlaceholder}
+      value={value}
+      onChange={onChange}
+      loadOptions={load}
+      optionKey={(n) => n.id}
+      optionLabel={(n) => n.name}
+      optionDescription={(n) => T.nodeDescription(n.nodeType, n.snomedCode)}
+      exclude={excludeId ? (n) => n.id === excludeId : undefined}
+      texts={{ loading: T.pickerLoading, noResults: T.noNodes }}
+      action={onCreateNode ? { label: T.createNode, onSelect: onCreateNode } : undefined}
+      error={error}
+      disabled={disabled}
+    />
+  );
+}
+
+export interface TypePickerProps {
+  types: readonly string[];
+  value: string;
+  onChange: (type: string) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** The relation type picker: the defined relation types, filtered as the user types. */
+export function RelationTypePicker({ types, value, onChange, error, disabled }: TypePickerProps) {
+  const load = useCallback<LoadOptions<string>>(async (query) => {
+    const q = query.toLowerCase();
+    return { items: types.filter((t) => t.toLowerCase().includes(q)), hasMore: false };
+  }, [types]);
+  return (
+    <Combobox<string>
+      label={T.relationType}
+      required
+      placeholder={T.typePlaceholder}
+      value={value || null}
+      onChange={(t) => onChange(t ?? '')}
+      loadOptions={load}
+      debounceMs={0}
+      optionKey={(t) => t}
+      optionLabel={(t) => t}
+      texts={{ loading: T.pickerLoading, noResults: T.noTypes }}
+      error={error}
+      disabled={disabled}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
+import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
+
+const a = { id: 'a', name: 'asthma', nodeType: 'Disease', snomedCode: null };
+const b = { id: 'b', name: 'wheezing', nodeType: 'Symptom', snomedCode: '56018004' };
+const valid: RelationDraft = { ...EMPTY_DRAFT, source: a, target: b, relationType: 'has symptom', relationName: 'has symptom' };
+
+describe('validateDraft (spec §5 relation form)', () => {
+  it('reports every failing rule in the spec order', () => {
+    const errors = validateDraft({ ...EMPTY_DRAFT, weight: 0, description: 'x'.repeat(501), note: 'y'.repeat(251), url: 'not a url' });
+    expect(errors.map((e) => e.message)).toEqual([M.nameRequired, M.sourceRequired, M.targetRequired, M.typeRequired, M.weightRange, M.descriptionTooLong, M.noteTooLong, M.invalidUrl]);
+  });
+
+  it('accepts a complete draft at the limits, and only http(s) URLs', () => {
+    expect(validateDraft({ ...valid, weight: 100, description: 'x'.repeat(500), note: 'y'.repeat(250), url: 'https://snomed.org' })).toEqual([]);
+    expect(validateDraft({ ...valid, relationName: '   ' }).map((e) => e.field)).toEqual(['relationName']);
+    expect(validateDraft({ ...valid, url: 'javascript:alert(1)' }).map((e) => e.message)).toEqual([M.invalidUrl]);
+    expect(validateDraft({ ...valid, target: a }).map((e) => e.message)).toEqual([M.sameNode]);
+  });
+
+  it('builds the save body with trimmed name, type and URL', () => {
+    expect(bodyOf({ ...valid, relationName: ' causes ', url: ' https://x.org ' })).toMatchObject({ sourceNodeId: 'a', targetNodeId: 'b', relationName: 'causes', url: 'https://x.org', weight: 50 });
+  });
+});
