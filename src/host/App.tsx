@@ -16,6 +16,7 @@ const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ 
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
 // Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
+const SearchPage = lazy(() => import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -37,6 +38,7 @@ export function App() {
               <Route path="/admin/roles" element={<RoleAdminPage />} />
               <Route path="/snomed" element={<SnomedPage />} />
               <Route path="/nodes" element={<NodesPage />} />
+              <Route path="/search" element={<SearchPage />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}
