@@ -14,7 +14,16 @@ export interface Page<T> {
 export interface NodeListQuery {
   nodeType?: string;
   search?: string;
-  searchScope?: 'basic' | 'extended';
+  /** 'full': name, description, note or SNOMED code (the search page). */
+  searchScope?: 'basic' | 'extended' | 'full';
+  /** The search page's filters (spec §5); see node-filters.ts for how values are encoded. */
+  nodeTypes?: string;
+  snomedCode?: string;
+  hasSnomed?: 'true' | 'false';
+  hasUrl?: 'true' | 'false';
+  createdBy?: string;
+  createdAfter?: string;
+  createdBefore?: string;
   limit?: number;
   skip?: number;
   sortBy?: (typeof NODE_SORT_FIELDS)[number];

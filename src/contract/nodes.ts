@@ -40,11 +40,43 @@ export type KnowledgeNodeDetail = z.infer<typeof NodeDetailSchema>;
 
 export const NODE_SORT_FIELDS = ['name', 'createdAt', 'updatedAt', 'nodeType'] as const;
 
+/**
+ * A list of type names in one query value: comma-separated, with `\,` for a comma inside a
+ * name and `\\` for a backslash (type names may contain commas). See joinTypeNames in
+ * src/api/node-filters.ts for the client side.
+ */
+const typeNameList = z
+  .string()
+  .max(20 * LIMITS.nameMaxLength)
+  .transform((v) =>
+    (v.match(/(?:\\.|[^,\\])+/g) ?? []).map((name) => name.replace(/\\(.)/g, '$1').trim().toLowerCase()).filter(Boolean),
+  );
+const flag = z.enum(['true', 'false']).optional();
+/** An ISO timestamp (the client turns the chosen local day into one). */
+const instant = z.iso.datetime({ offset: true }).optional();
+
 export const NodeListQuerySchema = z.object({
   nodeType: z.string().max(LIMITS.nameMaxLength).optional(),
   search: z.string().max(200).optional(),
-  /** 'extended' also matches the type name and the SNOMED code (the dashboard's search). */
-  searchScope: z.enum(['basic', 'extended']).default('basic'),
+  /**
+   * 'extended' also matches the type name and the SNOMED code (the dashboard's search);
+   * 'full' matches name, description, note or SNOMED code (the search page, spec §5).
+   */
+  searchScope: z.enum(['basic', 'extended', 'full']).default('basic'),
+  /** Any of these type names (the search page's multi-select). */
+  nodeTypes: typeNameList.optional(),
+  /** Substring of the SNOMED code. */
+  snomedCode: z.string().max(40).optional(),
+  /** 'true': a non-blank SNOMED code; 'false': blank or none. */
+  hasSnomed: flag,
+  /** 'true': a non-blank URL; 'false': blank or none. */
+  hasUrl: flag,
+  /** Substring of the creator's username, case-insensitive. */
+  createdBy: z.string().max(LIMITS.nameMaxLength).optional(),
+  /** Created at or after this instant. */
+  createdAfter: instant,
+  /** Created at or before this instant (the client sends the end of the chosen day). */
+  createdBefore: instant,
   limit: queryInt(1, 1000, 1000),
   skip: queryInt(0, 10_000_000, 0),
   sortBy: z.enum(NODE_SORT_FIELDS).default('createdAt'),

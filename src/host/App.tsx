@@ -20,6 +20,7 @@ const RelationsPage = lazy(() => import('./pages/RelationPages').then((m) => ({ 
 const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
 const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
 const NodeFormPage = lazy(() => import('./pages/NodeFormPage').then((m) => ({ default: m.NodeFormPage })));
+const SearchPage = lazy(() => import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 
 /**
@@ -52,6 +53,7 @@ export function App() {
               <Route path="/relations/create" element={<RelationsPage view="create" />} />
               <Route path="/relations/:id/edit" element={<RelationsPage view="edit" />} />
               <Route path="/nodes/:id/relations/new" element={<RelationsPage view="create" />} />
+              <Route path="/search" element={<SearchPage />} />
               {PLACEHOLDER_ROUTES.map((r) => (
                 <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
               ))}

@@ -10,7 +10,6 @@ export interface PlaceholderRoute {
 }
 
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: '/search', screen: 'Knowledge Search & Discovery' },
   { path: '/nodes/new', screen: 'Create New Knowledge Node' },
   { path: '/nodes/:id/edit', screen: 'Edit Knowledge Node' },
   { path: '/nodes/view/:id', screen: 'Node Detail', title: 'Node Detail' },

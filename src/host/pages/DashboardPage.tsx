@@ -1,10 +1,17 @@
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../contract';
-import { Alert, Spinner } from '../../ui';
+import { Alert, Spinner, Toast } from '../../ui';
+import { useToast } from '../../widgets/use-toast';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
 import { GraphFab } from '../graph/GraphFab';
 import { useCurrentUser } from '../session';
+import { abilitiesOf } from './dashboard/can';
+import { NodeSection } from './dashboard/NodeSection';
+import { RelationSection } from './dashboard/RelationSection';
 import { useStats } from './use-stats';
+import '../../ui/controls.css';
 import './dashboard.css';
+import './dashboard/dashboard-sections.css';
 
 const CARDS = [
   { key: 'nodeCount', label: 'Total Nodes', Icon: NodesIcon, tone: 'blue' },
@@ -13,10 +20,27 @@ const CARDS = [
   { key: 'nodeTypeCount', label: 'Node Types', Icon: TagIcon, tone: 'amber' },
 ] as const;
 
-/** Dashboard (spec §2): welcome text and the four totals. */
+/**
+ * Dashboard (spec §2): welcome text, the four totals, the Knowledge Nodes and Relations
+ * sections (grid or table each) and the floating graph button. Everything reloads when the
+ * window regains focus.
+ */
 export function DashboardPage() {
   const user = useCurrentUser();
-  const { stats, loading, failed } = useStats();
+  const { stats, loading, failed, reload: reloadStats } = useStats();
+  const can = abilitiesOf(user);
+  const { toast, show, close } = useToast();
+  // Deleting a node removes its relations; deleting a relation can change a node's hasRelations.
+  const [nodesKey, setNodesKey] = useState(0);
+  const [relationsKey, setRelationsKey] = useState(0);
+  const afterNodeDelete = useCallback(() => {
+    setRelationsKey((k) => k + 1);
+    reloadStats();
+  }, [reloadStats]);
+  const afterRelationDelete = useCallback(() => {
+    setNodesKey((k) => k + 1);
+    reloadStats();
+  }, [reloadStats]);
   return (
     <div className="kg-dashboard">
       <h2 className="kg-dashboard__welcome">Welcome, {user.username}</h2>
@@ -37,15 +61,9 @@ export function DashboardPage() {
         ))}
       </ul>
 
-      {/*
-        LATER: the Knowledge Nodes and Relations sections (grid/table toggles, Add New Node /
-        Add New Relation, search, paging) go here (spec §2 Dashboard). They mount the
-        node-manager / relation-editor widgets once those exist; their View Relations / View in
-        Knowledge Graph actions call openGraph({ focusNodeId, relationType }) from ../graph/open-graph.
-      */}
-      <section className="kg-dashboard__later" aria-label="Knowledge Nodes and Relations">
-        <p>Knowledge Nodes and Relations sections are coming soon.</p>
-      </section>
+      <NodeSection can={can} notify={show} onDeleted={afterNodeDelete} refreshKey={nodesKey} />
+      <RelationSection can={can} notify={show} onDeleted={afterRelationDelete} refreshKey={relationsKey} />
+      <Toast toast={toast} onClose={close} duration={6000} />
       <GraphFab />
     </div>
   );

@@ -9,12 +9,17 @@ export interface StatsState {
   failed: boolean;
 }
 
+export interface StatsView extends StatsState {
+  /** Loads again (after a delete on the dashboard changed the totals). */
+  reload: () => void;
+}
+
 /**
  * The dashboard totals from GET /api/stats, loaded on mount and again whenever the window
  * regains focus (spec §2). Earlier figures stay on screen while a reload runs; an answer
  * that arrives after a newer request started is dropped.
  */
-export function useStats(): StatsState {
+export function useStats(): StatsView {
   const [state, setState] = useState<StatsState>({ stats: null, loading: true, failed: false });
   const latest = useRef(0);
 
@@ -40,5 +45,5 @@ export function useStats(): StatsState {
     };
   }, [load]);
 
-  return state;
+  return { ...state, reload: useCallback(() => void load(), [load]) };
 }

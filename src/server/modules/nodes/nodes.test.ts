@@ -149,3 +149,81 @@ describe('updating and deleting', () => {
     expect((await t.call({ method: 'GET', url: `/api/nodes/${b.id}`, token: viewer.accessToken })).statusCode).toBe(404);
   });
 });
+
+describe('search page filters (GET /nodes)', () => {
+  // Own types, so the earlier nodes never match; each query names them.
+  const types = 'Finding,Lab\\, Panel';
+  const names = async (query: Record<string, string>) => {
+    const res = await t.call({ method: 'GET', url: '/api/nodes', token: viewer.accessToken, query: { nodeTypes: types, sortBy: 'name', sortOrder: 'asc', ...query } });
+    expect(res.statusCode).toBe(200);
+    const page = res.json<{ data: KnowledgeNode[]; pagination: { total: number } }>();
+    expect(page.pagination.total).toBe(page.data.length);
+    return page.data.map((n) => n.name);
+  };
+
+  beforeAll(async () => {
+    for (const name of ['Finding', 'Lab, Panel']) await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name } });
+    const chills = (await createNode({ name: 'Chills', nodeType: 'Finding', snomedCode: '43724002', url: 'https://example.org/chills', note: 'Check the temperature' }, admin.accessToken)).json<KnowledgeNode>();
+    const rash = (await createNode({ name: 'Rash', nodeType: 'Finding' })).json<KnowledgeNode>();
+    const cbc = (await createNode({ name: 'CBC', nodeType: 'Lab, Panel', description: 'Complete blood count' })).json<KnowledgeNode>();
+    const at = (id: string, when: string) => t.db.query('UPDATE nodes SET created_at = $2 WHERE id = $1', [id, when]);
+    await at(chills.id, '2024-03-10T08:00:00Z');
+    await at(rash.id, '2024-03-15T23:30:00Z');
+    await at(cbc.id, '2024-03-20T12:00:00Z');
+    // Blank stored values count as missing (spec §5: "blank or missing").
+    await t.db.query(`UPDATE nodes SET snomed_code = '', url = '   ' WHERE id = $1`, [cbc.id]);
+  });
+
+  it('matches any of the listed types, with an escaped comma inside a name', async () => {
+    expect(await names({ nodeTypes: 'finding' })).toEqual(['Chills', 'Rash']);
+    expect(await names({})).toEqual(['CBC', 'Chills', 'Rash']);
+    expect(await names({ nodeTypes: 'Lab\\, Panel' })).toEqual(['CBC']);
+  });
+
+  it("the 'full' scope matches name, description, note or SNOMED code", async () => {
+    expect(await names({ search: 'TEMPERATURE', searchScope: 'full' })).toEqual(['Chills']);
+    expect(await names({ search: 'temperature' })).toEqual([]);
+    expect(await names({ search: '3724', searchScope: 'full' })).toEqual(['Chills']);
+    expect(await names({ search: 'blood', searchScope: 'full' })).toEqual(['CBC']);
+    expect(await names({ search: 'finding', searchScope: 'full' })).toEqual([]);
+  });
+
+  it('filters by SNOMED code substring and by having a code or a URL', async () => {
+    expect(await names({ snomedCode: '3724' })).toEqual(['Chills']);
+    expect(await names({ snomedCode: '999' })).toEqual([]);
+    expect(await names({ hasSnomed: 'true' })).toEqual(['Chills']);
+    expect(await names({ hasSnomed: 'false' })).toEqual(['CBC', 'Rash']);
+    expect(await names({ hasUrl: 'true' })).toEqual(['Chills']);
+    expect(await names({ hasUrl: 'false' })).toEqual(['CBC', 'Rash']);
+  });
+
+  it("filters by a substring of the creator's username, case-insensitively", async () => {
+    expect(await names({ createdBy: 'ADM' })).toEqual(['Chills']);
+    expect(await names({ createdBy: 'ed' })).toEqual(['CBC', 'Rash']);
+    expect(await names({ createdBy: 'nobody' })).toEqual([]);
+  });
+
+  it('Created After includes its instant; Created Before covers the whole chosen day', async () => {
+    expect(await names({ createdAfter: '2024-03-15T00:00:00.000Z' })).toEqual(['CBC', 'Rash']);
+    expect(await names({ createdAfter: '2024-03-10T08:00:00.000Z' })).toEqual(['CBC', 'Chills', 'Rash']);
+    // The end of 15 March: the node created at 23:30 that day is included.
+    expect(await names({ createdBefore: '2024-03-15T23:59:59.999Z' })).toEqual(['Chills', 'Rash']);
+    expect(await names({ createdBefore: '2024-03-14T23:59:59.999Z' })).toEqual(['Chills']);
+    // The same day in a timezone one hour east ends at 22:59:59.999Z: 23:30Z is the next local day.
+    expect(await names({ createdBefore: '2024-03-15T23:59:59.999+01:00' })).toEqual(['Chills']);
+    expect(await names({ createdAfter: '2024-03-11T00:00:00.000Z', createdBefore: '2024-03-19T23:59:59.999Z' })).toEqual(['Rash']);
+  });
+
+  it('combines filters and pages with the full total', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/nodes', token: viewer.accessToken, query: { nodeTypes: types, hasSnomed: 'false', limit: '1', sortBy: 'name', sortOrder: 'asc' } });
+    expect(res.json()).toMatchObject({ data: [{ name: 'CBC' }], pagination: { total: 2, limit: 1 } });
+    expect(await names({ hasSnomed: 'false', createdBy: 'ed', search: 'count', searchScope: 'full' })).toEqual(['CBC']);
+  });
+
+  it('refuses malformed flag and date values', async () => {
+    const bad: Record<string, string>[] = [{ hasSnomed: 'yes' }, { hasUrl: '1' }, { createdAfter: 'yesterday' }, { createdBefore: '2024-03-15' }];
+    for (const query of bad) {
+      expect((await t.call({ method: 'GET', url: '/api/nodes', token: viewer.accessToken, query })).statusCode).toBe(400);
+    }
+  });
+});

@@ -58,31 +58,55 @@ const ORDER: Record<NodeListQuery['sortBy'], string> = {
   nodeType: 'lower(nt.name)',
 };
 
+/** Non-blank text: the SNOMED and URL flags treat '' and whitespace like a missing value (spec §5). */
+const filled = (column: string) => `(${column} IS NOT NULL AND btrim(${column}) <> '')`;
+
+const SEARCH_FIELDS: Record<NodeListQuery['searchScope'], string[]> = {
+  basic: ['n.name', 'n.description'],
+  extended: ['n.name', 'n.description', 'nt.name', 'n.snomed_code'],
+  /*
+   * The search page (spec §5). note has no trigram index, so this OR scans the table: fine at
+   * tens of thousands of nodes, and a fourth GIN index would slow bulk upload, whose cost is
+   * mostly the GIN indexes (bench/results/import-notes.md).
+   */
+  full: ['n.name', 'n.description', 'n.note', 'n.snomed_code'],
+};
+
 function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (q.nodeType) {
-    params.push(q.nodeType);
-    clauses.push(`lower(nt.name) = lower($${params.length})`);
-  }
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (q.nodeType) clauses.push(`lower(nt.name) = lower(${param(q.nodeType)})`);
+  if (q.nodeTypes?.length) clauses.push(`lower(nt.name) = ANY(${param(q.nodeTypes)}::text[])`);
   const search = q.search?.trim();
   if (search) {
-    params.push(likePattern(search));
-    const p = `$${params.length}`;
-    const fields = ['n.name', 'n.description'];
-    if (q.searchScope === 'extended') fields.push('nt.name', 'n.snomed_code');
-    clauses.push(`(${fields.map((f) => `${f} ILIKE ${p}`).join(' OR ')})`);
+    const p = param(likePattern(search));
+    clauses.push(`(${SEARCH_FIELDS[q.searchScope].map((f) => `${f} ILIKE ${p}`).join(' OR ')})`);
   }
+  const snomed = q.snomedCode?.trim();
+  if (snomed) clauses.push(`n.snomed_code ILIKE ${param(likePattern(snomed))}`);
+  if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : `NOT ${filled('n.snomed_code')}`);
+  if (q.hasUrl) clauses.push(q.hasUrl === 'true' ? filled('n.url') : `NOT ${filled('n.url')}`);
+  const creator = q.createdBy?.trim();
+  if (creator) clauses.push(`n.created_by IN (SELECT id FROM users WHERE username ILIKE ${param(likePattern(creator))})`);
+  if (q.createdAfter) clauses.push(`n.created_at >= ${param(q.createdAfter)}::timestamptz`);
+  if (q.createdBefore) clauses.push(`n.created_at <= ${param(q.createdBefore)}::timestamptz`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
+
+/** Substring filters, usually rare: gather the matches first through the indexes (see listNodes). */
+const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.trim() || q.createdBy?.trim());
 
 /** One page of nodes and the total, whatever the page size. */
 export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows: NodeRow[]; total: number }> {
   const { where, params } = listFilter(q);
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
-  if (!q.search?.trim()) {
-    // Unfiltered or type-filtered: walk the sort index for the page, count separately.
+  if (!isTextFilter(q)) {
+    // Unfiltered, or filtered by type, date or flag: walk the sort index for the page, count separately.
     const [rows, count] = await Promise.all([
       db.query<NodeRow>(`${SELECT_NODE} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} ${limit}`, [...params, q.limit, q.skip]),
       db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params),
@@ -90,7 +114,7 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows
     return { rows, total: count[0].total };
   }
   /*
-   * A text search: collect the matches once through the trigram indexes, then sort and
+   * A text search or a rare-value filter: collect the matches once through the trigram indexes, then sort and
    * count them. Left to itself the planner walks the sort index newest-first expecting many
    * matches, which reads the whole table for a rare term (bench/results/api-notes.md §2).
    */

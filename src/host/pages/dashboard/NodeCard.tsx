@@ -1,0 +1,31 @@
+import type { KnowledgeNode } from '../../../contract/nodes';
+import { Chip } from '../../../ui';
+import type { DashboardAbilities } from './can';
+import { NodeActions, type NodeActionHandlers } from './NodeActions';
+import { DASHBOARD_TEXTS } from './texts';
+
+/** Spec §2 node card: name, type chip, SNOMED code, description (or a fallback), note, actions. */
+export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: DashboardAbilities; handlers: NodeActionHandlers }) {
+  return (
+    <article className="kg-dash-card" aria-label={node.name} data-testid="node-card">
+      <header className="kg-dash-card__head">
+        <h3 className="kg-dash-card__title">{node.name}</h3>
+        <Chip color="primary">{node.nodeType}</Chip>
+      </header>
+      {node.snomedCode && (
+        <p className="kg-dash-card__meta">
+          <span className="kg-dash-card__meta-label">SNOMED</span> {node.snomedCode}
+        </p>
+      )}
+      <p className={node.description ? 'kg-dash-card__text' : 'kg-dash-card__text kg-dash-card__text--muted'}>{node.description || DASHBOARD_TEXTS.noDescription}</p>
+      {node.note && (
+        <p className="kg-dash-card__note">
+          <span className="kg-dash-card__meta-label">Note</span> {node.note}
+        </p>
+      )}
+      <footer className="kg-dash-card__actions">
+        <NodeActions node={node} can={can} handlers={handlers} />
+      </footer>
+    </article>
+  );
+}

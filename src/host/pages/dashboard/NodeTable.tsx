@@ -1,0 +1,59 @@
+import type { KnowledgeNode } from '../../../contract/nodes';
+import { Chip, DataTable, Pagination, type Column } from '../../../ui';
+import type { DashboardAbilities } from './can';
+import { NodeActions, type NodeActionHandlers } from './NodeActions';
+import { DASHBOARD_TEXTS, TABLE_PAGE_SIZES } from './texts';
+import type { TablePaging } from './use-table-paging';
+
+export const NODE_SORT_VALUES: Record<string, (n: KnowledgeNode) => string | null> = {
+  name: (n) => n.name,
+  type: (n) => n.nodeType,
+  snomed: (n) => n.snomedCode,
+  description: (n) => n.description,
+};
+
+interface NodeTableProps {
+  paging: TablePaging<KnowledgeNode>;
+  can: DashboardAbilities;
+  handlers: NodeActionHandlers;
+  empty: string;
+  busy: boolean;
+}
+
+/** Spec §2 node table: Node Name, Type, SNOMED, Description, Actions; sticky header; paged. */
+export function NodeTable({ paging, can, handlers, empty, busy }: NodeTableProps) {
+  const columns: Column<KnowledgeNode>[] = [
+    { key: 'name', header: 'Node Name', sortValue: NODE_SORT_VALUES.name, render: (n) => <span className="kg-dash-table__name">{n.name}</span> },
+    { key: 'type', header: 'Type', sortValue: NODE_SORT_VALUES.type, render: (n) => <Chip color="primary">{n.nodeType}</Chip> },
+    { key: 'snomed', header: 'SNOMED', sortValue: NODE_SORT_VALUES.snomed, render: (n) => n.snomedCode ?? '—' },
+    {
+      key: 'description',
+      header: 'Description',
+      render: (n) => <span className="kg-dash-table__desc">{n.description || DASHBOARD_TEXTS.noDescription}</span>,
+    },
+    { key: 'actions', header: 'Actions', render: (n) => <NodeActions node={n} can={can} handlers={handlers} /> },
+  ];
+  return (
+    <div className="kg-dash-table">
+      <DataTable
+        label="Knowledge nodes table"
+        columns={columns}
+        rows={paging.rows}
+        rowKey={(n) => n.id}
+        sort={paging.sort}
+        onSortChange={paging.setSort}
+        empty={empty}
+        maxHeight="560px"
+        busy={busy}
+      />
+      <Pagination
+        page={paging.page}
+        pageSize={paging.pageSize}
+        total={paging.total}
+        pageSizes={TABLE_PAGE_SIZES}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Relation } from '../../../contract/relations';
+import { IconButton } from '../../../ui';
+import { EditIcon, TrashIcon } from '../../../ui/icons';
+import { GraphIcon } from '../../../widgets/graph-explorer/icons';
+import type { DashboardAbilities } from './can';
+
+export interface RelationActionHandlers {
+  onViewInGraph: (relation: Relation) => void;
+  onEdit: (relation: Relation) => void;
+  onDelete: (relation: Relation) => void;
+}
+
+/** A relation's actions (card and table row): View in Knowledge Graph, Edit, Delete. */
+export function RelationActions({ relation, can, handlers }: { relation: Relation; can: DashboardAbilities; handlers: RelationActionHandlers }) {
+  return (
+    <div className="kg-dash-actions">
+      <IconButton label="View in Knowledge Graph" onClick={() => handlers.onViewInGraph(relation)}>
+        <GraphIcon />
+      </IconButton>
+      {can.updateRelation && (
+        <IconButton label="Edit" onClick={() => handlers.onEdit(relation)}>
+          <EditIcon />
+        </IconButton>
+      )}
+      {can.deleteRelation && (
+        <IconButton label="Delete" className="kg-dash-actions__delete" onClick={() => handlers.onDelete(relation)}>
+          <TrashIcon />
+        </IconButton>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Relation } from '../../../contract/relations';
+import { Chip, DataTable, Pagination, type Column } from '../../../ui';
+import type { DashboardAbilities } from './can';
+import { RelationActions, type RelationActionHandlers } from './RelationActions';
+import { relationName, sourceName, targetName } from './relation-view';
+import { TABLE_PAGE_SIZES } from './texts';
+import type { TablePaging } from './use-table-paging';
+
+export const RELATION_SORT_VALUES: Record<string, (r: Relation) => string | null> = {
+  name: relationName,
+  type: (r) => r.relationType,
+  source: sourceName,
+  target: targetName,
+};
+
+function EndCell({ name, type }: { name: string; type?: string }) {
+  return (
+    <span className="kg-dash-table__end">
+      <span>{name}</span>
+      {type && <span className="kg-dash-end__type">{type}</span>}
+    </span>
+  );
+}
+
+interface RelationTableProps {
+  paging: TablePaging<Relation>;
+  can: DashboardAbilities;
+  handlers: RelationActionHandlers;
+  empty: string;
+  busy: boolean;
+}
+
+/** Spec §2 relation table: Relation Name, Type, Source Node, Target Node, Description, Actions. */
+export function RelationTable({ paging, can, handlers, empty, busy }: RelationTableProps) {
+  const columns: Column<Relation>[] = [
+    { key: 'name', header: 'Relation Name', sortValue: RELATION_SORT_VALUES.name, render: (r) => <span className="kg-dash-table__name">{relationName(r)}</span> },
+    { key: 'type', header: 'Type', sortValue: RELATION_SORT_VALUES.type, render: (r) => <Chip color="secondary">{r.relationType}</Chip> },
+    { key: 'source', header: 'Source Node', sortValue: RELATION_SORT_VALUES.source, render: (r) => <EndCell name={sourceName(r)} type={r.sourceNode?.nodeType} /> },
+    { key: 'target', header: 'Target Node', sortValue: RELATION_SORT_VALUES.target, render: (r) => <EndCell name={targetName(r)} type={r.targetNode?.nodeType} /> },
+    { key: 'description', header: 'Description', render: (r) => <span className="kg-dash-table__desc">{r.description || '—'}</span> },
+    { key: 'actions', header: 'Actions', render: (r) => <RelationActions relation={r} can={can} handlers={handlers} /> },
+  ];
+  return (
+    <div className="kg-dash-table">
+      <DataTable
+        label="Relations table"
+        columns={columns}
+        rows={paging.rows}
+        rowKey={(r) => r.id}
+        sort={paging.sort}
+        onSortChange={paging.setSort}
+        empty={empty}
+        maxHeight="560px"
+        busy={busy}
+      />
+      <Pagination
+        page={paging.page}
+        pageSize={paging.pageSize}
+        total={paging.total}
+        pageSizes={TABLE_PAGE_SIZES}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The dashboard sections' texts (spec §2 Dashboard, §8 "Dashboard and nodes"). */
+export const DASHBOARD_TEXTS = {
+  nodesTitle: 'Knowledge Nodes',
+  relationsTitle: 'Relations',
+  addNode: 'Add New Node',
+  addRelation: 'Add New Relation',
+  nodeSearchPlaceholder: 'Search nodes by name, type, SNOMED, or description...',
+  relationSearchPlaceholder: 'Search relations by name, type, source, target, or description...',
+  noNodesMatch: 'No nodes match your search',
+  noNodes: 'No nodes found',
+  noRelationsMatch: 'No relations match your search',
+  noRelations: 'No relations found',
+  noRelationsGrid: 'No relations found. Create your first relation to get started.',
+  noDescription: 'No description available',
+  unnamedRelation: 'Unnamed Relation',
+  unknownNode: 'Unknown Node',
+  noRelationsTooltip: 'No relations exist',
+  loadFailed: 'Failed to load data',
+  deleteNodeFailed: 'Failed to delete knowledge node',
+  deleteRelationFailed: 'Failed to delete relation',
+  nodeDeleted: 'Node deleted successfully',
+  relationDeleted: 'Relation deleted successfully',
+} as const;
+
+/** Spec §9: dashboard tables page by 5, 10, 25, 50 or 100 rows, 10 at first. */
+export const TABLE_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Page } from '../../../api/nodes';
+
+export type ViewMode = 'grid' | 'table';
+
+/** Spec §4 "Dashboard modes": the grid shows 15 items, the table pages through up to 1000. */
+export const LIST_LIMIT: Record<ViewMode, number> = { grid: 15, table: 1000 };
+
+export interface DashboardList<T> {
+  items: T[];
+  /** How many exist on the server (may exceed what was loaded). */
+  total: number;
+  /** A request is running (the first load or a reload). */
+  loading: boolean;
+  /** Nothing could be loaded. */
+  failed: boolean;
+  reload: () => void;
+}
+
+/**
+ * One dashboard list: loads when `key` changes (mode or search), on reload() and when the
+ * window regains focus (spec §2). Older items stay on screen during a reload; an answer to a
+ * request that a newer one replaced is discarded (its request is also aborted).
+ */
+export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page<T>>, key: string): DashboardList<T> {
+  const [state, setState] = useState<{ items: T[]; total: number; loading: boolean; failed: boolean }>({ items: [], total: 0, loading: true, failed: false });
+  const fetchRef = useRef(fetch);
+  fetchRef.current = fetch;
+  const current = useRef<AbortController | null>(null);
+
+  const load = useCallback(async () => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    setState((s) => ({ ...s, loading: true }));
+    try {
+      const page = await fetchRef.current(controller.signal);
+      if (current.current !== controller) return;
+      setState({ items: page.data, total: page.pagination.total, loading: false, failed: false });
+    } catch (err) {
+      if (current.current !== controller) return;
+      console.error('Failed to load dashboard list', err);
+      setState((s) => ({ ...s, loading: false, failed: true }));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load, key]);
+
+  useEffect(() => {
+    const onFocus = () => void load();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      current.current?.abort();
+      current.current = null;
+    };
+  }, [load]);
+
+  return { ...state, reload: useCallback(() => void load(), [load]) };
+}
+
+/** The value once it has stayed unchanged for `delay` ms (spec §9: 300 ms for node search). */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}

@@ -1,0 +1,68 @@
+import type { KnowledgeNode } from '../../../contract/nodes';
+import { Button, Chip } from '../../../ui';
+import { EditIcon, EyeIcon, TrashIcon, icon } from '../../../ui/icons';
+import { formatDate } from '../../../widgets/format';
+import { SEARCH_TEXTS as T } from './texts';
+
+const ExternalLinkIcon = icon('ExternalLinkIcon', <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);
+
+interface ResultCardProps {
+  node: KnowledgeNode;
+  canEdit: boolean;
+  canDelete: boolean;
+  onView: (node: KnowledgeNode) => void;
+  onEdit: (node: KnowledgeNode) => void;
+  onDelete: (node: KnowledgeNode) => void;
+}
+
+/** Spec §2 result card: name, type chip, SNOMED code, URL marker, description, note, created date and creator, actions. */
+export function ResultCard({ node, canEdit, canDelete, onView, onEdit, onDelete }: ResultCardProps) {
+  const created = formatDate(node.createdAt, '');
+  return (
+    <article className="kg-dash-card kg-search-card" aria-label={node.name} data-testid="search-result">
+      <header className="kg-dash-card__head">
+        <h3 className="kg-dash-card__title">{node.name}</h3>
+        <Chip color="primary">{node.nodeType}</Chip>
+      </header>
+      {(node.snomedCode || node.url?.trim()) && (
+        <div className="kg-search-card__tags">
+          {node.snomedCode && (
+            <span className="kg-dash-card__meta">
+              <span className="kg-dash-card__meta-label">SNOMED</span> {node.snomedCode}
+            </span>
+          )}
+          {node.url?.trim() && (
+            <span className="kg-search-card__url">
+              <ExternalLinkIcon size={14} /> {T.hasUrlMarker}
+            </span>
+          )}
+        </div>
+      )}
+      <p className={node.description ? 'kg-dash-card__text' : 'kg-dash-card__text kg-dash-card__text--muted'}>{node.description || T.noDescription}</p>
+      {node.note && (
+        <p className="kg-dash-card__note">
+          <span className="kg-dash-card__meta-label">Note</span> {node.note}
+        </p>
+      )}
+      <p className="kg-search-card__created">
+        Created {created}
+        {node.createdByUsername && <> by {node.createdByUsername}</>}
+      </p>
+      <footer className="kg-dash-card__actions kg-search-card__actions">
+        <Button variant="text" startIcon={<EyeIcon />} onClick={() => onView(node)}>
+          {T.viewDetails}
+        </Button>
+        {canEdit && (
+          <Button variant="text" startIcon={<EditIcon />} onClick={() => onEdit(node)}>
+            {T.editNode}
+          </Button>
+        )}
+        {canDelete && (
+          <Button variant="text" className="kg-search-card__delete" startIcon={<TrashIcon />} onClick={() => onDelete(node)}>
+            {T.deleteNode}
+          </Button>
+        )}
+      </footer>
+    </article>
+  );
+}

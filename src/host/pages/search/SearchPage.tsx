@@ -1,0 +1,125 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { nodesApi } from '../../../api/nodes';
+import { typesApi } from '../../../api/types';
+import { usersApi } from '../../../api/users';
+import type { KnowledgeNode } from '../../../contract/nodes';
+import { Alert, BlockSpinner, Button, Spinner, Toast } from '../../../ui';
+import { SearchIcon } from '../../../ui/icons';
+import { useLoad } from '../../../widgets/use-load';
+import { useToast } from '../../../widgets/use-toast';
+import { DeleteDialog } from '../dashboard/DeleteDialog';
+import { useDebounced } from '../dashboard/use-dashboard-list';
+import { api, useCurrentUser } from '../../session';
+import { EMPTY_FILTERS, type SearchFilters } from './filters';
+import { FilterPanel } from './FilterPanel';
+import { ResultCard } from './ResultCard';
+import { SEARCH_TEXTS as T } from './texts';
+import { useNodeSearch } from './use-node-search';
+import '../../../ui/controls.css';
+import '../dashboard/dashboard-sections.css';
+import './search.css';
+
+/**
+ * Knowledge Search & Discovery (/search, spec §2). Type names and usernames load at start
+ * (GET /users answers every signed-in user with the id/username directory, so Created By
+ * works for editors and viewers too); the filtering itself runs on the server, 300 ms after
+ * the last change.
+ */
+export function SearchPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const can = (p: string) => user.permissions?.includes(p) ?? false;
+  const options = useLoad(async (signal) => {
+    const [types, users] = await Promise.all([typesApi(api, 'node').list(signal), usersApi(api).list(signal)]);
+    return {
+      nodeTypes: types.map((t) => t.name).sort((a, b) => a.localeCompare(b)),
+      usernames: users.data.map((u) => u.username).sort((a, b) => a.localeCompare(b)),
+    };
+  });
+  const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
+  const [open, setOpen] = useState(false);
+  const applied = useDebounced(filters, 300);
+  const search = useNodeSearch(applied);
+  const { toast, show, close } = useToast();
+  const [toDelete, setToDelete] = useState<KnowledgeNode | null>(null);
+
+  const change = useCallback((patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
+
+  const remove = async (node: KnowledgeNode) => {
+    try {
+      await nodesApi(api).remove(node.id);
+      show(T.deleted);
+      search.reload();
+    } catch (err) {
+      console.error('Failed to delete node', err);
+      show(T.deleteFailed, 'error');
+    }
+  };
+
+  if (options.status === 'loading') return <BlockSpinner label="Loading search" />;
+
+  return (
+    <div className="kg-search">
+      <header className="kg-search__intro">
+        <span className="kg-search__intro-icon">
+          <SearchIcon />
+        </span>
+        <h2 className="kg-search__title">{T.title}</h2>
+      </header>
+      {options.status === 'error' && <Alert severity="error">{T.loadFailed}</Alert>}
+      <FilterPanel
+        filters={filters}
+        onChange={change}
+        onClear={() => setFilters(EMPTY_FILTERS)}
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+        nodeTypes={options.data?.nodeTypes ?? []}
+        usernames={options.data?.usernames ?? []}
+        busy={filters !== applied || search.loading}
+      />
+      {search.failed && <Alert severity="error">{T.resultsFailed}</Alert>}
+      <section className="kg-search-results" aria-label="Results" aria-busy={search.loading || undefined}>
+        {search.loading && search.results.length === 0 ? (
+          <div className="kg-dash-loading">
+            <Spinner size={28} label="Loading results" />
+          </div>
+        ) : search.results.length === 0 ? (
+          <div className="kg-search-empty">
+            <p className="kg-search-empty__title">{T.noResults}</p>
+            <p className="kg-search-empty__hint">{T.noResultsHint}</p>
+          </div>
+        ) : (
+          <>
+            <p className="kg-search-count" aria-live="polite" data-testid="result-count">
+              {search.total.toLocaleString()} {search.total === 1 ? 'result' : 'results'}
+              {search.results.length < search.total && <> · showing {search.results.length.toLocaleString()}</>}
+            </p>
+            <div className="kg-dash-grid">
+              {search.results.map((n) => (
+                <ResultCard
+                  key={n.id}
+                  node={n}
+                  canEdit={can('nodes.update')}
+                  canDelete={can('nodes.delete')}
+                  onView={(node) => navigate(`/nodes/view/${node.id}`)}
+                  onEdit={(node) => navigate(`/nodes/${node.id}/edit`)}
+                  onDelete={setToDelete}
+                />
+              ))}
+            </div>
+            {search.results.length < search.total && (
+              <div className="kg-search-more">
+                <Button variant="outlined" onClick={search.loadMore} disabled={search.loadingMore} loading={search.loadingMore}>
+                  {T.loadMore}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <DeleteDialog target={toDelete} title={T.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <Toast toast={toast} onClose={close} duration={6000} />
+    </div>
+  );
+}
