@@ -16,8 +16,6 @@ const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ 
 const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
 const TypeAdminPage = lazy(() => import('./pages/TypeAdminPage').then((m) => ({ default: m.TypeAdminPage })));
 const RelationsPage = lazy(() => import('./pages/RelationPages').then((m) => ({ default: m.RelationsPage })));
-// Temporary: the /nodes placeholder with the bulk upload buttons until the node list lands.
-const NodesPage = lazy(() => import('./pages/NodesPage').then((m) => ({ default: m.NodesPage })));
 const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
 const NodeFormPage = lazy(() => import('./pages/NodeFormPage').then((m) => ({ default: m.NodeFormPage })));
 const SearchPage = lazy(() => import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })));
@@ -43,7 +41,6 @@ export function App() {
               <Route path="/snomed" element={<SnomedPage />} />
               <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
               <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />
-              <Route path="/nodes" element={<NodesPage />} />
               <Route path="/nodes" element={<NodeManagerPage view="list" />} />
               <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
               <Route path="/nodes/new" element={<NodeFormPage />} />

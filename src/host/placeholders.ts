@@ -9,16 +9,4 @@ export interface PlaceholderRoute {
   title?: string;
 }
 
-export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: '/nodes/new', screen: 'Create New Knowledge Node' },
-  { path: '/nodes/:id/edit', screen: 'Edit Knowledge Node' },
-  { path: '/nodes/view/:id', screen: 'Node Detail', title: 'Node Detail' },
-  { path: '/nodes/:id/relations/new', screen: 'Create New Relation' },
-  { path: '/relations', screen: 'Relations' },
-  { path: '/relations/new', screen: 'Create New Relation' },
-  { path: '/relations/create', screen: 'Create New Relation' },
-  { path: '/relations/:id/edit', screen: 'Edit Relation' },
-  { path: '/node-types', screen: 'Node Type Management' },
-  { path: '/relation-types', screen: 'Relation Type Management' },
-  { path: '/admin/analytics', screen: 'Analytics' },
-];
+export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [{ path: '/admin/analytics', screen: 'Analytics' }];
