@@ -238,6 +238,10 @@ test('edit: SNOMED picker pages on scroll, type locked by relations, attachment 
   expect(Object.fromEntries(first.searchParams)).toMatchObject({ page: '1', limit: '20', search: 'asthma finding', status: 'active' });
   await expectNoSeriousA11yViolations(page, 'edit page with the SNOMED picker open');
   await shoot(page, 'node-edit-picker-1280', { popup: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snomedPicker(page).scrollIntoViewIfNeeded();
+  await shoot(page, 'node-edit-picker-390', { popup: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(list.getByRole('option')).toHaveCount(23);
   expect(snomedCalls.at(-1)!.searchParams.get('page')).toBe('2');
