@@ -46,7 +46,7 @@ export function RelationForm({ api, relationId, sourceNodeId, ...rest }: Relatio
   const headingId = useId();
 
   return (
-    <section className="kg-relation-form" aria-labelledby={headingId}>
+    <section className="kg-relation-form" aria-labelledby={headingId} part="form">
       <header className="kg-relation-form__header">
         <IconButton label={T.back} onClick={rest.onCancel}>
           <ArrowLeftIcon />

@@ -63,7 +63,7 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
   const onDelete = (r: Relation) => deletion.send({ type: 'delete.open', target: { id: r.id, name: displayName(r) } });
 
   return (
-    <div ref={box} className="kg-admin__screen kg-relations" data-narrow={narrow || undefined}>
+    <div ref={box} className="kg-admin__screen kg-relations" data-narrow={narrow || undefined} part="list">
       <AdminHeader
         title={T.title}
         subtitle={T.subtitle}

@@ -87,6 +87,11 @@ describe('reading, updating, deleting', () => {
       (await t.call({ method: 'GET', url: '/api/relations', token: viewer.accessToken, query })).json<{ data: Relation[]; pagination: { total: number } }>();
     expect((await list({ relationType: 'TREATS' })).data.map((r) => r.relationName)).toEqual(['triptan for migraine']);
     expect((await list({ search: 'sumatrip' })).data).toHaveLength(1);
+    // The relations list's search (spec §2): relation name, type, source name and target name.
+    const extra = (await create({ relationName: 'relieves', sourceNodeId: ids.Sumatriptan, targetNodeId: ids.Headache, relationType: 'treats' })).json<Relation>();
+    expect((await list({ search: 'headach' })).data.map((r) => r.relationName)).toContain('relieves');
+    expect((await list({ search: 'TREAT' })).data.map((r) => r.relationName).sort()).toEqual(['relieves', 'triptan for migraine']);
+    await t.call({ method: 'DELETE', url: `/api/relations/${extra.id}`, token: editor.accessToken });
     expect((await list({ nodeId: ids.Nausea })).pagination.total).toBe(1);
     const byWeight = (await list({ sortBy: 'weight', sortOrder: 'asc', limit: '2' })).data.map((r) => r.weight);
     expect(byWeight).toEqual([30, 50]);
