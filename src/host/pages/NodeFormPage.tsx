@@ -4,6 +4,7 @@ import { NodeEditor } from '../../widgets/node-manager/form/NodeEditor';
 import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';
 import { parentPath } from '../shell/nav';
+import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
 import '../../widgets/node-manager/form/node-form.css';
 
@@ -17,9 +18,10 @@ export function NodeFormPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The spec's page title goes to the top bar; the form below carries its own heading.
+  usePageTitle(id ? T.editPageTitle : T.createPageTitle);
   return (
     <div className="kg-node-page">
-      <h2 className="kg-node-page__title">{id ? T.editPageTitle : T.createPageTitle}</h2>
       <NodeEditor
         key={id ?? 'new'}
         apiBase=""

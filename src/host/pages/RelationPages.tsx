@@ -5,6 +5,7 @@ import { openGraph } from '../graph/open-graph';
 import { useCurrentUser } from '../session';
 import '../../ui/controls.css';
 import '../../widgets/admin.css';
+import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/relation-editor/relation-editor.css';
 
 /**

@@ -41,6 +41,9 @@ describe('top-bar title', () => {
     expect(pageTitle('/settings', 'Ignored')).toBe('Settings');
     expect(pageTitle('/nodes/view/3f1c2a4e-1b2c-4d5e-8f90-123456789abc', 'Node Detail')).toBe('Node Detail');
     expect(pageTitle('/')).toBe('Dashboard');
+    // An action word is not a title either when the page passes one.
+    expect(pageTitle('/nodes/new', 'Create New Knowledge Node')).toBe('Create New Knowledge Node');
+    expect(pageTitle('/nodes/new')).toBe('New');
   });
 });
 

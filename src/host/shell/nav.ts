@@ -60,19 +60,21 @@ const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const isId = (segment: string) => ID_SEGMENT.test(segment);
 const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean).map(decodeURIComponent);
 
+export const BACK_ACTIONS = ['create', 'add', 'new', 'edit', 'update', 'view'] as const;
+const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includes(segment);
+
 /**
  * Top-bar title: the last path segment with dashes turned to spaces, each word capitalised;
  * else the title the page passed; else 'Dashboard'. An id is not a title, so a path ending in
- * one (e.g. /nodes/view/{id}) uses the passed title.
+ * one (e.g. /nodes/view/{id}) uses the passed title. Nor is a bare action word: where a page
+ * passes its title, /nodes/new reads 'Create New Knowledge Node' (the spec's page title), not 'New'.
  */
 export function pageTitle(pathname: string, passedTitle?: string | null): string {
   const last = segmentsOf(pathname).at(-1);
+  if (last && isAction(last) && passedTitle) return passedTitle;
   if (last && !isId(last)) return last.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   return passedTitle || 'Dashboard';
 }
-
-export const BACK_ACTIONS = ['create', 'add', 'new', 'edit', 'update', 'view'] as const;
-const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includes(segment);
 
 export function hasBackButton(pathname: string): boolean {
   return segmentsOf(pathname).some(isAction);
