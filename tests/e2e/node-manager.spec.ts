@@ -127,6 +127,20 @@ test('list: newest first, server search (debounced), type filter, sort, page siz
   await expect(rows(page)).toHaveCount(2);
   await expect(row(page, 'Kgtest Migraine Variant')).toBeVisible();
 
+  // A slow answer to an older search never replaces the newer one.
+  await page.route('**/api/nodes?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('search') === 'Gamma Testnode') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => undefined); // aborted by the newer search
+  });
+  await search(page).fill('Gamma Testnode');
+  await page.waitForRequest((r) => new URL(r.url()).searchParams.get('search') === 'Gamma Testnode');
+  await search(page).fill('Beta Testnode');
+  await expect(row(page, 'Beta Testnode')).toBeVisible();
+  await page.waitForTimeout(1800);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(row(page, 'Beta Testnode')).toBeVisible();
+  await page.unroute('**/api/nodes?*');
+
   // Type filter from the node types, combined with the search.
   await search(page).fill('Testnode');
   await expect(rows(page)).toHaveCount(4);
@@ -385,7 +399,11 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await widget.getByRole('button', { name: 'Add Relation' }).click();
   await expect(page.locator('#events')).toContainText(`kg-navigate {"path":"/nodes/${seeded.detail}/relations/new"}`);
 
+  // Back: the list as it was left (the search kept).
   await widget.getByRole('button', { name: 'Back to Knowledge Nodes' }).click();
+  await expect(search(widget)).toHaveValue('Kgtest Migraine');
+  await expect(rows(widget)).toHaveCount(2);
+  await search(widget).fill('');
   await expect(rows(widget)).toHaveCount(11);
 
   // readonly hides every write action.
@@ -393,6 +411,20 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await widget.evaluate((el) => el.setAttribute('readonly', ''));
   await expect(widget.getByRole('button', { name: 'Add Node' })).toHaveCount(0);
   await expect(rows(widget).nth(1).getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+
+  // Controlled through attributes: the page picks the screen; moves are only reported.
+  await widget.evaluate((el, id) => {
+    el.removeAttribute('readonly');
+    el.setAttribute('node-id', id);
+    el.setAttribute('view', 'detail');
+  }, seeded.detail);
+  await expect(widget.getByRole('heading', { name: 'Kgtest Migraine Variant' })).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Back to Knowledge Nodes' })).toHaveCount(0);
+  await widget.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.locator('#events')).toContainText(`kg-navigate {"path":"/nodes/${seeded.detail}/edit"}`);
+  await expect(widget.getByRole('heading', { name: 'Kgtest Migraine Variant' })).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('view', 'list'));
+  await expect(rows(widget)).toHaveCount(11);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'example-390');
