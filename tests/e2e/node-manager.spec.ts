@@ -349,6 +349,8 @@ test('small screen: grid by default, table without the Description column and wi
   const cards = page.getByRole('list', { name: 'Knowledge Nodes' }).getByRole('listitem');
   await expect(cards).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText('Kgtest Migraine Variant');
+  await expectNoSeriousA11yViolations(page, 'on /nodes, grid at 390 px');
   await shot(page, 'list-grid-390');
   await page.getByRole('button', { name: 'Table view' }).click();
   await expect(rows(page)).toHaveCount(11);
@@ -393,6 +395,9 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await widget.getByRole('button', { name: 'View Relations' }).click();
   await expect(page.locator('#events')).toContainText(`kg-graph-open {"focusNodeId":"${seeded.detail}"}`);
   await expect(page.locator('#graph-dialog kg-graph-explorer')).toHaveAttribute('focus-node-id', seeded.detail);
+  await expect(page.locator('#graph-dialog').getByText('Relations for Kgtest Migraine Variant')).toBeVisible();
+  if (process.env.KG_SHOTS) await page.waitForTimeout(2500); // the layout settles
+  await shot(page, 'example-graph-1280');
   await page.locator('#graph-close').click();
 
   // Add Relation leaves the widget: kg-navigate with the relation form's path.
