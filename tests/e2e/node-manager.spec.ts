@@ -250,6 +250,21 @@ test('list: load errors, View Graph only with relations, Create Relation, delete
   await expect(page.getByRole('status').filter({ hasText: 'Node deleted successfully' })).toHaveCount(0, { timeout: 9_000 });
 });
 
+test('list: a completed bulk upload reloads the list', async ({ page }) => {
+  await openSignedIn(page, '/nodes');
+  await search(page).fill('Uploaded Nodeling');
+  await expect(page.getByText('No knowledge nodes found')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Upload Nodes' });
+  await dialog.getByLabel('Choose File').setInputFiles({ name: 'nodes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,nodetype\nUploaded Nodeling,Symptom\n') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Upload Completed', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nodes uploaded successfully' })).toBeVisible();
+  await expect(row(page, 'Uploaded Nodeling')).toBeVisible();
+  await expect(search(page)).toHaveValue('Uploaded Nodeling');
+});
+
 test('detail: fields, attachment in KB with Download, relations, creator; View Relations opens the graph', async ({ page }) => {
   await openSignedIn(page, '/nodes');
   await search(page).fill('Kgtest Migraine');
@@ -331,7 +346,7 @@ test('detail: a node without relations has no View Relations; delete returns to 
 test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Create Relation', async ({ page }) => {
   await openSignedIn(page, '/nodes', viewer);
   await expect(rows(page)).toHaveCount(11);
-  for (const name of ['Add Node', 'Template', 'Upload']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Add Node', 'Template', 'Upload']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   const first = rows(page).nth(1);
   await expect(first.getByRole('button', { name: /^View (?!Graph of)/ })).toBeVisible();
   await expect(first.getByRole('button', { name: /^(Edit|Delete|Create Relation) / })).toHaveCount(0);
@@ -349,7 +364,7 @@ test('small screen: grid by default, table without the Description column and wi
   const cards = page.getByRole('list', { name: 'Knowledge Nodes' }).getByRole('listitem');
   await expect(cards).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText('Kgtest Migraine Variant');
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText('Uploaded Nodeling'); // the newest node
   await expectNoSeriousA11yViolations(page, 'on /nodes, grid at 390 px');
   await shot(page, 'list-grid-390');
   await page.getByRole('button', { name: 'Table view' }).click();
