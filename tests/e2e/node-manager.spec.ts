@@ -359,12 +359,20 @@ test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Cre
 });
 
 test('small screen: grid by default, table without the Description column and with an actions menu', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // A tablet (above sm, below md): still the table, without Description, actions in a menu.
+  await page.setViewportSize({ width: 800, height: 900 });
   await openSignedIn(page, '/nodes');
+  await expect(rows(page)).toHaveCount(11);
+  await expect(page.getByRole('columnheader', { name: 'Description' })).toHaveCount(0);
+  await expect(rows(page).nth(1).getByRole('button', { name: /^Actions for / })).toBeVisible();
+  await shot(page, 'list-table-800');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   const cards = page.getByRole('list', { name: 'Knowledge Nodes' }).getByRole('listitem');
   await expect(cards).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText('Uploaded Nodeling'); // the newest node
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText(/\S/); // each card names its node in a heading
   await expectNoSeriousA11yViolations(page, 'on /nodes, grid at 390 px');
   await shot(page, 'list-grid-390');
   await page.getByRole('button', { name: 'Table view' }).click();
