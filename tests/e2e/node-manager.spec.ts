@@ -127,6 +127,20 @@ test('list: newest first, server search (debounced), type filter, sort, page siz
   await expect(rows(page)).toHaveCount(2);
   await expect(row(page, 'Kgtest Migraine Variant')).toBeVisible();
 
+  // A slow answer to an older search never replaces the newer one.
+  await page.route('**/api/nodes?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('search') === 'Gamma Testnode') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => undefined); // aborted by the newer search
+  });
+  await search(page).fill('Gamma Testnode');
+  await page.waitForRequest((r) => new URL(r.url()).searchParams.get('search') === 'Gamma Testnode');
+  await search(page).fill('Beta Testnode');
+  await expect(row(page, 'Beta Testnode')).toBeVisible();
+  await page.waitForTimeout(1800);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(row(page, 'Beta Testnode')).toBeVisible();
+  await page.unroute('**/api/nodes?*');
+
   // Type filter from the node types, combined with the search.
   await search(page).fill('Testnode');
   await expect(rows(page)).toHaveCount(4);
@@ -236,6 +250,21 @@ test('list: load errors, View Graph only with relations, Create Relation, delete
   await expect(page.getByRole('status').filter({ hasText: 'Node deleted successfully' })).toHaveCount(0, { timeout: 9_000 });
 });
 
+test('list: a completed bulk upload reloads the list', async ({ page }) => {
+  await openSignedIn(page, '/nodes');
+  await search(page).fill('Uploaded Nodeling');
+  await expect(page.getByText('No knowledge nodes found')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Upload Nodes' });
+  await dialog.getByLabel('Choose File').setInputFiles({ name: 'nodes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,nodetype\nUploaded Nodeling,Symptom\n') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Upload Completed', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nodes uploaded successfully' })).toBeVisible();
+  await expect(row(page, 'Uploaded Nodeling')).toBeVisible();
+  await expect(search(page)).toHaveValue('Uploaded Nodeling');
+});
+
 test('detail: fields, attachment in KB with Download, relations, creator; View Relations opens the graph', async ({ page }) => {
   await openSignedIn(page, '/nodes');
   await search(page).fill('Kgtest Migraine');
@@ -317,7 +346,7 @@ test('detail: a node without relations has no View Relations; delete returns to 
 test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Create Relation', async ({ page }) => {
   await openSignedIn(page, '/nodes', viewer);
   await expect(rows(page)).toHaveCount(11);
-  for (const name of ['Add Node', 'Template', 'Upload']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Add Node', 'Template', 'Upload']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   const first = rows(page).nth(1);
   await expect(first.getByRole('button', { name: /^View (?!Graph of)/ })).toBeVisible();
   await expect(first.getByRole('button', { name: /^(Edit|Delete|Create Relation) / })).toHaveCount(0);
@@ -330,11 +359,21 @@ test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Cre
 });
 
 test('small screen: grid by default, table without the Description column and with an actions menu', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // A tablet (above sm, below md): still the table, without Description, actions in a menu.
+  await page.setViewportSize({ width: 800, height: 900 });
   await openSignedIn(page, '/nodes');
+  await expect(rows(page)).toHaveCount(11);
+  await expect(page.getByRole('columnheader', { name: 'Description' })).toHaveCount(0);
+  await expect(rows(page).nth(1).getByRole('button', { name: /^Actions for / })).toBeVisible();
+  await shot(page, 'list-table-800');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   const cards = page.getByRole('list', { name: 'Knowledge Nodes' }).getByRole('listitem');
   await expect(cards).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText(/\S/); // each card names its node in a heading
+  await expectNoSeriousA11yViolations(page, 'on /nodes, grid at 390 px');
   await shot(page, 'list-grid-390');
   await page.getByRole('button', { name: 'Table view' }).click();
   await expect(rows(page)).toHaveCount(11);
@@ -379,13 +418,20 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await widget.getByRole('button', { name: 'View Relations' }).click();
   await expect(page.locator('#events')).toContainText(`kg-graph-open {"focusNodeId":"${seeded.detail}"}`);
   await expect(page.locator('#graph-dialog kg-graph-explorer')).toHaveAttribute('focus-node-id', seeded.detail);
+  await expect(page.locator('#graph-dialog').getByText('Relations for Kgtest Migraine Variant')).toBeVisible();
+  if (process.env.KG_SHOTS) await page.waitForTimeout(2500); // the layout settles
+  await shot(page, 'example-graph-1280');
   await page.locator('#graph-close').click();
 
   // Add Relation leaves the widget: kg-navigate with the relation form's path.
   await widget.getByRole('button', { name: 'Add Relation' }).click();
   await expect(page.locator('#events')).toContainText(`kg-navigate {"path":"/nodes/${seeded.detail}/relations/new"}`);
 
+  // Back: the list as it was left (the search kept).
   await widget.getByRole('button', { name: 'Back to Knowledge Nodes' }).click();
+  await expect(search(widget)).toHaveValue('Kgtest Migraine');
+  await expect(rows(widget)).toHaveCount(2);
+  await search(widget).fill('');
   await expect(rows(widget)).toHaveCount(11);
 
   // readonly hides every write action.
@@ -393,6 +439,20 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await widget.evaluate((el) => el.setAttribute('readonly', ''));
   await expect(widget.getByRole('button', { name: 'Add Node' })).toHaveCount(0);
   await expect(rows(widget).nth(1).getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+
+  // Controlled through attributes: the page picks the screen; moves are only reported.
+  await widget.evaluate((el, id) => {
+    el.removeAttribute('readonly');
+    el.setAttribute('node-id', id);
+    el.setAttribute('view', 'detail');
+  }, seeded.detail);
+  await expect(widget.getByRole('heading', { name: 'Kgtest Migraine Variant' })).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Back to Knowledge Nodes' })).toHaveCount(0);
+  await widget.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.locator('#events')).toContainText(`kg-navigate {"path":"/nodes/${seeded.detail}/edit"}`);
+  await expect(widget.getByRole('heading', { name: 'Kgtest Migraine Variant' })).toBeVisible();
+  await widget.evaluate((el) => el.setAttribute('view', 'list'));
+  await expect(rows(widget)).toHaveCount(11);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'example-390');

@@ -12,7 +12,9 @@ export function NodeCards({ rows, can, busy, ...on }: NodeViewProps) {
       {rows.map((n) => (
         <li key={n.id} className="kg-node-card">
           <div className="kg-node-card__head">
-            <NodeName node={n} onView={on.onView} />
+            <h3 className="kg-node-card__title">
+              <NodeName node={n} onView={on.onView} />
+            </h3>
             <Chip color="default" className="kg-nodes__type">
               {n.nodeType}
             </Chip>

@@ -19,14 +19,22 @@ import { useToast } from '../use-toast';
 import type { NodeRowHandlers } from './NodeActions';
 import { NodeCards } from './NodeCards';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
-import { pageAfterDelete, type NodeAbilities } from './node-format';
+import { pageAfterDelete, type NodeAbilities, type NodeListState } from './node-format';
 import { NodeTable } from './NodeTable';
 import { NODE_TEXTS as T } from './texts';
 import { useSmall } from './use-box-width';
 import { useNodeList } from './use-node-list';
 
+/** The list's query and layout, kept by the owner so that coming back from a node shows the same page. */
+export interface NodeListMemory {
+  state: NodeListState;
+  layout: NodeLayout | null;
+}
+
 export interface NodeListProps extends Omit<NodeRowHandlers, 'onDelete'> {
   apiBase: string;
+  /** Read when the list mounts and updated as the query changes (uncontrolled widget: list → node → back). */
+  memory?: { current: NodeListMemory | null };
   can: NodeAbilities;
   onCreate: () => void;
   /** A node was deleted here. */
@@ -34,17 +42,20 @@ export interface NodeListProps extends Omit<NodeRowHandlers, 'onDelete'> {
 }
 
 /** The Knowledge Nodes list (spec §2): search, type filter, table or grid, paging, row actions, delete, bulk upload. */
-export function NodeList({ apiBase, can, onCreate, onDeleted, ...on }: NodeListProps) {
+export function NodeList({ apiBase, can, memory, onCreate, onDeleted, ...on }: NodeListProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const { toast, show, close } = useToast();
-  const { calls, state, text, setText, list, change } = useNodeList(apiBase, () => show(T.loadFailed, 'error'));
+  const { calls, state, text, setText, list, change } = useNodeList(apiBase, () => show(T.loadFailed, 'error'), memory?.current?.state);
   const types = useLoad((signal) => typesApi(api, 'node').list(signal));
   const box = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(box);
   const small = useSmall(box);
   // Until the user picks one, the layout follows the screen: grid on small screens, else table.
-  const [chosen, setChosen] = useState<NodeLayout | null>(null);
+  const [chosen, setChosen] = useState<NodeLayout | null>(memory?.current?.layout ?? null);
   const layout = chosen ?? (small ? 'grid' : 'table');
+  useEffect(() => {
+    if (memory) memory.current = { state, layout: chosen };
+  }, [memory, state, chosen]);
   const rows = list.data?.data ?? [];
 
   useEffect(() => {

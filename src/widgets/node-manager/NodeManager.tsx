@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { User } from '../../contract/users';
 import { attributeFlag, useHostAttributes } from '../graph-explorer/use-host-attributes';
@@ -6,7 +6,7 @@ import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { NodeEditor } from './form/NodeEditor';
 import { NodeDetail } from './NodeDetail';
-import { NodeList } from './NodeList';
+import { NodeList, type NodeListMemory } from './NodeList';
 import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace } from './node-format';
 import { NODE_TEXTS as T } from './texts';
 
@@ -69,12 +69,46 @@ function Screens(p: NodeManagerProps & { apiBase: string; user: User }) {
     if (p.nodeId) setOwn({ view: 'detail', nodeId: p.nodeId });
   }
   const place: NodePlace = controlled ? { view: p.view!, nodeId: p.nodeId } : own;
-  const can = abilitiesOf(p.user.permissions, p.readonly);
+  const listMemory = useRef<NodeListMemory | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const shown = `${place.view}:${place.nodeId ?? ''}`;
+  const first = useRef(true);
+  // Uncontrolled, a new screen replaces the old one in place: bring its top into view and move
+  // focus to it (the button that was pressed is gone).
+  useEffect(() => {
+    if (first.current || controlled) {
+      first.current = false;
+      return;
+    }
+    const el = frame.current;
+    if (!el) return;
+    if (el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [shown, controlled]);
 
   const go = (to: NodePlace) => {
     if (controlled) p.onNavigate?.({ path: nodePath(to) });
     else setOwn(to);
   };
+  return (
+    <div ref={frame} tabIndex={-1} className="kg-node-manager__screen">
+      <Screen {...p} place={place} go={go} memory={controlled ? undefined : listMemory} />
+    </div>
+  );
+}
+
+interface ScreenProps extends NodeManagerProps {
+  apiBase: string;
+  user: User;
+  place: NodePlace;
+  go: (to: NodePlace) => void;
+  memory?: { current: NodeListMemory | null };
+}
+
+/** The screen for a place: the form (create/edit, for users who may), the detail, or the list. */
+function Screen({ place, go, memory, ...p }: ScreenProps) {
+  const controlled = p.view !== undefined;
+  const can = abilitiesOf(p.user.permissions, p.readonly);
   const openGraph = (focusNodeId: string) => p.onGraphOpen?.({ focusNodeId });
   const createRelation = (nodeId: string) => p.onNavigate?.({ path: relationFormPath(nodeId) });
   const deleted = (nodeId: string) => p.onNodeChange?.({ nodeId, change: 'deleted' });
@@ -116,6 +150,7 @@ function Screens(p: NodeManagerProps & { apiBase: string; user: User }) {
     <NodeList
       apiBase={p.apiBase}
       can={can}
+      memory={memory}
       onCreate={() => go({ view: 'create' })}
       onView={(n) => go({ view: 'detail', nodeId: n.id })}
       onCreateRelation={(n) => createRelation(n.id)}

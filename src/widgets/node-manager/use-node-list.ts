@@ -21,10 +21,10 @@ interface Loaded {
  * to an old search never replaces a newer one. The search text is applied 300 ms after typing
  * stops (spec §9).
  */
-export function useNodeList(apiBase: string, onRefreshFailed: () => void) {
+export function useNodeList(apiBase: string, onRefreshFailed: () => void, initial: NodeListState = FIRST_LIST_STATE) {
   const calls = useMemo(() => nodesApi(apiClient({ base: apiBase })), [apiBase]);
-  const [state, setState] = useState<NodeListState>(FIRST_LIST_STATE);
-  const [text, setText] = useState('');
+  const [state, setState] = useState<NodeListState>(initial);
+  const [text, setText] = useState(initial.search);
   const [nonce, setNonce] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading', data: null, refreshing: false });
   const failed = useRef(onRefreshFailed);
