@@ -134,7 +134,7 @@ test('a second account is a viewer: no admin entries, admin pages go to the dash
   await expect(page.getByRole('heading', { name: `Welcome, ${viewer.username}` })).toBeVisible();
   for (const label of ADMIN_ENTRIES) await expect(drawer(page).getByRole('link', { name: label })).toHaveCount(0);
 
-  // A page of the route table that is not built yet shows its placeholder, not a crash.
+  // A viewer opens the node list from the drawer.
   await drawer(page).getByRole('link', { name: 'Knowledge Nodes' }).click();
   await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 2 })).toBeVisible();
 });

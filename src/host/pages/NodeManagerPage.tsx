@@ -8,6 +8,7 @@ import '../../ui/controls.css';
 import '../../ui/files.css';
 import '../../widgets/admin.css';
 import '../../widgets/node-upload/node-upload.css';
+import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/node-manager/node-manager.css';
 
 /**
