@@ -262,6 +262,18 @@ test.describe('with the sample graph', () => {
     await expect(card(page, 'Arrived while away')).toBeVisible();
   });
 
+  test('closing the graph dialog reloads the lists (the graph can change nodes and relations)', async ({ page }) => {
+    await openDashboard(page, server);
+    await expect(nodeCards(page)).toHaveCount(15);
+    await page.getByRole('button', { name: 'Open knowledge graph' }).click();
+    const graph = page.getByRole('dialog', { name: 'Enhanced Knowledge Graph Visualization' });
+    await expect(graph).toBeVisible();
+    await call(server, '/nodes', { method: 'POST', token, body: { name: 'Made while the graph was open', nodeType: 'Drug' } });
+    await graph.getByRole('button', { name: 'Close' }).first().click();
+    await expect(graph).toBeHidden();
+    await expect(card(page, 'Made while the graph was open')).toBeVisible();
+  });
+
   test('a viewer sees no write actions', async ({ page }) => {
     await openDashboard(page, server, viewer);
     await expect(nodeCards(page)).toHaveCount(15);
