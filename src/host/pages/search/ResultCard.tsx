@@ -1,5 +1,5 @@
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Button, Chip } from '../../../ui';
+import { Button, Chip, IconButton } from '../../../ui';
 import { EditIcon, EyeIcon, TrashIcon, icon } from '../../../ui/icons';
 import { formatDate } from '../../../widgets/format';
 import { SEARCH_TEXTS as T } from './texts';
@@ -49,19 +49,21 @@ export function ResultCard({ node, canEdit, canDelete, onView, onEdit, onDelete 
         {node.createdByUsername && <> by {node.createdByUsername}</>}
       </p>
       <footer className="kg-dash-card__actions kg-search-card__actions">
-        <Button variant="text" startIcon={<EyeIcon />} onClick={() => onView(node)}>
+        <Button variant="outlined" className="kg-search-card__view" startIcon={<EyeIcon />} onClick={() => onView(node)}>
           {T.viewDetails}
         </Button>
-        {canEdit && (
-          <Button variant="text" startIcon={<EditIcon />} onClick={() => onEdit(node)}>
-            {T.editNode}
-          </Button>
-        )}
-        {canDelete && (
-          <Button variant="text" className="kg-search-card__delete" startIcon={<TrashIcon />} onClick={() => onDelete(node)}>
-            {T.deleteNode}
-          </Button>
-        )}
+        <div className="kg-dash-actions">
+          {canEdit && (
+            <IconButton label={T.editNode} onClick={() => onEdit(node)}>
+              <EditIcon />
+            </IconButton>
+          )}
+          {canDelete && (
+            <IconButton label={T.deleteNode} className="kg-dash-actions__delete" onClick={() => onDelete(node)}>
+              <TrashIcon />
+            </IconButton>
+          )}
+        </div>
       </footer>
     </article>
   );
