@@ -2,7 +2,9 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { KgNavigateState } from '../../contract/dom-events';
 import { RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
 import { openGraph } from '../graph/open-graph';
+import { RELATION_TEXTS } from '../../contract/relation-texts';
 import { useCurrentUser } from '../session';
+import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
 import '../../widgets/admin.css';
 import '../../widgets/node-manager/form/node-form.css';
@@ -21,6 +23,8 @@ export function RelationsPage({ view }: { view: RelationView }) {
   const navigate = useNavigate();
   const returnTo = (location.state as KgNavigateState | null)?.returnTo;
   const fromNode = location.pathname.startsWith('/nodes/');
+  // The top bar names the form ('Create New Relation', not the bare path segment 'New').
+  usePageTitle(view === 'create' ? RELATION_TEXTS.createHeading : view === 'edit' ? RELATION_TEXTS.editHeading : null);
   return (
     <RelationEditor
       key={location.pathname}
