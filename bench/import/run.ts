@@ -8,6 +8,8 @@
  * latency; and a plain PostgreSQL COPY of the same rows as the floor. Reports rows/s, wall time
  * and the server's peak RSS; writes bench/results/import.json and import.md.
  *
+ * `npm run bench -- import search` runs only the catalogue search part, on a kept database (bench/import/search.ts).
+ *
  * Environment (all optional):
  *   BENCH_DBS=postgres,pglite   databases for the node upload and the GPS imports
  *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
@@ -136,9 +138,14 @@ async function cleanup() {
   fs.rmSync(work, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().then(() => process.exit(130)));
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanup());
+if (process.argv[2] === 'search') {
+  fs.rmSync(work, { recursive: true, force: true });
+  await import('./search');
+} else {
+  main()
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(() => cleanup());
+}

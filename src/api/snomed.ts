@@ -19,7 +19,8 @@ export interface SnomedListQuery {
 
 export interface SnomedPage {
   data: SnomedConcept[];
-  pagination: { total: number; limit: number; page: number };
+  /** totalCapped: more matches exist than `total` (the server stops counting at a cap). */
+  pagination: { total: number; limit: number; page: number; totalCapped?: boolean };
 }
 
 /** SNOMED calls (spec §7 SNOMED). */

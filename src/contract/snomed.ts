@@ -32,7 +32,13 @@ export const SnomedListQuerySchema = z.object({
 
 export const SnomedPageSchema = z.object({
   data: z.array(SnomedConceptSchema),
-  pagination: z.object({ total: z.number().int(), limit: z.number().int(), page: z.number().int() }),
+  pagination: z.object({
+    /** Exact up to 1,000 matches; beyond that 1,000 with totalCapped (the server stops counting there). */
+    total: z.number().int(),
+    limit: z.number().int(),
+    page: z.number().int(),
+    totalCapped: z.boolean(),
+  }),
 });
 
 export const SnomedIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Invalid SNOMED row id') });

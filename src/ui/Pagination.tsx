@@ -11,11 +11,13 @@ export interface PaginationProps {
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** Shown instead of the total (e.g. 'more than 1,000' when the server capped its count). */
+  totalText?: string;
   className?: string;
 }
 
 /** "Rows per page" with the allowed sizes, "1–10 of 42", previous and next page buttons. */
-export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, className }: PaginationProps) {
+export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, totalText, className }: PaginationProps) {
   const id = useId();
   const from = total === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(total, (page + 1) * pageSize);
@@ -33,7 +35,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onP
         </select>
       </label>
       <span className="kg-pagination__range" aria-live="polite">
-        {from}–{to} of {total}
+        {from}–{to} of {totalText ?? total}
       </span>
       <span className="kg-pagination__nav">
         <IconButton label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>

@@ -14,7 +14,7 @@ import { Toast } from '../../ui/Toast';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
-import { conceptName } from './concept-format';
+import { conceptName, totalText } from './concept-format';
 import { ConceptDetailsDialog } from './ConceptDetailsDialog';
 import { ImportSummaryDialog } from './ImportSummaryDialog';
 import { SnomedFilters } from './SnomedFilters';
@@ -106,6 +106,7 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
             page={query.page}
             pageSize={query.pageSize}
             total={total}
+            totalText={totalText(total, list.data?.pagination.totalCapped)}
             pageSizes={LIMITS.snomedPageSizes}
             onPageChange={(page) => change({ page })}
             onPageSizeChange={(pageSize) => change({ pageSize })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conceptName, formatEffectiveTime, orNa } from './concept-format';
+import { conceptName, formatEffectiveTime, orNa, totalText } from './concept-format';
 
 describe('SNOMED concept formatting', () => {
   it('shows an 8-digit effective time as YYYY-MM-DD, else raw or N/A', () => {
@@ -15,5 +15,10 @@ describe('SNOMED concept formatting', () => {
     expect(conceptName({ term: '', concept_id: '', id: '1' })).toBe('1');
     expect(orNa(null, 'N/A')).toBe('N/A');
     expect(orNa('x', 'N/A')).toBe('x');
+  });
+  it('reads a capped total as a lower bound, an exact one as the pager shows it', () => {
+    expect(totalText(1000, true)).toBe('more than 1,000');
+    expect(totalText(42, false)).toBeUndefined();
+    expect(totalText(42, undefined)).toBeUndefined();
   });
 });

@@ -9,5 +9,12 @@ export function formatEffectiveTime(value: string | null | undefined, fallback: 
 /** How the delete dialog names a concept (spec §2): its term, else its concept id, else its row id. */
 export const conceptName = (c: Pick<SnomedConcept, 'term' | 'concept_id' | 'id'>) => c.term || c.concept_id || c.id;
 
+/**
+ * The pager's total: the server counts a search's matches only up to a cap (a frequent word
+ * matches tens of thousands of descriptions) and says so with `totalCapped`; then the total is
+ * a lower bound and reads "more than 1,000".
+ */
+export const totalText = (total: number, capped: boolean | undefined) => (capped ? `more than ${total.toLocaleString('en')}` : undefined);
+
 /** A value or the fallback (N/A) when missing. */
 export const orNa = (value: string | null | undefined, fallback: string) => (value === null || value === undefined || value === '' ? fallback : value);

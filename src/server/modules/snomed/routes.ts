@@ -16,8 +16,8 @@ export async function snomedRoutes(app: FastifyInstance) {
     '/snomed/concepts',
     { schema: { tags, summary: 'The SNOMED catalogue, server-paged (1-based page)', querystring: SnomedListQuerySchema, response: { 200: SnomedPageSchema } } },
     async (req) => {
-      const { rows, total } = await listConcepts(app.db, req.query);
-      return { data: rows, pagination: { total, limit: req.query.limit, page: req.query.page } };
+      const { rows, total, totalCapped } = await listConcepts(app.db, req.query);
+      return { data: rows, pagination: { total, limit: req.query.limit, page: req.query.page, totalCapped } };
     },
   );
 
