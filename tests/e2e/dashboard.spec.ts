@@ -166,7 +166,9 @@ test.describe('with the sample graph', () => {
     await page.screenshot({ path: `${SHOTS}/dashboard-table-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await nodesSection(page).getByRole('button', { name: 'Table view' }).click();
+    // The table choice is remembered in this browser: the reload opens both sections as tables.
+    await expect(nodesSection(page).getByRole('button', { name: 'Table view' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(relationsSection(page).getByRole('button', { name: 'Table view' })).toHaveAttribute('aria-pressed', 'true');
     await expect(table.getByRole('row')).toHaveCount(11);
     await page.screenshot({ path: `${SHOTS}/dashboard-table-390.png`, fullPage: true });
 

@@ -14,7 +14,7 @@ import { NODE_SORT_VALUES, NodeTable } from './NodeTable';
 import { SectionHeader } from './SectionHeader';
 import { ShownOf } from './ShownOf';
 import { DASHBOARD_TEXTS as T } from './texts';
-import { LIST_LIMIT, useDashboardList, useDebounced, type ViewMode } from './use-dashboard-list';
+import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 import { useTablePaging } from './use-table-paging';
 
 interface NodeSectionProps {
@@ -33,7 +33,7 @@ interface NodeSectionProps {
  */
 export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionProps) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<ViewMode>('grid');
+  const [mode, setMode] = useViewMode('nodes');
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), 300);
   const list = useDashboardList(

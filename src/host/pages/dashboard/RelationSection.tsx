@@ -15,7 +15,7 @@ import { matchesRelation, relationName } from './relation-view';
 import { SectionHeader } from './SectionHeader';
 import { ShownOf } from './ShownOf';
 import { DASHBOARD_TEXTS as T } from './texts';
-import { LIST_LIMIT, useDashboardList, type ViewMode } from './use-dashboard-list';
+import { LIST_LIMIT, useDashboardList, useViewMode } from './use-dashboard-list';
 import { useTablePaging } from './use-table-paging';
 
 interface RelationSectionProps {
@@ -29,7 +29,7 @@ interface RelationSectionProps {
 /** The dashboard's Relations section (spec §2); its search filters the loaded relations at once. */
 export function RelationSection({ can, notify, onDeleted, refreshKey }: RelationSectionProps) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<ViewMode>('grid');
+  const [mode, setMode] = useViewMode('relations');
   const [query, setQuery] = useState('');
   const list = useDashboardList((signal) => relationsApi(api).list({ limit: LIST_LIMIT[mode] }, signal), `${mode}|${refreshKey}`);
   const matches = useMemo(() => list.items.filter((r) => matchesRelation(r, query)), [list.items, query]);

@@ -70,3 +70,30 @@ export function useDebounced<T>(value: T, delay: number): T {
   }, [value, delay]);
   return settled;
 }
+
+/**
+ * A section's grid/table choice, remembered in this browser (a curator who works in the table
+ * finds it again after a reload). Grid, the spec's default, until one is chosen.
+ */
+export function useViewMode(section: 'nodes' | 'relations'): [ViewMode, (mode: ViewMode) => void] {
+  const key = `kg.dashboard.${section}.view`;
+  const [mode, setMode] = useState<ViewMode>(() => {
+    try {
+      return localStorage.getItem(key) === 'table' ? 'table' : 'grid';
+    } catch {
+      return 'grid';
+    }
+  });
+  const choose = useCallback(
+    (next: ViewMode) => {
+      setMode(next);
+      try {
+        localStorage.setItem(key, next);
+      } catch {
+        /* storage unavailable (private mode): the choice lasts for this page only */
+      }
+    },
+    [key],
+  );
+  return [mode, choose];
+}
