@@ -1,4 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+
+/** An API call made while a page loaded: path and query, and its time from request start to the last byte. */
+export interface ApiCall {
+  path: string;
+  ms: number;
+}
 
 /** A table body row with data (not the one-cell "nothing found" row of src/ui/DataTable). */
 const DATA_ROW = 'table tbody tr:not(:has(.kg-table__empty)) td';
@@ -7,12 +13,19 @@ const DATA_ROW = 'table tbody tr:not(:has(.kg-table__empty)) td';
  * Navigates to `url` and answers the milliseconds from the navigation's start (the page's
  * performance time origin) to the first data row on screen, polled every animation frame.
  */
-export async function timeToFirstRow(page: Page, url: string, label: string): Promise<number> {
+export async function timeToFirstRow(page: Page, url: string, label: string, calls?: ApiCall[]): Promise<number> {
+  const onDone = (req: Request) => {
+    const t = req.timing();
+    if (new URL(req.url()).pathname.startsWith('/api/')) calls?.push({ path: new URL(req.url()).pathname + new URL(req.url()).search, ms: Math.round(t.responseEnd) });
+  };
+  page.on('requestfinished', onDone);
   await page.goto(url, { waitUntil: 'commit' });
   try {
     await page.waitForFunction((sel) => !!document.querySelector(sel), DATA_ROW, { polling: 'raf', timeout: 30_000 });
   } catch (err) {
     throw new Error(`${label}: no data row within 30 s at ${url}`, { cause: err });
+  } finally {
+    page.off('requestfinished', onDone);
   }
   return page.evaluate(() => performance.now());
 }

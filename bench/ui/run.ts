@@ -28,7 +28,7 @@ import { machineBusyPercent } from '../api/cpu';
 import { buildGraph, type BenchGraph } from '../api/dataset';
 import { loadGraph } from '../api/generate';
 import { ROOT, startServer } from '../api/server';
-import { searchRound, timeToFirstRow } from './measure';
+import { searchRound, timeToFirstRow, type ApiCall } from './measure';
 
 type DbKind = 'postgres' | 'pglite';
 const env = process.env;
@@ -41,7 +41,7 @@ const config = {
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 };
 const DEBOUNCE_MS = 300;
-const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+const RESULTS_DIR = path.resolve(ROOT, env.BENCH_RESULTS_DIR ?? path.join('bench', 'results'));
 const log = (msg: string) => console.log(`[bench ui] ${msg}`);
 
 const percentile = (xs: number[], p: number) => {
@@ -118,16 +118,21 @@ async function runFor(kind: DbKind, graph: BenchGraph) {
 
     const dashboard: number[] = [];
     const nodes: number[] = [];
+    // The API calls of the last (warm) load of each page, to show where the time goes.
+    let dashboardCalls: ApiCall[] = [];
+    let nodesCalls: ApiCall[] = [];
     for (let i = 0; i < config.runs; i++) {
-      dashboard.push(await timeToFirstRow(page, `${origin}/dashboard`, 'dashboard'));
-      nodes.push(await timeToFirstRow(page, `${origin}/nodes`, 'nodes'));
+      dashboardCalls = [];
+      nodesCalls = [];
+      dashboard.push(await timeToFirstRow(page, `${origin}/dashboard`, 'dashboard', dashboardCalls));
+      nodes.push(await timeToFirstRow(page, `${origin}/nodes`, 'nodes', nodesCalls));
     }
     await page.goto(`${origin}/nodes`);
     const search: number[] = [];
     for (const term of searchTerms(graph, config.runs * 2)) search.push((await searchRound(page, term)) - DEBOUNCE_MS);
     const busy = await machineBusyPercent(1000);
     await context.close();
-    return { db: kind, dashboardFirstRowMs: summary(dashboard), nodesFirstRowMs: summary(nodes), searchAfterDebounceMs: summary(search), raw: { dashboard, nodes, search }, machineBusyPercentAfter: busy };
+    return { db: kind, dashboardFirstRowMs: summary(dashboard), nodesFirstRowMs: summary(nodes), searchAfterDebounceMs: summary(search), raw: { dashboard, nodes, search }, apiCalls: { dashboard: dashboardCalls, nodes: nodesCalls }, machineBusyPercentAfter: busy };
   } finally {
     await browser.close();
     await server?.stop();
@@ -152,11 +157,15 @@ function markdown(results: Awaited<ReturnType<typeof runFor>>[], command: string
     lines.push(`| ${r.db} | /nodes navigation → first row | ${r.nodesFirstRowMs.first} ms | ${r.nodesFirstRowMs.median} ms | ${r.nodesFirstRowMs.max} ms | 1000 ms | ${ok(r.nodesFirstRowMs.median, 1000)} |`);
     lines.push(`| ${r.db} | node search keystroke → rows, minus 300 ms debounce | ${r.searchAfterDebounceMs.first} ms | ${r.searchAfterDebounceMs.median} ms | ${r.searchAfterDebounceMs.max} ms | 200 ms | ${ok(r.searchAfterDebounceMs.median, 200)} |`);
   }
+  lines.push('', 'API calls during the last (warm) load of each page (request start to last byte; they run in parallel):', '');
+  for (const r of results) {
+    for (const [pageName, calls] of Object.entries(r.apiCalls)) lines.push(`- ${r.db} ${pageName}: ${calls.map((c) => `\`${c.path}\` ${c.ms} ms`).join(', ')}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 const command = [...Object.keys(env).filter((k) => k.startsWith('BENCH_')).sort().map((k) => `${k}=${env[k]}`), 'npm run bench -- ui'].join(' ');
-if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Build the app first: npm run build');
+if (!fs.existsSync(path.join(ROOT, 'dist', 'host', 'index.html'))) throw new Error('Build the app first: npm run build');
 const graph = buildGraph({ nodesPerType: config.nodesPerType, relationsPerType: config.relationsPerType, seed: 20240601 });
 const results = [];
 for (const kind of config.dbs) results.push(await runFor(kind, graph));

@@ -1,25 +1,70 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../ui';
+import { lazyPage } from './lazy-page';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 import { AppShell } from './shell/AppShell';
 import { DEFAULT_PATH } from './shell/nav';
 import { RequireAuth } from './shell/RequireAuth';
 
 // One chunk per page: the sign-in screen does not download the dashboard or settings code.
-const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const UserAdminPage = lazy(() => import('./pages/UserAdminPage').then((m) => ({ default: m.UserAdminPage })));
-const RoleAdminPage = lazy(() => import('./pages/RoleAdminPage').then((m) => ({ default: m.RoleAdminPage })));
-const SnomedPage = lazy(() => import('./pages/SnomedPage').then((m) => ({ default: m.SnomedPage })));
-const TypeAdminPage = lazy(() => import('./pages/TypeAdminPage').then((m) => ({ default: m.TypeAdminPage })));
-const RelationsPage = lazy(() => import('./pages/RelationPages').then((m) => ({ default: m.RelationsPage })));
-const NodeManagerPage = lazy(() => import('./pages/NodeManagerPage').then((m) => ({ default: m.NodeManagerPage })));
-const NodeFormPage = lazy(() => import('./pages/NodeFormPage').then((m) => ({ default: m.NodeFormPage })));
-const SearchPage = lazy(() => import('./pages/search/SearchPage').then((m) => ({ default: m.SearchPage })));
-const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const pages = {
+  login: lazyPage(() => import('./pages/LoginPage'), (m) => m.LoginPage),
+  register: lazyPage(() => import('./pages/RegisterPage'), (m) => m.RegisterPage),
+  dashboard: lazyPage(() => import('./pages/DashboardPage'), (m) => m.DashboardPage),
+  settings: lazyPage(() => import('./pages/SettingsPage'), (m) => m.SettingsPage),
+  userAdmin: lazyPage(() => import('./pages/UserAdminPage'), (m) => m.UserAdminPage),
+  roleAdmin: lazyPage(() => import('./pages/RoleAdminPage'), (m) => m.RoleAdminPage),
+  snomed: lazyPage(() => import('./pages/SnomedPage'), (m) => m.SnomedPage),
+  typeAdmin: lazyPage(() => import('./pages/TypeAdminPage'), (m) => m.TypeAdminPage),
+  relations: lazyPage(() => import('./pages/RelationPages'), (m) => m.RelationsPage),
+  nodeManager: lazyPage(() => import('./pages/NodeManagerPage'), (m) => m.NodeManagerPage),
+  nodeForm: lazyPage(() => import('./pages/NodeFormPage'), (m) => m.NodeFormPage),
+  search: lazyPage(() => import('./pages/search/SearchPage'), (m) => m.SearchPage),
+  placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
+};
+const LoginPage = pages.login.Page;
+const RegisterPage = pages.register.Page;
+const DashboardPage = pages.dashboard.Page;
+const SettingsPage = pages.settings.Page;
+const UserAdminPage = pages.userAdmin.Page;
+const RoleAdminPage = pages.roleAdmin.Page;
+const SnomedPage = pages.snomed.Page;
+const TypeAdminPage = pages.typeAdmin.Page;
+const RelationsPage = pages.relations.Page;
+const NodeManagerPage = pages.nodeManager.Page;
+const NodeFormPage = pages.nodeForm.Page;
+const SearchPage = pages.search.Page;
+const PlaceholderPage = pages.placeholder.Page;
+
+/** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
+const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
+  ['/login', 'login'],
+  ['/register', 'register'],
+  ['/settings', 'settings'],
+  ['/search', 'search'],
+  ['/admin/users', 'userAdmin'],
+  ['/admin/roles', 'roleAdmin'],
+  ['/snomed', 'snomed'],
+  ['/node-types', 'typeAdmin'],
+  ['/relation-types', 'typeAdmin'],
+  ['/nodes/new', 'nodeForm'],
+  ['/nodes/:id/edit', 'nodeForm'],
+  ['/nodes/:id/relations/new', 'relations'],
+  ['/nodes/*', 'nodeManager'],
+  ['/relations/*', 'relations'],
+];
+
+/**
+ * Starts downloading the chunk of the page being opened now, in parallel with the session check
+ * (RequireAuth renders the page, and so would request its chunk, only after /auth/me answers).
+ * If the chunk has arrived by the time the page renders, it renders without suspending.
+ */
+function preloadPage(pathname: string): void {
+  const hit = CHUNK_OF_PATH.find(([pattern]) => matchPath(pattern, pathname));
+  void pages[hit ? hit[1] : 'dashboard'].preload().catch(() => undefined); // a failed preload retries on render
+}
+if (typeof window !== 'undefined') preloadPage(window.location.pathname);
 
 /**
  * The route table of spec §2. Everything but /login and /register sits behind RequireAuth,
