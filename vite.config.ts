@@ -16,6 +16,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      // The React example app (examples/react-app) is built with the host: it shares React's chunk,
+      // and the server serves dist/host/examples/react-app at /examples/react-app/.
+      input: { main: 'index.html', 'react-app': 'examples/react-app/index.html' },
+    },
   },
   server: {
     proxy: {

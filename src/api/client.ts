@@ -34,7 +34,11 @@ export interface ApiClient {
 export interface ApiClientOptions {
   /** Origin (and path) of the server; '' means the page's own origin. The client adds /api. */
   base?: string;
-  /** Called when the session is gone for good (a 401 that a refresh could not fix). */
+  /**
+   * Called when the session is gone for good (a 401 that a refresh could not fix). For a page-long
+   * singleton (the host's session). Anything that goes away again (a component) uses
+   * `onSessionExpired(base, handler)`, which returns the unsubscribe, so handlers do not pile up.
+   */
   onSessionExpired?: () => void;
 }
 
@@ -51,6 +55,19 @@ function toApiError(err: unknown): ApiError {
 
 const clients = new Map<string, ApiClient>();
 const expiredHandlers = new Map<string, Set<() => void>>();
+const normalizeBase = (base = '') => base.replace(/\/+$/, '');
+
+/** Runs `handler` when the session of `base` is gone for good; returns the unsubscribe. */
+export function onSessionExpired(base: string, handler: () => void): () => void {
+  const key = normalizeBase(base);
+  const set = expiredHandlers.get(key) ?? new Set();
+  set.add(handler);
+  expiredHandlers.set(key, set);
+  return () => {
+    set.delete(handler);
+    if (set.size === 0 && expiredHandlers.get(key) === set) expiredHandlers.delete(key);
+  };
+}
 
 /**
  * The API client for a base URL: bearer token from the shared session, one refresh and one
@@ -58,12 +75,8 @@ const expiredHandlers = new Map<string, Set<() => void>>();
  * ("not allowed") and is thrown as an ApiError; it does not end the session (DESIGN §6).
  */
 export function apiClient(options: ApiClientOptions = {}): ApiClient {
-  const base = (options.base ?? '').replace(/\/+$/, '');
-  if (options.onSessionExpired) {
-    const set = expiredHandlers.get(base) ?? new Set();
-    set.add(options.onSessionExpired);
-    expiredHandlers.set(base, set);
-  }
+  const base = normalizeBase(options.base);
+  if (options.onSessionExpired) onSessionExpired(base, options.onSessionExpired);
   const existing = clients.get(base);
   if (existing) return existing;
 
@@ -118,7 +131,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
           }
         }
         session.clear();
-        for (const handler of expiredHandlers.get(base) ?? []) handler();
+        for (const handler of [...(expiredHandlers.get(base) ?? [])]) handler();
         throw err;
       }
     },
