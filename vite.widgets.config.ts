@@ -67,8 +67,15 @@ const CLASSIC_LOADER = `/* kg-* elements: classic-script loader for kg-elements.
 function classicAndContract(): Plugin {
   return {
     name: 'kg-classic-and-contract',
-    generateBundle() {
+    generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'kg-elements.classic.js', source: CLASSIC_LOADER });
+      // KG_WIDGETS_ANALYZE=1: which source modules make up each chunk (rendered bytes), for size work.
+      if (process.env.KG_WIDGETS_ANALYZE === '1') {
+        const chunks = Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk' ? [{ file: c.fileName, modules: Object.entries(c.modules).map(([id, m]) => [path.relative(process.cwd(), id), m.renderedLength] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]) }] : [],
+        );
+        this.emitFile({ type: 'asset', fileName: 'analysis.json', source: JSON.stringify(chunks, null, 1) });
+      }
     },
     async closeBundle() {
       if (withReact) return; // the comparison build for bench/bundle only
