@@ -1,5 +1,5 @@
-import { FetchError, ofetch } from 'ofetch';
 import { MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
+import { HttpError, http as request } from './http';
 import { sessionStoreFor, type SessionStore } from './session-store';
 
 /** A failed call: `message` is the server's `error` text (or the caller's fallback). */
@@ -44,11 +44,10 @@ export interface ApiClientOptions {
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof FetchError) {
-    const status = err.response?.status ?? 0;
-    const body = err.data as Partial<ApiErrorBody> | undefined;
-    if (status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
-    return new ApiError(status, body?.code ?? 'http_error', body?.error ?? err.statusText ?? `HTTP ${status}`, body?.details);
+  if (err instanceof HttpError) {
+    const body = (err.data && typeof err.data === 'object' ? err.data : undefined) as Partial<ApiErrorBody> | undefined;
+    if (err.status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
+    return new ApiError(err.status, body?.code ?? 'http_error', body?.error ?? (err.statusText || `HTTP ${err.status}`), body?.details);
   }
   return new ApiError(0, 'network_error', err instanceof Error ? err.message : MESSAGES.generic.network);
 }
@@ -81,7 +80,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
   if (existing) return existing;
 
   const session = sessionStoreFor(base);
-  const http = ofetch.create({ baseURL: `${base}/api`, retry: 0 });
+  const http = <T>(path: string, o: Parameters<typeof request>[2]) => request<T>(`${base}/api`, path, o);
 
   const refresh = (): Promise<boolean> => {
     const token = session.refreshToken;
@@ -104,10 +103,10 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
     const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     return http<T>(path, {
       method: o.method ?? 'GET',
-      query,
-      body: o.body as BodyInit | Record<string, unknown> | undefined,
+      query: query as Record<string, string | number | boolean> | undefined,
+      body: o.body,
       headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      responseType: o.responseType as 'json',
+      responseType: o.responseType,
       signal: o.signal,
     });
   };
