@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 /**
@@ -11,11 +12,20 @@ const API_TARGET = process.env.KG_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // Parts of force-graph's dependencies the explorer never uses (src/widgets/graph-explorer/vendor/).
+    alias: ['d3-scale-chromatic', 'bezier-js'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: path.resolve(`src/widgets/graph-explorer/vendor/${name}.ts`) })),
+  },
   build: {
     outDir: 'dist/host',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      // The React example app (examples/react-app) is built with the host: it shares React's chunk,
+      // and the server serves dist/host/examples/react-app at /examples/react-app/.
+      input: { main: 'index.html', 'react-app': 'examples/react-app/index.html' },
+    },
   },
   server: {
     proxy: {

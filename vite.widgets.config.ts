@@ -1,39 +1,122 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Alias, type Plugin } from 'vite';
+import { writeWidgetContract } from './scripts/widget-contract.mjs';
+import { widgetElements } from './scripts/widget-elements.mjs';
 
 /**
- * The widget bundle (DESIGN §5): dist/widgets/kg-elements.js, a stable ES-module entry that
- * defines every kg-* element, plus content-hashed chunks (each widget's code loads when its
- * first element connects). React is aliased to preact/compat; styles are inlined strings that
- * go into each element's shadow root. Other sites load it cross-origin, so chunk URLs are
- * relative to the entry (lib mode: no preload helper, no absolute base).
+ * The widget bundle (DESIGN §5) in dist/widgets/:
+ * - kg-elements.js: a stable ES-module entry that defines every kg-* element;
+ * - kg-<name>.js: one stable entry per element that defines only that element;
+ * - kg-elements.classic.js: a classic script (no type="module") that loads kg-elements.js;
+ * - chunk-[hash].js: content-hashed chunks, shared by the entries; each widget's code (and heavy
+ *   code such as force-graph or the spreadsheet reader) loads when it is first used;
+ * - custom-elements.json and kg-elements.d.ts (scripts/widget-contract.mjs).
+ * The element list comes from src/widgets/elements.ts only (scripts/widget-elements.mjs).
+ * React is aliased to preact/compat (KG_WIDGETS_REACT=1 keeps React: bench/bundle compares the two);
+ * styles are inlined strings that go into each element's shadow root. Other sites load the bundle
+ * cross-origin, so chunk URLs are relative to the entry (lib mode: no preload helper, no absolute base).
  */
+const PREACT: Alias[] = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  // preact/compat has useSyncExternalStore: no CommonJS shims (see the file).
+  { find: /^use-sync-external-store\/shim(\/with-selector)?(\.js)?$/, replacement: path.resolve('src/widgets/vendor/use-sync-external-store.ts') },
+];
+/** Parts of force-graph's dependencies the explorer never uses (see the files in vendor/). */
+const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js'].map((name) => ({
+  find: new RegExp(`^${name}$`),
+  replacement: path.resolve(`src/widgets/graph-explorer/vendor/${name}.ts`),
+}));
+const withReact = process.env.KG_WIDGETS_REACT === '1';
+const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
+
+const CORE =
+  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|src[\\/](api[\\/](client|http|session-store|auth)|machines[\\/]session\.machine|widgets[\\/](define-element|attributes|session|vendor[\\/]use-sync-external-store))\.ts$/;
+
+const VIRTUAL = 'virtual:kg-element/';
+const elements = widgetElements();
+
+/** One entry per element: `import spec; defineElement(spec)`, generated from elements.ts. */
+function perElementEntries(): Plugin {
+  return {
+    name: 'kg-element-entries',
+    // Lib mode resolves entries against the root first: match the name anywhere in the id.
+    resolveId: (id) => (id.includes(VIRTUAL) ? `\0${id.slice(id.indexOf(VIRTUAL))}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${VIRTUAL}`)) return null;
+      const element = elements.find((e) => e.tag === id.slice(VIRTUAL.length + 1));
+      if (!element) return null;
+      const dir = path.resolve('src/widgets');
+      return [
+        `import { defineElement } from ${JSON.stringify(path.join(dir, 'define-element.ts'))};`,
+        `import { ${element.exportName} } from ${JSON.stringify(element.file)};`,
+        `defineElement(${element.exportName});`,
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * kg-elements.classic.js for pages that can only add classic scripts (some CMSs, tag managers):
+ * it imports the ES entry next to it, so chunks stay shared and lazy. Elements are defined a
+ * moment later than with a module script; upgrade makes that invisible.
+ */
+const CLASSIC_LOADER = `/* kg-* elements: classic-script loader for kg-elements.js (same folder). */
+(function () {
+  var script = document.currentScript;
+  var base = script && script.src ? script.src : document.baseURI;
+  import(new URL('kg-elements.js', base).href).catch(function (error) {
+    console.error('kg-elements: could not load the widget bundle', error);
+  });
+})();
+`;
+
+function classicAndContract(): Plugin {
+  return {
+    name: 'kg-classic-and-contract',
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: 'kg-elements.classic.js', source: CLASSIC_LOADER });
+      // KG_WIDGETS_ANALYZE=1: which source modules make up each chunk (rendered bytes), for size work.
+      if (process.env.KG_WIDGETS_ANALYZE === '1') {
+        const chunks = Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk' ? [{ file: c.fileName, modules: Object.entries(c.modules).map(([id, m]) => [path.relative(process.cwd(), id), m.renderedLength] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]) }] : [],
+        );
+        this.emitFile({ type: 'asset', fileName: 'analysis.json', source: JSON.stringify(chunks, null, 1) });
+      }
+    },
+    async closeBundle() {
+      if (withReact) return; // the comparison build for bench/bundle only
+      await writeWidgetContract({ outDir: path.resolve(outDir), alias: PREACT });
+    },
+  };
+}
 
 export default defineConfig({
   publicDir: false,
+  plugins: [perElementEntries(), classicAndContract()],
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-    dedupe: ['preact'],
+    alias: withReact ? FORCE_GRAPH_STUBS : [...PREACT, ...FORCE_GRAPH_STUBS],
+    dedupe: withReact ? ['react', 'react-dom'] : ['preact'],
   },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
   },
   build: {
-    outDir: 'dist/widgets',
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
     sourcemap: false,
-    reportCompressedSize: true,
+    reportCompressedSize: false,
     lib: {
-      entry: 'src/widgets/elements.ts',
+      entry: {
+        'kg-elements': 'src/widgets/elements.ts',
+        ...Object.fromEntries(elements.map((e) => [e.tag, `${VIRTUAL}${e.tag}`])),
+      },
       formats: ['es'],
-      fileName: () => 'kg-elements.js',
     },
     rolldownOptions: {
       // src/contract is pure declarations; without this every zod schema (and zod) would be
@@ -42,8 +125,11 @@ export default defineConfig({
       output: {
         // Lib mode keeps whitespace in ES output by default; this bundle is shipped as is.
         minify: true,
-        entryFileNames: 'kg-elements.js',
+        entryFileNames: '[name].js',
         chunkFileNames: 'chunk-[hash].js',
+        // What every widget needs (preact, r2wc, the session, the API client) in one chunk rather than
+        // a dozen small ones: fewer requests and better compression (bench/bundle).
+        codeSplitting: { groups: [{ name: 'kg-core', test: CORE }] },
       },
     },
   },

@@ -1,8 +1,7 @@
 // The page's own script (a file, not inline: the server's Content-Security-Policy forbids inline scripts).
-// `?api=https://kg.example.org` points the widget at another knowledge-graph server (listed in its KG_CORS_ORIGINS).
-const widget = document.querySelector('kg-snomed-admin');
-const api = new URLSearchParams(location.search).get('api');
-if (api) widget.setAttribute('api-base', api);
+// `?kg=https://kg.example.org` points the widget at another knowledge-graph server (kg-embed.js; the
+// server lists this page's origin in KG_CORS_ORIGINS).
+const api = new URLSearchParams(location.search).get('kg');
 
 const status = document.getElementById('widget-status');
 customElements.whenDefined('kg-snomed-admin').then(() => {

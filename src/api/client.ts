@@ -1,5 +1,5 @@
-import { FetchError, ofetch } from 'ofetch';
 import { MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
+import { HttpError, http as request } from './http';
 import { sessionStoreFor, type SessionStore } from './session-store';
 
 /** A failed call: `message` is the server's `error` text (or the caller's fallback). */
@@ -34,23 +34,39 @@ export interface ApiClient {
 export interface ApiClientOptions {
   /** Origin (and path) of the server; '' means the page's own origin. The client adds /api. */
   base?: string;
-  /** Called when the session is gone for good (a 401 that a refresh could not fix). */
+  /**
+   * Called when the session is gone for good (a 401 that a refresh could not fix). For a page-long
+   * singleton (the host's session). Anything that goes away again (a component) uses
+   * `onSessionExpired(base, handler)`, which returns the unsubscribe, so handlers do not pile up.
+   */
   onSessionExpired?: () => void;
 }
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof FetchError) {
-    const status = err.response?.status ?? 0;
-    const body = err.data as Partial<ApiErrorBody> | undefined;
-    if (status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
-    return new ApiError(status, body?.code ?? 'http_error', body?.error ?? err.statusText ?? `HTTP ${status}`, body?.details);
+  if (err instanceof HttpError) {
+    const body = (err.data && typeof err.data === 'object' ? err.data : undefined) as Partial<ApiErrorBody> | undefined;
+    if (err.status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
+    return new ApiError(err.status, body?.code ?? 'http_error', body?.error ?? (err.statusText || `HTTP ${err.status}`), body?.details);
   }
   return new ApiError(0, 'network_error', err instanceof Error ? err.message : MESSAGES.generic.network);
 }
 
 const clients = new Map<string, ApiClient>();
 const expiredHandlers = new Map<string, Set<() => void>>();
+const normalizeBase = (base = '') => base.replace(/\/+$/, '');
+
+/** Runs `handler` when the session of `base` is gone for good; returns the unsubscribe. */
+export function onSessionExpired(base: string, handler: () => void): () => void {
+  const key = normalizeBase(base);
+  const set = expiredHandlers.get(key) ?? new Set();
+  set.add(handler);
+  expiredHandlers.set(key, set);
+  return () => {
+    set.delete(handler);
+    if (set.size === 0 && expiredHandlers.get(key) === set) expiredHandlers.delete(key);
+  };
+}
 
 /**
  * The API client for a base URL: bearer token from the shared session, one refresh and one
@@ -58,17 +74,13 @@ const expiredHandlers = new Map<string, Set<() => void>>();
  * ("not allowed") and is thrown as an ApiError; it does not end the session (DESIGN §6).
  */
 export function apiClient(options: ApiClientOptions = {}): ApiClient {
-  const base = (options.base ?? '').replace(/\/+$/, '');
-  if (options.onSessionExpired) {
-    const set = expiredHandlers.get(base) ?? new Set();
-    set.add(options.onSessionExpired);
-    expiredHandlers.set(base, set);
-  }
+  const base = normalizeBase(options.base);
+  if (options.onSessionExpired) onSessionExpired(base, options.onSessionExpired);
   const existing = clients.get(base);
   if (existing) return existing;
 
   const session = sessionStoreFor(base);
-  const http = ofetch.create({ baseURL: `${base}/api`, retry: 0 });
+  const http = <T>(path: string, o: Parameters<typeof request>[2]) => request<T>(`${base}/api`, path, o);
 
   const refresh = (): Promise<boolean> => {
     const token = session.refreshToken;
@@ -91,10 +103,10 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
     const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     return http<T>(path, {
       method: o.method ?? 'GET',
-      query,
-      body: o.body as BodyInit | Record<string, unknown> | undefined,
+      query: query as Record<string, string | number | boolean> | undefined,
+      body: o.body,
       headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      responseType: o.responseType as 'json',
+      responseType: o.responseType,
       signal: o.signal,
     });
   };
@@ -118,7 +130,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
           }
         }
         session.clear();
-        for (const handler of expiredHandlers.get(base) ?? []) handler();
+        for (const handler of [...(expiredHandlers.get(base) ?? [])]) handler();
         throw err;
       }
     },

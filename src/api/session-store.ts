@@ -52,11 +52,13 @@ export class SessionStore {
     return { accessToken: this.accessToken, refreshToken: this.refreshToken, user: this.user };
   }
 
-  setTokens(accessToken: string, refreshToken: string): void {
+  /** `refreshToken` null: a session handed over without one (it ends when the access token does). */
+  setTokens(accessToken: string, refreshToken: string | null): void {
     const s = storage();
     if (s) {
       s.setItem(STORAGE_KEYS.accessToken, accessToken);
-      s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+      if (refreshToken === null) s.removeItem(STORAGE_KEYS.refreshToken);
+      else s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
     } else {
       this.memory = { accessToken, refreshToken };
     }

@@ -135,6 +135,8 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.logout': 'signingOut',
+        // The page handed over other tokens (element.session): check them.
+        'session.restore': 'loading',
         'session.expired': { target: 'signedOut', actions: 'clearSession' },
         'session.user.updated': {
           actions: assign(({ context, event }) => {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
@@ -13,15 +13,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', startIcon, loading, fullWidth, className, children, type = 'button', ...rest }: ButtonProps) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', startIcon, loading, fullWidth, className, children, type = 'button', ...rest }, ref) {
   const icon = loading ? <Spinner size={16} label="" /> : startIcon;
   return (
-    <button type={type} className={cx('kg-btn', `kg-btn--${variant}`, fullWidth && 'kg-btn--full', className)} {...rest}>
+    <button type={type} className={cx('kg-btn', `kg-btn--${variant}`, fullWidth && 'kg-btn--full', className)} ref={ref} {...rest}>
       {icon && <span className="kg-btn__icon">{icon}</span>}
       {children}
     </button>
   );
-}
+});
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
   /** Required: an icon-only button has no text, so this is its accessible name and tooltip. */
@@ -29,10 +29,10 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function IconButton({ label, className, children, type = 'button', title, ...rest }: IconButtonProps) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ label, className, children, type = 'button', title, ...rest }, ref) {
   return (
-    <button type={type} aria-label={label} title={title ?? label} className={cx('kg-icon-btn', className)} {...rest}>
+    <button type={type} aria-label={label} title={title ?? label} className={cx('kg-icon-btn', className)} ref={ref} {...rest}>
       {children}
     </button>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { ChevronDownIcon } from './icons';
 
@@ -26,7 +26,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
  * A labelled native <select>: the platform's own list (keyboard, screen readers, mobile
  * pickers) with no floating layer to position, so it works the same inside a shadow root.
  */
-export function SelectField({ label, options, onChange, placeholder, error, helperText, hideLabel, className, id, required, ...select }: SelectFieldProps) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, options, onChange, placeholder, error, helperText, hideLabel, className, id, required, ...select }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const helpId = `${selectId}-help`;
@@ -49,7 +49,7 @@ export function SelectField({ label, options, onChange, placeholder, error, help
           aria-describedby={help ? helpId : undefined}
           className="kg-field__input kg-select"
           onChange={(e) => onChange(e.currentTarget.value)}
-          {...select}
+          ref={ref} {...select}
         >
           {placeholder !== undefined && (
             <option value="" disabled={required}>
@@ -73,4 +73,4 @@ export function SelectField({ label, options, onChange, placeholder, error, help
       )}
     </div>
   );
-}
+});

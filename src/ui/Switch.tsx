@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
 
 export interface SwitchProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'checked' | 'role'> {
@@ -13,7 +13,7 @@ export interface SwitchProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 /** An on/off switch: a native checkbox with role="switch" (Space toggles it), drawn as a track. */
-export function Switch({ label, checked, onChange, hideLabel, className, disabled, ...input }: SwitchProps) {
+export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch({ label, checked, onChange, hideLabel, className, disabled, ...input }, ref) {
   return (
     <label className={cx('kg-switch', disabled && 'kg-switch--disabled', className)}>
       <input
@@ -24,7 +24,7 @@ export function Switch({ label, checked, onChange, hideLabel, className, disable
         aria-checked={checked}
         disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.checked)}
-        {...input}
+        ref={ref} {...input}
       />
       <span className="kg-switch__track" aria-hidden="true">
         <span className="kg-switch__thumb" />
@@ -32,4 +32,4 @@ export function Switch({ label, checked, onChange, hideLabel, className, disable
       <span className={hideLabel ? 'kg-visually-hidden' : 'kg-switch__label'}>{label}</span>
     </label>
   );
-}
+});

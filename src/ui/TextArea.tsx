@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -10,7 +10,7 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A multiline TextField (same label, error and help wiring). */
-export function TextAreaField({ label, error, helperText, className, id, required, rows = 2, ...area }: TextAreaFieldProps) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, helperText, className, id, required, rows = 2, ...area }, ref) {
   const autoId = useId();
   const areaId = id ?? autoId;
   const helpId = `${areaId}-help`;
@@ -32,7 +32,7 @@ export function TextAreaField({ label, error, helperText, className, id, require
         aria-invalid={error ? true : undefined}
         aria-describedby={help ? helpId : undefined}
         className="kg-field__input kg-textarea"
-        {...area}
+        ref={ref} {...area}
       />
       {help && (
         <div id={helpId} className={cx('kg-field__help', error && 'kg-field__help--error')}>
@@ -41,4 +41,4 @@ export function TextAreaField({ label, error, helperText, className, id, require
       )}
     </div>
   );
-}
+});

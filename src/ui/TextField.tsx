@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -12,7 +12,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, helperText, endAdornment, className, id, required, ...input }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, helperText, endAdornment, className, id, required, ...input }, ref) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helpId = `${inputId}-help`;
@@ -34,7 +34,7 @@ export function TextField({ label, error, helperText, endAdornment, className, i
           aria-invalid={error ? true : undefined}
           aria-describedby={help ? helpId : undefined}
           className={cx('kg-field__input', endAdornment != null && 'kg-field__input--adorned')}
-          {...input}
+          ref={ref} {...input}
         />
         {endAdornment != null && <span className="kg-field__adornment">{endAdornment}</span>}
       </div>
@@ -45,4 +45,4 @@ export function TextField({ label, error, helperText, endAdornment, className, i
       )}
     </div>
   );
-}
+});

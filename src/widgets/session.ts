@@ -22,12 +22,33 @@ export function sessionActorFor(apiBase = ''): SessionActor {
   api.session.subscribe(() =>
     // After the current transition: the machine's own actions also write to the store.
     queueMicrotask(() => {
-      if (created.getSnapshot().matches('signedIn') && !api.session.accessToken) created.send({ type: 'session.expired' });
+      const snapshot = created.getSnapshot();
+      if (snapshot.matches('signedIn') && !api.session.accessToken) created.send({ type: 'session.expired' });
+      // Tokens appeared from elsewhere (another tab signed in): check them.
+      else if (snapshot.matches('signedOut') && api.session.accessToken) created.send({ type: 'session.restore' });
     }),
   );
   actor = created.start();
   actors.set(api.base, actor);
   return actor;
+}
+
+/**
+ * The page hands over a session (`element.session = { accessToken, refreshToken? }`): store the
+ * tokens for this API base and check them with the server, so every widget on the base moves
+ * to the new user (or to the sign-in form when the tokens are not valid). `null` signs out.
+ */
+export function seedSession(apiBase: string, seed: { accessToken: string; refreshToken?: string | null } | null): void {
+  const actor = sessionActorFor(apiBase);
+  const store = apiClient({ base: apiBase }).session;
+  if (!seed) {
+    if (store.accessToken) actor.send({ type: 'session.expired' });
+    store.clear();
+    return;
+  }
+  if (store.accessToken === seed.accessToken) return;
+  store.setTokens(seed.accessToken, seed.refreshToken ?? null);
+  actor.send({ type: 'session.restore' });
 }
 
 const phaseOf = (s: ReturnType<SessionActor['getSnapshot']>): SessionPhase =>

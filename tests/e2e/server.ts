@@ -27,8 +27,11 @@ function freePort(): Promise<number> {
  * Starts the real server (built app + API) on a free port with a fresh embedded database.
  * `env` adds settings (KG_SAMPLE_DATA=1 for the sample graph, KG_CORS_ORIGINS, ...).
  */
+export { freePort };
+
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port = await freePort();
+  // A fixed PORT in `env` lets a test know the server's origin before it starts (KG_CORS_ORIGINS).
+  const port = Number(env.PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

@@ -14,7 +14,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'host', 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'widgets', 'kg-elements.js'), 'export {}');
   fs.writeFileSync(path.join(dist, 'widgets', 'chunk-8kNmYuZY.js'), 'export {}');
-  t = await testApp({ distDir: dist });
+  fs.writeFileSync(path.join(dist, 'widgets', 'kg-graph-explorer.js'), 'export {}');
+  fs.mkdirSync(path.join(dist, 'host', 'examples', 'react-app'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'host', 'examples', 'react-app', 'index.html'), '<!doctype html><title>react app</title>');
+  fs.mkdirSync(path.join(dist, 'examples'));
+  fs.writeFileSync(path.join(dist, 'examples', 'portal.html'), '<!doctype html><title>portal</title>');
+  t = await testApp({ distDir: dist, examplesDir: path.join(dist, 'examples') });
 });
 afterAll(async () => {
   await t?.close();
@@ -38,6 +43,22 @@ describe('static files', () => {
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect(entry.headers['access-control-allow-origin']).toBe('*');
     expect((await t.call({ method: 'GET', url: '/widgets/chunk-8kNmYuZY.js' })).headers['cache-control']).toContain('immutable');
+    expect((await t.call({ method: 'GET', url: '/widgets/kg-graph-explorer.js' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the examples load the widgets and call the API of another origin (?kg=)', async () => {
+    const page = await t.call({ method: 'GET', url: '/examples/portal.html' });
+    expect(page.statusCode).toBe(200);
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' http: https:");
+    expect(csp).toContain("connect-src 'self' http: https: ws: wss:");
+    // The app itself keeps its strict policy.
+    const app = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(app.headers['content-security-policy']).toContain("script-src 'self';");
+    // The React example is built with the host and served under /examples/react-app/.
+    const react = await t.call({ method: 'GET', url: '/examples/react-app/' });
+    expect(react.statusCode).toBe(200);
+    expect(react.body).toContain('<title>react app</title>');
   });
 
   it('does not force https (plain-HTTP intranet installs keep working)', async () => {

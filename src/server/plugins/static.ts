@@ -5,6 +5,17 @@ import path from 'node:path';
 import { API_PREFIX } from './access';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const EXAMPLES_CSP = [
+  "default-src 'self'",
+  "script-src 'self' http: https:",
+  "connect-src 'self' http: https: ws: wss:",
+  "img-src 'self' data: blob: http: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 /**
  * Serves the built host app (with a fallback to index.html for client-side routes), the
@@ -34,13 +45,25 @@ export async function staticFiles(app: FastifyInstance) {
         // Other sites load the bundle: allow cross-origin use; hashed chunks never change.
         res.header('Access-Control-Allow-Origin', '*');
         res.header('Cross-Origin-Resource-Policy', 'cross-origin');
-        // Only hashed chunks are immutable; the stable entry (kg-elements.js) must revalidate.
+        // Only hashed chunks are immutable; the stable entries (kg-elements.js, kg-<name>.js, the
+        // classic loader) and the contract files revalidate.
         res.header('Cache-Control', /[\\/]chunk-[A-Za-z0-9_-]+\.js$/.test(file) ? IMMUTABLE : 'no-cache');
       },
     });
   }
   if (examplesDir && fs.existsSync(examplesDir)) {
-    await app.register(fastifyStatic, { root: examplesDir, prefix: '/examples/', decorateReply: false });
+    // The examples play "another site": with ?kg=<origin> they load the bundle from, and call the
+    // API of, another origin, which the app's own policy (script/connect 'self') would block.
+    const setHeaders = (res: { header(name: string, value: string): unknown }) => {
+      res.header('Content-Security-Policy', EXAMPLES_CSP);
+      res.header('Cache-Control', 'no-cache');
+    };
+    // The React example is built with the host app (vite.config.ts) into dist/host/examples/react-app.
+    const reactApp = hostDir ? path.join(hostDir, 'examples', 'react-app') : null;
+    if (reactApp && fs.existsSync(reactApp)) {
+      await app.register(fastifyStatic, { root: reactApp, prefix: '/examples/react-app/', decorateReply: false, setHeaders });
+    }
+    await app.register(fastifyStatic, { root: examplesDir, prefix: '/examples/', decorateReply: false, setHeaders });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { Graph } from '../../contract/graph';
 import type { User } from '../../contract/users';
@@ -7,7 +7,6 @@ import { WithSession } from '../with-session';
 import { GraphExplorerView } from './GraphExplorerView';
 import { isLayout } from './layouts';
 import { useGraphExplorer } from './use-graph-explorer';
-import { attributeFlag, useHostAttributes } from './use-host-attributes';
 
 export interface GraphExplorerProps {
   /** Server origin ('' = this page's origin). */
@@ -41,19 +40,14 @@ export interface GraphExplorerProps {
  * The interactive knowledge graph, global or focused (spec §2 "Graph dialog"): the kg-graph-explorer
  * element and the host's graph dialog. Without a session (and without `data`) it shows a compact sign-in.
  */
-export function GraphExplorer(given: GraphExplorerProps) {
+export function GraphExplorer(props: GraphExplorerProps) {
   const [portal, setPortal] = useState<HTMLDivElement | null>(null);
-  const box = useRef<HTMLDivElement>(null);
-  // As an element: the attributes as they are now (removing focus-node-id returns to the global graph).
-  const attrs = useHostAttributes(box, HOST_ATTRIBUTES);
-  const props: GraphExplorerProps = attrs
-    ? { ...given, focusNodeId: attrs['focus-node-id'] ?? undefined, relationType: attrs['relation-type'] ?? undefined, layout: attrs.layout ?? undefined, readonly: attributeFlag(attrs.readonly) }
-    : given;
+  // As an element, removing an attribute (focus-node-id) makes its prop undefined (define-element.ts).
   const { apiBase = '', data, user } = props;
   return (
-    <div className="kg-graph" ref={box}>
+    <div className="kg-graph">
       <PortalRootProvider root={portal}>
-        {attrs === undefined ? null : data ? (
+        {data ? (
           <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={undefined} />
         ) : (
           <WithSession apiBase={apiBase} user={user} signInPrompt="Sign in to explore the knowledge graph.">
@@ -66,8 +60,6 @@ export function GraphExplorer(given: GraphExplorerProps) {
     </div>
   );
 }
-
-const HOST_ATTRIBUTES = ['focus-node-id', 'relation-type', 'layout', 'readonly'];
 
 function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | undefined }) {
   const actor = useGraphExplorer({

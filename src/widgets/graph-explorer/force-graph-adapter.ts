@@ -17,6 +17,16 @@ import { fitView, SPACING, type Point } from './layouts';
  */
 type FG = ForceGraph<FgNode, FgLink>;
 
+/**
+ * force-graph and its tooltip put their CSS into the page's <head> when they load: rules for
+ * `.force-graph-container …` and `.float-tooltip-kap` that would reach the embedding page and never
+ * reach our shadow root. graph-explorer.css has what we need; take theirs out again.
+ */
+const INJECTED = /^\s*\.(force-graph-container|float-tooltip-kap)\b/;
+function removeInjectedStyles(): void {
+  for (const style of document.head.querySelectorAll('style')) if (INJECTED.test(style.textContent ?? '')) style.remove();
+}
+
 export interface AdapterEvents {
   nodeClick: (id: string, at: Point) => void;
   nodeRightClick: (id: string, at: Point) => void;
@@ -120,6 +130,7 @@ export class GraphAdapter {
   /** Loads force-graph (its own chunk) and mounts a canvas in `box`. */
   static async create(box: HTMLElement, events: AdapterEvents, colors: PaintState['colors']): Promise<GraphAdapter> {
     const { default: ForceGraphClass } = await import('force-graph');
+    removeInjectedStyles();
     const fg = new ForceGraphClass<FgNode, FgLink>(box);
     return new GraphAdapter(fg, box, events, colors);
   }

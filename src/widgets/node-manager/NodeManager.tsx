@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { User } from '../../contract/users';
-import { attributeFlag, useHostAttributes } from '../graph-explorer/use-host-attributes';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { NodeEditor } from './form/NodeEditor';
@@ -30,8 +29,6 @@ export interface NodeManagerProps {
   onNodeChange?: (detail: KgDomEvents['kg-node-change']) => void;
 }
 
-const HOST_ATTRIBUTES = ['view', 'node-id', 'readonly'];
-
 /**
  * kg-node-manager (DESIGN §5): the Knowledge Nodes list, node detail and the create/edit form.
  * Controlled when `view` is given (the host: every move goes out through onNavigate as a route);
@@ -39,21 +36,16 @@ const HOST_ATTRIBUTES = ['view', 'node-id', 'readonly'];
  * onNavigate for things outside it, such as the relation form).
  */
 export function NodeManager(given: NodeManagerProps) {
-  const box = useRef<HTMLDivElement>(null);
-  // As an element, read view / node-id / readonly from the live attributes (r2wc ignores removed ones).
-  const attrs = useHostAttributes(box, HOST_ATTRIBUTES);
-  const props: NodeManagerProps = attrs
-    ? { ...given, view: isNodeView(attrs.view) ? attrs.view : undefined, nodeId: attrs['node-id'] || undefined, readonly: attributeFlag(attrs.readonly) }
-    : given;
+  // An element's `view` attribute may hold anything: an unknown one means uncontrolled. (Removed
+  // attributes clear their prop in define-element, so no attribute reading is needed here.)
+  const props: NodeManagerProps = { ...given, view: isNodeView(given.view) ? given.view : undefined, nodeId: given.nodeId || undefined };
   const { apiBase = '', user, css } = props;
   return (
     <WidgetFrame className="kg-admin kg-node-manager" css={css}>
-      <div ref={box} className="kg-node-manager__body">
-        {attrs !== undefined && (
-          <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
-            {(current) => <Screens key={current.id} {...props} apiBase={apiBase} user={current} />}
-          </WithSession>
-        )}
+      <div className="kg-node-manager__body">
+        <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
+          {(current) => <Screens key={current.id} {...props} apiBase={apiBase} user={current} />}
+        </WithSession>
       </div>
     </WidgetFrame>
   );

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ElementSpec } from '../define-element';
 import type { SignInProps } from './SignIn';
+import theme from '../../ui/theme.css?inline';
 import css from './sign-in.css?inline';
 
 /**
@@ -11,7 +12,8 @@ import css from './sign-in.css?inline';
 export const signInElement: ElementSpec<SignInProps> = {
   tag: 'kg-sign-in',
   component: lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn }))),
-  css,
+  // The tokens are declared on :host, so a page's own --kg-* variables on an ancestor do not collide.
+  css: theme + css,
   attributes: { apiBase: 'string' },
   events: { onSessionChange: 'kg-session-change' },
 };

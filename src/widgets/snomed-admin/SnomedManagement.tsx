@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { SNOMED_TEXTS as T } from '../../contract/import-texts';
 import { LIMITS } from '../../contract/limits';
@@ -12,16 +12,19 @@ import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { AdminHeader, LoadFailed } from '../admin-parts';
+import { useEver } from '../use-ever';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
 import { conceptName, totalText } from './concept-format';
-import { ConceptDetailsDialog } from './ConceptDetailsDialog';
-import { ImportSummaryDialog } from './ImportSummaryDialog';
 import { SnomedFilters } from './SnomedFilters';
-import { SnomedImportDialog } from './SnomedImportDialog';
 import { SnomedList } from './SnomedList';
 import { useSnomedImport } from './use-snomed-import';
 import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
+
+// The dialogs load when first opened, not with the list (the element's size budget: bench/bundle).
+const ConceptDetailsDialog = lazy(() => import('./ConceptDetailsDialog').then((m) => ({ default: m.ConceptDetailsDialog })));
+const ImportSummaryDialog = lazy(() => import('./ImportSummaryDialog').then((m) => ({ default: m.ImportSummaryDialog })));
+const SnomedImportDialog = lazy(() => import('./SnomedImportDialog').then((m) => ({ default: m.SnomedImportDialog })));
 
 export interface SnomedManagementProps {
   apiBase: string;
@@ -65,6 +68,9 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   useEffect(() => {
     if (del.error) show(del.error, 'error');
   }, [del.error, show]);
+  const detailsNeeded = useEver(details !== null);
+  const importNeeded = useEver(importer.state === 'idle' || importer.state === 'uploading');
+  const summaryNeeded = useEver(importer.state === 'summary');
 
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
@@ -114,7 +120,11 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
         </section>
       )}
 
-      <ConceptDetailsDialog concept={details} onClose={() => setDetails(null)} />
+      {detailsNeeded && (
+        <Suspense fallback={null}>
+          <ConceptDetailsDialog concept={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      )}
       <ConfirmDeleteDialog
         open={del.state !== 'closed'}
         title={T.deleteTitle}
@@ -128,8 +138,16 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
       >
         <p>{T.deleteQuestion(del.target?.name ?? '')}</p>
       </ConfirmDeleteDialog>
-      {canImport && <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={show} />}
-      <ImportSummaryDialog result={importer.state === 'summary' ? importer.context.result : null} calls={calls} onClose={() => importer.actor.send({ type: 'dialog.close' })} onNotify={show} />
+      {canImport && importNeeded && (
+        <Suspense fallback={null}>
+          <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={show} />
+        </Suspense>
+      )}
+      {summaryNeeded && (
+        <Suspense fallback={null}>
+          <ImportSummaryDialog result={importer.state === 'summary' ? importer.context.result : null} calls={calls} onClose={() => importer.actor.send({ type: 'dialog.close' })} onNotify={show} />
+        </Suspense>
+      )}
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../contract/users';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
@@ -16,10 +16,12 @@ import { useToast } from '../use-toast';
 import { USER_TEXTS as T } from './texts';
 import { UserCards } from './UserCards';
 import { UserFilters } from './UserFilters';
-import { UserFormDialog } from './UserFormDialog';
 import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';
 import { UserTable } from './UserTable';
 import { useUserAdmin } from './use-user-admin';
+
+// Mounted per opening anyway: its code (and the form validation) loads with the first opening.
+const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
 
 type FormState = { mode: 'create'; key: number } | { mode: 'edit'; key: number; user: User } | null;
 
@@ -117,15 +119,17 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
       )}
 
       {form && (
-        <UserFormDialog
-          key={form.key}
-          mode={form.mode}
-          user={form.mode === 'edit' ? form.user : undefined}
-          roles={admin.roles}
-          defaultRoleId={defaultRoleId}
-          onCancel={() => setForm(null)}
-          onSubmit={saved}
-        />
+        <Suspense fallback={null}>
+          <UserFormDialog
+            key={form.key}
+            mode={form.mode}
+            user={form.mode === 'edit' ? form.user : undefined}
+            roles={admin.roles}
+            defaultRoleId={defaultRoleId}
+            onCancel={() => setForm(null)}
+            onSubmit={saved}
+          />
+        </Suspense>
       )}
       <ConfirmDeleteDialog
         open={del.state !== 'closed'}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ElementRow {
+  tag: string;
+  budgetKb: number;
+  preactKb: number;
+  reactKb: number;
+  files: string[];
+}
+export interface BundleResults {
+  measuredAt: string;
+  node: string;
+  method: string;
+  elements: ElementRow[];
+  all: { budgetKb: number; preactKb: number; reactKb: number; files: string[] };
+  host: { budgetKb: number; kb: number; files: string[] };
+  failures: string[];
+}
+
+const kb = (n: number) => n.toFixed(1);
+const pass = (value: number, budget: number) => (value <= budget ? 'pass' : '**FAIL**');
+const ratio = (preact: number, react: number) => `${(react / preact).toFixed(2)}×`;
+
+export function writeReport(dir: string, r: BundleResults): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'bundle.json'), `${JSON.stringify(r, null, 2)}\n`);
+  const lines = [
+    '# Widget bundle sizes',
+    '',
+    `Measured ${r.measuredAt} with \`npm run bench -- bundle\` (Node ${r.node}). ${r.method}`,
+    '',
+    '| what | gzip KB (preact) | budget KB | result | same with React KB | React / preact |',
+    '|---|---:|---:|---|---:|---:|',
+    ...r.elements.map((e) => `| \`${e.tag}\` | ${kb(e.preactKb)} | ${e.budgetKb} | ${pass(e.preactKb, e.budgetKb)} | ${kb(e.reactKb)} | ${ratio(e.preactKb, e.reactKb)} |`),
+    `| all elements (\`kg-elements.js\`) | ${kb(r.all.preactKb)} | ${r.all.budgetKb} | ${pass(r.all.preactKb, r.all.budgetKb)} | ${kb(r.all.reactKb)} | ${ratio(r.all.preactKb, r.all.reactKb)} |`,
+    `| host app, first route (\`/login\`, JS + CSS) | ${kb(r.host.kb)} | ${r.host.budgetKb} | ${pass(r.host.kb, r.host.budgetKb)} | | |`,
+    '',
+    r.failures.length ? `Over budget: ${r.failures.join('; ')}.` : 'Every budget is met.',
+    '',
+    '## Files loaded at first render (preact build)',
+    '',
+    ...r.elements.map((e) => `- \`${e.tag}\`: ${e.files.map((f) => `\`${f}\``).join(', ')}`),
+    `- all elements: ${r.all.files.length} files`,
+    `- host \`/login\`: ${r.host.files.map((f) => `\`${f}\``).join(', ')}`,
+    '',
+  ];
+  fs.writeFileSync(path.join(dir, 'bundle.md'), lines.join('\n'));
+}
