@@ -25,6 +25,8 @@ export interface KgDomEvents {
  */
 export interface KgNavigateState {
   returnTo?: { graph: { focusNodeId?: string; relationType?: string } };
+  /** Open the graph on arrival (kg-relation-editor after a save that came from the graph). */
+  openGraph?: { focusNodeId?: string; relationType?: string };
 }
 export type KgDomEventName = keyof KgDomEvents;
 
@@ -114,6 +116,46 @@ export interface KgSnomedAdminElement extends HTMLElement {
   session: KgSessionSeed | null;
 }
 
+/** <kg-type-admin>: Node Type Management or Relation Type Management (spec §2) as one element: search, Refresh, a table (Name, Created Date, Created By, Actions) on wide screens and cards on narrow ones, paging 5/10/25 (default 10), and — for administrators — Add, Edit (rename) and Delete with the word DELETE typed. */
+export interface KgTypeAdminElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. Another origin must be listed in the server's `KG_CORS_ORIGINS`. */
+  apiBase: string | undefined;
+  /** `kind` attribute. Which catalogue: node types (`/api/nodetypes`, the default) or relation types (`/api/relationtypes`). Anything else reads as `node`; changing it switches the catalogue (search, paging and any open dialog start afresh). */
+  kind: 'node' | 'relation' | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  session: KgSessionSeed | null;
+}
+
+/** <kg-node-manager>: The Knowledge Nodes list, node detail and the create/edit node form (spec §2 "Knowledge Nodes list", "Node detail", "Create and edit node pages") as one element. */
+export interface KgNodeManagerElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. Another origin must be listed in its `KG_CORS_ORIGINS`. */
+  apiBase: string | undefined;
+  /** `view` attribute. Absent: **uncontrolled**, the element switches between its screens itself. Set: **controlled**, it shows that screen and reports every move as `kg-navigate` (the page changes the attributes). */
+  view: 'list' | 'detail' | 'create' | 'edit' | undefined;
+  /** `node-id` attribute. The node for `detail` and `edit`. Uncontrolled, setting it opens that node's detail. */
+  nodeId: string | undefined;
+  /** `readonly` attribute. Present (and not `"false"`): hides every write action — Add Node, Template/Upload, Edit, Delete, Create Relation / Add Relation. */
+  readonly: boolean | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  session: KgSessionSeed | null;
+}
+
+/** <kg-relation-editor>: The relations list and the relation form of spec §2 ("Relations list", "Relation form") as one element. */
+export interface KgRelationEditorElement extends HTMLElement {
+  /** `api-base` attribute. Origin of the knowledge-graph server ('' = this page). Other origins must be in the server's `KG_CORS_ORIGINS`. */
+  apiBase: string | undefined;
+  /** `view` attribute. **Controlled** mode: the screen to show. The element then does not move by itself: Add New Relation, Edit, Cancel and Save dispatch `kg-navigate` and the page sets `view` (and `relation-id` / `node-id`) in answer. Without `view` the element is **uncontrolled** and moves between list and form itself. */
+  view: 'list' | 'create' | 'edit' | undefined;
+  /** `relation-id` attribute. The relation of `view="edit"`. */
+  relationId: string | undefined;
+  /** `node-id` attribute. Preset source node of the create form. Uncontrolled, an element with `node-id` opens on the create form. */
+  nodeId: string | undefined;
+  /** `readonly` attribute. No Add, Edit or Delete, whatever the user's permissions. */
+  readonly: boolean | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  session: KgSessionSeed | null;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'kg-sign-in': KgSignInElement;
@@ -121,6 +163,9 @@ declare global {
     'kg-role-admin': KgRoleAdminElement;
     'kg-graph-explorer': KgGraphExplorerElement;
     'kg-snomed-admin': KgSnomedAdminElement;
+    'kg-type-admin': KgTypeAdminElement;
+    'kg-node-manager': KgNodeManagerElement;
+    'kg-relation-editor': KgRelationEditorElement;
   }
   /** kg-* events bubble and are composed: listen on the element or any ancestor. */
   interface HTMLElementEventMap {
