@@ -123,7 +123,7 @@ test('list: title, server search over name, type and node names, type filter, so
 
 test('empty submit shows the §5 messages in order at their fields; editing a field clears its error', async ({ page }) => {
   await signIn(page, '/relations/new');
-  await expect(page.getByRole('heading', { name: 'Create New Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Relation', level: 2 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('');
   await page.getByLabel('Description').fill('d'.repeat(501));
   await expect(page.getByText('501/500')).toBeVisible();
@@ -160,7 +160,7 @@ test('empty submit shows the §5 messages in order at their fields; editing a fi
 test('create from /nodes/{id}/relations/new: source preset, pickers with descriptions, target excludes source, slider, counters', async ({ page }) => {
   const asthma = await nodeId('asthma');
   await signIn(page, `/nodes/${asthma}/relations/new`);
-  await expect(page.getByRole('heading', { name: 'Create New Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Relation', level: 2 })).toBeVisible();
   const source = page.getByRole('combobox', { name: 'Source Node' });
   await expect(source).toHaveValue('asthma');
 
@@ -241,7 +241,7 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await expect(table(page).locator('tbody tr')).toHaveCount(2);
   await page.getByRole('button', { name: 'Edit: qqx edit me' }).click();
   await expect(page).toHaveURL(url(`/relations/${first}/edit`));
-  await expect(page.getByRole('heading', { name: 'Edit Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Relation', level: 2 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('asthma');
   await expect(page.getByRole('combobox', { name: 'Target Node' })).toHaveValue('Dyspnea');
   await expect(page.getByRole('slider', { name: 'Relationship Strength' })).toHaveValue('30');
