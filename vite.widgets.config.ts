@@ -34,7 +34,7 @@ const withReact = process.env.KG_WIDGETS_REACT === '1';
 const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
 
 const CORE =
-  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|src[\\/](api[\\/](client|http|session-store|auth)|machines[\\/]session\.machine|widgets[\\/](define-element|attributes|session|vendor[\\/]use-sync-external-store))\.ts$/;
+  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|src[\\/](api[\\/](client|http|session-store|auth)|machines[\\/]session\.machine|ui[\\/]cx|widgets[\\/](define-element|attributes|session|use-ever|vendor[\\/]use-sync-external-store))\.ts$/;
 
 const VIRTUAL = 'virtual:kg-element/';
 const elements = widgetElements();

@@ -1,5 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { NODE_UPLOAD_TEXTS, IMPORT_MESSAGES } from '../contract/import-texts';
+import { IMPORT_MESSAGES } from '../contract/import-texts';
+import { NODE_UPLOAD_TEXTS } from '../contract/node-upload-texts';
 import type { NodeUploadResponse, UploadSummary } from '../contract/imports';
 import { LIMITS } from '../contract/limits';
 import type { NodeUploadProgress } from '../api/socket';

@@ -36,14 +36,16 @@ export interface MenuProps {
   items: MenuItem[];
   placement?: Placement;
   triggerClassName?: string;
+  /** Open on mount (a lazily loaded menu whose stand-in trigger was already clicked). */
+  defaultOpen?: boolean;
 }
 
 /**
  * A menu button: click or Enter/Space opens it, arrow keys move between items, Escape or an
  * outside click closes it and focus returns to the trigger (floating-ui handles the wiring).
  */
-export function Menu({ label, trigger, items, placement = 'bottom-end', triggerClassName }: MenuProps) {
-  const [open, setOpen] = useState(false);
+export function Menu({ label, trigger, items, placement = 'bottom-end', triggerClassName, defaultOpen = false }: MenuProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const portalRoot = usePortalRoot();

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import type { User } from '../contract/users';
 import { BlockSpinner } from '../ui/Spinner';
 import { useSession } from './session';
-import { SignIn } from './sign-in/SignIn';
+import { lazyPart } from './lazy-part';
+
+// The sign-in form and its styles load only when there is no session (bench/bundle); until
+// they arrive the session spinner stays.
+const { Part: SignInPrompt } = lazyPart(() => import('./sign-in/SignInPrompt'), (m) => m.SignInPrompt, <BlockSpinner label="Checking session" />);
 
 export interface WithSessionProps {
   apiBase: string;
@@ -27,12 +31,7 @@ function SharedSession({ apiBase, signInPrompt, children }: Omit<WithSessionProp
   const { phase, user } = useSession(apiBase);
   if (phase === 'loading') return <BlockSpinner label="Checking session" />;
   if (!user || phase === 'signingIn') {
-    return (
-      <div className="kg-widget__signin">
-        <p className="kg-widget__signin-text">{signInPrompt}</p>
-        <SignIn apiBase={apiBase} />
-      </div>
-    );
+    return <SignInPrompt apiBase={apiBase} signInPrompt={signInPrompt} />;
   }
   return <>{children(user)}</>;
 }

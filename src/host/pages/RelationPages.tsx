@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { KgNavigateState } from '../../contract/dom-events';
-import { RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
+import { preloadRelationForm, RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
 import { openGraph } from '../graph/open-graph';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
 import { useCurrentUser } from '../session';
@@ -9,6 +9,9 @@ import '../../ui/controls.css';
 import '../../widgets/admin.css';
 import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/relation-editor/relation-editor.css';
+
+// The widget loads its form lazily; in the app it comes with this page, so a form route never waits.
+void preloadRelationForm().catch(() => undefined);
 
 /**
  * /relations, /relations/new, /relations/create, /relations/{id}/edit and

@@ -1,11 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
 import type { KnowledgeNode } from '../../contract/nodes';
 import { IconButton } from '../../ui/Button';
 import { EditIcon, EyeIcon, TrashIcon } from '../../ui/icons';
-import { Menu, type MenuItem } from '../../ui/Menu';
+import type { MenuItem, MenuProps } from '../../ui/Menu';
 import { Tooltip } from '../../ui/Tooltip';
 import { AddRelationIcon, GraphIcon, MoreIcon } from './icons';
 import type { NodeAbilities } from './node-format';
 import { NODE_TEXTS as T } from './texts';
+
+// The narrow layout's row menu needs floating-ui (~20 KB gzip): it loads when a narrow table first
+// renders, not with every node manager (bench/bundle). Until then a look-alike trigger stands in;
+// a click on it is kept and the menu opens as soon as it has loaded.
+const Menu = lazy(() => import('../../ui/Menu').then((m) => ({ default: m.Menu })));
+
+function LazyMenu(props: MenuProps) {
+  const [clicked, setClicked] = useState(false);
+  const standIn = (
+    <button type="button" aria-label={props.label} title={props.label} aria-haspopup="menu" aria-expanded={clicked} className="kg-icon-btn" onClick={() => setClicked(true)}>
+      {props.trigger}
+    </button>
+  );
+  return (
+    <Suspense fallback={standIn}>
+      <Menu {...props} defaultOpen={clicked} />
+    </Suspense>
+  );
+}
 
 export interface NodeRowHandlers {
   onView: (node: KnowledgeNode) => void;
@@ -44,7 +64,7 @@ export function NodeActions({ node, can, compact, ...on }: NodeActionsProps) {
     ];
     return (
       <span className="kg-nodes__actions">
-        <Menu label={T.actionsFor(name)} trigger={<MoreIcon />} items={items} />
+        <LazyMenu label={T.actionsFor(name)} trigger={<MoreIcon />} items={items} />
       </span>
     );
   }

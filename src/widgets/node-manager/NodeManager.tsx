@@ -3,11 +3,15 @@ import type { KgDomEvents } from '../../contract/dom-events';
 import type { User } from '../../contract/users';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
-import { NodeEditor } from './form/NodeEditor';
+import { BlockSpinner } from '../../ui/Spinner';
+import { lazyPart } from '../lazy-part';
 import { NodeDetail } from './NodeDetail';
 import { NodeList, type NodeListMemory } from './NodeList';
 import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace } from './node-format';
 import { NODE_TEXTS as T } from './texts';
+
+// The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
+const { Part: NodeEditor } = lazyPart(() => import('./form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);
 
 export interface NodeManagerProps {
   /** Server origin ('' = this page's origin). */

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { importsApi } from '../../api/imports';
-import { NODE_UPLOAD_TEXTS as T } from '../../contract/import-texts';
+import { NODE_UPLOAD_TEXTS as T } from '../../contract/node-upload-texts';
 import { LIMITS } from '../../contract/limits';
 import { Button } from '../../ui/Button';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
@@ -9,7 +9,10 @@ import { Toast } from '../../ui/Toast';
 import { Tooltip } from '../../ui/Tooltip';
 import { saveBlob } from '../download';
 import { useToast } from '../use-toast';
-import { NodeUploadDialog } from './NodeUploadDialog';
+import { useEver } from '../use-ever';
+
+// The Bulk Upload dialog, its machine and the upload code load when Upload is first clicked (bench/bundle).
+const NodeUploadDialog = lazy(() => import('./NodeUploadDialog').then((m) => ({ default: m.NodeUploadDialog })));
 
 export interface NodeUploadButtonsProps {
   apiBase?: string;
@@ -25,6 +28,7 @@ export function NodeUploadButtons({ apiBase = '', onUploaded }: NodeUploadButton
   const [open, setOpen] = useState(false);
   const [fetching, setFetching] = useState(false);
   const { toast, show, close } = useToast();
+  const dialogNeeded = useEver(open);
 
   const template = async () => {
     setFetching(true);
@@ -50,18 +54,22 @@ export function NodeUploadButtons({ apiBase = '', onUploaded }: NodeUploadButton
           {T.upload}
         </Button>
       </Tooltip>
-      <NodeUploadDialog
-        apiBase={apiBase}
-        open={open}
-        onNotify={show}
-        onClose={(refresh) => {
-          setOpen(false);
-          if (refresh) {
-            show(T.uploaded);
-            onUploaded?.();
-          }
-        }}
-      />
+      {dialogNeeded && (
+        <Suspense fallback={null}>
+          <NodeUploadDialog
+            apiBase={apiBase}
+            open={open}
+            onNotify={show}
+            onClose={(refresh) => {
+              setOpen(false);
+              if (refresh) {
+                show(T.uploaded);
+                onUploaded?.();
+              }
+            }}
+          />
+        </Suspense>
+      )}
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NODE_UPLOAD_TEXTS as T } from '../../contract/import-texts';
+import { NODE_UPLOAD_TEXTS as T } from '../../contract/node-upload-texts';
 import type { UploadSummary } from '../../contract/imports';
 import { LIMITS } from '../../contract/limits';
 import { Alert } from '../../ui/Alert';

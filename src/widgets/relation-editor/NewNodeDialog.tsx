@@ -2,7 +2,11 @@ import type { KnowledgeNode } from '../../contract/nodes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { User } from '../../contract/users';
 import { Dialog } from '../../ui/Dialog';
-import { NodeEditor } from '../node-manager/form/NodeEditor';
+import { BlockSpinner } from '../../ui/Spinner';
+import { lazyPart } from '../lazy-part';
+
+// The node form loads when the dialog first opens (bench/bundle); the dialog shows at once with a spinner.
+const { Part: NodeEditor } = lazyPart(() => import('../node-manager/form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);
 
 export interface NewNodeDialogProps {
   open: boolean;

@@ -6,8 +6,15 @@ import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
-import { RelationForm } from './RelationForm';
+import { BlockSpinner } from '../../ui/Spinner';
+import { lazyPart } from '../lazy-part';
 import { RelationList } from './RelationList';
+
+// The relation form (its pickers, Combobox and floating-ui) loads when the form first opens, not
+// with the list (bench/bundle). The host's relation pages preload it so a form route renders at once.
+const relationForm = lazyPart(() => import('./RelationForm'), (m) => m.RelationForm, <BlockSpinner label={T.loadingForm} />);
+const RelationForm = relationForm.Part;
+export const preloadRelationForm = relationForm.preload;
 
 export type RelationView = 'list' | 'create' | 'edit';
 const VIEWS: readonly RelationView[] = ['list', 'create', 'edit'];
