@@ -7,31 +7,32 @@ export const NARROW_BOX_PX = 880;
 
 /**
  * Whether a screen shows its small-screen layout: below the md breakpoint (spec §9), or when the
- * widget's own box is too narrow for the table (a side column of an embedding page).
+ * widget's own box is too narrow for the table (a side column of an embedding page). Another
+ * breakpoint can be given (the node list uses sm: `query` for the viewport, `boxPx` for the box).
  */
-export function useNarrow(ref: RefObject<HTMLElement | null>): boolean {
-  const [viewportNarrow, setViewportNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(MD_QUERY).matches);
+export function useNarrow(ref: RefObject<HTMLElement | null>, query = MD_QUERY, boxPx = NARROW_BOX_PX): boolean {
+  const [viewportNarrow, setViewportNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
   const [boxNarrow, setBoxNarrow] = useState(false);
 
   useEffect(() => {
-    const list = window.matchMedia(MD_QUERY);
+    const list = window.matchMedia(query);
     const update = () => setViewportNarrow(list.matches);
     update();
     list.addEventListener('change', update);
     return () => list.removeEventListener('change', update);
-  }, []);
+  }, [query]);
 
   // Measured before the first paint, so a narrow box never flashes the table.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const check = (width: number) => setBoxNarrow(width > 0 && width < NARROW_BOX_PX);
+    const check = (width: number) => setBoxNarrow(width > 0 && width < boxPx);
     check(el.getBoundingClientRect().width);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => check(entry.contentRect.width));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, boxPx]);
 
   return viewportNarrow || boxNarrow;
 }
