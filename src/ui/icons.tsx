@@ -206,3 +206,15 @@ export const FilterOffIcon = icon('FilterOffIcon', <path d="M4 4h16l-6 8v6l-4 2v
 export const FileIcon = icon('FileIcon', <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h4" />);
 export const UploadIcon = icon('UploadIcon', <path d="M12 15V4M7 9l5-5 5 5M5 15v4a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-4" />);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v11M7 10l5 5 5-5M5 15v4a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-4" />);
+export const GridViewIcon = icon('GridViewIcon', <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />);
+export const TableViewIcon = icon('TableViewIcon', <path d="M4 5h16v14H4zM4 10h16M4 15h16M10 10v9" />);
+/** The knowledge graph (View Graph, View Relations, View in Graph). */
+export const GraphIcon = icon(
+  'GraphIcon',
+  <>
+    <circle cx="5" cy="12" r="2.5" />
+    <circle cx="19" cy="5" r="2.5" />
+    <circle cx="19" cy="19" r="2.5" />
+    <path d="m7.3 10.8 9.4-4.6M7.3 13.2l9.4 4.6" />
+  </>,
+);

@@ -1,17 +1,8 @@
 import { icon } from '../../ui/icons';
 
-/** The node screens' own icons, made like the shared ones. */
-export const GridViewIcon = icon('GridViewIcon', <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />);
-export const TableViewIcon = icon('TableViewIcon', <path d="M4 5h16v14H4zM4 10h16M4 15h16M10 10v9" />);
-export const GraphIcon = icon(
-  'GraphIcon',
-  <>
-    <circle cx="6" cy="7" r="2.2" />
-    <circle cx="18" cy="6" r="2.2" />
-    <circle cx="12" cy="17" r="2.5" />
-    <path d="m8 8.2 2.8 6.6M16.5 7.8l-3.3 7.1M8.2 7l7.6-.8" />
-  </>,
-);
+/** The node screens' own icons, made like the shared ones; the shared ones they use are re-exported. */
+export { GraphIcon, GridViewIcon, TableViewIcon } from '../../ui/icons';
+
 export const AddRelationIcon = icon(
   'AddRelationIcon',
   <>

@@ -1,7 +1,7 @@
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { IconButton, Tooltip } from '../../../ui';
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
-import { GraphIcon } from '../../../widgets/graph-explorer/icons';
+import { GraphIcon } from '../../../ui/icons';
 import type { DashboardAbilities } from './can';
 import { DASHBOARD_TEXTS } from './texts';
 

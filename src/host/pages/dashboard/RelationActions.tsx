@@ -1,7 +1,7 @@
 import type { Relation } from '../../../contract/relations';
 import { IconButton } from '../../../ui';
 import { EditIcon, TrashIcon } from '../../../ui/icons';
-import { GraphIcon } from '../../../widgets/graph-explorer/icons';
+import { GraphIcon } from '../../../ui/icons';
 import type { DashboardAbilities } from './can';
 
 export interface RelationActionHandlers {

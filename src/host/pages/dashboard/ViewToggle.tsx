@@ -1,8 +1,5 @@
-import { icon } from '../../../ui/icons';
+import { GridViewIcon as GridIcon, TableViewIcon as TableIcon } from '../../../ui/icons';
 import type { ViewMode } from './use-dashboard-list';
-
-const GridIcon = icon('GridIcon', <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />);
-const TableIcon = icon('TableIcon', <path d="M4 5h16v14H4zM4 10h16M4 14.5h16M9.5 10v9" />);
 
 const MODES = [
   { mode: 'grid', label: 'Grid view', Icon: GridIcon },
