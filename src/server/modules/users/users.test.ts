@@ -78,4 +78,29 @@ describe('user administration', () => {
     expect((await call('DELETE', `/api/users/${u.user.id}`)).statusCode).toBe(204);
     expect((await login('tess', 'secret-pw')).statusCode).toBe(401);
   });
+
+  it("a deleted user's nodes keep their data and lose the name of their author (creator and last editor)", async () => {
+    const ed = await t.register('edna');
+    await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'editor') WHERE username = 'edna'`);
+    await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name: 'Authorship' } });
+    const mine = (await t.call({ method: 'POST', url: '/api/nodes', token: ed.accessToken, payload: { name: 'By Edna', nodeType: 'Authorship' } })).json<{ id: string }>();
+    const theirs = (await t.call({ method: 'POST', url: '/api/nodes', token: admin.accessToken, payload: { name: 'Edited by Edna', nodeType: 'Authorship' } })).json<{ id: string }>();
+    expect((await t.call({ method: 'PUT', url: `/api/nodes/${theirs.id}`, token: ed.accessToken, payload: { name: 'Edited by Edna', nodeType: 'Authorship', description: 'touched' } })).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/api/users/${ed.user.id}`)).statusCode).toBe(204);
+    const rows = await t.db.query<{ name: string; created_by: string | null; updated_by: string | null }>('SELECT name, created_by, updated_by FROM nodes WHERE id = ANY($1::uuid[]) ORDER BY name', [[mine.id, theirs.id]]);
+    expect(rows).toEqual([
+      { name: 'By Edna', created_by: null, updated_by: null },
+      { name: 'Edited by Edna', created_by: admin.user.id, updated_by: null },
+    ]);
+  });
+
+  it('a node cannot name a user that does not exist (checked once per statement, as a foreign key would)', async () => {
+    const type = (await t.db.query<{ id: string }>(`SELECT id FROM node_types WHERE name = 'Authorship'`))[0].id;
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    await expect(t.db.query('INSERT INTO nodes (name, node_type_id, created_by) VALUES ($1, $2, $3)', ['Ghost', type, ghost])).rejects.toMatchObject({ code: '23503' });
+    await expect(t.db.query('UPDATE nodes SET updated_by = $1 WHERE name = $2', [ghost, 'By Edna'])).rejects.toMatchObject({ code: '23503' });
+    await t.db.query('INSERT INTO nodes (name, node_type_id, created_by, updated_by) VALUES ($1, $2, $3, $3)', ['Real', type, admin.user.id]);
+    expect((await t.db.query('SELECT 1 FROM nodes WHERE name = $1', ['Real'])).length).toBe(1);
+  });
 });
