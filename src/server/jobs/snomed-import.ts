@@ -21,6 +21,14 @@ export const SNOMED_PARSE_LIMITS: ParseLimits = {
   zip: { maxEntryBytes: 1536 * 1024 * 1024, maxTotalBytes: 2048 * 1024 * 1024, maxRatio: 250 },
 };
 const BATCH_ROWS = 5000;
+/**
+ * After an import that wrote this many rows the table is vacuumed and analysed before the job
+ * completes: it merges the trigram index's pending entries (every search scans them), sets the
+ * rows' visibility hints (otherwise the first searches write them) and gives the planner the
+ * new row counts — what autovacuum does some minutes later, while curators search the new
+ * release. ~3 s for 1.6M rows.
+ */
+const VACUUM_AFTER_ROWS = 50_000;
 export const SNOMED_REPORT_HEADER = ['Row', ...SNOMED_RF2_COLUMNS, 'Error'];
 
 async function scan(file: string, format: FileFormat, ctx: JobContext): Promise<number> {
@@ -123,6 +131,10 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   await flush();
   await settle();
   summary.unchanged = total - summary.errors - summary.created - summary.updated;
+  if (summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
+    ctx.progress(99, 'Preparing the catalogue for search…');
+    await app.db.exec('VACUUM (ANALYZE) snomed_concepts');
+  }
 
   let errorReportKey: string | null = null;
   if (summary.errors > 0) {

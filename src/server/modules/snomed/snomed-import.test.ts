@@ -158,3 +158,25 @@ describe('POST /snomed/import', () => {
     expect((await importAs(viewer.accessToken, 'a.xlsx', xlsxOf([H]))).statusCode).toBe(403);
   });
 });
+
+describe('a release-sized import', () => {
+  let big: TestApp;
+  beforeAll(async () => {
+    big = await testApp({ snomedImportMaxBytes: 32 * 1024 * 1024 });
+  });
+  afterAll(() => big?.close());
+
+  it('leaves the catalogue vacuumed and analysed, ready to search (50,000 rows or more)', async () => {
+    const token = (await big.register('admin')).accessToken;
+    const stats = async () => (await big.db.query<{ reltuples: number }>(`SELECT reltuples::int AS reltuples FROM pg_class WHERE relname = 'snomed_concepts'`))[0].reltuples;
+    const small = [H.join('\t'), row('3001', '73211009', 'Diabetes mellitus').join('\t')].join('\n') + '\n';
+    expect((await big.call({ method: 'POST', url: '/api/snomed/import', token, ...multipart('sct2_Description_Snapshot-small.txt', Buffer.from(small)) })).statusCode).toBe(200);
+    expect(await stats()).toBeLessThan(1); // a small import leaves it to autovacuum (never analysed: -1)
+
+    const lines = [H.join('\t')];
+    for (let i = 0; i < 50_000; i++) lines.push(row(String(100_000 + i), String(200_000 + (i >> 1)), `Concept term number ${i}`).join('\t'));
+    const res = await big.call({ method: 'POST', url: '/api/snomed/import', token, ...multipart('sct2_Description_Snapshot-big.txt', Buffer.from(lines.join('\n') + '\n')) });
+    expect(res.json<SnomedImportResult>().summary).toMatchObject({ totalRows: 50_000, created: 50_000, errors: 0 });
+    expect(await stats()).toBe(50_001);
+  }, 120_000);
+});
