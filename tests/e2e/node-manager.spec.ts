@@ -265,6 +265,37 @@ test('list: a completed bulk upload reloads the list', async ({ page }) => {
   await expect(search(page)).toHaveValue('Uploaded Nodeling');
 });
 
+test('list: back from a node shows the same search and page; what the graph dialog deleted leaves the list when it closes', async ({ page }) => {
+  const kept = await createNode({ name: 'Keepsake Testnode', nodeType: 'Symptom' });
+  const partner = await createNode({ name: 'Keepsake Partner', nodeType: 'Symptom' });
+  for (let i = 1; i <= 12; i++) await createNode({ name: `Keepsake Filler ${i}`, nodeType: 'Drug' });
+  const rel = await call('/relations', { method: 'POST', body: { sourceNodeId: kept, targetNodeId: partner, relationType: 'treats (symptomatic)', relationName: 'kept with' } });
+  expect(rel.status, JSON.stringify(rel.body)).toBe(201);
+
+  await openSignedIn(page, '/nodes');
+  await search(page).fill('Keepsake');
+  await expect(page.getByText('1–10 of 14')).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('11–14 of 14')).toBeVisible();
+  await row(page, 'Keepsake Testnode').getByRole('button', { name: 'View Keepsake Testnode' }).click();
+  await expect(page).toHaveURL(url(`/nodes/view/${kept}`));
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(url('/nodes'));
+  await expect(search(page)).toHaveValue('Keepsake');
+  await expect(page.getByText('11–14 of 14')).toBeVisible();
+
+  // Deleted while the graph is open (as its node panel does): gone from the list once the dialog closes.
+  await row(page, 'Keepsake Testnode').getByRole('button', { name: 'View Graph of Keepsake Testnode' }).click();
+  const graph = page.getByRole('dialog', { name: 'Enhanced Knowledge Graph Visualization' });
+  await expect(graph.getByText('Focusing on: Keepsake Testnode')).toBeVisible();
+  expect((await call(`/nodes/${partner}`, { method: 'DELETE' })).status).toBe(204);
+  await expect(row(page, 'Keepsake Partner')).toHaveCount(1);
+  await graph.getByRole('button', { name: 'Close' }).last().click();
+  await expect(graph).toHaveCount(0);
+  await expect(row(page, 'Keepsake Partner')).toHaveCount(0);
+  await expect(page.getByText('11–13 of 13')).toBeVisible();
+});
+
 test('detail: fields, attachment in KB with Download, relations, creator; View Relations opens the graph', async ({ page }) => {
   await openSignedIn(page, '/nodes');
   await search(page).fill('Kgtest Migraine');

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useOnChange } from '../../widgets/use-on-change';
 
 /**
  * Opening the graph dialog from anywhere in the host (spec §2): the dashboard's floating
@@ -20,8 +21,14 @@ export interface GraphRequest {
 }
 
 let current: GraphRequest | null = null;
+/** How often the dialog has closed: pages reload what the graph may have changed. */
+let closures = 0;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
 
 export function openGraph(request: GraphRequest = {}): void {
   current = { ...request };
@@ -29,20 +36,22 @@ export function openGraph(request: GraphRequest = {}): void {
 }
 
 export function closeGraph(): void {
+  if (current) closures++;
   current = null;
   notify();
 }
 
 /** The open request, or null while the dialog is closed. */
 export function useGraphRequest(): GraphRequest | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => current, () => null);
+}
+
+/**
+ * Runs `effect` each time the graph dialog closes while the calling page is mounted: the graph
+ * can delete nodes and relations, edit nodes and change types, so lists behind it reload.
+ */
+export function useAfterGraphCloses(effect: () => void): void {
+  useOnChange(useSyncExternalStore(subscribe, () => closures, () => 0), effect);
 }
 
 /** Route state that asks for the graph on arrival. */

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../contract';
 import { Alert, Spinner, Toast } from '../../ui';
 import { useToast } from '../../widgets/use-toast';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
 import { GraphFab } from '../graph/GraphFab';
-import { useGraphRequest } from '../graph/open-graph';
+import { useAfterGraphCloses } from '../graph/open-graph';
 import { useCurrentUser } from '../session';
 import { abilitiesOf } from './dashboard/can';
 import { NodeSection } from './dashboard/NodeSection';
@@ -42,17 +42,11 @@ export function DashboardPage() {
     setNodesKey((k) => k + 1);
     reloadStats();
   }, [reloadStats]);
-  // The graph dialog can delete nodes and relations or change types: reload once it closes.
-  const graphOpen = useGraphRequest() !== null;
-  const wasGraphOpen = useRef(graphOpen);
-  useEffect(() => {
-    if (wasGraphOpen.current && !graphOpen) {
-      setNodesKey((k) => k + 1);
-      setRelationsKey((k) => k + 1);
-      reloadStats();
-    }
-    wasGraphOpen.current = graphOpen;
-  }, [graphOpen, reloadStats]);
+  useAfterGraphCloses(() => {
+    setNodesKey((k) => k + 1);
+    setRelationsKey((k) => k + 1);
+    reloadStats();
+  });
   return (
     <div className="kg-dashboard">
       <h2 className="kg-dashboard__welcome">Welcome, {user.username}</h2>

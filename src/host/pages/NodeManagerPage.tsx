@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NodeManager } from '../../widgets/node-manager/NodeManager';
+import type { NodeListMemory } from '../../widgets/node-manager/NodeList';
 import type { NodeManagerView } from '../../widgets/node-manager/node-format';
-import { openGraph } from '../graph/open-graph';
+import { openGraph, useAfterGraphCloses } from '../graph/open-graph';
 import { usePageTitle } from '../shell/page-title';
 import { useCurrentUser } from '../session';
 import '../../ui/controls.css';
@@ -12,8 +14,16 @@ import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/node-manager/node-manager.css';
 
 /**
+ * The list's search, filters, page and layout while the app is open, per signed-in user: back
+ * from a node shows the same page.
+ */
+const listMemories = new Map<string, { current: NodeListMemory | null }>();
+const listMemoryOf = (userId: string) => listMemories.get(userId) ?? listMemories.set(userId, { current: null }).get(userId)!;
+
+/**
  * /nodes and /nodes/view/:id: the node manager widget's component, controlled by the route.
- * Its moves become navigations; View Graph / View Relations open the host's graph dialog.
+ * Its moves become navigations; View Graph / View Relations open the host's graph dialog, and
+ * what is shown reloads when it closes (the graph can delete and edit nodes).
  */
 export function NodeManagerPage({ view }: { view: NodeManagerView }) {
   const user = useCurrentUser();
@@ -21,11 +31,15 @@ export function NodeManagerPage({ view }: { view: NodeManagerView }) {
   const { id } = useParams();
   // The path ends in an id: the top bar takes this title instead.
   usePageTitle(view === 'detail' ? 'Node Detail' : null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  useAfterGraphCloses(() => setRefreshKey((k) => k + 1));
   return (
     <NodeManager
       user={user}
       view={view}
       nodeId={id}
+      refreshKey={refreshKey}
+      listMemory={user ? listMemoryOf(user.id) : undefined}
       onNavigate={({ path, state }) => void navigate(path, { state })}
       onGraphOpen={({ focusNodeId, relationType }) => openGraph({ focusNodeId, relationType })}
     />

@@ -11,6 +11,7 @@ import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { LoadFailed } from '../admin-parts';
 import { useLoad } from '../use-load';
+import { useOnChange } from '../use-on-change';
 import { useToast } from '../use-toast';
 import { NodeAttachments } from './NodeAttachments';
 import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
@@ -32,15 +33,18 @@ export interface NodeDetailProps {
   onDeleted: (nodeId: string) => void;
   /** … and 1.5 s later, after the toast has been seen: back to the list (spec §2). */
   onLeaveAfterDelete: () => void;
+  /** Changing it reloads the node. */
+  refreshKey?: number;
 }
 
 /** Node detail (spec §2): the node's fields, attachments, relations, creator, and its actions. */
-export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete }: NodeDetailProps) {
+export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete, refreshKey }: NodeDetailProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const nodes = useMemo(() => nodesApi(api), [api]);
   const files = useMemo(() => attachmentsApi(api), [api]);
   const { toast, show, close } = useToast();
   const data = useLoad(() => Promise.all([nodes.get(nodeId), nodes.relations(nodeId)]));
+  useOnChange(refreshKey, data.reload);
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: nodes.remove, fallback: T.detailDeleteFailed } });
   const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));

@@ -15,6 +15,7 @@ import { AdminHeader, LoadFailed } from '../admin-parts';
 import { NodeUploadButtons } from '../node-upload/NodeUploadButtons';
 import { useLoad } from '../use-load';
 import { useNarrow } from '../use-narrow';
+import { useOnChange } from '../use-on-change';
 import { useToast } from '../use-toast';
 import type { NodeRowHandlers } from './NodeActions';
 import { NodeCards } from './NodeCards';
@@ -39,10 +40,12 @@ export interface NodeListProps extends Omit<NodeRowHandlers, 'onDelete'> {
   onCreate: () => void;
   /** A node was deleted here. */
   onDeleted: (nodeId: string) => void;
+  /** Changing it reloads the page shown. */
+  refreshKey?: number;
 }
 
 /** The Knowledge Nodes list (spec §2): search, type filter, table or grid, paging, row actions, delete, bulk upload. */
-export function NodeList({ apiBase, can, memory, onCreate, onDeleted, ...on }: NodeListProps) {
+export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey, ...on }: NodeListProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const { toast, show, close } = useToast();
   const { calls, state, text, setText, list, change } = useNodeList(apiBase, () => show(T.loadFailed, 'error'), memory?.current?.state);
@@ -57,6 +60,7 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, ...on }: N
     if (memory) memory.current = { state, layout: chosen };
   }, [memory, state, chosen]);
   const rows = list.data?.data ?? [];
+  useOnChange(refreshKey, list.reload);
 
   useEffect(() => {
     if (types.status === 'error') show(T.typesFailed, 'error');

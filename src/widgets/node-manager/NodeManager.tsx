@@ -31,6 +31,13 @@ export interface NodeManagerProps {
   /** View Graph / View Relations. */
   onGraphOpen?: (detail: KgDomEvents['kg-graph-open']) => void;
   onNodeChange?: (detail: KgDomEvents['kg-node-change']) => void;
+  /** Changing it reloads the list or node shown (the host bumps it when its graph dialog closes). */
+  refreshKey?: number;
+  /**
+   * Controlled: where the list keeps its query and layout between screens, since the host mounts
+   * the component anew for each route (uncontrolled, the widget keeps its own).
+   */
+  listMemory?: { current: NodeListMemory | null };
 }
 
 /**
@@ -88,7 +95,7 @@ function Screens(p: NodeManagerProps & { apiBase: string; user: User }) {
   };
   return (
     <div ref={frame} tabIndex={-1} className="kg-node-manager__screen">
-      <Screen {...p} place={place} go={go} memory={controlled ? undefined : listMemory} />
+      <Screen {...p} place={place} go={go} memory={p.listMemory ?? listMemory} />
     </div>
   );
 }
@@ -139,6 +146,7 @@ function Screen({ place, go, memory, ...p }: ScreenProps) {
         onEdit={(nodeId) => go({ view: 'edit', nodeId })}
         onDeleted={deleted}
         onLeaveAfterDelete={() => go({ view: 'list' })}
+        refreshKey={p.refreshKey}
       />
     );
   }
@@ -153,6 +161,7 @@ function Screen({ place, go, memory, ...p }: ScreenProps) {
       onViewGraph={(n) => openGraph(n.id)}
       onEdit={(n) => go({ view: 'edit', nodeId: n.id })}
       onDeleted={deleted}
+      refreshKey={p.refreshKey}
     />
   );
 }
