@@ -4,26 +4,14 @@
  * the trigram index on snomed_code, with a larger gin_pending_list_limit, and without any trigram
  * index. Two runs each; prints the times and the best rate. Uses BENCH_PG_URL like run.ts.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { execFileSync } from 'node:child_process';
 import { nodeRows, readGps } from './files';
-import { startServer } from '../api/server';
+import { withProbeDatabase } from './probe-db';
 
-const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const db = `kg_probe_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${db}`);
-const parsed = new URL(base);
-parsed.pathname = `/${db}`;
-const url = parsed.toString();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-'));
-try {
-  const server = await startServer({ dataDir: dir, databaseUrl: url, logFile: path.join(dir, 'log') });
-  await server.stop();
+await withProbeDatabase(async (url, dir) => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const types = ['Disease', 'Symptom', 'Drug', 'Gene', 'Anatomy', 'Pathway', 'Procedure', 'Finding', 'Organism', 'Substance'];
@@ -57,8 +45,4 @@ try {
     console.log(name, times.map((t) => (t / 1000).toFixed(2) + ' s').join(', '), `best ${Math.round(100_000 / (Math.min(...times) / 1000))} rows/s`);
   }
   await c.end();
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -7,41 +7,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startServer } from '../api/server';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/jobs/node-import';
 import { nodeRows, readGps } from './files';
+import { withProbeDatabase } from './probe-db';
 
-const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const db = `kg_probe_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${db}`);
-const parsed = new URL(base);
-parsed.pathname = `/${db}`;
-const url = parsed.toString();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-'));
 const BATCH = 5000;
 
-const INSERT_TYPES = `INSERT INTO node_types (name, created_by)
-  SELECT DISTINCT ON (lower(t.name)) t.name, $2::uuid FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)
-   WHERE NOT EXISTS (SELECT 1 FROM node_types nt WHERE lower(nt.name) = lower(t.name))
-   ORDER BY lower(t.name), t.ord
-  ON CONFLICT DO NOTHING`;
-const INSERT_NODES = `WITH added AS (
-    INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by)
-    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid
-      FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
-      JOIN node_types nt ON lower(nt.name) = lower(r.type)
-     ORDER BY r.ord
-    ON CONFLICT DO NOTHING
-    RETURNING 1)
-  SELECT count(*)::int AS created FROM added`;
-
-try {
-  const server = await startServer({ dataDir: dir, databaseUrl: url, logFile: path.join(dir, 'log') });
-  await server.stop();
+await withProbeDatabase(async (url, dir) => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query('SET jit = off');
@@ -55,15 +29,15 @@ try {
     await c.query('BEGIN');
     for (let i = 0; i < rows.length; i += BATCH) {
       const b = rows.slice(i, i + BATCH);
-      await c.query(INSERT_TYPES, [b.map((r) => r[1]), user]);
-      await c.query(INSERT_NODES, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
+      await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user]);
+      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
     }
     await c.query('COMMIT');
   };
   const file = path.join(dir, 'nodes.csv');
   const copy = async () => {
     // Types first (the batches create them too), then the rows by type id.
-    await c.query(INSERT_TYPES, [[...new Set(rows.map((r) => r[1]))], null]);
+    await c.query(INSERT_MISSING_TYPES_SQL, [[...new Set(rows.map((r) => r[1]))], null]);
     const ids = new Map((await c.query<{ id: string; name: string }>('SELECT id, name FROM node_types')).rows.map((r) => [r.name, r.id]));
     fs.writeFileSync(file, rows.map(([n, t, s]) => `"${n.replace(/"/g, '""')}",${ids.get(t)},${s},${userId},${userId}`).join('\n') + '\n');
     execFileSync('psql', [url, '-q', '-c', `\\copy nodes (name, node_type_id, snomed_code, created_by, updated_by) FROM '${file}' WITH (FORMAT csv)`]);
@@ -84,8 +58,4 @@ try {
   }
   for (const [name, t] of times) console.log(name.padEnd(52), t.map((ms) => (ms / 1000).toFixed(2) + ' s').join(', '), `best ${Math.round(rows.length / (Math.min(...t) / 1000))} rows/s`);
   await c.end();
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});

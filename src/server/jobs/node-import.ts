@@ -101,28 +101,30 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
   return summary;
 }
 
-/** One batch: missing types first (first spelling in the file wins), then the nodes, in file order. */
+/** Missing node types of a batch ($1 type names, $2 user): the first spelling in the file wins. */
+export const INSERT_MISSING_TYPES_SQL = `
+  INSERT INTO node_types (name, created_by)
+  SELECT DISTINCT ON (lower(t.name)) t.name, $2::uuid FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)
+   WHERE NOT EXISTS (SELECT 1 FROM node_types nt WHERE lower(nt.name) = lower(t.name))
+   ORDER BY lower(t.name), t.ord
+  ON CONFLICT DO NOTHING`;
+
+/** A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user); answers how many were new. */
+export const INSERT_NODES_SQL = `
+  WITH added AS (
+    INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by)
+    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid
+      FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
+      JOIN node_types nt ON lower(nt.name) = lower(r.type)
+     ORDER BY r.ord
+    ON CONFLICT DO NOTHING
+    RETURNING 1)
+  SELECT count(*)::int AS created FROM added`;
+
+/** One batch: missing types first, then the nodes. */
 async function insertBatch(tx: Queryable, names: string[], types: string[], snomed: (string | null)[], userId: string): Promise<number> {
-  await tx.query(
-    `INSERT INTO node_types (name, created_by)
-     SELECT DISTINCT ON (lower(t.name)) t.name, $2::uuid FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)
-      WHERE NOT EXISTS (SELECT 1 FROM node_types nt WHERE lower(nt.name) = lower(t.name))
-      ORDER BY lower(t.name), t.ord
-     ON CONFLICT DO NOTHING`,
-    [types, userId],
-  );
-  const [{ created }] = await tx.query<{ created: number }>(
-    `WITH added AS (
-       INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by)
-       SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid
-         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
-         JOIN node_types nt ON lower(nt.name) = lower(r.type)
-        ORDER BY r.ord
-       ON CONFLICT DO NOTHING
-       RETURNING 1)
-     SELECT count(*)::int AS created FROM added`,
-    [names, types, snomed, userId],
-  );
+  await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId]);
+  const [{ created }] = await tx.query<{ created: number }>(INSERT_NODES_SQL, [names, types, snomed, userId]);
   return created;
 }
 
