@@ -62,8 +62,9 @@ export async function typeUsage(db: Queryable, kind: TaxonomyKind, id: string): 
 }
 
 /**
- * Deletes a type. The foreign keys refuse it while anything uses the type (no silent
- * cascade), which also closes the race with a concurrent insert; see the route for the 409.
+ * Deletes a type. The database refuses it with 23503 while anything uses the type (no silent
+ * cascade): the foreign key of relations, the node_types_keep_in_use trigger for nodes
+ * (migration 0007); both also close the race with a concurrent insert. See the route for the 409.
  */
 export async function deleteType(db: Queryable, kind: TaxonomyKind, id: string): Promise<boolean> {
   const rows = await db.query(`DELETE FROM ${TABLES[kind].table} WHERE id = $1 RETURNING id`, [id]);

@@ -94,13 +94,4 @@ describe('user administration', () => {
       { name: 'Edited by Edna', created_by: admin.user.id, updated_by: null },
     ]);
   });
-
-  it('a node cannot name a user that does not exist (checked once per statement, as a foreign key would)', async () => {
-    const type = (await t.db.query<{ id: string }>(`SELECT id FROM node_types WHERE name = 'Authorship'`))[0].id;
-    const ghost = '00000000-0000-4000-8000-000000000000';
-    await expect(t.db.query('INSERT INTO nodes (name, node_type_id, created_by) VALUES ($1, $2, $3)', ['Ghost', type, ghost])).rejects.toMatchObject({ code: '23503' });
-    await expect(t.db.query('UPDATE nodes SET updated_by = $1 WHERE name = $2', [ghost, 'By Edna'])).rejects.toMatchObject({ code: '23503' });
-    await t.db.query('INSERT INTO nodes (name, node_type_id, created_by, updated_by) VALUES ($1, $2, $3, $3)', ['Real', type, admin.user.id]);
-    expect((await t.db.query('SELECT 1 FROM nodes WHERE name = $1', ['Real'])).length).toBe(1);
-  });
 });
