@@ -3,7 +3,7 @@
 -- deletion until the writer commits; a type in use cannot be deleted (23503, as before); a
 -- deleted user's ids become NULL — checked once per statement instead of once per row.
 -- A foreign key runs a lookup with a row lock per inserted node and column: a 100k-row bulk
--- upload spent ~1.9 s of its ~5.8 s in them (bench/results/import-notes.md).
+-- upload's INSERTs spent ~1.7 s of their ~5.4 s in them (bench/import/insert-cost.ts).
 
 ALTER TABLE nodes DROP CONSTRAINT IF EXISTS nodes_node_type_id_fkey;
 ALTER TABLE nodes DROP CONSTRAINT IF EXISTS nodes_created_by_fkey;
