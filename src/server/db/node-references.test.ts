@@ -22,6 +22,10 @@ const insert = (name: string, type: string, user: string | null) =>
   db.query('INSERT INTO nodes (name, node_type_id, created_by, updated_by) VALUES ($1, $2, $3, $3)', [name, type, user]);
 
 describe('node references', () => {
+  it('are checked by the triggers alone (no per-row foreign keys left on nodes)', async () => {
+    expect(await db.query(`SELECT conname FROM pg_constraint WHERE conrelid = 'nodes'::regclass AND contype = 'f'`)).toEqual([]);
+  });
+
   it('a node needs an existing type and existing users, on insert and on update', async () => {
     await insert('Fine', typeId, userId);
     await insert('Anonymous', typeId, null);
