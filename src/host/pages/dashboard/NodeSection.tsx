@@ -2,24 +2,25 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Alert, Button, Spinner } from '../../../ui';
-import { PlusIcon, SearchIcon } from '../../../ui/icons';
+import { Button } from '../../../ui';
+import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
 import { api } from '../../session';
 import type { DashboardAbilities } from './can';
+import { DashboardSection } from './DashboardSection';
+import { deleteAction } from './delete-action';
 import { DeleteDialog } from './DeleteDialog';
 import type { NodeActionHandlers } from './NodeActions';
 import { NodeCard } from './NodeCard';
 import { NODE_SORT_VALUES, NodeTable } from './NodeTable';
-import { SectionHeader } from './SectionHeader';
-import { ShownOf } from './ShownOf';
+import type { Notify } from './notify';
 import { DASHBOARD_TEXTS as T } from './texts';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 import { useTablePaging } from './use-table-paging';
 
 interface NodeSectionProps {
   can: DashboardAbilities;
-  notify: (message: string, severity?: 'success' | 'error') => void;
+  notify: Notify;
   /** A node was deleted: its relations and the totals changed too. */
   onDeleted: () => void;
   /** Bumped by the page to reload this list after changes elsewhere. */
@@ -42,7 +43,6 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
   );
   const paging = useTablePaging(list.items, NODE_SORT_VALUES);
   const [toDelete, setToDelete] = useState<KnowledgeNode | null>(null);
-  const pending = query.trim() !== search || list.loading;
 
   const handlers: NodeActionHandlers = useMemo(
     () => ({
@@ -54,76 +54,49 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
     }),
     [navigate],
   );
-
-  const remove = async (node: KnowledgeNode) => {
-    try {
-      await nodesApi(api).remove(node.id);
-      notify(T.nodeDeleted);
+  const remove = deleteAction<KnowledgeNode>({
+    remove: (n) => nodesApi(api).remove(n.id),
+    done: T.nodeDeleted,
+    failed: T.deleteNodeFailed,
+    notify,
+    after: () => {
       list.reload();
       onDeleted();
-    } catch (err) {
-      console.error('Failed to delete knowledge node', err);
-      notify(T.deleteNodeFailed, 'error');
-    }
-  };
+    },
+  });
 
   const empty = search ? T.noNodesMatch : T.noNodes;
-  const loaded = !list.loading || list.items.length > 0;
   return (
-    <section className="kg-dash-section" aria-labelledby="kg-dash-nodes">
-      <SectionHeader
-        id="kg-dash-nodes"
-        title={T.nodesTitle}
-        mode={mode}
-        onModeChange={setMode}
-        action={
-          can.createNode && (
-            <Button startIcon={<PlusIcon />} onClick={() => navigate('/nodes/new')}>
-              {T.addNode}
-            </Button>
-          )
-        }
-      />
-      <div className="kg-dash-search">
-        <SearchIcon className="kg-dash-search__icon" />
-        <input
-          type="search"
-          className="kg-dash-search__input"
-          aria-label="Search nodes"
-          placeholder={T.nodeSearchPlaceholder}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            paging.setPage(0);
-          }}
-        />
-        {pending && <Spinner size={18} label="Searching nodes" />}
-      </div>
-      {list.failed && <Alert severity="error">{T.loadFailed}</Alert>}
-      {!loaded ? (
-        <div className="kg-dash-loading">
-          <Spinner size={28} label="Loading nodes" />
-        </div>
-      ) : mode === 'grid' ? (
-        list.items.length === 0 ? (
-          <p className="kg-dash-empty">{empty}</p>
-        ) : (
-          <>
-            <div className="kg-dash-grid" aria-busy={list.loading || undefined}>
-              {list.items.map((n) => (
-                <NodeCard key={n.id} node={n} can={can} handlers={handlers} />
-              ))}
-            </div>
-            <ShownOf shown={list.items.length} total={list.total} noun="nodes" />
-          </>
+    <DashboardSection
+      id="kg-dash-nodes"
+      title={T.nodesTitle}
+      noun="nodes"
+      mode={mode}
+      onModeChange={setMode}
+      action={
+        can.createNode && (
+          <Button startIcon={<PlusIcon />} onClick={() => navigate('/nodes/new')}>
+            {T.addNode}
+          </Button>
         )
-      ) : (
-        <>
-          <NodeTable paging={paging} can={can} handlers={handlers} empty={empty} busy={list.loading} />
-          <ShownOf shown={list.items.length} total={list.total} noun="nodes" />
-        </>
-      )}
+      }
+      search={{
+        label: 'Search nodes',
+        placeholder: T.nodeSearchPlaceholder,
+        value: query,
+        onChange: (value) => {
+          setQuery(value);
+          paging.setPage(0);
+        },
+        pending: query.trim() !== search || list.loading,
+      }}
+      list={list}
+      cards={list.items}
+      card={(n) => <NodeCard key={n.id} node={n} can={can} handlers={handlers} />}
+      gridEmpty={empty}
+      table={<NodeTable paging={paging} can={can} handlers={handlers} empty={empty} busy={list.loading} />}
+    >
       <DeleteDialog target={toDelete} title="Delete Node" name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
-    </section>
+    </DashboardSection>
   );
 }

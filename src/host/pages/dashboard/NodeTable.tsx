@@ -1,8 +1,9 @@
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Chip, DataTable, Pagination, type Column } from '../../../ui';
+import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';
 import { NodeActions, type NodeActionHandlers } from './NodeActions';
-import { DASHBOARD_TEXTS, TABLE_PAGE_SIZES } from './texts';
+import { DASHBOARD_TEXTS } from './texts';
+import { PagedTable } from './PagedTable';
 import type { TablePaging } from './use-table-paging';
 
 export const NODE_SORT_VALUES: Record<string, (n: KnowledgeNode) => string | null> = {
@@ -33,27 +34,5 @@ export function NodeTable({ paging, can, handlers, empty, busy }: NodeTableProps
     },
     { key: 'actions', header: 'Actions', render: (n) => <NodeActions node={n} can={can} handlers={handlers} /> },
   ];
-  return (
-    <div className="kg-dash-table">
-      <DataTable
-        label="Knowledge nodes table"
-        columns={columns}
-        rows={paging.rows}
-        rowKey={(n) => n.id}
-        sort={paging.sort}
-        onSortChange={paging.setSort}
-        empty={empty}
-        maxHeight="560px"
-        busy={busy}
-      />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={paging.total}
-        pageSizes={TABLE_PAGE_SIZES}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-      />
-    </div>
-  );
+  return <PagedTable label="Knowledge nodes table" columns={columns} paging={paging} rowKey={(n) => n.id} empty={empty} busy={busy} />;
 }

@@ -2,25 +2,26 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { relationsApi } from '../../../api/relations';
 import type { Relation } from '../../../contract/relations';
-import { Alert, Button, Spinner } from '../../../ui';
-import { PlusIcon, SearchIcon } from '../../../ui/icons';
+import { Button } from '../../../ui';
+import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
 import { api } from '../../session';
 import type { DashboardAbilities } from './can';
+import { DashboardSection } from './DashboardSection';
+import { deleteAction } from './delete-action';
 import { DeleteDialog } from './DeleteDialog';
+import type { Notify } from './notify';
 import type { RelationActionHandlers } from './RelationActions';
 import { RelationCard } from './RelationCard';
 import { RELATION_SORT_VALUES, RelationTable } from './RelationTable';
 import { matchesRelation, relationName } from './relation-view';
-import { SectionHeader } from './SectionHeader';
-import { ShownOf } from './ShownOf';
 import { DASHBOARD_TEXTS as T } from './texts';
 import { LIST_LIMIT, useDashboardList, useViewMode } from './use-dashboard-list';
 import { useTablePaging } from './use-table-paging';
 
 interface RelationSectionProps {
   can: DashboardAbilities;
-  notify: (message: string, severity?: 'success' | 'error') => void;
+  notify: Notify;
   /** A relation was deleted: the node list (hasRelations) and the totals changed too. */
   onDeleted: () => void;
   refreshKey: number;
@@ -44,76 +45,49 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
     }),
     [navigate],
   );
-
-  const remove = async (relation: Relation) => {
-    try {
-      await relationsApi(api).remove(relation.id);
-      notify(T.relationDeleted);
+  const remove = deleteAction<Relation>({
+    remove: (r) => relationsApi(api).remove(r.id),
+    done: T.relationDeleted,
+    failed: T.deleteRelationFailed,
+    notify,
+    after: () => {
       list.reload();
       onDeleted();
-    } catch (err) {
-      console.error('Failed to delete relation', err);
-      notify(T.deleteRelationFailed, 'error');
-    }
-  };
+    },
+  });
 
   const searching = query.trim() !== '';
-  const empty = searching ? T.noRelationsMatch : T.noRelations;
-  const loaded = !list.loading || list.items.length > 0;
   return (
-    <section className="kg-dash-section" aria-labelledby="kg-dash-relations">
-      <SectionHeader
-        id="kg-dash-relations"
-        title={T.relationsTitle}
-        mode={mode}
-        onModeChange={setMode}
-        action={
-          can.createRelation && (
-            <Button startIcon={<PlusIcon />} onClick={() => navigate('/relations/new')}>
-              {T.addRelation}
-            </Button>
-          )
-        }
-      />
-      <div className="kg-dash-search">
-        <SearchIcon className="kg-dash-search__icon" />
-        <input
-          type="search"
-          className="kg-dash-search__input"
-          aria-label="Search relations"
-          placeholder={T.relationSearchPlaceholder}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            paging.setPage(0);
-          }}
-        />
-      </div>
-      {list.failed && <Alert severity="error">{T.loadFailed}</Alert>}
-      {!loaded ? (
-        <div className="kg-dash-loading">
-          <Spinner size={28} label="Loading relations" />
-        </div>
-      ) : mode === 'grid' ? (
-        matches.length === 0 ? (
-          <p className="kg-dash-empty">{searching ? T.noRelationsMatch : T.noRelationsGrid}</p>
-        ) : (
-          <>
-            <div className="kg-dash-grid" aria-busy={list.loading || undefined}>
-              {matches.map((r) => (
-                <RelationCard key={r.id} relation={r} can={can} handlers={handlers} />
-              ))}
-            </div>
-            {!searching && <ShownOf shown={list.items.length} total={list.total} noun="relations" />}
-          </>
+    <DashboardSection
+      id="kg-dash-relations"
+      title={T.relationsTitle}
+      noun="relations"
+      mode={mode}
+      onModeChange={setMode}
+      action={
+        can.createRelation && (
+          <Button startIcon={<PlusIcon />} onClick={() => navigate('/relations/new')}>
+            {T.addRelation}
+          </Button>
         )
-      ) : (
-        <>
-          <RelationTable paging={paging} can={can} handlers={handlers} empty={empty} busy={list.loading} />
-          {!searching && <ShownOf shown={list.items.length} total={list.total} noun="relations" />}
-        </>
-      )}
+      }
+      search={{
+        label: 'Search relations',
+        placeholder: T.relationSearchPlaceholder,
+        value: query,
+        onChange: (value) => {
+          setQuery(value);
+          paging.setPage(0);
+        },
+      }}
+      list={list}
+      cards={matches}
+      card={(r) => <RelationCard key={r.id} relation={r} can={can} handlers={handlers} />}
+      gridEmpty={searching ? T.noRelationsMatch : T.noRelationsGrid}
+      table={<RelationTable paging={paging} can={can} handlers={handlers} empty={searching ? T.noRelationsMatch : T.noRelations} busy={list.loading} />}
+      showTotal={!searching}
+    >
       <DeleteDialog target={toDelete} title="Delete Relation" name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} />
-    </section>
+    </DashboardSection>
   );
 }

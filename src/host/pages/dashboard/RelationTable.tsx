@@ -1,9 +1,9 @@
 import type { Relation } from '../../../contract/relations';
-import { Chip, DataTable, Pagination, type Column } from '../../../ui';
+import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';
 import { RelationActions, type RelationActionHandlers } from './RelationActions';
 import { relationName, sourceName, targetName } from './relation-view';
-import { TABLE_PAGE_SIZES } from './texts';
+import { PagedTable } from './PagedTable';
 import type { TablePaging } from './use-table-paging';
 
 export const RELATION_SORT_VALUES: Record<string, (r: Relation) => string | null> = {
@@ -40,27 +40,5 @@ export function RelationTable({ paging, can, handlers, empty, busy }: RelationTa
     { key: 'description', header: 'Description', render: (r) => <span className="kg-dash-table__desc">{r.description || '—'}</span> },
     { key: 'actions', header: 'Actions', render: (r) => <RelationActions relation={r} can={can} handlers={handlers} /> },
   ];
-  return (
-    <div className="kg-dash-table">
-      <DataTable
-        label="Relations table"
-        columns={columns}
-        rows={paging.rows}
-        rowKey={(r) => r.id}
-        sort={paging.sort}
-        onSortChange={paging.setSort}
-        empty={empty}
-        maxHeight="560px"
-        busy={busy}
-      />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={paging.total}
-        pageSizes={TABLE_PAGE_SIZES}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-      />
-    </div>
-  );
+  return <PagedTable label="Relations table" columns={columns} paging={paging} rowKey={(r) => r.id} empty={empty} busy={busy} />;
 }

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Alert, Spinner } from '../../../ui';
+import { SearchIcon } from '../../../ui/icons';
+import { SectionHeader } from './SectionHeader';
+import { ShownOf } from './ShownOf';
+import { DASHBOARD_TEXTS as T } from './texts';
+import type { ViewMode } from './use-dashboard-list';
+
+interface DashboardSectionProps<T> {
+  id: string;
+  title: string;
+  /** "nodes" / "relations": the spinners' labels and the "Showing x of y" line. */
+  noun: string;
+  mode: ViewMode;
+  onModeChange: (mode: ViewMode) => void;
+  /** The Add button, for those who may. */
+  action?: ReactNode;
+  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void; pending?: boolean };
+  list: { items: readonly T[]; total: number; loading: boolean; failed: boolean };
+  /** What the grid shows (the search's matches), one card each. */
+  cards: readonly T[];
+  card: (item: T) => ReactNode;
+  gridEmpty: string;
+  table: ReactNode;
+  /** False while a search narrows the loaded rows: "Showing x of y" would count the wrong thing. */
+  showTotal?: boolean;
+  /** The delete dialog. */
+  children?: ReactNode;
+}
+
+/** A dashboard section (spec §2): title row, search, then the grid or table of what was loaded. */
+export function DashboardSection<T>(p: DashboardSectionProps<T>) {
+  const loaded = !p.list.loading || p.list.items.length > 0;
+  const shownOf = p.showTotal !== false && <ShownOf shown={p.list.items.length} total={p.list.total} noun={p.noun} />;
+  return (
+    <section className="kg-dash-section" aria-labelledby={p.id}>
+      <SectionHeader id={p.id} title={p.title} mode={p.mode} onModeChange={p.onModeChange} action={p.action} />
+      <div className="kg-dash-search">
+        <SearchIcon className="kg-dash-search__icon" />
+        <input
+          type="search"
+          className="kg-dash-search__input"
+          aria-label={p.search.label}
+          placeholder={p.search.placeholder}
+          value={p.search.value}
+          onChange={(e) => p.search.onChange(e.currentTarget.value)}
+        />
+        {p.search.pending && <Spinner size={18} label={`Searching ${p.noun}`} />}
+      </div>
+      {p.list.failed && <Alert severity="error">{T.loadFailed}</Alert>}
+      {!loaded ? (
+        <div className="kg-dash-loading">
+          <Spinner size={28} label={`Loading ${p.noun}`} />
+        </div>
+      ) : p.mode === 'grid' ? (
+        p.cards.length === 0 ? (
+          <p className="kg-dash-empty">{p.gridEmpty}</p>
+        ) : (
+          <>
+            <div className="kg-dash-grid" aria-busy={p.list.loading || undefined}>
+              {p.cards.map(p.card)}
+            </div>
+            {shownOf}
+          </>
+        )
+      ) : (
+        <>
+          {p.table}
+          {shownOf}
+        </>
+      )}
+      {p.children}
+    </section>
+  );
+}

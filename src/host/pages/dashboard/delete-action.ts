@@ -1,0 +1,18 @@
+import type { Notify } from './notify';
+
+/**
+ * A section's delete: the call, then the toast and the reloads; on failure the error toast (spec
+ * §8's fixed text) and the cause in the console.
+ */
+export function deleteAction<T>(o: { remove: (item: T) => Promise<unknown>; done: string; failed: string; notify: Notify; after: () => void }) {
+  return async (item: T) => {
+    try {
+      await o.remove(item);
+      o.notify(o.done);
+      o.after();
+    } catch (err) {
+      console.error(o.failed, err);
+      o.notify(o.failed, 'error');
+    }
+  };
+}
