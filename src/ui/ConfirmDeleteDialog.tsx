@@ -12,8 +12,9 @@ export interface ConfirmDeleteDialogProps {
   children: ReactNode;
   /** A word to type before the confirm button works (e.g. DELETE); absent: no typing. */
   word?: string;
-  typed: string;
-  onTypedChange: (value: string) => void;
+  /** With `word`: the text typed so far, and its changes. */
+  typed?: string;
+  onTypedChange?: (value: string) => void;
   busy: boolean;
   error?: string | null;
   confirmLabel: string;
@@ -58,9 +59,9 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          value={p.typed}
+          value={p.typed ?? ''}
           disabled={p.busy}
-          onChange={(e) => p.onTypedChange(e.currentTarget.value)}
+          onChange={(e) => p.onTypedChange?.(e.currentTarget.value)}
         />
       )}
       {p.error && <Alert severity="error">{p.error}</Alert>}

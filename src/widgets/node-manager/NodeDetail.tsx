@@ -5,7 +5,7 @@ import { attachmentsApi, nodesApi } from '../../api/nodes';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
@@ -47,7 +47,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRela
   useOnChange(refreshKey, data.reload);
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: nodes.remove, fallback: T.detailDeleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const deleteError = useSelector(deletion, (s) => s.context.error);
   const latest = useRef({ show, onDeleted, onLeaveAfterDelete });
   latest.current = { show, onDeleted, onLeaveAfterDelete };
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -63,8 +63,8 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRela
     };
   }, [deletion]);
   useEffect(() => {
-    if (del.error) show(T.detailDeleteFailed, 'error');
-  }, [del.error, show]);
+    if (deleteError) show(T.detailDeleteFailed, 'error');
+  }, [deleteError, show]);
 
   const back = onBack && (
     <Button variant="text" startIcon={<ArrowLeftIcon />} className="kg-node-detail__back" onClick={onBack}>
@@ -102,19 +102,9 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRela
         <NodeRelationsList nodeId={node.id} relations={relations} onOpenNode={onOpenNode} />
       </div>
 
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
-        busy={del.state === 'deleting'}
-        confirmLabel={T.delete}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
         <p>{T.deleteQuestion}</p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

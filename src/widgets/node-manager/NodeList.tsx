@@ -6,7 +6,7 @@ import { LIMITS } from '../../contract/limits';
 import type { KnowledgeNode } from '../../contract/nodes';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -67,7 +67,7 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
   }, [types.status, show]);
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.listDeleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const deleteError = useSelector(deletion, (s) => s.context.error);
   const latest = useRef({ show, list, state, change, onDeleted, rows: rows.length });
   latest.current = { show, list, state, change, onDeleted, rows: rows.length };
   useEffect(() => {
@@ -83,8 +83,8 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
   }, [deletion]);
   // Spec §8: the list's failure text, whatever the server said; the dialog stays open to try again.
   useEffect(() => {
-    if (del.error) show(T.listDeleteFailed, 'error');
-  }, [del.error, show]);
+    if (deleteError) show(T.listDeleteFailed, 'error');
+  }, [deleteError, show]);
 
   const handlers: NodeRowHandlers = {
     ...on,
@@ -140,19 +140,9 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
         </section>
       )}
 
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
-        busy={del.state === 'deleting'}
-        confirmLabel={T.delete}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
         <p>{T.deleteQuestion}</p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

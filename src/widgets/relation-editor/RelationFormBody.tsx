@@ -182,8 +182,6 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
       <ConfirmDeleteDialog
         open={deleting !== 'closed'}
         title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
         busy={deleting === 'busy'}
         error={deleteError}
         confirmLabel={T.delete}

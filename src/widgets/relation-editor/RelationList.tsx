@@ -8,7 +8,7 @@ import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -41,7 +41,7 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
   const total = list.data?.pagination.total ?? 0;
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, error: s.context.error }));
+  const deleteError = useSelector(deletion, (s) => s.context.error);
   const latest = useRef({ show, list, query, change, onDeleted });
   latest.current = { show, list, query, change, onDeleted };
   useEffect(() => {
@@ -56,8 +56,8 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
     return () => sub.unsubscribe();
   }, [deletion]);
   useEffect(() => {
-    if (del.error) show(T.deleteFailed, 'error');
-  }, [del.error, show]);
+    if (deleteError) show(T.deleteFailed, 'error');
+  }, [deleteError, show]);
 
   const typeNames = (types.data ?? []).map((t) => t.name);
   const onDelete = (r: Relation) => deletion.send({ type: 'delete.open', target: { id: r.id, name: displayName(r) } });
@@ -105,19 +105,9 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
           />
         </section>
       )}
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
-        busy={del.state === 'deleting'}
-        confirmLabel={T.delete}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
         <p>{T.deleteQuestion}</p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -5,7 +5,7 @@ import type { Role } from '../../contract/roles';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon, RefreshIcon } from '../../ui/icons';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
@@ -36,7 +36,7 @@ export function RoleManagement({ apiBase }: { apiBase: string }) {
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, fallback: T.deleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, error: s.context.error }));
+  const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const latest = useRef({ reload: roles.reload, show });
   latest.current = { reload: roles.reload, show };
   useEffect(() => {
@@ -78,7 +78,7 @@ export function RoleManagement({ apiBase }: { apiBase: string }) {
     onEdit: (role: Role) => setForm({ key: Date.now(), role }),
     onDelete: (role: Role) => deletion.send({ type: 'delete.open', target: { id: role.id, name: role.name, affected: role.userCount } }),
   };
-  const affected = del.target?.affected ?? 0;
+  const affected = deleteTarget?.affected ?? 0;
 
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
@@ -111,25 +111,14 @@ export function RoleManagement({ apiBase }: { apiBase: string }) {
       )}
 
       {form && <RoleFormDialog key={form.key} role={form.role} onCancel={() => setForm(null)} onSubmit={save} />}
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
-        busy={del.state === 'deleting'}
-        error={del.error}
-        confirmLabel={T.deleteButton}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
-        <p>{T.deleteQuestion(del.target?.name ?? '')}</p>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
+        <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
         {affected > 0 && (
           <p className="kg-admin__warning">
             {T.affects(affected)}. {T.movedToViewer}
           </p>
         )}
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -6,7 +6,7 @@ import { LIMITS } from '../../contract/limits';
 import type { SnomedConcept } from '../../contract/snomed';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { UploadIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -51,7 +51,8 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   });
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, error: s.context.error }));
+  const deleteError = useSelector(deletion, (s) => s.context.error);
+  const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const latest = useRef({ show, list, query, change });
   latest.current = { show, list, query, change };
   useEffect(() => {
@@ -66,8 +67,8 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   }, [deletion]);
   // A failed delete is told in a toast (spec §8); the dialog stays open to try again.
   useEffect(() => {
-    if (del.error) show(del.error, 'error');
-  }, [del.error, show]);
+    if (deleteError) show(deleteError, 'error');
+  }, [deleteError, show]);
   const detailsNeeded = useEver(details !== null);
   const importNeeded = useEver(importer.state === 'idle' || importer.state === 'uploading');
   const summaryNeeded = useEver(importer.state === 'summary');
@@ -125,19 +126,9 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
           <ConceptDetailsDialog concept={details} onClose={() => setDetails(null)} />
         </Suspense>
       )}
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        typed=""
-        onTypedChange={() => undefined}
-        busy={del.state === 'deleting'}
-        confirmLabel={T.deleteButton}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
-        <p>{T.deleteQuestion(del.target?.name ?? '')}</p>
-      </ConfirmDeleteDialog>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting}>
+        <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
+      </DeletionDialog>
       {canImport && importNeeded && (
         <Suspense fallback={null}>
           <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={show} />

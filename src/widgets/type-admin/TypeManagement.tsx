@@ -5,7 +5,7 @@ import type { TaxonomyKind, TaxonomyType } from '../../contract/taxonomy';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -47,7 +47,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
 
   // The shared DELETE-typed confirmation (the user admin's): a refusal (409 "N nodes still use it") stays in the dialog.
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, typed: s.context.typed, error: s.context.error }));
+  const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const list = useRef<HTMLElement>(null);
   const latest = useRef({ removed: admin.removed, show, text: T.deleted });
   latest.current = { removed: admin.removed, show, text: T.deleted };
@@ -131,24 +131,12 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       )}
 
       {form && <TypeFormDialog key={form.key} texts={T} type={form.type} onCancel={() => setForm(null)} onSubmit={saved} />}
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        word={LIMITS.deleteConfirmWord}
-        typed={del.typed}
-        onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
-        busy={del.state === 'deleting'}
-        error={del.error}
-        confirmLabel={T.deleteButton}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
         <p className="kg-admin__warning">{T.deleteWarning}</p>
         <p className="kg-type-delete__usage">
-          <strong>{del.target?.name}</strong> {T.inUse(del.target?.affected ?? 0)}
+          <strong>{deleteTarget?.name}</strong> {T.inUse(deleteTarget?.affected ?? 0)}
         </p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { User } from '../../contract/users';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -39,7 +39,7 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
   const [form, setForm] = useState<FormState>(null);
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
-  const del = useSelector(deletion, (s) => ({ state: s.value, target: s.context.target, typed: s.context.typed, error: s.context.error }));
+  const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const list = useRef<HTMLElement>(null);
   const latest = useRef({ removed: admin.removed, show });
   latest.current = { removed: admin.removed, show };
@@ -131,24 +131,12 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
           />
         </Suspense>
       )}
-      <ConfirmDeleteDialog
-        open={del.state !== 'closed'}
-        title={T.deleteTitle}
-        word={LIMITS.deleteConfirmWord}
-        typed={del.typed}
-        onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
-        busy={del.state === 'deleting'}
-        error={del.error}
-        confirmLabel={T.deleteButton}
-        busyLabel={T.deleting}
-        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-        onCancel={() => deletion.send({ type: 'delete.cancel' })}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
         <p className="kg-admin__warning">{T.deleteWarning}</p>
         <p>
-          <strong>{del.target?.name}</strong>: {T.deleteBody}
+          <strong>{deleteTarget?.name}</strong>: {T.deleteBody}
         </p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -18,8 +18,6 @@ export function DeleteDialog<T>({ target, title, name, onConfirm, onClose }: Del
     <ConfirmDeleteDialog
       open={target !== null}
       title={title}
-      typed=""
-      onTypedChange={() => undefined}
       busy={busy}
       confirmLabel="Delete"
       onCancel={onClose}

@@ -199,8 +199,6 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
       <ConfirmDeleteDialog
         open={confirm !== null}
         title={T.deleteAttachmentTitle}
-        typed=""
-        onTypedChange={() => undefined}
         busy={deleting}
         confirmLabel={T.delete}
         onConfirm={() => confirm && void deleteAttachment(confirm)}
