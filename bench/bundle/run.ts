@@ -24,7 +24,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PREACT_DIR = path.join(ROOT, 'dist/widgets');
 const REACT_DIR = path.join(ROOT, '.tmp/bench-bundle/widgets-react');
 const HOST_DIR = path.join(ROOT, 'dist/host');
-const RESULTS = path.join(ROOT, process.env.BENCH_RESULTS_DIR ?? 'bench/results');
+const RESULTS = path.resolve(ROOT, process.env.BENCH_RESULTS_DIR ?? 'bench/results');
 const KB = 1024;
 const admin = { username: 'bench.admin', email: 'bench@example.org', password: 'bench-pass-1' };
 
