@@ -34,8 +34,8 @@ export interface NodeManagerProps {
   /** Changing it reloads the list or node shown (the host bumps it when its graph dialog closes). */
   refreshKey?: number;
   /**
-   * Controlled: where the list keeps its query and layout between screens, since the host mounts
-   * the component anew for each route (uncontrolled, the widget keeps its own).
+   * Controlled: where the list keeps its query and layout between screens; the host's routes can
+   * mount the component anew (e.g. back from the node form page). Uncontrolled, the widget keeps its own.
    */
   listMemory?: { current: NodeListMemory | null };
 }
