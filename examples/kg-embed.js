@@ -7,7 +7,10 @@
 // <meta name="kg-bundle" content="kg-graph-explorer.js"> picks the bundle file (default kg-elements.js;
 // a per-element entry, or kg-elements.classic.js, which is added as a classic script).
 const kg = (new URLSearchParams(location.search).get('kg') ?? '').replace(/\/+$/, '');
-if (kg && !/^https?:\/\//.test(kg)) throw new Error(`?kg= must be an http(s) origin, not ${kg}`);
+// Only a server on this machine: these pages run on the knowledge-graph server's own origin, where
+// its session lives, so a script from any other host must not load here (the server's policy for
+// /examples/ says the same).
+if (kg && !/^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(kg)) throw new Error(`?kg= must be a server on this machine (http://localhost:PORT or http://127.0.0.1:PORT), not ${kg}`);
 
 if (kg) for (const el of document.querySelectorAll('[api-base]')) el.setAttribute('api-base', kg);
 // Links between the examples keep the server.

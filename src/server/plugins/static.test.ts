@@ -46,12 +46,15 @@ describe('static files', () => {
     expect((await t.call({ method: 'GET', url: '/widgets/kg-graph-explorer.js' })).headers['cache-control']).toBe('no-cache');
   });
 
-  it('lets the examples load the widgets and call the API of another origin (?kg=)', async () => {
+  it('lets the examples load the widgets and call the API of another origin on this machine (?kg=), no other', async () => {
     const page = await t.call({ method: 'GET', url: '/examples/portal.html' });
     expect(page.statusCode).toBe(200);
     const csp = page.headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self' http: https:");
-    expect(csp).toContain("connect-src 'self' http: https: ws: wss:");
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+    expect(directive('script-src')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*', 'https://127.0.0.1:*']);
+    expect(directive('connect-src')).toContain('http://127.0.0.1:*');
+    // A crafted ?kg=https://evil.example must not run script on the app's origin (where the tokens are).
+    for (const name of ['script-src', 'connect-src']) expect(directive(name).filter((s) => /^(https?|wss?):$/.test(s) || s === '*')).toEqual([]);
     // The app itself keeps its strict policy.
     const app = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(app.headers['content-security-policy']).toContain("script-src 'self';");

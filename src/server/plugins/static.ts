@@ -5,10 +5,17 @@ import path from 'node:path';
 import { API_PREFIX } from './access';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The examples are served on the app's own origin, where the tokens live. Their ?kg= parameter
+ * may name another origin to load the bundle from, but only one on this machine (loopback, any
+ * port): the demo of "another site" (localhost vs 127.0.0.1). Any host would let a crafted link
+ * run a stranger's script here and read the session (examples/kg-embed.js checks the same).
+ */
+const LOOPBACK = 'http://localhost:* http://127.0.0.1:* https://localhost:* https://127.0.0.1:*';
 const EXAMPLES_CSP = [
   "default-src 'self'",
-  "script-src 'self' http: https:",
-  "connect-src 'self' http: https: ws: wss:",
+  `script-src 'self' ${LOOPBACK}`,
+  `connect-src 'self' ${LOOPBACK} ws://localhost:* ws://127.0.0.1:* wss://localhost:* wss://127.0.0.1:*`,
   "img-src 'self' data: blob: http: https:",
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self' data:",
@@ -52,8 +59,8 @@ export async function staticFiles(app: FastifyInstance) {
     });
   }
   if (examplesDir && fs.existsSync(examplesDir)) {
-    // The examples play "another site": with ?kg=<origin> they load the bundle from, and call the
-    // API of, another origin, which the app's own policy (script/connect 'self') would block.
+    // The examples play "another site": with ?kg=<loopback origin> they load the bundle from, and
+    // call the API of, another origin, which the app's own policy (script/connect 'self') would block.
     const setHeaders = (res: { header(name: string, value: string): unknown }) => {
       res.header('Content-Security-Policy', EXAMPLES_CSP);
       res.header('Cache-Control', 'no-cache');
