@@ -51,6 +51,21 @@ describe('node references', () => {
     expect(await db.query('DELETE FROM node_types WHERE id = $1 RETURNING id', [unused])).toEqual([{ id: unused }]);
   });
 
+  it.runIf(process.env.KG_TEST_DB === 'postgres')('an update that changes no reference does not touch the referenced rows (as a foreign key)', async () => {
+    const outcome = await db.transaction(async (tx) => {
+      // Another writer holds the type's row (as an admin renaming it would).
+      await tx.query('SELECT 1 FROM node_types WHERE id = $1 FOR UPDATE', [typeId]);
+      return db
+        .transaction(async (other) => {
+          await other.query("SET LOCAL lock_timeout = '2s'");
+          await other.query(`UPDATE nodes SET description = 'touched', degree = degree + 0 WHERE node_type_id = $1`, [typeId]);
+          return 'updated';
+        })
+        .catch((err: { code?: string }) => err.code ?? 'error');
+    });
+    expect(outcome).toBe('updated');
+  });
+
   it.runIf(process.env.KG_TEST_DB === 'postgres')('a node added with a type that is being deleted waits for the delete, then fails', async () => {
     const racing = (await db.query<{ id: string }>(`INSERT INTO node_types (name) VALUES ('Racing Type') RETURNING id`))[0].id;
     let inserting!: Promise<string>;

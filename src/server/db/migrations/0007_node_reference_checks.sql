@@ -10,40 +10,55 @@ ALTER TABLE nodes DROP CONSTRAINT IF EXISTS nodes_created_by_fkey;
 ALTER TABLE nodes DROP CONSTRAINT IF EXISTS nodes_updated_by_fkey;
 
 -- Lock first, then count: a row deleted by a transaction we waited for is not returned.
-CREATE FUNCTION nodes_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION nodes_check_references(type_ids uuid[], user_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   wanted integer;
   locked integer;
 BEGIN
-  SELECT count(DISTINCT node_type_id) INTO wanted FROM new_rows;
-  SELECT count(*) INTO locked FROM (
-    SELECT 1 FROM node_types WHERE id IN (SELECT node_type_id FROM new_rows) FOR KEY SHARE) t;
-  IF locked < wanted THEN
-    RAISE EXCEPTION 'insert or update on table "nodes" references a node type that does not exist'
-      USING ERRCODE = 'foreign_key_violation';
-  END IF;
-
-  SELECT count(*) INTO wanted FROM (
-    SELECT created_by AS id FROM new_rows WHERE created_by IS NOT NULL
-    UNION SELECT updated_by FROM new_rows WHERE updated_by IS NOT NULL) ids;
+  SELECT count(DISTINCT id) INTO wanted FROM unnest(type_ids) id WHERE id IS NOT NULL;
   IF wanted > 0 THEN
-    SELECT count(*) INTO locked FROM (
-      SELECT 1 FROM users
-       WHERE id IN (SELECT created_by FROM new_rows UNION SELECT updated_by FROM new_rows)
-         FOR KEY SHARE) u;
+    SELECT count(*) INTO locked FROM (SELECT 1 FROM node_types WHERE id = ANY (type_ids) FOR KEY SHARE) t;
+    IF locked < wanted THEN
+      RAISE EXCEPTION 'insert or update on table "nodes" references a node type that does not exist'
+        USING ERRCODE = 'foreign_key_violation';
+    END IF;
+  END IF;
+  SELECT count(DISTINCT id) INTO wanted FROM unnest(user_ids) id WHERE id IS NOT NULL;
+  IF wanted > 0 THEN
+    SELECT count(*) INTO locked FROM (SELECT 1 FROM users WHERE id = ANY (user_ids) FOR KEY SHARE) u;
     IF locked < wanted THEN
       RAISE EXCEPTION 'insert or update on table "nodes" references a user that does not exist'
         USING ERRCODE = 'foreign_key_violation';
     END IF;
   END IF;
+END $$;
+
+CREATE FUNCTION nodes_inserted_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM nodes_check_references(
+    ARRAY(SELECT DISTINCT node_type_id FROM new_rows),
+    ARRAY(SELECT created_by FROM new_rows UNION SELECT updated_by FROM new_rows));
+  RETURN NULL;
+END $$;
+
+-- Like a foreign key, only references that changed are checked: the degree updates that every
+-- relation write makes (migration 0004) touch no reference and check nothing.
+CREATE FUNCTION nodes_updated_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM nodes_check_references(
+    ARRAY(SELECT DISTINCT n.node_type_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+           WHERE n.node_type_id <> o.node_type_id),
+    ARRAY(SELECT n.created_by FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.created_by IS DISTINCT FROM o.created_by
+          UNION
+          SELECT n.updated_by FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.updated_by IS DISTINCT FROM o.updated_by));
   RETURN NULL;
 END $$;
 
 -- Transition tables allow one event per trigger.
 CREATE TRIGGER nodes_references_on_insert AFTER INSERT ON nodes
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION nodes_check_references();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION nodes_inserted_check_references();
 CREATE TRIGGER nodes_references_on_update AFTER UPDATE ON nodes
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION nodes_check_references();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION nodes_updated_check_references();
 
 -- A type in use stays (the old foreign key's NO ACTION). BEFORE ROW DELETE triggers run with
 -- the type's row locked, so a node being inserted with it concurrently either commits first
