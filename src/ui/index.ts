@@ -19,6 +19,7 @@ export { TextAreaField, type TextAreaFieldProps } from './TextArea';
 export { Toast, type ToastMessage, type ToastProps } from './Toast';
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { compareValues, nextSort, pageOf, sortRows, type SortDirection, type SortState, type SortValue } from './table-sort';
+export { useTablePaging, type TablePaging } from './use-table-paging';
 export { FilePicker, formatKb, formatMb, type FilePickerProps } from './FilePicker';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { Combobox, type ComboboxProps, type ComboboxTexts } from './Combobox';

@@ -1,11 +1,12 @@
 import theme from '../ui/theme.css?inline';
 import ui from '../ui/ui.css?inline';
 import controls from '../ui/controls.css?inline';
+import hostReset from './host-reset.css?inline';
 import base from './widget-base.css?inline';
 
 /**
  * The styles every src/ui-based widget puts into its shadow root: the --kg-* tokens, the
- * primitives and the widget base (host box, font, box-sizing). The widget's own CSS follows.
+ * primitives, the element's box against the page and the widget base (font, box-sizing). The widget's own CSS follows.
  * The compact sign-in brings its own styles when it shows (sign-in/SignInPrompt.tsx).
  */
-export const WIDGET_CSS = theme + ui + controls + base;
+export const WIDGET_CSS = theme + ui + controls + hostReset + base;

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../contract';
+import { LIMITS } from '../../contract/limits';
 import { Alert, Spinner, Toast } from '../../ui';
 import { useToast } from '../../widgets/use-toast';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
@@ -69,7 +70,7 @@ export function DashboardPage() {
 
       <NodeSection can={can} notify={show} onDeleted={afterNodeDelete} refreshKey={nodesKey} />
       <RelationSection can={can} notify={show} onDeleted={afterRelationDelete} refreshKey={relationsKey} />
-      <Toast toast={toast} onClose={close} duration={6000} />
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
       <GraphFab />
     </div>
   );

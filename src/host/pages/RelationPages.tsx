@@ -4,6 +4,7 @@ import { preloadRelationForm, RelationEditor, type RelationView } from '../../wi
 import { openGraph } from '../graph/open-graph';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
 import { useCurrentUser } from '../session';
+import { hasAppHistory } from '../shell/BackButton';
 import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
 import '../../widgets/admin.css';
@@ -40,7 +41,7 @@ export function RelationsPage({ view }: { view: RelationView }) {
       onGraphOpen={(request) => openGraph(request)}
       onCancel={() => {
         // Cancel goes back (spec §2); opened directly (no history in this app), to the list.
-        if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+        if (hasAppHistory()) navigate(-1);
         else navigate('/relations');
       }}
     />

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { ElementSpec } from '../define-element';
 import type { SignInProps } from './SignIn';
 import theme from '../../ui/theme.css?inline';
+import hostReset from '../host-reset.css?inline';
 import css from './sign-in.css?inline';
 
 /**
@@ -13,7 +14,7 @@ export const signInElement: ElementSpec<SignInProps> = {
   tag: 'kg-sign-in',
   component: lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn }))),
   // The tokens are declared on :host, so a page's own --kg-* variables on an ancestor do not collide.
-  css: theme + css,
+  css: theme + hostReset + css,
   attributes: { apiBase: 'string' },
   events: { onSessionChange: 'kg-session-change' },
 };

@@ -10,7 +10,7 @@ import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { pageOf, sortRows, type SortState } from '../../ui/table-sort';
+import { useTablePaging } from '../../ui/use-table-paging';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
@@ -40,9 +40,6 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   const narrow = useNarrow(box);
   const { toast, show, close } = useToast();
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
   const [form, setForm] = useState<FormState>(null);
 
   // The shared DELETE-typed confirmation (the user admin's): a refusal (409 "N nodes still use it") stays in the dialog.
@@ -63,8 +60,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
 
   const all = types.data ?? [];
   const filtered = useMemo(() => filterTypes(all, search), [all, search]);
-  const sorted = useMemo(() => (sort ? sortRows(filtered, TYPE_SORT_VALUES[sort.key as keyof typeof TYPE_SORT_VALUES], sort.direction) : filtered), [filtered, sort]);
-  const shown = pageOf(sorted, page, pageSize);
+  const paging = useTablePaging(filtered, TYPE_SORT_VALUES, LIMITS.defaultPageSize);
   const empty = search.trim() ? T.noMatches : T.noTypes;
 
   const refresh = async () => {
@@ -102,7 +98,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         refreshing={types.refreshing}
         onSearch={(value) => {
           setSearch(value);
-          setPage(0);
+          paging.setPage(0);
         }}
         onRefresh={() => void refresh()}
       />
@@ -112,21 +108,11 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       {types.status === 'ready' && (
         <section ref={list} className="kg-admin__list" aria-label={T.listLabel} tabIndex={-1}>
           {narrow ? (
-            <TypeCards rows={shown.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} />
+            <TypeCards rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} />
           ) : (
-            <TypeTable rows={shown.rows} empty={empty} busy={types.refreshing} texts={T} sort={sort} onSortChange={setSort} {...actions} />
+            <TypeTable rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} sort={paging.sort} onSortChange={paging.setSort} {...actions} />
           )}
-          <Pagination
-            page={shown.page}
-            pageSize={pageSize}
-            total={sorted.length}
-            pageSizes={LIMITS.listPageSizes}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(0);
-            }}
-          />
+          <Pagination {...paging.pagination} pageSizes={LIMITS.listPageSizes} />
         </section>
       )}
 

@@ -9,7 +9,7 @@ import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { pageOf, sortRows, type SortState } from '../../ui/table-sort';
+import { useTablePaging } from '../../ui/use-table-paging';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
@@ -33,9 +33,6 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
   const narrow = useNarrow(box);
   const { toast, show, close } = useToast();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
   const [form, setForm] = useState<FormState>(null);
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
@@ -55,8 +52,7 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
 
   const all = users.data ?? [];
   const filtered = useMemo(() => filterUsers(all, filters), [all, filters]);
-  const sorted = useMemo(() => (sort ? sortRows(filtered, USER_SORT_VALUES[sort.key], sort.direction) : filtered), [filtered, sort]);
-  const shown = pageOf(sorted, page, pageSize);
+  const paging = useTablePaging(filtered, USER_SORT_VALUES, LIMITS.defaultPageSize);
   const roleNames = roleFilterOptions(
     admin.roles.map((r) => r.name),
     all,
@@ -66,7 +62,7 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
 
   const changeFilters = (next: Filters) => {
     setFilters(next);
-    setPage(0); // spec §2: the paginator returns to page 0 when a filter changes
+    paging.setPage(0); // spec §2: the paginator returns to page 0 when a filter changes
   };
   const refresh = async () => {
     if (!(await admin.reloadAll())) show(T.loadFailedToast, 'error');
@@ -100,21 +96,11 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
       {users.status === 'ready' && (
         <section ref={list} className="kg-admin__list" aria-label="Users" tabIndex={-1}>
           {narrow ? (
-            <UserCards rows={shown.rows} empty={empty} busy={users.refreshing} {...actions} />
+            <UserCards rows={paging.rows} empty={empty} busy={users.refreshing} {...actions} />
           ) : (
-            <UserTable rows={shown.rows} sort={sort} onSortChange={setSort} empty={empty} busy={users.refreshing} {...actions} />
+            <UserTable rows={paging.rows} sort={paging.sort} onSortChange={paging.setSort} empty={empty} busy={users.refreshing} {...actions} />
           )}
-          <Pagination
-            page={shown.page}
-            pageSize={pageSize}
-            total={sorted.length}
-            pageSizes={LIMITS.listPageSizes}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(0);
-            }}
-          />
+          <Pagination {...paging.pagination} pageSizes={LIMITS.listPageSizes} />
         </section>
       )}
 

@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Button } from '../../../ui';
+import { Button, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
+import { LIMITS } from '../../../contract/limits';
 import { api } from '../../session';
 import type { DashboardAbilities } from './can';
 import { DashboardSection } from './DashboardSection';
@@ -16,7 +17,6 @@ import { NODE_SORT_VALUES, NodeTable } from './NodeTable';
 import type { Notify } from './notify';
 import { DASHBOARD_TEXTS as T } from './texts';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
-import { useTablePaging } from './use-table-paging';
 
 interface NodeSectionProps {
   can: DashboardAbilities;
@@ -36,12 +36,12 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
   const navigate = useNavigate();
   const [mode, setMode] = useViewMode('nodes');
   const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), 300);
+  const search = useDebounced(query.trim(), LIMITS.debounceMs);
   const list = useDashboardList(
     (signal) => nodesApi(api).list({ search: search || undefined, searchScope: 'extended', limit: LIST_LIMIT[mode] }, signal),
     `${mode}|${search}|${refreshKey}`,
   );
-  const paging = useTablePaging(list.items, NODE_SORT_VALUES);
+  const paging = useTablePaging(list.items, NODE_SORT_VALUES, LIMITS.defaultPageSize);
   const [toDelete, setToDelete] = useState<KnowledgeNode | null>(null);
 
   const handlers: NodeActionHandlers = useMemo(

@@ -4,7 +4,7 @@ import type { DashboardAbilities } from './can';
 import { NodeActions, type NodeActionHandlers } from './NodeActions';
 import { DASHBOARD_TEXTS } from './texts';
 import { PagedTable } from './PagedTable';
-import type { TablePaging } from './use-table-paging';
+import type { TablePaging } from '../../../ui';
 
 export const NODE_SORT_VALUES: Record<string, (n: KnowledgeNode) => string | null> = {
   name: (n) => n.name,

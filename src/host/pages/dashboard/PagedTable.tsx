@@ -1,6 +1,5 @@
-import { DataTable, Pagination, type Column } from '../../../ui';
-import { TABLE_PAGE_SIZES } from './texts';
-import type { TablePaging } from './use-table-paging';
+import { DataTable, Pagination, type Column, type TablePaging } from '../../../ui';
+import { LIMITS } from '../../../contract/limits';
 
 interface PagedTableProps<T> {
   label: string;
@@ -16,14 +15,7 @@ export function PagedTable<T>({ label, columns, paging, rowKey, empty, busy }: P
   return (
     <div className="kg-dash-table">
       <DataTable label={label} columns={columns} rows={paging.rows} rowKey={rowKey} sort={paging.sort} onSortChange={paging.setSort} empty={empty} maxHeight="560px" busy={busy} />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={paging.total}
-        pageSizes={TABLE_PAGE_SIZES}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-      />
+      <Pagination {...paging.pagination} pageSizes={LIMITS.dashboardPageSizes} />
     </div>
   );
 }

@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { relationsApi } from '../../../api/relations';
 import type { Relation } from '../../../contract/relations';
-import { Button } from '../../../ui';
+import { Button, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
+import { LIMITS } from '../../../contract/limits';
 import { api } from '../../session';
 import type { DashboardAbilities } from './can';
 import { DashboardSection } from './DashboardSection';
@@ -17,7 +18,6 @@ import { RELATION_SORT_VALUES, RelationTable } from './RelationTable';
 import { matchesRelation, relationName } from './relation-view';
 import { DASHBOARD_TEXTS as T } from './texts';
 import { LIST_LIMIT, useDashboardList, useViewMode } from './use-dashboard-list';
-import { useTablePaging } from './use-table-paging';
 
 interface RelationSectionProps {
   can: DashboardAbilities;
@@ -34,7 +34,7 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
   const [query, setQuery] = useState('');
   const list = useDashboardList((signal) => relationsApi(api).list({ limit: LIST_LIMIT[mode] }, signal), `${mode}|${refreshKey}`);
   const matches = useMemo(() => list.items.filter((r) => matchesRelation(r, query)), [list.items, query]);
-  const paging = useTablePaging(matches, RELATION_SORT_VALUES);
+  const paging = useTablePaging(matches, RELATION_SORT_VALUES, LIMITS.defaultPageSize);
   const [toDelete, setToDelete] = useState<Relation | null>(null);
 
   const handlers: RelationActionHandlers = useMemo(

@@ -4,7 +4,7 @@ import type { DashboardAbilities } from './can';
 import { RelationActions, type RelationActionHandlers } from './RelationActions';
 import { relationName, sourceName, targetName } from './relation-view';
 import { PagedTable } from './PagedTable';
-import type { TablePaging } from './use-table-paging';
+import type { TablePaging } from '../../../ui';
 
 export const RELATION_SORT_VALUES: Record<string, (r: Relation) => string | null> = {
   name: relationName,

@@ -22,6 +22,3 @@ export const DASHBOARD_TEXTS = {
   relationDeleted: 'Relation deleted successfully',
 } as const;
 
-/** Spec §9: dashboard tables page by 5, 10, 25, 50 or 100 rows, 10 at first. */
-export const TABLE_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;

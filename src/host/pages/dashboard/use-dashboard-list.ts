@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../../api/nodes';
+import { LIMITS } from '../../../contract/limits';
 
 export type ViewMode = 'grid' | 'table';
 
 /** Spec §4 "Dashboard modes": the grid shows 15 items, the table pages through up to 1000. */
-export const LIST_LIMIT: Record<ViewMode, number> = { grid: 15, table: 1000 };
+export const LIST_LIMIT: Record<ViewMode, number> = { grid: LIMITS.dashboardGridLimit, table: LIMITS.dashboardTableLimit };
 
 export interface DashboardList<T> {
   items: T[];

@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router';
 import { nodesApi } from '../../../api/nodes';
 import { typesApi } from '../../../api/types';
 import { usersApi } from '../../../api/users';
+import { LIMITS } from '../../../contract/limits';
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { Alert, BlockSpinner, Button, Spinner, Toast } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { useLoad } from '../../../widgets/use-load';
 import { useToast } from '../../../widgets/use-toast';
+import { deleteAction } from '../dashboard/delete-action';
 import { DeleteDialog } from '../dashboard/DeleteDialog';
 import { useDebounced } from '../dashboard/use-dashboard-list';
 import { api, useCurrentUser } from '../../session';
@@ -39,23 +41,14 @@ export function SearchPage() {
   });
   const [filters, setFilters] = useState<SearchFilters>(EMPTY_FILTERS);
   const [open, setOpen] = useState(false);
-  const applied = useDebounced(filters, 300);
+  const applied = useDebounced(filters, LIMITS.debounceMs);
   const search = useNodeSearch(applied);
   const { toast, show, close } = useToast();
   const [toDelete, setToDelete] = useState<KnowledgeNode | null>(null);
 
   const change = useCallback((patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
 
-  const remove = async (node: KnowledgeNode) => {
-    try {
-      await nodesApi(api).remove(node.id);
-      show(T.deleted);
-      search.reload();
-    } catch (err) {
-      console.error('Failed to delete node', err);
-      show(T.deleteFailed, 'error');
-    }
-  };
+  const remove = deleteAction<KnowledgeNode>({ remove: (n) => nodesApi(api).remove(n.id), done: T.deleted, failed: T.deleteFailed, notify: show, after: search.reload });
 
   if (options.status === 'loading') return <BlockSpinner label="Loading search" />;
 
@@ -119,7 +112,7 @@ export function SearchPage() {
         )}
       </section>
       <DeleteDialog target={toDelete} title={T.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
-      <Toast toast={toast} onClose={close} duration={6000} />
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );
 }
