@@ -271,7 +271,7 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await page.getByRole('button', { name: 'Delete: qqx delete me' }).click();
   await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Relation deleted successfully!' })).toBeVisible();
-  await expect(page.getByText('No relations found.')).toBeVisible();
+  await expect(page.getByText('No relations match your search')).toBeVisible();
   expect((await api(`/relations/${second}`)).status).toBe(404);
 });
 

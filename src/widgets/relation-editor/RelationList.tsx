@@ -92,6 +92,7 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
             sort={query.sort}
             onSortChange={(sort) => change({ sort })}
             busy={list.refreshing}
+            empty={query.search.trim() || query.relationType ? T.noMatches : T.empty}
             onDelete={onDelete}
             {...actions}
           />

@@ -23,6 +23,8 @@ export interface RelationTableProps extends RelationActions {
   sort: SortState;
   onSortChange: (sort: SortState) => void;
   busy: boolean;
+  /** What an empty list says (spec §2: 'No relations found', or 'No relations match your search'). */
+  empty: string;
 }
 
 /** Name falls back to the type (spec §2). */
@@ -67,9 +69,9 @@ function Actions({ r, canUpdate, canDelete, onEdit, onGraph, onDelete }: { r: Re
 const TypeChip = ({ r }: { r: Relation }) => <span className="kg-chip kg-chip--outlined kg-relations__type">{r.relationType}</span>;
 
 /** The relations page: a server-sorted table, or cards on narrow screens. */
-export function RelationTable({ rows, narrow, sort, onSortChange, busy, onOpenNode, ...actions }: RelationTableProps) {
+export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, onOpenNode, ...actions }: RelationTableProps) {
   if (narrow) {
-    if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
+    if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
     return (
       <ul className="kg-admin__cards kg-relations__cards" aria-label={T.title} aria-busy={busy || undefined}>
         {rows.map((r) => (
@@ -111,7 +113,7 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, onOpenNo
       rowKey={(r) => r.id}
       sort={sort}
       onSortChange={onSortChange}
-      empty={T.empty}
+      empty={empty}
       busy={busy}
       maxHeight="min(70vh, 680px)"
     />
