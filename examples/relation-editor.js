@@ -1,8 +1,7 @@
 // The page's own script (a file, not inline: the server's Content-Security-Policy forbids inline scripts).
-// `?api=https://kg.example.org` points the widget at another knowledge-graph server (listed in its KG_CORS_ORIGINS).
+// kg-embed.js loads the widgets and, with ?kg=<origin>, points api-base at that server.
 const widget = document.querySelector('kg-relation-editor');
-const api = new URLSearchParams(location.search).get('api');
-if (api) widget.setAttribute('api-base', api);
+const api = widget.getAttribute('api-base');
 
 const status = document.getElementById('widget-status');
 const event = document.getElementById('widget-event');
