@@ -218,3 +218,5 @@ export const GraphIcon = icon(
     <path d="m7.3 10.8 9.4-4.6M7.3 13.2l9.4 4.6" />
   </>,
 );
+/** A link that opens in a new tab (node URLs). */
+export const ExternalLinkIcon = icon('ExternalLinkIcon', <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);

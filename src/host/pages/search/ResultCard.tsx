@@ -1,10 +1,8 @@
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { Button, Chip, IconButton } from '../../../ui';
-import { EditIcon, EyeIcon, TrashIcon, icon } from '../../../ui/icons';
+import { EditIcon, ExternalLinkIcon, EyeIcon, TrashIcon } from '../../../ui/icons';
 import { formatDate } from '../../../widgets/format';
 import { SEARCH_TEXTS as T } from './texts';
-
-const ExternalLinkIcon = icon('ExternalLinkIcon', <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />);
 
 interface ResultCardProps {
   node: KnowledgeNode;

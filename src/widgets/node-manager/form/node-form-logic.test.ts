@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { NodeSaveSchema } from '../../../contract/nodes';
-import { emptyValues, formatKb, saveBody, saveErrorMessage, screenFiles, validate } from './node-form-logic';
+import { emptyValues, saveBody, saveErrorMessage, screenFiles, validate } from './node-form-logic';
 
 const file = (name: string) => new File(['x'], name);
 
@@ -39,11 +39,6 @@ describe('attachments', () => {
     expect(accepted.map((f) => f.name)).toEqual(['a.PDF', 'c.txt']);
     expect(error).toMatch(/^b\.exe, noext: file type not allowed\. Allowed types: pdf, doc, docx/);
     expect(screenFiles([file('x.rar')]).error).toBeNull();
-  });
-
-  it('sizes in KB with two decimals', () => {
-    expect(formatKb(1536)).toBe('1.50 KB');
-    expect(formatKb(0)).toBe('0.00 KB');
   });
 });
 

@@ -92,5 +92,4 @@ export function saveErrorMessage(err: unknown, mode: 'create' | 'edit'): string 
   return (fromServer && e.message) || T.createFailed;
 }
 
-/** The spec's size format: KB with two decimals. */
-export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+export { formatKb } from '../../../ui/FilePicker';
