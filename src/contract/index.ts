@@ -12,6 +12,7 @@ export * from './taxonomy';
 export * from './fields';
 export * from './nodes';
 export * from './relations';
+export * from './relation-notes';
 export * from './graph';
 export * from './snomed';
 export * from './roles';

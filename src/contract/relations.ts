@@ -39,7 +39,8 @@ export const RelationSchema = z.object({
   weight: z.number().int(),
   url: z.string().nullable(),
   description: z.string().nullable(),
-  note: z.string().nullable(),
+  /** Internal: present only for holders of RELATION_NOTE_PERMISSION (relation-notes.ts). */
+  note: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),

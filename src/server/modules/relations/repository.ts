@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Relation, RelationListQuerySchema, RelationSaveSchema } from '../../../contract';
+import { canSeeRelationNotes, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/rows';
 
@@ -40,7 +40,12 @@ const SELECT_RELATION = `
     JOIN nodes s ON s.id = r.source_node_id JOIN node_types st ON st.id = s.node_type_id
     JOIN nodes t ON t.id = r.target_node_id JOIN node_types tt ON tt.id = t.node_type_id`;
 
-export function toRelation(r: RelationRow): Relation {
+/**
+ * The one serializer of a relation, for the permissions of whoever receives it: the internal note is
+ * left out (the key, not just the value) unless they may see it (contract/relation-notes.ts). Every
+ * answer, socket event, export or history entry that carries a relation must go through here.
+ */
+export function toRelation(r: RelationRow, viewer: readonly string[]): Relation {
   const sourceNode = { id: r.source_node_id, name: r.source_name, nodeType: r.source_type, snomedCode: r.source_snomed };
   const targetNode = { id: r.target_node_id, name: r.target_name, nodeType: r.target_type, snomedCode: r.target_snomed };
   return {
@@ -53,7 +58,7 @@ export function toRelation(r: RelationRow): Relation {
     weight: r.weight,
     url: r.url,
     description: r.description,
-    note: r.note,
+    ...(canSeeRelationNotes(viewer) ? { note: r.note } : {}),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     createdBy: r.created_by,
@@ -83,6 +88,7 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
     clauses.push(`(r.source_node_id = $${params.length} OR r.target_node_id = $${params.length})`);
   }
   const search = q.search?.trim();
+  // Never match r.note here: a search would reveal internal notes to readers who may not see them.
   if (search) {
     params.push(likePattern(search));
     const p = `$${params.length}`;

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  canSeeRelationNotes,
   IdParamsSchema,
   NODE_MESSAGES,
   NodeRelationItemSchema,
@@ -41,10 +42,11 @@ async function checkReferences(db: Queryable, input: RelationInput): Promise<str
 
 export async function relationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const load = async (id: string) => {
+  const viewer = (req: FastifyRequest) => req.auth?.permissions ?? [];
+  const load = async (id: string, req: FastifyRequest) => {
     const row = await getRelation(app.db, id);
     if (!row) throw notFound(RELATION_MESSAGES.notFound);
-    return toRelation(row);
+    return toRelation(row, viewer(req));
   };
 
   r.get(
@@ -52,18 +54,20 @@ export async function relationRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'List relations (type, node and text filters, sort, page)', querystring: RelationListQuerySchema, response: { 200: RelationPageSchema } } },
     async (req) => {
       const { rows, total } = await listRelations(app.db, req.query);
-      return { data: rows.map(toRelation), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
+      return { data: rows.map((row) => toRelation(row, viewer(req))), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
     },
   );
 
-  r.get('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 200: RelationSchema } } }, (req) => load(req.params.id));
+  r.get('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 200: RelationSchema } } }, (req) => load(req.params.id, req));
 
   r.post(
     '/relations',
     { schema: { tags, summary: 'Create a relation', body: RelationSaveSchema, response: { 201: RelationSchema } } },
     async (req, reply) => {
-      const id = await app.db.transaction(async (tx) => insertRelation(tx, req.body, await checkReferences(tx, req.body), req.auth!.user.id));
-      return reply.status(201).send(await load(id));
+      // Who may not read internal notes may not write one either (no write-only field).
+      const input = canSeeRelationNotes(viewer(req)) ? req.body : { ...req.body, note: undefined };
+      const id = await app.db.transaction(async (tx) => insertRelation(tx, input, await checkReferences(tx, input), req.auth!.user.id));
+      return reply.status(201).send(await load(id, req));
     },
   );
 
@@ -75,7 +79,7 @@ export async function relationRoutes(app: FastifyInstance) {
         updateRelation(tx, req.params.id, req.body, await checkReferences(tx, req.body), req.auth!.user.id),
       );
       if (!updated) throw notFound(RELATION_MESSAGES.notFound);
-      return load(req.params.id);
+      return load(req.params.id, req);
     },
   );
 
@@ -90,7 +94,7 @@ export async function relationRoutes(app: FastifyInstance) {
     async (req) => {
       if (!(await getNode(app.db, req.params.id))) throw notFound(NODE_MESSAGES.notFound);
       return (await relationsOfNode(app.db, req.params.id)).map((row) => {
-        const rel = toRelation(row);
+        const rel = toRelation(row, viewer(req));
         const outgoing = rel.sourceNodeId === req.params.id;
         return { ...rel, relatedNode: outgoing ? rel.targetNode : rel.sourceNode, direction: outgoing ? ('outgoing' as const) : ('incoming' as const) };
       });
