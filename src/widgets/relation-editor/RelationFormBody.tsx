@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
+import { canSeeRelationNotes } from '../../contract/relation-notes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
@@ -40,6 +41,8 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
   const [deleting, setDeleting] = useState<'closed' | 'open' | 'busy'>('closed');
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  /** Internal notes are shown (and sent) only to users who may read them. */
+  const withNote = canSeeRelationNotes(user.permissions);
 
   const errorOf = (field: DraftField) => errors.find((e) => e.field === field)?.message;
   /** Editing a field clears its error (spec §5). */
@@ -61,7 +64,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     }
     setSaving(true);
     try {
-      const body = bodyOf(draft);
+      const body = bodyOf(draft, withNote);
       const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
       onSaved(saved, mode);
     } catch (err) {
@@ -140,9 +143,11 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
           <div className="kg-relation-form__wide">
             <CountedTextArea label={T.description} rows={4} max={LIMITS.relationDescriptionMax} value={draft.description} onChange={(v) => set('description', v)} error={errorOf('description')} disabled={busy} />
           </div>
-          <div className="kg-relation-form__wide">
-            <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={busy} />
-          </div>
+          {withNote && (
+            <div className="kg-relation-form__wide">
+              <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={busy} />
+            </div>
+          )}
         </div>
         {errors.length > 0 && (
           <div ref={summary} tabIndex={-1} className="kg-relation-form__summary" role="alert" aria-label={T.fixErrors}>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SYSTEM_ROLE_PERMISSIONS } from '../../contract/permissions';
+import { canSeeRelationNotes } from '../../contract/relation-notes';
 import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
 import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
 
@@ -21,5 +23,21 @@ describe('validateDraft (spec §5 relation form)', () => {
 
   it('builds the save body with trimmed name, type and URL', () => {
     expect(bodyOf({ ...valid, relationName: ' causes ', url: ' https://x.org ' })).toMatchObject({ sourceNodeId: 'a', targetNodeId: 'b', relationName: 'causes', url: 'https://x.org', weight: 50 });
+  });
+
+  it('sends the internal note only for users who may see it', () => {
+    const withNote = { ...valid, note: 'internal' };
+    expect(bodyOf(withNote)).toMatchObject({ note: 'internal' });
+    expect(bodyOf(withNote, false)).not.toHaveProperty('note');
+  });
+});
+
+describe('canSeeRelationNotes (who gets the Internal Note field and the note in answers)', () => {
+  it('needs relations.update; creating or reading relations is not enough', () => {
+    expect(canSeeRelationNotes([...SYSTEM_ROLE_PERMISSIONS.editor])).toBe(true);
+    expect(canSeeRelationNotes([...SYSTEM_ROLE_PERMISSIONS.admin])).toBe(true);
+    expect(canSeeRelationNotes([...SYSTEM_ROLE_PERMISSIONS.viewer])).toBe(false);
+    expect(canSeeRelationNotes(['nodes.read', 'relations.create', 'relations.delete'])).toBe(false);
+    expect(canSeeRelationNotes(undefined)).toBe(false);
   });
 });

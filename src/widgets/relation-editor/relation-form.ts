@@ -76,8 +76,11 @@ export function validateDraft(d: RelationDraft): FieldError[] {
   return errors;
 }
 
-/** The POST/PUT body (spec §7): blank optional texts are sent as empty strings, stored as none. */
-export function bodyOf(d: RelationDraft): RelationSave {
+/**
+ * The POST/PUT body (spec §7): blank optional texts are sent as empty strings, stored as none.
+ * The internal note goes only from users who may see it (contract/relation-notes.ts).
+ */
+export function bodyOf(d: RelationDraft, withNote = true): RelationSave {
   return {
     sourceNodeId: d.source?.id ?? '',
     targetNodeId: d.target?.id ?? '',
@@ -86,6 +89,6 @@ export function bodyOf(d: RelationDraft): RelationSave {
     weight: d.weight,
     url: d.url.trim(),
     description: d.description,
-    note: d.note,
+    ...(withNote ? { note: d.note } : {}),
   };
 }
