@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_PERMISSIONS } from '../../contract/permissions';
-import { canSeeRelationNotes } from '../../contract/relation-notes';
+import { canSeeRelationNotes, relationFieldsFor } from '../../contract/relation-notes';
 import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
 import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
 
@@ -39,5 +39,11 @@ describe('canSeeRelationNotes (who gets the Internal Note field and the note in 
     expect(canSeeRelationNotes([...SYSTEM_ROLE_PERMISSIONS.viewer])).toBe(false);
     expect(canSeeRelationNotes(['nodes.read', 'relations.create', 'relations.delete'])).toBe(false);
     expect(canSeeRelationNotes(undefined)).toBe(false);
+  });
+
+  it('relationFieldsFor drops the note key (a history entry, an event) for other readers only', () => {
+    const change = { relationName: 'x', note: 'internal' };
+    expect(relationFieldsFor(change, ['nodes.read'])).toEqual({ relationName: 'x' });
+    expect(relationFieldsFor(change, ['relations.update'])).toEqual(change);
   });
 });

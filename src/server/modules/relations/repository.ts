@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { canSeeRelationNotes, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
+import { relationFieldsFor, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/rows';
 
@@ -42,13 +42,13 @@ const SELECT_RELATION = `
 
 /**
  * The one serializer of a relation, for the permissions of whoever receives it: the internal note is
- * left out (the key, not just the value) unless they may see it (contract/relation-notes.ts). Every
- * answer, socket event, export or history entry that carries a relation must go through here.
+ * left out (the key, not just the value) unless they may see it (relationFieldsFor in
+ * contract/relation-notes.ts, which socket events, history, audit and exports must use too).
  */
 export function toRelation(r: RelationRow, viewer: readonly string[]): Relation {
   const sourceNode = { id: r.source_node_id, name: r.source_name, nodeType: r.source_type, snomedCode: r.source_snomed };
   const targetNode = { id: r.target_node_id, name: r.target_name, nodeType: r.target_type, snomedCode: r.target_snomed };
-  return {
+  return relationFieldsFor({
     id: r.id,
     sourceNodeId: r.source_node_id,
     targetNodeId: r.target_node_id,
@@ -58,7 +58,7 @@ export function toRelation(r: RelationRow, viewer: readonly string[]): Relation 
     weight: r.weight,
     url: r.url,
     description: r.description,
-    ...(canSeeRelationNotes(viewer) ? { note: r.note } : {}),
+    note: r.note,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     createdBy: r.created_by,
@@ -66,7 +66,7 @@ export function toRelation(r: RelationRow, viewer: readonly string[]): Relation 
     targetNodeName: r.target_name,
     sourceNode,
     targetNode,
-  };
+  }, viewer);
 }
 
 const ORDER: Record<RelationListQuery['sortBy'], string> = {
