@@ -45,6 +45,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
     KG_SAMPLE_DATA: '0',
     LOG_LEVEL: 'warn',
     KG_AUTH_RATE_LIMIT: '100000',
+    KG_AUTH_ACCOUNT_RATE_LIMIT: '100000',
     // One token for the whole run (the default is 15 minutes).
     KG_ACCESS_TOKEN_TTL: '86400',
   };

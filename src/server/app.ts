@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { userRoutes } from './modules/users/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
+import { credentialLimitsPlugin } from './plugins/credential-limits';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { socketPlugin } from './plugins/socket';
@@ -86,10 +86,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
     });
-    await app.register(rateLimit, { global: false });
     await app.register(multipart, { limits: { fields: 10, files: 1, parts: 20 } });
     await app.register(openapiPlugin);
     await app.register(accessPlugin);
+    await app.register(credentialLimitsPlugin);
     await app.register(socketPlugin);
     await app.register(jobsPlugin);
 

@@ -11,8 +11,10 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   /** Origins allowed to call the API from other sites (embedded widgets). */
   corsOrigins: string[];
-  /** Requests per minute per client IP on the sign-in, registration and refresh routes. */
+  /** Requests per minute per client address over all the credential routes together (plugins/credential-limits.ts). */
   authRateLimitPerMinute: number;
+  /** Sign-in and password-check attempts per minute per account, from any address. */
+  authAccountRateLimitPerMinute: number;
   /** Largest attachment accepted (bytes). */
   attachmentMaxBytes: number;
   /** Largest SNOMED import file (bytes; a full RF2 description snapshot is ~150 MB). */
@@ -50,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       .map((s) => s.trim())
       .filter(Boolean),
     authRateLimitPerMinute: numberFrom(env.KG_AUTH_RATE_LIMIT, 30),
+    authAccountRateLimitPerMinute: numberFrom(env.KG_AUTH_ACCOUNT_RATE_LIMIT, 10),
     attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
     snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, 200) * 1024 * 1024,
     uploadAnswerWaitMs: numberFrom(env.KG_UPLOAD_ANSWER_WAIT_MS, 1500),
@@ -71,6 +74,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTokenTtlDays: 30,
     corsOrigins: [],
     authRateLimitPerMinute: 1000,
+    authAccountRateLimitPerMinute: 1000,
     attachmentMaxBytes: 50 * 1024 * 1024,
     snomedImportMaxBytes: 200 * 1024 * 1024,
     uploadAnswerWaitMs: 1500,

@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KG_SAMPLE_DATA: '0', LOG_LEVEL: 'warn', KG_AUTH_RATE_LIMIT: '10000', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KG_SAMPLE_DATA: '0', LOG_LEVEL: 'warn', KG_AUTH_RATE_LIMIT: '10000', KG_AUTH_ACCOUNT_RATE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

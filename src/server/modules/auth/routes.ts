@@ -46,12 +46,10 @@ export async function authRoutes(app: FastifyInstance) {
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
     refreshTokenTtlDays: app.config.refreshTokenTtlDays,
   });
-  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 };
 
   r.post(
     '/auth/register',
     {
-      config: { rateLimit },
       schema: { tags, summary: 'Create an account (the first one becomes admin)', body: RegisterRequestSchema, response: { 201: AuthResponseSchema } },
     },
     async (request, reply) => {
@@ -70,7 +68,6 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/login',
     {
-      config: { rateLimit },
       schema: { tags, summary: 'Sign in with username or email', body: LoginRequestSchema, response: { 200: AuthResponseSchema } },
     },
     async (request) => {
@@ -89,7 +86,6 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/refresh',
     {
-      config: { rateLimit },
       schema: { tags, summary: 'Exchange a refresh token for a new token pair (rotating)', body: RefreshRequestSchema, response: { 200: AuthResponseSchema } },
     },
     async (request) => {
@@ -125,7 +121,6 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/verify-password',
     {
-      config: { rateLimit },
       schema: { tags, summary: "Check the signed-in user's current password", body: VerifyPasswordRequestSchema, response: { 200: VerifyPasswordResponseSchema } },
     },
     async (request) => {
