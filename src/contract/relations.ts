@@ -40,7 +40,7 @@ export const RelationSchema = z.object({
   url: z.string().nullable(),
   description: z.string().nullable(),
   /** Internal: present only for holders of RELATION_NOTE_PERMISSION (relation-notes.ts). */
-  note: z.string().nullable().optional(),
+  note: z.string().nullable().optional().describe('Internal note: only for holders of relations.update, left out for everyone else'),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),

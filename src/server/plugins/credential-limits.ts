@@ -5,6 +5,7 @@ import { MESSAGES } from '../../contract';
 import { attemptCounterFor, type AttemptCounter } from '../modules/auth/attempt-counter';
 import { findUserByLogin } from '../modules/users/repository';
 import { routeKey } from './access';
+import { addressBucket } from './client-address';
 import { AppError } from './errors';
 
 /** The credential routes' budget is per minute. */
@@ -45,7 +46,7 @@ async function loginBucket(app: FastifyInstance, login: string): Promise<string>
 }
 
 async function bucketsOf(app: FastifyInstance, request: FastifyRequest, kind: (typeof CREDENTIAL_ROUTES)[string]): Promise<string[] | null> {
-  const address = `address:${request.ip}`;
+  const address = addressBucket(request.ip);
   const account = request.auth ? `account:${request.auth.user.id}` : null;
   switch (kind) {
     case 'address':
