@@ -17,10 +17,15 @@ export function excelError(cell: Cell | undefined): string | null {
   return typeof cell === 'object' && cell.t === 'e' ? cell.v : null;
 }
 
-/** A number in its shortest round-trip form, as Excel's General format shows it (22.2222, 1, 1E+21). */
+/**
+ * A number as Excel shows it in the formula bar: to Excel's 15 significant digits, then in
+ * its shortest round-trip form — the XML's `22.222200000000001`, `1.0`, `10.199999999999999`
+ * read as 22.2222, 1 and 10.2 (and a cached 0.1+0.2 as 0.3, as in Excel).
+ */
 export function numberText(n: number): string {
-  if (Object.is(n, -0)) return '0';
-  return String(n).replace('e', 'E');
+  if (!Number.isFinite(n)) return String(n);
+  const shown = Number(n.toPrecision(15));
+  return Object.is(shown, -0) ? '0' : String(shown).replace('e', 'E');
 }
 
 /** A date cell as ISO: `YYYY-MM-DD`, with ` HH:MM:SS` when it has a time of day. */
