@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_PARSE_LIMITS } from '../node-import';
 import { cellText, effectiveTimeColumn, idColumn, textColumn } from './cell-text';
+import { isDateFormat, serialToIso } from './excel-dates';
 import { readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
 import { bookXlsx, c, row, zipParts } from './test-books';
 
@@ -166,5 +167,25 @@ describe('column formatters', () => {
     expect(textColumn({ t: 'd', v: '2021-01-01T12:30:00' }, 'Name')).toEqual({ text: '2021-01-01 12:30:00' });
     expect(textColumn(0.1 + 0.2, 'Name')).toEqual({ text: '0.3' });
     expect(textColumn({ t: 'e', v: '#DIV/0!' }, 'Name')).toEqual({ text: '#DIV/0!', problem: 'Name contains the Excel error #DIV/0!' });
+  });
+});
+
+describe('Excel dates', () => {
+  it('tells date formats from number formats', () => {
+    for (const id of [14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]) expect(isDateFormat(id)).toBe(true);
+    for (const id of [0, 1, 2, 9, 10, 11, 49]) expect(isDateFormat(id)).toBe(false);
+    for (const code of ['yyyy-mm-dd', 'dd/mm/yyyy', '[$-409]d mmm yyyy;@', 'h:mm AM/PM', '[h]:mm:ss', 'yyyy\\-mm\\-dd']) expect(isDateFormat(164, code), code).toBe(true);
+    for (const code of ['General', '0.00', '[Red]0.0', '"day"0.00', '0.00E+00', '#,##0 "ms"', '@', '_-* #,##0_-']) expect(isDateFormat(164, code), code).toBe(false);
+  });
+
+  it('turns serials into dates in both date systems, with the 1900 leap-year bug', () => {
+    expect(serialToIso(1, false)).toBe('1900-01-01T00:00:00');
+    expect(serialToIso(59, false)).toBe('1900-02-28T00:00:00');
+    expect(serialToIso(60, false)).toBe('1900-02-29T00:00:00');
+    expect(serialToIso(61, false)).toBe('1900-03-01T00:00:00');
+    expect(serialToIso(44197.75, false)).toBe('2021-01-01T18:00:00');
+    expect(serialToIso(0, true)).toBe('1904-01-01T00:00:00');
+    expect(serialToIso(42735, true)).toBe('2021-01-01T00:00:00');
+    expect(serialToIso(-1, false)).toBeNull();
   });
 });
