@@ -146,9 +146,13 @@ describe('differential: our reader and SheetJS read the same texts', () => {
     const wb = XLSX.utils.book_new();
     const ws = XLSX.utils.aoa_to_sheet([...SAMPLE, ['Date', new Date(Date.UTC(2021, 0, 1)), new Date(Date.UTC(2023, 1, 28, 12, 30)), '']], { cellDates: true });
     XLSX.utils.book_append_sheet(wb, ws, 'Nodes');
-    const read = await compare(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', cellDates: false }) as Buffer, 'xlsx');
-    expect(read.rows[2]).toEqual(['Asthma', '22.2222', 'TRUE', ' leading and trailing spaces ']);
-    expect(read.rows[4]).toEqual(['0.1+0.2', '0.3', '1', 'under_score literal']);
+    // Inline strings and, with bookSST, a shared-string table.
+    for (const bookSST of [false, true]) {
+      const read = await compare(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', bookSST }) as Buffer, 'xlsx');
+      expect(read.rows[2]).toEqual(['Asthma', '22.2222', 'TRUE', ' leading and trailing spaces ']);
+      expect(read.rows[4]).toEqual(['0.1+0.2', '0.3', '1', 'under_score literal']);
+      expect(read.rows[7]).toEqual(['Date', '2021-01-01', '2023-02-28 12:30:00']);
+    }
   });
 
   it('SheetJS-written .xls (BIFF8) and CSV', async () => {
@@ -173,6 +177,15 @@ describe('differential: our reader and SheetJS read the same texts', () => {
     fixed.getCell(2).numFmt = '0.00';
     const read = await compare(Buffer.from(await wb.xlsx.writeBuffer()), 'xlsx');
     expect(read.sheet).toBe('Nodes');
+    // ExcelJS's streaming writer (shared strings on) writes the same cells its own way.
+    const file = path.join(dir, 'streamed.xlsx');
+    const streamed = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
+    const sheet = streamed.addWorksheet('Streamed');
+    for (const r of SAMPLE) sheet.addRow(r).commit();
+    sheet.addRow(['When', new Date(Date.UTC(2021, 0, 1))]).commit();
+    await streamed.commit();
+    const fromStream = await compare(fs.readFileSync(file), 'xlsx');
+    expect(fromStream.rows[7]).toEqual(['When', '2021-01-01']);
     expect(read.rows[7]).toEqual(['Rich', '2021-01-01', 'Richx']);
     expect(read.rows[8]).toEqual(['Link', '#N/A', '#DIV/0!', '2']);
   });
