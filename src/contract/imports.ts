@@ -39,6 +39,8 @@ export const UploadSummarySchema = z.object({
   created: z.number().int(),
   skipped: z.number().int(),
   errors: z.number().int(),
+  /** The worksheet that was read (workbooks only: the first visible sheet with rows). */
+  sheet: z.string().optional(),
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 
@@ -65,6 +67,8 @@ export const SnomedImportSummarySchema = z.object({
   errors: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** The worksheet that was read (workbooks only: the first visible sheet with rows). */
+  sheet: z.string().optional(),
 });
 export type SnomedImportSummary = z.infer<typeof SnomedImportSummarySchema>;
 

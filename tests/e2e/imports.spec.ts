@@ -1,5 +1,6 @@
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { bookXlsx, c, row } from '../../src/server/jobs/parsers/test-books';
 import { csv, rowsOf, SNOMED_HEADER, snomedRows, xls, xlsx } from './import-files';
 import { startServer, type TestServer } from './server';
 
@@ -126,6 +127,48 @@ test('Bulk Upload Nodes: .xlsx, .xls and .csv with live progress to 100, the sum
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Nodes uploaded successfully' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('Bulk Upload Nodes: a workbook with tricky cells imports what Excel shows, names the sheet read, reports error cells', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  // An empty first sheet and a hidden one before "Nodes"; an empty shared-string value, CDATA,
+  // an escaped underscore, a date, a number stored as raw XML text, and error cells.
+  const nodes =
+    row(1, [c.shared(0), c.shared(1)]) +
+    row(2, [c.raw('t="inlineStr"', '<is><t><![CDATA[E2E Crohn <disease>]]></t></is>'), c.shared(2)]) +
+    row(3, [c.shared(3), c.shared(2)]) +
+    row(4, [c.num('44197', 1), c.shared(2)]) +
+    row(5, [c.num('22.222200000000001'), c.shared(2)]) +
+    row(6, [c.err('#N/A'), c.shared(2)]) +
+    row(7, [c.shared(''), c.shared(2)]);
+  const book = bookXlsx({
+    sheets: [{ name: 'Cover', rows: '' }, { name: 'Old', rows: row(1, [c.str('nodename')]) + row(2, [c.str('E2E Hidden')]), state: 'hidden' }, { name: 'Nodes', rows: nodes }],
+    sharedStrings: '<si><t>nodename</t></si><si><t>nodetype</t></si><si><t>Tricky</t></si><si><t>E2E snake_x005F_case</t></si>',
+    styles: { xfs: [0, 14] },
+  });
+  await openSignedIn(page, '/nodes');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Upload Nodes' });
+  await dialog.getByLabel('Choose File').setInputFiles(file('tricky.xlsx', book));
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Upload Completed', { exact: true })).toBeVisible();
+  await expect(dialog.locator('.kg-upload__result-message')).toHaveText('Upload completed (sheet "Nodes"): 4 created, 0 skipped (duplicates), 2 with errors');
+  await expect(stat(dialog, 'Total Rows')).toHaveText('6');
+  await expect(stat(dialog, 'Errors')).toHaveText('2');
+  const [report] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download Error Report' }).click()]);
+  expect(rowsOf(await saved(report)).slice(1).map((r) => [r[0], r[4]])).toEqual([
+    ['6', 'Name contains the Excel error #N/A'],
+    ['7', 'Name is required'],
+  ]);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The created names, read back through the API.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await fetch(url('/api/nodes?nodeType=Tricky&limit=50'), { headers: { authorization: `Bearer ${token}` } });
+  const names = ((await res.json()) as { data: { name: string }[] }).data.map((n) => n.name).sort();
+  expect(names).toEqual(['2021-01-01', '22.2222', 'E2E Crohn <disease>', 'E2E snake_case']);
   expect(errors).toEqual([]);
 });
 

@@ -3,6 +3,8 @@ import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_
 import type { Queryable } from '../db/db';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
+import { cellText, idColumn, textColumn } from './parsers/cell-text';
+import type { Cell } from './parsers/types';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { JobContext, JobOutcome } from './runner';
 
@@ -43,6 +45,8 @@ export interface NodeFileSummary {
   total: number;
   errorRows: string[][];
   errorCount: number;
+  /** The worksheet read, for workbooks. */
+  sheet?: string;
 }
 
 /** Takes each valid row; may return a promise (a batch being written) that the reader waits for. */
@@ -53,8 +57,8 @@ type Columns = { name: number; nodeType: number; snomed: number };
 /** Header cell → canonical name: trimmed, lower-case, inner spaces read as '_' ("Node Name" = node_name). */
 const canonical = (cell: string) => cell.trim().toLowerCase().replace(/\s+/g, '_');
 
-export function mapNodeHeader(cells: string[]): Columns | null {
-  const names = cells.map(canonical);
+export function mapNodeHeader(cells: Cell[]): Columns | null {
+  const names = cells.map((c) => canonical(cellText(c)));
   const find = (aliases: readonly string[]) => names.findIndex((n) => aliases.includes(n));
   const columns = { name: find(NODE_UPLOAD_COLUMNS.name), nodeType: find(NODE_UPLOAD_COLUMNS.nodeType), snomed: find(NODE_UPLOAD_COLUMNS.snomed) };
   return columns.name < 0 ? null : columns;
@@ -74,20 +78,22 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
   const summary: NodeFileSummary = { total: 0, errorRows: [], errorCount: 0 };
   let columns: Columns | null = null;
   let sawHeader = false;
-  const cell = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
   for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
     if (!sawHeader) {
       sawHeader = true;
+      summary.sheet = row.sheet;
       columns = mapNodeHeader(row.cells);
       if (!columns) throw badRequest(IMPORT_MESSAGES.noNameColumn, 'missing_name_column');
       continue;
     }
     const c = columns!;
-    const name = cell(row.cells, c.name);
-    const nodeType = cell(row.cells, c.nodeType);
-    const snomed = cell(row.cells, c.snomed);
+    // Each column formats its cell: names as Excel shows them, the SNOMED code as its digits.
+    const at = (i: number) => (i >= 0 ? row.cells[i] : undefined);
+    const read = [textColumn(at(c.name), 'Name'), textColumn(at(c.nodeType), 'Node type'), idColumn(at(c.snomed), 'SNOMED code')];
+    const [name, nodeType, snomed] = read.map((v) => v.text);
     summary.total++;
-    const problems = nodeRowProblems(name, nodeType, snomed);
+    const cellProblems = read.flatMap((v) => (v.problem ? [v.problem] : []));
+    const problems = cellProblems.length > 0 ? cellProblems : nodeRowProblems(name, nodeType, snomed);
     if (problems.length > 0) {
       if (++summary.errorCount <= MAX_REPORT_ROWS) summary.errorRows.push([String(row.number), name, nodeType, snomed, problems.join('; ')]);
     } else {
@@ -196,12 +202,12 @@ async function streamedImport(app: FastifyInstance, file: string, format: FileFo
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
   const { read, created, valid } = app.db.kind === 'postgres' ? await streamedImport(app, file, format, userId, ctx) : await bufferedImport(app, file, format, userId, ctx);
-  const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount };
+  const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {
     ctx.progress(99, 'Writing the error report…');
     errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, read.errorRows, read.errorCount));
   }
-  const message = `Upload completed: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
+  const message = `Upload completed${read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : ''}: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
   return { message, summary, errorReportKey };
 }

@@ -31,21 +31,26 @@ const BATCH_ROWS = 5000;
 const VACUUM_AFTER_ROWS = 50_000;
 export const SNOMED_REPORT_HEADER = ['Row', ...SNOMED_RF2_COLUMNS, 'Error'];
 
-async function scan(file: string, format: FileFormat, ctx: JobContext): Promise<number> {
+/** Checks the file's structure; answers its data row count and the worksheet read (workbooks). */
+async function scan(file: string, format: FileFormat, ctx: JobContext): Promise<{ rows: number; sheet?: string }> {
   let header = false;
+  let sheet: string | undefined;
   let rows = 0;
   const onRead = (f: number) => ctx.progress(1 + 8 * f, `Checking the file: ${rows.toLocaleString('en')} rows`);
   for await (const batch of readRows(file, format, SNOMED_PARSE_LIMITS, onRead)) {
     for (const row of batch) {
       if (header) rows++;
-      else mapSnomedHeader(row.cells);
+      else {
+        mapSnomedHeader(row.cells);
+        sheet = row.sheet;
+      }
       header = true;
     }
     ctx.throwIfAborted();
   }
   if (!header) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
   if (rows === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
-  return rows;
+  return { rows, sheet };
 }
 
 /** Unchanged rows are not rewritten (a re-import of the same file writes nothing). */
@@ -83,10 +88,10 @@ async function upsertBatch(tx: Queryable, batch: Map<string, SnomedRow>): Promis
 
 export async function runSnomedImport(app: FastifyInstance, file: string, format: FileFormat, ctx: JobContext): Promise<JobOutcome & { summary: SnomedImportSummary }> {
   ctx.progress(1, 'Checking the file…', 'processing');
-  const total = await scan(file, format, ctx);
+  const { rows: total, sheet } = await scan(file, format, ctx);
   ctx.validated();
 
-  const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0 };
+  const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0, ...(sheet !== undefined && { sheet }) };
   const errorRows: string[][] = [];
   // Keyed by id: a file that repeats an id within one batch keeps its last row (one statement
   // cannot upsert the same row twice).
@@ -142,7 +147,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     errorReportKey = await app.blobs.put(errorReport(SNOMED_REPORT_HEADER, errorRows, summary.errors));
   }
   const message =
-    `Imported ${total.toLocaleString('en')} rows: ${summary.created} created, ${summary.updated} updated, ` +
+    `Imported ${total.toLocaleString('en')} rows${sheet !== undefined ? ` (sheet ${JSON.stringify(sheet)})` : ''}: ${summary.created} created, ${summary.updated} updated, ` +
     `${summary.unchanged} unchanged, ${summary.errors} with errors`;
   return { message, summary, errorReportKey };
 }

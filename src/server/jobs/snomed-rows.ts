@@ -1,5 +1,7 @@
 import { LIMITS, SNOMED_RF2_COLUMNS } from '../../contract';
 import { badRequest } from '../plugins/errors';
+import { cellText, effectiveTimeColumn, idColumn, textColumn, type ColumnValue } from './parsers/cell-text';
+import type { Cell } from './parsers/types';
 
 /**
  * The SNOMED import's column mapping and row rules (spec §3 SNOMED concept, §9 effective
@@ -24,8 +26,8 @@ const REQUIRED: SnomedField[] = ['id', 'conceptId', 'term'];
 
 const canonical = (cell: string) => cell.trim().toLowerCase().replace(/[\s_-]+/g, '');
 
-export function mapSnomedHeader(cells: string[]): SnomedColumns {
-  const names = cells.map(canonical);
+export function mapSnomedHeader(cells: Cell[]): SnomedColumns {
+  const names = cells.map((c) => canonical(cellText(c)));
   const columns = Object.fromEntries(SNOMED_RF2_COLUMNS.map((f) => [f, names.findIndex((n) => ALIASES[f].includes(n))])) as SnomedColumns;
   const missing = REQUIRED.filter((f) => columns[f] < 0);
   if (missing.length > 0) {
@@ -78,11 +80,23 @@ function parseActive(value: string): boolean | null {
   return null;
 }
 
+const ID_FIELDS = new Set<SnomedField>(['id', 'moduleId', 'conceptId', 'typeId', 'caseSignificanceId']);
+
+/** Each column formats its cell: ids as their digits, effectiveTime as YYYYMMDD, the rest as Excel shows it. */
+function columnValue(cells: Cell[], columns: SnomedColumns, field: SnomedField): ColumnValue {
+  const cell = columns[field] >= 0 ? cells[columns[field]] : undefined;
+  if (ID_FIELDS.has(field)) return idColumn(cell, field);
+  if (field === 'effectiveTime') return effectiveTimeColumn(cell, field);
+  return textColumn(cell, field);
+}
+
 /** A valid row, or the reasons it is refused. */
-export function checkSnomedRow(cells: string[], columns: SnomedColumns): { row: SnomedRow } | { problems: string[]; values: string[] } {
-  const get = (f: SnomedField) => (columns[f] >= 0 ? (cells[columns[f]] ?? '').trim() : '');
-  const values = SNOMED_RF2_COLUMNS.map(get);
+export function checkSnomedRow(cells: Cell[], columns: SnomedColumns): { row: SnomedRow } | { problems: string[]; values: string[] } {
+  const read = SNOMED_RF2_COLUMNS.map((f) => columnValue(cells, columns, f));
+  const values = read.map((v) => v.text);
   const [id, effectiveTime, activeText, moduleId, conceptId, languageText, typeId, term, caseSignificanceId] = values;
+  const cellProblems = read.flatMap((v) => (v.problem ? [v.problem] : []));
+  if (cellProblems.length > 0) return { problems: cellProblems, values };
   const problems: string[] = [];
   for (const [field, value, required] of [
     ['id', id, true],

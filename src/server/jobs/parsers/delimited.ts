@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { badRequest } from '../../plugins/errors';
 import { tooManyRows } from './xlsx';
 import type { ParseLimits, ReadProgress, SheetRow } from './types';
 
@@ -54,6 +55,8 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
   let record = 0;
   let rows = 0;
   let skipLF = false;
+  /** The record where the open quoted field began (for the unterminated-quote message). */
+  let quoteRecord = 0;
   const out: SheetRow[] = [];
 
   const endField = () => {
@@ -115,6 +118,7 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
         run = i + 1;
       } else if (c === QUOTE && state === S.FieldStart && options.quoting) {
         state = S.Quoted;
+        quoteRecord = record + 1;
         run = i + 1;
       } else {
         if (state === S.FieldStart) run = i;
@@ -139,6 +143,10 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
       if (out.length) yield out.splice(0, out.length);
     }
     if (decoder) parse(decoder.decode());
+    // A quote never closed would swallow the rest of the file into one cell: refuse the file.
+    if ((state as S) === S.Quoted) {
+      throw badRequest(`Row ${quoteRecord.toLocaleString('en')} has a quote that is never closed.`, 'unterminated_quote');
+    }
     if (state !== S.FieldStart || field !== '' || row.length > 0) {
       endField();
       endRecord();

@@ -1,9 +1,28 @@
 import type { ZipLimits } from './zip';
 
-/** One non-empty row of the file: its 1-based row number in the sheet (or record number) and its cell texts. */
+/**
+ * One cell as the file stores it, typed, so each importer's column decides the text
+ * (see cell-text.ts). Plain data only — rows cross a worker-thread boundary:
+ * - a string (text cells; '' is an empty cell), a number (numeric cells), a boolean;
+ * - a date: `{ t: 'd', v }` with v the local date-time `YYYY-MM-DDTHH:MM:SS` (Excel dates have no zone);
+ * - an Excel error value: `{ t: 'e', v: '#N/A' }`.
+ */
+export interface DateCell {
+  t: 'd';
+  v: string;
+}
+export interface ErrorCell {
+  t: 'e';
+  v: string;
+}
+export type Cell = string | number | boolean | DateCell | ErrorCell;
+
+/** One non-empty row of the file: its 1-based row number in the sheet (or record number) and its cells. */
 export interface SheetRow {
   number: number;
-  cells: string[];
+  cells: Cell[];
+  /** On the first row read from a workbook only: the name of the worksheet the rows come from. */
+  sheet?: string;
 }
 
 /** What a parser may consume before it refuses the file (defence against hostile files). */

@@ -2,7 +2,9 @@ import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
 import { AppError, badRequest } from '../../plugins/errors';
 import { tooManyRows } from './xlsx';
-import type { ParseLimits, SheetRow } from './types';
+import { hasContent } from './cell-text';
+import { isDateFormat, serialToIso } from './excel-dates';
+import type { Cell, ParseLimits, SheetRow } from './types';
 
 /**
  * Legacy .xls (BIFF inside an OLE container) through SheetJS (@e965/xlsx, the patched build).
@@ -14,26 +16,47 @@ export const XLS_MAX_BYTES = 40 * 1024 * 1024;
 export const passwordProtected = () =>
   badRequest('The workbook is password-protected. Remove the password in Excel and upload it again.', 'password_protected');
 
-/** Cell text as a person reads it; numbers beyond 2^53 keep Excel's rounded notation so id checks refuse them. */
-function cellText(cell: XLSX.CellObject | undefined): string {
+/** A SheetJS cell as a typed cell (types.ts): dates through their number format, as the .xlsx reader does. */
+function typedCell(cell: XLSX.CellObject | undefined, date1904: boolean, maxChars: number): Cell {
   if (!cell) return '';
   switch (cell.t) {
-    case 's':
-      return String(cell.v ?? '');
+    case 's': {
+      const s = String(cell.v ?? '');
+      return s.length > maxChars ? s.slice(0, maxChars) : s;
+    }
     case 'n': {
       const n = cell.v as number;
-      if (Number.isInteger(n) && !Number.isSafeInteger(n)) return n.toExponential().toUpperCase();
-      return String(n);
+      if (typeof cell.z === 'string' && isDateFormat(-1, cell.z)) {
+        const iso = serialToIso(n, date1904);
+        if (iso) return { t: 'd', v: iso };
+      }
+      return n;
     }
     case 'b':
-      return cell.v ? 'TRUE' : 'FALSE';
+      return Boolean(cell.v);
     case 'd':
-      return cell.v instanceof Date ? cell.v.toISOString() : String(cell.v ?? '');
+      return cell.v instanceof Date ? { t: 'd', v: cell.v.toISOString().slice(0, 19) } : String(cell.v ?? '');
     case 'e':
-      return cell.w ?? '#ERROR';
+      return { t: 'e', v: cell.w ?? '#ERROR' };
     default:
       return '';
   }
+}
+
+/** A sheet's non-empty rows. */
+function sheetRows(sheet: XLSX.WorkSheet, date1904: boolean, limits: ParseLimits): SheetRow[] {
+  const full = sheet['!fullref'] ?? sheet['!ref'];
+  if (full && XLSX.utils.decode_range(full).e.r + 1 > limits.maxRows) throw tooManyRows(limits);
+  const rows = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  const out: SheetRow[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (!row) continue;
+    const cells: Cell[] = [];
+    for (let c = 0; c < Math.min(row.length, limits.maxColumns); c++) cells.push(typedCell(row[c], date1904, limits.maxCellChars));
+    if (hasContent(cells)) out.push({ number: r + 1, cells });
+  }
+  return out;
 }
 
 export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGenerator<SheetRow[]> {
@@ -52,6 +75,8 @@ export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGene
       cellHTML: false,
       cellStyles: false,
       cellDates: false,
+      // Number formats (cell.z) tell date cells from numbers.
+      cellNF: true,
       sheetRows: limits.maxRows + 1,
     });
   } catch (err) {
@@ -59,22 +84,18 @@ export async function* readXlsRows(file: string, limits: ParseLimits): AsyncGene
     if (/password|encrypt/i.test(message)) throw passwordProtected();
     throw badRequest(`The file is not a valid Excel workbook (${message.slice(0, 120)}).`, 'corrupt_file');
   }
-  const visible = workbook.Workbook?.Sheets?.find((s) => !s.Hidden)?.name;
-  const sheet = workbook.Sheets[visible ?? workbook.SheetNames[0]];
-  if (!sheet) throw badRequest('The workbook has no worksheet.', 'corrupt_file');
-  const full = sheet['!fullref'] ?? sheet['!ref'];
-  if (full && XLSX.utils.decode_range(full).e.r + 1 > limits.maxRows) throw tooManyRows(limits);
-  const rows = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
-  const out: SheetRow[] = [];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    if (!row) continue;
-    const cells: string[] = [];
-    for (let c = 0; c < Math.min(row.length, limits.maxColumns); c++) {
-      const text = cellText(row[c]);
-      cells.push(text.length > limits.maxCellChars ? text.slice(0, limits.maxCellChars) : text);
-    }
-    if (cells.some((c) => c.trim() !== '')) out.push({ number: r + 1, cells });
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  // The first visible sheet that has rows (hidden sheets are skipped; an empty first sheet gives way).
+  const listed = workbook.Workbook?.Sheets?.filter((s) => !s.Hidden).map((s) => s.name ?? '');
+  const names = listed === undefined ? workbook.SheetNames : listed.length > 0 ? listed : workbook.SheetNames.slice(0, 1);
+  if (!workbook.Sheets[names[0]]) throw badRequest('The workbook has no worksheet.', 'corrupt_file');
+  for (const name of names) {
+    const sheet = workbook.Sheets[name];
+    if (!sheet) continue;
+    const rows = sheetRows(sheet, date1904, limits);
+    if (rows.length === 0) continue;
+    rows[0].sheet = name;
+    yield rows;
+    return;
   }
-  yield out;
 }

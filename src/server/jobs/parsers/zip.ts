@@ -5,9 +5,11 @@ import { badRequest } from '../../plugins/errors';
 
 /**
  * Just enough of the zip format to read an .xlsx safely: the central directory (whose sizes
- * are checked before anything is inflated) and one entry at a time as a stream that refuses
- * to produce more bytes than the directory declared. A compressed bomb is refused by its
- * declared sizes, and one that lies about them is cut off at the lie.
+ * are checked before anything is inflated) and one entry at a time as a stream that counts
+ * the bytes it really produces. A compressed bomb is refused by its declared sizes, and one
+ * that lies about them is cut off when its real bytes pass the same limits. A part merely
+ * larger than declared, within the limits, is read (SheetJS and Excel read those too).
+ * Entry names are looked up as OPC part names: case-insensitively, with `\` read as `/`.
  */
 export interface ZipEntry {
   name: string;
@@ -34,6 +36,7 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 10_000;
 
+const bombRefused = () => badRequest('The workbook expands to far more data than its size suggests (a compressed bomb?) and was refused.', 'compression_bomb');
 const corrupt = (why: string) => badRequest(`The file is not a valid Excel workbook (${why}).`, 'corrupt_file');
 
 async function readAt(fd: fs.promises.FileHandle, position: number, length: number): Promise<Buffer> {
@@ -42,7 +45,17 @@ async function readAt(fd: fs.promises.FileHandle, position: number, length: numb
   return buf.subarray(0, bytesRead);
 }
 
-/** Reads the central directory; throws a 400 for a damaged, encrypted or oversized archive. */
+/** The key of a part name in the directory map: OPC part names are case-insensitive; some writers use `\\`. */
+export const partKey = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
+
+/** Bytes really inflated from one archive so far, checked against its limits as they are produced. */
+export interface ZipBudget {
+  limits: ZipLimits;
+  produced: number;
+}
+export const zipBudget = (limits: ZipLimits): ZipBudget => ({ limits, produced: 0 });
+
+/** Reads the central directory (keyed by partKey); throws a 400 for a damaged, encrypted or oversized archive. */
 export async function readZipDirectory(file: string, limits: ZipLimits): Promise<Map<string, ZipEntry>> {
   const fd = await fs.promises.open(file, 'r');
   try {
@@ -94,10 +107,8 @@ export async function readZipDirectory(file: string, limits: ZipLimits): Promise
         entry.uncompressedSize > limits.maxEntryBytes ||
         (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1));
       total += entry.uncompressedSize;
-      if (bomb || total > limits.maxTotalBytes) {
-        throw badRequest('The workbook expands to far more data than its size suggests (a compressed bomb?) and was refused.', 'compression_bomb');
-      }
-      entries.set(entry.name, entry);
+      if (bomb || total > limits.maxTotalBytes) throw bombRefused();
+      entries.set(partKey(entry.name), entry);
     }
     return entries;
   } finally {
@@ -127,8 +138,17 @@ function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
   }
 }
 
-/** The entry's uncompressed bytes as a stream that fails past the declared size. */
-export async function openZipEntry(file: string, entry: ZipEntry, onRead?: (compressedBytes: number) => void): Promise<Readable> {
+/**
+ * The entry's uncompressed bytes as a stream that fails once the bytes really produced pass
+ * the entry limit (or `maxBytes`, for parts read whole), the archive's total, or the ratio.
+ */
+export async function openZipEntry(
+  file: string,
+  entry: ZipEntry,
+  budget: ZipBudget,
+  onRead?: (compressedBytes: number) => void,
+  maxBytes?: number,
+): Promise<Readable> {
   const fd = await fs.promises.open(file, 'r');
   let header: Buffer;
   try {
@@ -141,10 +161,17 @@ export async function openZipEntry(file: string, entry: ZipEntry, onRead?: (comp
   if (entry.compressedSize === 0) return Readable.from([]);
   const raw = fs.createReadStream(file, { start, end: start + entry.compressedSize - 1, highWaterMark: 256 * 1024 });
   let produced = 0;
+  const { limits } = budget;
   const guard = new Transform({
     transform(chunk: Buffer, _enc, done) {
       produced += chunk.length;
-      if (produced > entry.uncompressedSize) return done(corrupt(`${entry.name} is larger than declared`));
+      budget.produced += chunk.length;
+      if (maxBytes !== undefined && produced > maxBytes) return done(corrupt(`${entry.name} is too large`));
+      const bomb =
+        produced > limits.maxEntryBytes ||
+        budget.produced > limits.maxTotalBytes ||
+        (produced > 1024 * 1024 && produced > limits.maxRatio * Math.max(entry.compressedSize, 1));
+      if (bomb) return done(bombRefused());
       done(null, chunk);
     },
   });

@@ -93,8 +93,8 @@ describe('POST /nodes/upload', () => {
 
   it('re-running the same file creates nothing twice', async () => {
     const file = xlsxOf([['name', 'node_type'], ...Array.from({ length: 12 }, (_, i) => [`X3 Node ${i}`, 'Disease'])]);
-    expect((await uploadAs(editor.accessToken, 'again.xlsx', file)).json<NodeUploadResponse>().summary).toEqual({ total: 12, created: 12, skipped: 0, errors: 0 });
-    expect((await uploadAs(editor.accessToken, 'again.xlsx', file)).json<NodeUploadResponse>().summary).toEqual({ total: 12, created: 0, skipped: 12, errors: 0 });
+    expect((await uploadAs(editor.accessToken, 'again.xlsx', file)).json<NodeUploadResponse>().summary).toEqual({ total: 12, created: 12, skipped: 0, errors: 0, sheet: 'Sheet1' });
+    expect((await uploadAs(editor.accessToken, 'again.xlsx', file)).json<NodeUploadResponse>().summary).toEqual({ total: 12, created: 0, skipped: 12, errors: 0, sheet: 'Sheet1' });
     expect(await nodesNamed('X3 ')).toHaveLength(12);
   });
 

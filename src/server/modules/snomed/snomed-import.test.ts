@@ -45,8 +45,8 @@ describe('POST /snomed/import', () => {
     const res = await importAs(editor.accessToken, 'concepts.xlsx', xlsxOf([H, row('1001', '195967001', 'Asthma'), row('1002', '38341003', 'Hypertension', { active: 'false', languageCode: 'EN' }), row('1003', '25064002', 'Headache', { effectiveTime: '', moduleId: '', active: '' })]));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<SnomedImportResult>();
-    expect(body.summary).toEqual({ totalRows: 3, created: 3, updated: 0, unchanged: 0, errors: 0 });
-    expect(body.message).toMatch(/3 created/);
+    expect(body.summary).toEqual({ totalRows: 3, created: 3, updated: 0, unchanged: 0, errors: 0, sheet: 'Sheet1' });
+    expect(body.message).toBe('Imported 3 rows (sheet "Sheet1"): 3 created, 0 updated, 0 unchanged, 0 with errors');
     expect(body.errorFileUrl).toBeUndefined();
     expect(await concept('1002')).toEqual({
       id: '1002', concept_id: '38341003', term: 'Hypertension', active: false, effective_time: '20200731', module_id: M,
@@ -57,7 +57,7 @@ describe('POST /snomed/import', () => {
 
   it('upserts by row id: changed rows updated, unchanged rows untouched, nothing deleted', async () => {
     const res = await importAs(editor.accessToken, 'again.xlsx', xlsxOf([H, row('1001', '195967001', 'Asthma (disorder)'), row('1002', '38341003', 'Hypertension', { active: '0' }), row('1004', '22298006', 'Myocardial infarction')]));
-    expect(res.json<SnomedImportResult>().summary).toEqual({ totalRows: 3, created: 1, updated: 1, unchanged: 1, errors: 0 });
+    expect(res.json<SnomedImportResult>().summary).toEqual({ totalRows: 3, created: 1, updated: 1, unchanged: 1, errors: 0, sheet: 'Sheet1' });
     expect(await concept('1001')).toMatchObject({ term: 'Asthma (disorder)' });
     expect(await concept('1003')).toBeDefined();
     expect(await concept('999001')).toMatchObject({ term: 'Kept: not in any file' });
@@ -85,7 +85,7 @@ describe('POST /snomed/import', () => {
       row('3008', '195967001', 'Bad module', { moduleId: 'core' }),
     ]));
     const body = res.json<SnomedImportResult>();
-    expect(body.summary).toEqual({ totalRows: 8, created: 1, updated: 0, unchanged: 0, errors: 7 });
+    expect(body.summary).toEqual({ totalRows: 8, created: 1, updated: 0, unchanged: 0, errors: 7, sheet: 'Sheet1' });
     expect(body.errorFileUrl).toMatch(/^\/api\/snomed\/download-errors\/snomed_import_errors_[0-9a-f-]{36}\.xlsx$/);
     const filename = body.errorFileUrl!.split('/').pop()!;
     const file = await t.call({ method: 'GET', url: body.errorFileUrl!, token: editor.accessToken });
