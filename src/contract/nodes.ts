@@ -19,6 +19,8 @@ export const NodeSchema = z.object({
   name: z.string(),
   nodeType: z.string(),
   nodeTypeId: z.string(),
+  /** The type's stored colour (`#rrggbb`) for its chips (issue 18 item 7). */
+  nodeTypeColor: z.string().optional(),
   snomedCode: z.string().nullable(),
   url: z.string().nullable(),
   description: z.string().nullable(),
@@ -102,12 +104,12 @@ const snomedCode = z
 
 /** Create/update body (spec §7 Nodes). A client-sent updatedBy is accepted and ignored. */
 export const NodeSaveSchema = z.object({
-  name: z.string({ error: NODE_MESSAGES.nameRequired }).trim().min(1, NODE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength),
-  nodeType: z.string({ error: NODE_MESSAGES.typeRequired }).trim().min(1, NODE_MESSAGES.typeRequired).max(LIMITS.nameMaxLength),
+  name: z.string({ error: NODE_MESSAGES.nameRequired }).trim().min(1, NODE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength, NODE_MESSAGES.nameTooLong),
+  nodeType: z.string({ error: NODE_MESSAGES.typeRequired }).trim().min(1, NODE_MESSAGES.typeRequired).max(LIMITS.nameMaxLength, NODE_MESSAGES.typeTooLong),
   snomedCode,
   url: optionalUrl(NODE_MESSAGES.invalidUrl),
-  description: optionalText(10_000, 'Description must be 10000 characters or less'),
-  note: optionalText(10_000, 'Note must be 10000 characters or less'),
+  description: optionalText(LIMITS.nodeTextMax, NODE_MESSAGES.descriptionTooLong),
+  note: optionalText(LIMITS.nodeTextMax, NODE_MESSAGES.noteTooLong),
   updatedBy: z.unknown().optional(),
 });
 export type NodeSave = z.input<typeof NodeSaveSchema>;

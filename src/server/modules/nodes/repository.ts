@@ -11,6 +11,7 @@ export interface NodeRow {
   name: string;
   node_type: string;
   node_type_id: string;
+  node_type_color: string;
   snomed_code: string | null;
   url: string | null;
   description: string | null;
@@ -25,7 +26,7 @@ export interface NodeRow {
 
 /** hasRelations and the creator's name come from the same query: never one query per node. */
 const NODE_COLUMNS = `
-  n.id, n.name, nt.name AS node_type, n.node_type_id, n.snomed_code, n.url, n.description, n.note,
+  n.id, n.name, nt.name AS node_type, n.node_type_id, nt.color AS node_type_color, n.snomed_code, n.url, n.description, n.note,
   n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
   (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
     OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations`;
@@ -38,6 +39,7 @@ export function toNode(r: NodeRow): KnowledgeNode {
     name: r.name,
     nodeType: r.node_type,
     nodeTypeId: r.node_type_id,
+    nodeTypeColor: r.node_type_color,
     snomedCode: r.snomed_code,
     url: r.url,
     description: r.description,

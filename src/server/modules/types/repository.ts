@@ -3,9 +3,9 @@ import type { Queryable } from '../../db/db';
 import { iso } from '../../db/rows';
 
 /** Table names come from this fixed map, never from input, so interpolating them is safe. */
-const TABLES: Record<TaxonomyKind, { table: string; usedBy: string; fk: string }> = {
-  node: { table: 'node_types', usedBy: 'nodes', fk: 'node_type_id' },
-  relation: { table: 'relation_types', usedBy: 'relations', fk: 'relation_type_id' },
+const TABLES: Record<TaxonomyKind, { table: string; usedBy: string; fk: string; colored: boolean }> = {
+  node: { table: 'node_types', usedBy: 'nodes', fk: 'node_type_id', colored: true },
+  relation: { table: 'relation_types', usedBy: 'relations', fk: 'relation_type_id', colored: false },
 };
 
 interface Row {
@@ -14,6 +14,7 @@ interface Row {
   created_at: Date;
   created_by: string | null;
   usage_count: number;
+  color: string | null;
 }
 
 const toType = (r: Row): TaxonomyType => ({
@@ -22,11 +23,12 @@ const toType = (r: Row): TaxonomyType => ({
   createdAt: iso(r.created_at),
   createdBy: r.created_by,
   usageCount: r.usage_count,
+  color: r.color,
 });
 
 function select(kind: TaxonomyKind, where: string) {
   const t = TABLES[kind];
-  return `SELECT t.id, t.name, t.created_at, u.username AS created_by,
+  return `SELECT t.id, t.name, t.created_at, u.username AS created_by, ${t.colored ? 't.color' : 'NULL::text AS color'},
                  (SELECT count(*) FROM ${t.usedBy} x WHERE x.${t.fk} = t.id)::int AS usage_count
             FROM ${t.table} t LEFT JOIN users u ON u.id = t.created_by ${where}`;
 }
@@ -40,17 +42,19 @@ export async function getType(db: Queryable, kind: TaxonomyKind, id: string): Pr
   return rows[0] ? toType(rows[0]) : null;
 }
 
-export async function createType(db: Queryable, kind: TaxonomyKind, name: string, userId: string | null): Promise<string> {
-  const rows = await db.query<{ id: string }>(`INSERT INTO ${TABLES[kind].table} (name, created_by) VALUES ($1, $2) RETURNING id`, [
-    name,
-    userId,
-  ]);
+/** A node type created without a colour gets the next palette colour from the database (migration 0010). */
+export async function createType(db: Queryable, kind: TaxonomyKind, name: string, userId: string | null, color?: string): Promise<string> {
+  const rows = TABLES[kind].colored
+    ? await db.query<{ id: string }>(`INSERT INTO node_types (name, created_by, color) VALUES ($1, $2, $3) RETURNING id`, [name, userId, color ?? null])
+    : await db.query<{ id: string }>(`INSERT INTO ${TABLES[kind].table} (name, created_by) VALUES ($1, $2) RETURNING id`, [name, userId]);
   return rows[0].id;
 }
 
-/** Renames in place: nodes and relations refer to the type by id, so they follow. */
-export async function renameType(db: Queryable, kind: TaxonomyKind, id: string, name: string): Promise<boolean> {
-  const rows = await db.query(`UPDATE ${TABLES[kind].table} SET name = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, name]);
+/** Renames in place (nodes and relations refer to the type by id, so they follow); a node type's colour changes only when given. */
+export async function renameType(db: Queryable, kind: TaxonomyKind, id: string, name: string, color?: string): Promise<boolean> {
+  const rows = TABLES[kind].colored
+    ? await db.query(`UPDATE node_types SET name = $2, color = COALESCE($3, color), updated_at = now() WHERE id = $1 RETURNING id`, [id, name, color ?? null])
+    : await db.query(`UPDATE ${TABLES[kind].table} SET name = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, name]);
   return rows.length > 0;
 }
 

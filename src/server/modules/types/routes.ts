@@ -33,7 +33,7 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       base,
       { schema: { tags, summary: `Create a ${label.singular}`, body: TaxonomySaveSchema, response: { 201: TaxonomyTypeSchema } } },
       async (req, reply) => {
-        const id = await createType(app.db, kind, req.body.name, req.auth!.user.id).catch((err) => {
+        const id = await createType(app.db, kind, req.body.name, req.auth!.user.id, req.body.color).catch((err) => {
           throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
         });
         return reply.status(201).send(await load(id));
@@ -42,9 +42,9 @@ function taxonomyRoutes(kind: TaxonomyKind) {
 
     r.put(
       `${base}/:id`,
-      { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows)`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
+      { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows) or change a node type's colour`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
       async (req) => {
-        const renamed = await renameType(app.db, kind, req.params.id, req.body.name).catch((err) => {
+        const renamed = await renameType(app.db, kind, req.params.id, req.body.name, req.body.color).catch((err) => {
           throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
         });
         if (!renamed) throw notFound(notFoundText);
