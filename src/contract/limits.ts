@@ -5,6 +5,8 @@ export const LIMITS = {
   emailMaxLength: 254,
   mobileMaxLength: 30,
   nameMaxLength: 255,
+  /** Node description and note. */
+  nodeTextMax: 10_000,
   relationWeight: { min: 1, max: 100, default: 50 },
   relationDescriptionMax: 500,
   relationNoteMax: 250,
@@ -40,3 +42,6 @@ export const STORAGE_KEYS = {
   refreshToken: 'refreshToken',
   user: 'user',
 } as const;
+
+/** The spec's wording for a length limit ('Description must be 500 characters or less', §5), for every field. */
+export const tooLongMessage = (label: string, max: number) => `${label} must be ${max} characters or less`;

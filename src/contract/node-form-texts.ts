@@ -3,12 +3,17 @@
  * nodes) and the node rule messages the server shares. Kept free of zod so the browser bundles
  * can use them without pulling in the schemas; nodes.ts re-exports NODE_MESSAGES.
  */
-import { LIMITS } from './limits';
+import { LIMITS, tooLongMessage } from './limits';
 
 const ALLOWED = LIMITS.attachmentExtensions.join(', ');
 export const NODE_MESSAGES = {
   nameRequired: 'Name is required',
+  nameTooLong: tooLongMessage('Name', LIMITS.nameMaxLength),
   typeRequired: 'Node type is required',
+  typeTooLong: tooLongMessage('Node type', LIMITS.nameMaxLength),
+  descriptionTooLong: tooLongMessage('Description', LIMITS.nodeTextMax),
+  noteTooLong: tooLongMessage('Note', LIMITS.nodeTextMax),
+  snomedInUse: (name: string) => `This SNOMED code is already used by ${name}`,
   invalidUrl: 'Please enter a valid URL',
   snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
   typeLocked: 'Relations exist, update of node type is disabled.',

@@ -1,20 +1,24 @@
 import { forwardRef, useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { FieldHelp, describedBy } from './FieldHelp';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   error?: string | null;
   helperText?: ReactNode;
+  /** The field's length limit: a counter shows near it (no maxLength, nothing is cut). */
+  maxChars?: number;
   className?: string;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
 /** A multiline TextField (same label, error and help wiring). */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, helperText, className, id, required, rows = 2, ...area }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, helperText, maxChars, className, id, required, rows = 2, ...area }, ref) {
   const autoId = useId();
   const areaId = id ?? autoId;
   const helpId = `${areaId}-help`;
   const help = error || helperText;
+  const length = String(area.value ?? '').length;
   return (
     <div className={cx('kg-field', error && 'kg-field--error', className)}>
       <label className="kg-field__label" htmlFor={areaId}>
@@ -30,15 +34,11 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         rows={rows}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={help ? helpId : undefined}
+        aria-describedby={describedBy(helpId, help, length, maxChars)}
         className="kg-field__input kg-textarea"
         ref={ref} {...area}
       />
-      {help && (
-        <div id={helpId} className={cx('kg-field__help', error && 'kg-field__help--error')}>
-          {help}
-        </div>
-      )}
+      <FieldHelp id={helpId} error={error} helperText={helperText} length={length} maxChars={maxChars} />
     </div>
   );
 });

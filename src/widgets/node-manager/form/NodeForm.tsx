@@ -1,6 +1,7 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ApiClient } from '../../../api/client';
 import type { Attachment } from '../../../contract/nodes';
+import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/node-form-texts';
 import { Button } from '../../../ui/Button';
 import { TextAreaField } from '../../../ui/TextArea';
@@ -59,6 +60,7 @@ export function NodeForm(p: NodeFormProps) {
           required
           autoComplete="off"
           value={p.values.name}
+          maxChars={LIMITS.nameMaxLength}
           disabled={off}
           error={p.errors.name}
           onChange={(e) => p.onChange({ name: e.currentTarget.value })}
@@ -90,7 +92,9 @@ export function NodeForm(p: NodeFormProps) {
           name="description"
           rows={4}
           value={p.values.description}
+          maxChars={LIMITS.nodeTextMax}
           disabled={off}
+          error={p.errors.description}
           onChange={(e) => p.onChange({ description: e.currentTarget.value })}
         />
         <TextAreaField
@@ -99,7 +103,9 @@ export function NodeForm(p: NodeFormProps) {
           name="note"
           rows={2}
           value={p.values.note}
+          maxChars={LIMITS.nodeTextMax}
           disabled={off}
+          error={p.errors.note}
           onChange={(e) => p.onChange({ note: e.currentTarget.value })}
         />
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { NodeSaveSchema } from '../../../contract/nodes';
+import { TaxonomySaveSchema } from '../../../contract/taxonomy';
 import { emptyValues, saveBody, saveErrorMessage, screenFiles, validate } from './node-form-logic';
 
 const file = (name: string) => new File(['x'], name);
@@ -13,6 +14,42 @@ describe('node form validation (spec §5)', () => {
     expect(validate({ ...ok, url: 'javascript:alert(1)' })).toEqual({ url: 'Please enter a valid URL' });
     expect(validate({ ...ok, url: 'not a url' })).toEqual({ url: 'Please enter a valid URL' });
     expect(validate({ ...ok, url: 'https://snomed.org/x' })).toEqual({});
+  });
+});
+
+describe('one message per rule (issue 18 item 3)', () => {
+  const ok = { ...emptyValues('Asthma'), nodeType: 'Disease' };
+  const firstIssue = (body: object) => {
+    const r = NodeSaveSchema.safeParse({ ...saveBody(ok), ...body });
+    return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('a name over 255 characters says so on the client and on the server, not "required"', () => {
+    const long = 'x'.repeat(600);
+    expect(validate({ ...ok, name: long })).toEqual({ name: 'Name must be 255 characters or less' });
+    expect(firstIssue({ name: long })).toEqual(['name: Name must be 255 characters or less']);
+    expect(validate({ ...ok, name: 'x'.repeat(255) })).toEqual({});
+    expect(firstIssue({ name: '   ' })).toEqual(['name: Name is required']);
+    expect(firstIssue({ name: 42 })).toEqual(['name: Name is required']);
+  });
+
+  it('type, description and note limits have their own messages', () => {
+    expect(firstIssue({ nodeType: 'T'.repeat(256) })).toEqual(['nodeType: Node type must be 255 characters or less']);
+    const text = 'y'.repeat(10_001);
+    expect(validate({ ...ok, description: text, note: text })).toEqual({
+      description: 'Description must be 10000 characters or less',
+      note: 'Note must be 10000 characters or less',
+    });
+    expect(firstIssue({ description: text })).toEqual(['description: Description must be 10000 characters or less']);
+    expect(firstIssue({ note: text })).toEqual(['note: Note must be 10000 characters or less']);
+  });
+
+  it('type names: the same length message, and colours must be #rrggbb', () => {
+    const r = TaxonomySaveSchema.safeParse({ name: 'n'.repeat(256) });
+    expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['Name must be 255 characters or less']);
+    const bad = TaxonomySaveSchema.safeParse({ name: 'Drug', color: 'red' });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(['Colour must be a hex colour like #2f6db3']);
+    expect(TaxonomySaveSchema.parse({ name: ' Drug ', color: '#AABBCC' })).toEqual({ name: 'Drug', color: '#aabbcc' });
   });
 });
 

@@ -19,7 +19,7 @@ export interface NodeFormValues {
   note: string;
 }
 
-export type NodeFormErrors = Partial<Record<'name' | 'nodeType' | 'url', string>>;
+export type NodeFormErrors = Partial<Record<'name' | 'nodeType' | 'snomed' | 'url' | 'description' | 'note', string>>;
 
 export const emptyValues = (name = ''): NodeFormValues => ({ name, nodeType: null, snomed: null, url: '', description: '', note: '' });
 
@@ -34,12 +34,19 @@ export function valuesOf(node: KnowledgeNodeDetail): NodeFormValues {
   };
 }
 
-/** Client checks of spec §5 Node form, with the server's messages (the URL must be http or https). */
+/**
+ * Client checks of spec §5 Node form, with the server's messages (NodeSaveSchema): one message
+ * per rule — a name over the limit says so, it is not "required" (issue 18 item 3).
+ */
 export function validate(values: NodeFormValues): NodeFormErrors {
   const errors: NodeFormErrors = {};
-  if (!values.name.trim()) errors.name = NODE_MESSAGES.nameRequired;
+  const name = values.name.trim();
+  if (!name) errors.name = NODE_MESSAGES.nameRequired;
+  else if (name.length > LIMITS.nameMaxLength) errors.name = NODE_MESSAGES.nameTooLong;
   if (!values.nodeType?.trim()) errors.nodeType = NODE_MESSAGES.typeRequired;
   if (values.url.trim() && !isHttpUrl(values.url.trim())) errors.url = NODE_MESSAGES.invalidUrl;
+  if (values.description.length > LIMITS.nodeTextMax) errors.description = NODE_MESSAGES.descriptionTooLong;
+  if (values.note.length > LIMITS.nodeTextMax) errors.note = NODE_MESSAGES.noteTooLong;
   return errors;
 }
 
