@@ -10,8 +10,10 @@ export const typesApi = (api: ApiClient, kind: TaxonomyKind) => {
   return {
     list: (signal?: AbortSignal) => api.request<TaxonomyType[]>(BASE[kind], { signal }),
     get: (id: string) => api.request<TaxonomyType>(one(id)),
-    create: (name: string) => api.request<TaxonomyType>(BASE[kind], { method: 'POST', body: { [field]: name } }),
-    update: (id: string, name: string) => api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name } }),
+    /** `color` (node types, `#rrggbb`): left out, the server picks the next palette colour (create) or keeps it (update). */
+    create: (name: string, color?: string) => api.request<TaxonomyType>(BASE[kind], { method: 'POST', body: { [field]: name, ...(color ? { color } : {}) } }),
+    update: (id: string, name: string, color?: string) =>
+      api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name, ...(color ? { color } : {}) } }),
     /** A type still in use is refused with 409 and a message that says how many use it. */
     remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
   };

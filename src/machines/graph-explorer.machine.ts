@@ -28,7 +28,7 @@ export * from './graph-explorer.model';
  * buttons are disabled, nothing closes and no reload starts until they end. Filters, layout,
  * the focused view's direction switches and hub expansion are local (no server call).
  */
-type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[] };
+type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string> };
 const message = (err: unknown) => (err instanceof Error && err.message ? err.message : GRAPH_MESSAGES.unknownError);
 let toastIds = 0;
 const toast = (text: string, severity: 'success' | 'error' = 'success') => ({ toast: { id: ++toastIds, message: text, severity } });
@@ -60,7 +60,7 @@ export const graphExplorerMachine = setup({
     blankForm: ({ event }) => event.type === 'node.edit.save' && (!event.values.name.trim() || !event.values.nodeType.trim()),
   },
   actions: {
-    loaded: assign(({ context }, out: Loaded) => ({ ...out, loadCount: context.loadCount + 1, error: null })),
+    loaded: assign(({ context }, out: Loaded) => ({ ...out, nodeTypeColors: out.nodeTypeColors ?? {}, loadCount: context.loadCount + 1, error: null })),
     openNode: assign(({ event }) => (event.type === 'node.open' ? { popover: { kind: 'node' as const, id: event.nodeId, anchor: event.anchor } } : {})),
     openEdge: assign(({ event }) => (event.type === 'edge.open' ? { popover: { kind: 'edge' as const, id: event.relationId, anchor: event.anchor }, chosenType: '' } : {})),
     closeAll: assign({ popover: null, editing: null, chosenType: '', formError: null }),
@@ -77,6 +77,7 @@ export const graphExplorerMachine = setup({
     loadCount: 0,
     nodeTypes: [],
     relationTypes: [],
+    nodeTypeColors: {},
     error: null,
     filters: { nodeTypes: [], relationTypes: input.relationType ? [input.relationType] : [] },
     hideIncoming: false,

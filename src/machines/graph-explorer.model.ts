@@ -9,7 +9,7 @@ export interface GraphExplorerPorts {
   /** ONE GET /graph (focused when `focus` is set). */
   loadGraph: (focus: string | null) => Promise<Graph>;
   /** Node type and relation type names in catalogue order (palette and chips); [] when unavailable. */
-  loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[] }>;
+  loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string> }>;
   changeRelationType: (relationId: string, relationType: string) => Promise<unknown>;
   deleteRelation: (relationId: string) => Promise<unknown>;
   deleteNode: (nodeId: string) => Promise<unknown>;
@@ -56,6 +56,8 @@ export interface GraphExplorerContext {
   loadCount: number;
   nodeTypes: string[];
   relationTypes: string[];
+  /** Node type name → its stored colour (issue 18 item 7); {} when the types carry none. */
+  nodeTypeColors: Record<string, string>;
   error: string | null;
   filters: { nodeTypes: string[]; relationTypes: string[] };
   hideIncoming: boolean;

@@ -1,12 +1,24 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { isHexColor } from '../contract/type-colors';
 import { cx } from './cx';
 
 export interface ChipProps {
   color?: 'primary' | 'secondary' | 'default';
+  /** A stored node-type colour (`#rrggbb`): the chip takes it instead of `color` (issue 18 item 7). */
+  tint?: string | null;
   children: ReactNode;
   className?: string;
 }
 
-export function Chip({ color = 'default', children, className }: ChipProps) {
-  return <span className={cx('kg-chip', `kg-chip--${color}`, className)}>{children}</span>;
+export function Chip({ color = 'default', tint, children, className }: ChipProps) {
+  // Only a well-formed hex colour reaches the style; anything else keeps the theme colour.
+  const tinted = tint != null && isHexColor(tint);
+  return (
+    <span
+      className={cx('kg-chip', tinted ? 'kg-chip--tinted' : `kg-chip--${color}`, className)}
+      style={tinted ? ({ '--kg-chip-tint': tint } as CSSProperties) : undefined}
+    >
+      {children}
+    </span>
+  );
 }

@@ -47,7 +47,7 @@ export function GraphExplorerView({ actor, showTitle, hubLimit, onNodeSelect, on
       presentRelationTypes: present.relationTypes,
     };
   }, [graph, c.nodeTypes, c.relationTypes]);
-  const colors = useMemo(() => typeColors(c.nodeTypes, typeOrder.presentNodeTypes), [c.nodeTypes, typeOrder.presentNodeTypes]);
+  const colors = useMemo(() => typeColors(c.nodeTypes, typeOrder.presentNodeTypes, c.nodeTypeColors), [c.nodeTypes, typeOrder.presentNodeTypes, c.nodeTypeColors]);
   const view = useMemo(
     () =>
       graph

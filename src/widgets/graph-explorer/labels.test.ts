@@ -32,4 +32,13 @@ describe('graph labels', () => {
     // A type the list does not have yet comes after the known ones.
     expect(typeColors(['Disease', 'Drug'], ['Symptom', 'Disease']).get('Symptom')).toBe(GRAPH_PALETTE[2]);
   });
+
+  it('stored type colours win, so a new type recolours nothing (issue 18 item 7)', () => {
+    const stored = { Disease: '#2f6db3', Drug: '#2e7d4f' };
+    const before = typeColors(['Disease', 'Drug'], [], stored);
+    const after = typeColors(['Anatomy', 'Disease', 'Drug'], [], { ...stored, Anatomy: '#b2432f' });
+    expect(after.get('Disease')).toBe(before.get('Disease'));
+    expect(after.get('Drug')).toBe('#2e7d4f');
+    expect(after.get('Anatomy')).toBe('#b2432f');
+  });
 });

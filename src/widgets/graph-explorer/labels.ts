@@ -48,11 +48,13 @@ export const focusedTypeLabel = (type: string) => truncate(type, GRAPH_FIGURES.f
 export const edgeLabel = (text: string) => truncate(text, GRAPH_FIGURES.edgeLabelMax);
 
 /**
- * Node type → colour: the ten-colour palette by the type's position in the type list (the
- * server orders it by name); types missing from the list follow in their own name order.
+ * Node type → colour: each type's stored colour (issue 18 item 7; `stored`, from GET /nodetypes),
+ * so adding a type recolours nothing. Only a type without one (a graph handed in as data, a type
+ * missing from the list) falls back to the ten-colour palette by its position (the server orders
+ * the list by name; missing types follow in their own name order).
  */
-export function typeColors(typeOrder: readonly string[], present: Iterable<string> = []): Map<string, string> {
+export function typeColors(typeOrder: readonly string[], present: Iterable<string> = [], stored: Readonly<Record<string, string>> = {}): Map<string, string> {
   const order = [...typeOrder];
   const extra = [...new Set(present)].filter((t) => !order.includes(t)).sort((a, b) => a.localeCompare(b));
-  return new Map([...order, ...extra].map((t, i) => [t, GRAPH_PALETTE[i % GRAPH_PALETTE.length]]));
+  return new Map([...order, ...extra].map((t, i) => [t, stored[t] ?? GRAPH_PALETTE[i % GRAPH_PALETTE.length]]));
 }

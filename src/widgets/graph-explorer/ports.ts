@@ -17,7 +17,8 @@ export function apiPorts(apiBase: string, userId: () => string | undefined): Gra
     loadGraph: (focus) => graph.load({ focus: focus ?? undefined }),
     loadTypes: async () => {
       const [nodeTypes, relationTypes] = await Promise.all([graph.nodeTypes(), graph.relationTypes()]);
-      return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes) };
+      const nodeTypeColors = Object.fromEntries(nodeTypes.filter((t) => t.color).map((t) => [t.name, t.color!]));
+      return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes), nodeTypeColors };
     },
     changeRelationType: (id, type) => relations.changeType(id, type),
     deleteRelation: (id) => relations.remove(id),

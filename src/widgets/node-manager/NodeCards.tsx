@@ -15,7 +15,7 @@ export function NodeCards({ rows, can, busy, ...on }: NodeViewProps) {
             <h3 className="kg-node-card__title">
               <NodeName node={n} onView={on.onView} />
             </h3>
-            <Chip color="default" className="kg-nodes__type">
+            <Chip color="default" tint={n.nodeTypeColor} className="kg-nodes__type">
               {n.nodeType}
             </Chip>
           </div>

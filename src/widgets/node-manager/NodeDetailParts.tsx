@@ -25,7 +25,7 @@ export function NodeDetailHeader({ node, can, hasRelations, onAddRelation, onVie
         <h2 id="kg-node-detail-title" className="kg-node-detail__name">
           {node.name}
         </h2>
-        <Chip color="primary" className="kg-node-detail__type">
+        <Chip color="primary" tint={node.nodeTypeColor} className="kg-node-detail__type">
           {node.nodeType}
         </Chip>
       </div>

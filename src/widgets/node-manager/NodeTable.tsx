@@ -36,7 +36,7 @@ export function NodeName({ node, onView }: { node: KnowledgeNode; onView: (node:
 export function NodeTable({ rows, can, busy, sort, onSortChange, narrow, ...on }: NodeTableProps) {
   const columns: Column<KnowledgeNode>[] = [
     { key: 'name', header: T.colName, sortValue: (n) => n.name, render: (n) => <NodeName node={n} onView={on.onView} /> },
-    { key: 'nodeType', header: T.colType, sortValue: (n) => n.nodeType, render: (n) => <Chip color="default" className="kg-nodes__type">{n.nodeType}</Chip> },
+    { key: 'nodeType', header: T.colType, sortValue: (n) => n.nodeType, render: (n) => <Chip color="default" tint={n.nodeTypeColor} className="kg-nodes__type">{n.nodeType}</Chip> },
     ...(narrow
       ? []
       : [{ key: 'description', header: T.colDescription, render: (n: KnowledgeNode) => <span className="kg-nodes__desc">{n.description || T.noValue}</span> }]),

@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import type { TypeTexts } from './texts';
 import { canSaveName } from './type-list';
+import { ColorField } from './ColorField';
 
 export interface TypeFormDialogProps {
   texts: TypeTexts;
@@ -15,25 +16,34 @@ export interface TypeFormDialogProps {
   type?: TaxonomyType;
   onCancel: () => void;
   /** Saves; a rejection shows the server's message (else 'Failed to save … type.') in the dialog. */
-  onSubmit: (name: string) => Promise<void>;
+  onSubmit: (name: string, color?: string) => Promise<void>;
+  /** Node types: the colour offered to a new type (the next palette colour); absent = no colour field (relation types). */
+  suggestedColor?: string;
 }
 
 /**
- * Add / Edit dialog (spec §2, §5): one name field; Save stays disabled while the name is blank,
- * and Enter in the field saves once it is not. Mounted per opening.
+ * Add / Edit dialog (spec §2, §5): the name (Save stays disabled while it is blank, and Enter in
+ * the field saves once it is not) and, for node types, the colour. No maxLength on the name: a
+ * pasted name over the limit stays whole, the counter turns red and Save says why. Mounted per opening.
  */
-export function TypeFormDialog({ texts: T, type, onCancel, onSubmit }: TypeFormDialogProps) {
+export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedColor }: TypeFormDialogProps) {
   const [name, setName] = useState(type?.name ?? '');
+  const [color, setColor] = useState(type?.color ?? suggestedColor ?? null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const valid = canSaveName(name);
 
   const submit = async () => {
     if (saving || !valid) return;
+    if (name.trim().length > LIMITS.nameMaxLength) {
+      setNameError(T.nameTooLong);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
-      await onSubmit(name);
+      await onSubmit(name, suggestedColor !== undefined && color ? color : undefined);
     } catch (err) {
       setError(failureText(err, T.saveFailed));
       setSaving(false);
@@ -64,14 +74,17 @@ export function TypeFormDialog({ texts: T, type, onCancel, onSubmit }: TypeFormD
         name="name"
         required
         autoComplete="off"
-        maxLength={LIMITS.nameMaxLength}
+        maxChars={LIMITS.nameMaxLength}
         value={name}
         disabled={saving}
+        error={nameError}
         onChange={(e) => {
           setName(e.currentTarget.value);
+          setNameError(null);
           setError(null);
         }}
       />
+      {suggestedColor !== undefined && color && <ColorField texts={T} value={color} onChange={setColor} disabled={saving} />}
       {error && <Alert severity="error">{error}</Alert>}
     </Dialog>
   );

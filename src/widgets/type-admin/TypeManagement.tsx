@@ -18,6 +18,7 @@ import { TYPE_TEXTS } from './texts';
 import { filterTypes, TYPE_SORT_VALUES } from './type-list';
 import { TypeCards } from './TypeCards';
 import { TypeFormDialog } from './TypeFormDialog';
+import { nextPaletteColor } from './type-colors';
 import { TypeTable } from './TypeTable';
 import { TypeToolbar } from './TypeToolbar';
 import { useTypeAdmin } from './use-type-admin';
@@ -66,8 +67,8 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   const refresh = async () => {
     if (!(await types.reload())) show(T.loadFailed, 'error');
   };
-  const saved = async (name: string) => {
-    await admin.save(form?.type?.id ?? null, name);
+  const saved = async (name: string, color?: string) => {
+    await admin.save(form?.type?.id ?? null, name, color);
     show(form?.type ? T.updated : T.created);
     setForm(null);
   };
@@ -116,7 +117,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         </section>
       )}
 
-      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} onCancel={() => setForm(null)} onSubmit={saved} />}
+      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
         <p className="kg-admin__warning">{T.deleteWarning}</p>
         <p className="kg-type-delete__usage">

@@ -1,3 +1,4 @@
+import { LIMITS, tooLongMessage } from '../../contract/limits';
 import type { TaxonomyKind } from '../../contract/taxonomy';
 
 /**
@@ -23,6 +24,10 @@ export interface TypeTexts {
   createTitle: string;
   editTitle: string;
   field: string;
+  nameTooLong: string;
+  color: string;
+  colorCustom: string;
+  colorHint: string;
   save: string;
   saving: string;
   cancel: string;
@@ -71,6 +76,10 @@ function texts(kind: TaxonomyKind): TypeTexts {
     createTitle: `Add ${Kind} Type`,
     editTitle: `Edit ${Kind} Type`,
     field: `${Kind} Type Name`,
+    nameTooLong: tooLongMessage('Name', LIMITS.nameMaxLength),
+    color: 'Colour',
+    colorCustom: 'Custom colour',
+    colorHint: 'Used for this type in lists, cards, search and the graph.',
     save: 'Save',
     saving: 'Saving...',
     cancel: 'Cancel',

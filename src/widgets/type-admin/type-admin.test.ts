@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxonomyType } from '../../contract/taxonomy';
+import { TYPE_PALETTE } from '../../contract/type-colors';
 import { TYPE_TEXTS } from './texts';
+import { nextPaletteColor } from './type-colors';
 import { canSaveName, filterTypes, parseKind, withSaved } from './type-list';
 
 const type = (name: string, extra: Partial<TaxonomyType> = {}): TaxonomyType => ({
@@ -9,6 +11,7 @@ const type = (name: string, extra: Partial<TaxonomyType> = {}): TaxonomyType => 
   createdAt: '2025-03-05T10:00:00.000Z',
   createdBy: 'ada',
   usageCount: 0,
+  color: null,
   ...extra,
 });
 
@@ -69,5 +72,15 @@ describe('type texts (spec §2, §8)', () => {
     expect(TYPE_TEXTS.relation.usage(12)).toBe('12 relations');
     expect(TYPE_TEXTS.node.inUse(0)).toBe('is not used by any node.');
     expect(TYPE_TEXTS.relation.inUse(1)).toBe('is used by 1 relation; a relation type in use cannot be deleted.');
+  });
+});
+
+describe('colour offered to a new node type (issue 18 item 7)', () => {
+  it('is the least-used palette colour, first in palette order, like the server', () => {
+    expect(nextPaletteColor([])).toBe(TYPE_PALETTE[0]);
+    expect(nextPaletteColor([type('A', { color: TYPE_PALETTE[0] }), type('B', { color: TYPE_PALETTE[2].toUpperCase() })])).toBe(TYPE_PALETTE[1]);
+    const all = TYPE_PALETTE.map((c, i) => type(`T${i}`, { color: c }));
+    expect(nextPaletteColor([...all, type('X', { color: TYPE_PALETTE[0] })])).toBe(TYPE_PALETTE[1]);
+    expect(nextPaletteColor([type('Custom', { color: '#123456' })])).toBe(TYPE_PALETTE[0]);
   });
 });

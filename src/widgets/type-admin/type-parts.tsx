@@ -13,6 +13,7 @@ export function UsageChip({ type, texts }: { type: TaxonomyType; texts: TypeText
 export function TypeName({ type, texts }: { type: TaxonomyType; texts: TypeTexts }) {
   return (
     <span className="kg-type__name-cell">
+      {type.color && <span className="kg-type__dot" style={{ background: type.color }} title={type.color} aria-hidden="true" />}
       <span className="kg-type__name">{type.name}</span>
       <UsageChip type={type} texts={texts} />
     </span>

@@ -12,8 +12,8 @@ export function useTypeAdmin(apiBase: string, kind: TaxonomyKind) {
   return {
     types,
     /** Creates (no id) or renames; the answer replaces the row locally. Rejections carry the server's message. */
-    save: async (id: string | null, name: string) => {
-      const saved = id ? await api.update(id, name.trim()) : await api.create(name.trim());
+    save: async (id: string | null, name: string, color?: string) => {
+      const saved = id ? await api.update(id, name.trim(), color) : await api.create(name.trim(), color);
       types.update((list) => withSaved(list, saved));
     },
     remove: (id: string) => api.remove(id),

@@ -10,7 +10,7 @@ export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: Da
     <article className="kg-dash-card" aria-label={node.name} data-testid="node-card">
       <header className="kg-dash-card__head">
         <h3 className="kg-dash-card__title">{node.name}</h3>
-        <Chip color="primary">{node.nodeType}</Chip>
+        <Chip color="primary" tint={node.nodeTypeColor}>{node.nodeType}</Chip>
       </header>
       {node.snomedCode && (
         <p className="kg-dash-card__meta">

@@ -25,7 +25,7 @@ interface NodeTableProps {
 export function NodeTable({ paging, can, handlers, empty, busy }: NodeTableProps) {
   const columns: Column<KnowledgeNode>[] = [
     { key: 'name', header: 'Node Name', sortValue: NODE_SORT_VALUES.name, render: (n) => <span className="kg-dash-table__name">{n.name}</span> },
-    { key: 'type', header: 'Type', sortValue: NODE_SORT_VALUES.type, render: (n) => <Chip color="primary">{n.nodeType}</Chip> },
+    { key: 'type', header: 'Type', sortValue: NODE_SORT_VALUES.type, render: (n) => <Chip color="primary" tint={n.nodeTypeColor}>{n.nodeType}</Chip> },
     { key: 'snomed', header: 'SNOMED', sortValue: NODE_SORT_VALUES.snomed, render: (n) => n.snomedCode ?? '—' },
     {
       key: 'description',

@@ -20,7 +20,7 @@ export function ResultCard({ node, canEdit, canDelete, onView, onEdit, onDelete 
     <article className="kg-dash-card kg-search-card" aria-label={node.name} data-testid="search-result">
       <header className="kg-dash-card__head">
         <h3 className="kg-dash-card__title">{node.name}</h3>
-        <Chip color="primary">{node.nodeType}</Chip>
+        <Chip color="primary" tint={node.nodeTypeColor}>{node.nodeType}</Chip>
       </header>
       {(node.snomedCode || node.url?.trim()) && (
         <div className="kg-search-card__tags">
