@@ -13,7 +13,8 @@ export const NODE_MESSAGES = {
   typeTooLong: tooLongMessage('Node type', LIMITS.nameMaxLength),
   descriptionTooLong: tooLongMessage('Description', LIMITS.nodeTextMax),
   noteTooLong: tooLongMessage('Note', LIMITS.nodeTextMax),
-  snomedInUse: (name: string) => `This SNOMED code is already used by ${name}`,
+  /** The server's 409 and the picker's warning as soon as a used code is picked (issue 18 item 4). */
+  snomedInUse: (code: string, name: string) => `SNOMED code ${code} is already used by node "${name}"`,
   invalidUrl: 'Please enter a valid URL',
   snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
   typeLocked: 'Relations exist, update of node type is disabled.',
@@ -37,6 +38,7 @@ export const NODE_FORM_TEXTS = {
   snomedLoading: 'Loading...',
   snomedNone: 'No code found',
   snomedIdle: 'Type to search SNOMED',
+  snomedUsedBy: (name: string) => `Used by ${name}`,
   url: 'URL',
   description: 'Description',
   note: 'Note',

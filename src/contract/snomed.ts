@@ -16,6 +16,11 @@ export const SnomedConceptSchema = z.object({
   language_code: z.string(),
   type_id: z.string().nullable(),
   case_significance_id: z.string().nullable(),
+  /**
+   * The node that already uses this concept's code (a code belongs to one node at most), so the
+   * node form's picker can mark it before submit (issue 18 item 4); null when free.
+   */
+  usedBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type SnomedConcept = z.infer<typeof SnomedConceptSchema>;
 

@@ -39,7 +39,7 @@ async function nodeConflict(db: Queryable, err: unknown, input: NodeInput): Prom
   }
   if (index?.includes('snomed') && input.snomedCode) {
     const other = await nodeWithSnomedCode(db, input.snomedCode);
-    throw conflict(`SNOMED code ${input.snomedCode} is already used by node "${other?.name ?? 'another node'}"`, 'duplicate_snomed_code');
+    throw conflict(NODE_MESSAGES.snomedInUse(input.snomedCode, other?.name ?? 'another node'), 'duplicate_snomed_code');
   }
   throw err;
 }

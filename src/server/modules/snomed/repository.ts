@@ -94,7 +94,23 @@ export async function listConcepts(db: Queryable, q: SnomedListQuery): Promise<{
   // An empty page still has the one row of the count (with null columns).
   const rows = result.filter((r) => r.id !== null).map(({ matched: _, ...concept }) => concept);
   const totalCapped = matched > SNOMED_COUNT_CAP;
-  return { rows, total: totalCapped ? SNOMED_COUNT_CAP : matched, totalCapped };
+  return { rows: await withUsedBy(db, rows), total: totalCapped ? SNOMED_COUNT_CAP : matched, totalCapped };
+}
+
+/**
+ * Adds `usedBy` to a page of concepts: ONE lookup for the whole page through the unique index
+ * nodes_snomed_code (never one per row), kept apart from the tuned page query above so its plans
+ * stay as they are.
+ */
+async function withUsedBy(db: Queryable, rows: SnomedConcept[]): Promise<SnomedConcept[]> {
+  const codes = [...new Set(rows.map((r) => r.concept_id))];
+  if (codes.length === 0) return rows;
+  const users = await db.query<{ code: string; id: string; name: string }>(
+    'SELECT snomed_code AS code, id, name FROM nodes WHERE snomed_code = ANY($1::text[])',
+    [codes],
+  );
+  const byCode = new Map(users.map((u) => [u.code, { id: u.id, name: u.name }]));
+  return rows.map((r) => ({ ...r, usedBy: byCode.get(r.concept_id) ?? null }));
 }
 
 export async function deleteConcept(db: Queryable, id: string): Promise<boolean> {

@@ -48,6 +48,7 @@ describe('SNOMED catalogue', () => {
       language_code: 'en',
       type_id: '900000000000003001',
       case_significance_id: '900000000000448009',
+      usedBy: null,
     });
   });
 

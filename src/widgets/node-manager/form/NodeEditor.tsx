@@ -116,7 +116,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
   };
 
   const submit = async () => {
-    const found = validate(values);
+    const found = validate(values, node?.id);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -176,6 +176,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
       <NodeForm
         api={api}
         mode={mode}
+        nodeId={node?.id}
         values={values}
         onChange={change}
         errors={errors}

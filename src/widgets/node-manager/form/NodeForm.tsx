@@ -7,12 +7,14 @@ import { Button } from '../../../ui/Button';
 import { TextAreaField } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { AttachmentsField } from './AttachmentsField';
-import type { NodeFormErrors, NodeFormValues } from './node-form-logic';
+import { snomedInUse, type NodeFormErrors, type NodeFormValues } from './node-form-logic';
 import { NodeTypePicker, SnomedPicker } from './pickers';
 
 export interface NodeFormProps {
   api: ApiClient;
   mode: 'create' | 'edit';
+  /** The node being edited: its own SNOMED code is not "in use". */
+  nodeId?: string | null;
   values: NodeFormValues;
   onChange: (patch: Partial<NodeFormValues>) => void;
   errors: NodeFormErrors;
@@ -73,7 +75,14 @@ export function NodeForm(p: NodeFormProps) {
           error={p.errors.nodeType}
           helperText={p.typeLocked ? NODE_MESSAGES.typeLocked : undefined}
         />
-        <SnomedPicker api={p.api} value={p.values.snomed} onChange={(snomed) => p.onChange({ snomed })} disabled={off} />
+        <SnomedPicker
+          api={p.api}
+          value={p.values.snomed}
+          onChange={(snomed) => p.onChange({ snomed })}
+          disabled={off}
+          nodeId={p.nodeId}
+          error={p.errors.snomed ?? snomedInUse(p.values.snomed, p.nodeId)}
+        />
         <TextField
           label={T.url}
           name="url"

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { NodeSaveSchema } from '../../../contract/nodes';
 import { TaxonomySaveSchema } from '../../../contract/taxonomy';
-import { emptyValues, saveBody, saveErrorMessage, screenFiles, validate } from './node-form-logic';
+import { emptyValues, saveBody, saveErrorMessage, screenFiles, snomedInUse, validate } from './node-form-logic';
 
 const file = (name: string) => new File(['x'], name);
 
@@ -91,5 +91,21 @@ describe('save errors (spec §8)', () => {
       'Relations exist, update of node type is disabled.',
     );
     expect(saveErrorMessage(new Error('boom'), 'edit')).toBe('Failed to update node. Please try again.');
+  });
+});
+
+describe('SNOMED code used by another node (issue 18 item 4)', () => {
+  const ok = { ...emptyValues('Wheeze'), nodeType: 'Disease' };
+  const used = { code: '195967001', term: 'Asthma', usedBy: { id: 'n-asthma', name: 'asthma' } };
+
+  it('warns with the server\'s own 409 text, and blocks the save', () => {
+    expect(snomedInUse(used)).toBe('SNOMED code 195967001 is already used by node "asthma"');
+    expect(validate({ ...ok, snomed: used })).toEqual({ snomed: 'SNOMED code 195967001 is already used by node "asthma"' });
+  });
+
+  it('a free code, or the edited node\'s own code, is not in use', () => {
+    expect(snomedInUse({ ...used, usedBy: null })).toBeUndefined();
+    expect(snomedInUse(used, 'n-asthma')).toBeUndefined();
+    expect(validate({ ...ok, snomed: used }, 'n-asthma')).toEqual({});
   });
 });

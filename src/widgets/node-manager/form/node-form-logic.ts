@@ -8,6 +8,8 @@ import { isHttpUrl } from '../../../contract/patterns';
 export interface SnomedChoice {
   code: string;
   term: string | null;
+  /** The node that already has this code (from the concept search); null or absent when free. */
+  usedBy?: { id: string; name: string } | null;
 }
 
 export interface NodeFormValues {
@@ -34,16 +36,24 @@ export function valuesOf(node: KnowledgeNodeDetail): NodeFormValues {
   };
 }
 
+/** The warning for a picked code that another node has (the node's own code is not "in use"). */
+export function snomedInUse(snomed: SnomedChoice | null, nodeId?: string | null): string | undefined {
+  const other = snomed?.usedBy;
+  return other && other.id !== nodeId ? NODE_MESSAGES.snomedInUse(snomed.code, other.name) : undefined;
+}
+
 /**
  * Client checks of spec §5 Node form, with the server's messages (NodeSaveSchema): one message
  * per rule — a name over the limit says so, it is not "required" (issue 18 item 3).
  */
-export function validate(values: NodeFormValues): NodeFormErrors {
+export function validate(values: NodeFormValues, nodeId?: string | null): NodeFormErrors {
   const errors: NodeFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = NODE_MESSAGES.nameRequired;
   else if (name.length > LIMITS.nameMaxLength) errors.name = NODE_MESSAGES.nameTooLong;
   if (!values.nodeType?.trim()) errors.nodeType = NODE_MESSAGES.typeRequired;
+  const inUse = snomedInUse(values.snomed, nodeId);
+  if (inUse) errors.snomed = inUse;
   if (values.url.trim() && !isHttpUrl(values.url.trim())) errors.url = NODE_MESSAGES.invalidUrl;
   if (values.description.length > LIMITS.nodeTextMax) errors.description = NODE_MESSAGES.descriptionTooLong;
   if (values.note.length > LIMITS.nodeTextMax) errors.note = NODE_MESSAGES.noteTooLong;

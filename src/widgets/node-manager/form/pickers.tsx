@@ -67,14 +67,14 @@ const snomedLabel = (o: SnomedChoice) => (o.term ? `${o.code} — ${o.term}` : o
  * bottom (spec §4 SNOMED picker). Only active concepts are offered for new choices; a code the
  * node already has is shown as it is, with its term looked up once.
  */
-export function SnomedPicker({ api, value, onChange, disabled }: PickerProps<SnomedChoice>) {
+export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: PickerProps<SnomedChoice> & { nodeId?: string | null }) {
   const calls = useMemo(() => snomedApi(api), [api]);
   const size = LIMITS.snomedPickerPageSize;
   const loadOptions = useCallback<LoadOptions<SnomedOption>>(
     async (query, page, signal) => {
       const res = await calls.list({ page: page + 1, limit: size, search: query, status: 'active', sortBy: 'term' }, signal);
       return {
-        items: res.data.map((c) => ({ rowId: c.id, code: c.concept_id, term: c.term })),
+        items: res.data.map((c) => ({ rowId: c.id, code: c.concept_id, term: c.term, usedBy: c.usedBy ?? null })),
         hasMore: (page + 1) * size < res.pagination.total,
       };
     },
@@ -107,10 +107,12 @@ export function SnomedPicker({ api, value, onChange, disabled }: PickerProps<Sno
       loadOptions={loadOptions}
       optionKey={(o) => o.rowId ?? `code:${o.code}`}
       optionLabel={snomedLabel}
+      optionDescription={(o) => (o.usedBy && o.usedBy.id !== nodeId ? <span className="kg-node-form__used">{T.snomedUsedBy(o.usedBy.name)}</span> : null)}
       texts={{ loading: T.snomedLoading, noResults: T.snomedNone, idle: T.snomedIdle }}
       debounceMs={LIMITS.debounceMs}
       searchOnEmpty={false}
       disabled={disabled}
+      error={error}
     />
   );
 }
