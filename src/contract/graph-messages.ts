@@ -52,7 +52,7 @@ export const GRAPH_FIGURES = {
   toastMs: 4000,
 } as const;
 
-/** Ten colours for node types, assigned by the type's position in the (name-ordered) type list. */
+/** Fallback only (types without a stored colour, e.g. a graph given as data): ten colours by position. Node types store their own colour (contract/type-colors.ts). */
 export const GRAPH_PALETTE = ['#1e88e5', '#43a047', '#e53935', '#8e24aa', '#fb8c00', '#00897b', '#d81b60', '#6d4c41', '#3949ab', '#7cb342'] as const;
 
 /** Layouts: the switch offers circle, grid and force; hierarchical (grouped by node type) exists but is not offered. */

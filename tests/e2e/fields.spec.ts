@@ -97,6 +97,7 @@ test('item 7: a type keeps its colour when another is added; the type admin sets
   await expect(chip).toHaveCSS('background-color', rgb('#aa3366'));
   await page.screenshot({ path: `${shots}/fields-node-list-1440.png` });
   await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(url('/nodes'));
   await expect(page.locator('.kg-nodes__type').filter({ hasText: 'Disease' }).first()).toHaveCSS('background-color', rgb('#aa3366'));
   await page.screenshot({ path: `${shots}/fields-node-list-390.png` });
   await page.goto(url('/node-types'));
