@@ -5,6 +5,7 @@ import type { NodeEditValues } from '../../machines/graph-explorer.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { LIMITS } from '../../contract/limits';
 import { SelectField } from '../../ui/Select';
 import { TextAreaField } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
@@ -47,7 +48,7 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, onSave, onCance
       }
     >
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField label="Name" required value={values.name} disabled={saving} onChange={(e) => set('name')(e.currentTarget.value)} />
+      <TextField label="Name" required value={values.name} maxChars={LIMITS.nameMaxLength} disabled={saving} onChange={(e) => set('name')(e.currentTarget.value)} />
       <SelectField
         label="Node Type"
         required
@@ -58,7 +59,7 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, onSave, onCance
         onChange={set('nodeType')}
       />
       <TextField label="SNOMED Code" inputMode="numeric" value={values.snomedCode} disabled={saving} onChange={(e) => set('snomedCode')(e.currentTarget.value)} />
-      <TextAreaField label="Description" rows={4} value={values.description} disabled={saving} onChange={(e) => set('description')(e.currentTarget.value)} />
+      <TextAreaField label="Description" rows={4} value={values.description} maxChars={LIMITS.nodeTextMax} disabled={saving} onChange={(e) => set('description')(e.currentTarget.value)} />
     </Dialog>
   );
 }

@@ -39,6 +39,13 @@ describe('creating nodes', () => {
     expect(unknown.json()).toEqual({ error: 'Node type "Gene" does not exist', code: 'unknown_node_type' });
   });
 
+  it('says which rule failed: a 600-character name is too long, not missing (issue 18 item 3)', async () => {
+    const long = await createNode({ name: 'n'.repeat(600), nodeType: 'Disease' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe('Name must be 255 characters or less');
+    expect((await createNode({ name: 'X', nodeType: 'Disease', description: 'd'.repeat(10_001) })).json().error).toBe('Description must be 10000 characters or less');
+  });
+
   it('refuses the same name with the same type, case-insensitively; allows it with another type', async () => {
     const dup = await createNode({ name: 'ASTHMA', nodeType: 'Disease' });
     expect(dup.statusCode).toBe(409);
