@@ -4,12 +4,16 @@
  * RELATION_MESSAGES for the server's validation.
  */
 
+import { LIMITS, tooLongMessage } from './limits';
+
 /** Spec §5 relation form messages, in the order they are checked. */
 export const RELATION_MESSAGES = {
   nameRequired: 'Relation name is required',
+  nameTooLong: tooLongMessage('Relation name', LIMITS.nameMaxLength),
   sourceRequired: 'Source node is required',
   targetRequired: 'Target node is required',
   typeRequired: 'Relation type is required',
+  typeTooLong: tooLongMessage('Relation type', LIMITS.nameMaxLength),
   weightRange: 'Weight must be between 1 and 100',
   descriptionTooLong: 'Description must be 500 characters or less',
   noteTooLong: 'Note must be 250 characters or less',

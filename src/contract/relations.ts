@@ -11,10 +11,10 @@ const { min, max } = LIMITS.relationWeight;
 /** Keys are in the spec's checking order so the first error is the one the form shows first. */
 export const RelationSaveSchema = z
   .object({
-    relationName: z.string({ error: RELATION_MESSAGES.nameRequired }).trim().min(1, RELATION_MESSAGES.nameRequired).max(LIMITS.nameMaxLength),
+    relationName: z.string({ error: RELATION_MESSAGES.nameRequired }).trim().min(1, RELATION_MESSAGES.nameRequired).max(LIMITS.nameMaxLength, RELATION_MESSAGES.nameTooLong),
     sourceNodeId: z.string({ error: RELATION_MESSAGES.sourceRequired }).min(1, RELATION_MESSAGES.sourceRequired).max(64),
     targetNodeId: z.string({ error: RELATION_MESSAGES.targetRequired }).min(1, RELATION_MESSAGES.targetRequired).max(64),
-    relationType: z.string({ error: RELATION_MESSAGES.typeRequired }).trim().min(1, RELATION_MESSAGES.typeRequired).max(LIMITS.nameMaxLength),
+    relationType: z.string({ error: RELATION_MESSAGES.typeRequired }).trim().min(1, RELATION_MESSAGES.typeRequired).max(LIMITS.nameMaxLength, RELATION_MESSAGES.typeTooLong),
     weight: z.coerce
       .number({ error: RELATION_MESSAGES.weightRange })
       .int(RELATION_MESSAGES.weightRange)

@@ -121,6 +121,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
             label={T.relationName}
             required
             value={draft.relationName}
+            maxChars={LIMITS.nameMaxLength}
             onChange={(e) => set('relationName', e.currentTarget.value)}
             error={errorOf('relationName')}
             disabled={busy}

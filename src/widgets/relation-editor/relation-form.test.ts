@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_PERMISSIONS } from '../../contract/permissions';
 import { canSeeRelationNotes, relationFieldsFor } from '../../contract/relation-notes';
 import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
+import { RelationSaveSchema } from '../../contract/relations';
 import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
 
 const a = { id: 'a', name: 'asthma', nodeType: 'Disease', snomedCode: null };
@@ -19,6 +20,13 @@ describe('validateDraft (spec §5 relation form)', () => {
     expect(validateDraft({ ...valid, relationName: '   ' }).map((e) => e.field)).toEqual(['relationName']);
     expect(validateDraft({ ...valid, url: 'javascript:alert(1)' }).map((e) => e.message)).toEqual([M.invalidUrl]);
     expect(validateDraft({ ...valid, target: a }).map((e) => e.message)).toEqual([M.sameNode]);
+  });
+
+  it('a name over 255 characters says so, on the client and in the server schema (issue 18 item 3)', () => {
+    const long = 'r'.repeat(600);
+    expect(validateDraft({ ...valid, relationName: long })).toEqual([{ field: 'relationName', message: 'Relation name must be 255 characters or less' }]);
+    const parsed = RelationSaveSchema.safeParse({ ...bodyOf(valid), relationName: long, relationType: 't'.repeat(300) });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual(['Relation name must be 255 characters or less', 'Relation type must be 255 characters or less']);
   });
 
   it('builds the save body with trimmed name, type and URL', () => {

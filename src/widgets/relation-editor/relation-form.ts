@@ -65,6 +65,7 @@ export function validateDraft(d: RelationDraft): FieldError[] {
   const errors: FieldError[] = [];
   const { min, max } = LIMITS.relationWeight;
   if (!d.relationName.trim()) errors.push({ field: 'relationName', message: M.nameRequired });
+  else if (d.relationName.trim().length > LIMITS.nameMaxLength) errors.push({ field: 'relationName', message: M.nameTooLong });
   if (!d.source) errors.push({ field: 'source', message: M.sourceRequired });
   if (!d.target) errors.push({ field: 'target', message: M.targetRequired });
   else if (d.source && d.source.id === d.target.id) errors.push({ field: 'target', message: M.sameNode });
