@@ -96,6 +96,11 @@ test('item 7: a type keeps its colour when another is added; the type admin sets
   const chip = page.locator('.kg-nodes__type').filter({ hasText: 'Disease' }).first();
   await expect(chip).toHaveCSS('background-color', rgb('#aa3366'));
   await page.screenshot({ path: `${shots}/fields-node-list-1440.png` });
+  await page.goto(url('/search'));
+  await expect(page.getByRole('article', { name: 'asthma' }).locator('.kg-chip', { hasText: 'Disease' })).toHaveCSS('background-color', rgb('#aa3366'));
+  await page.goto(url('/dashboard'));
+  await expect(page.locator('.kg-chip', { hasText: 'Disease' }).first()).toHaveCSS('background-color', rgb('#aa3366'));
+  await page.screenshot({ path: `${shots}/fields-dashboard-1440.png` });
   await page.setViewportSize(VIEWPORTS.phone);
   await page.goto(url('/nodes'));
   await expect(page.locator('.kg-nodes__type').filter({ hasText: 'Disease' }).first()).toHaveCSS('background-color', rgb('#aa3366'));
