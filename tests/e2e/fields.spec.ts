@@ -101,6 +101,12 @@ test('item 7: a type keeps its colour when another is added; the type admin sets
   await page.goto(url('/dashboard'));
   await expect(page.locator('.kg-chip', { hasText: 'Disease' }).first()).toHaveCSS('background-color', rgb('#aa3366'));
   await page.screenshot({ path: `${shots}/fields-dashboard-1440.png` });
+  // The graph's type filter chips (and its nodes) take the same stored colours.
+  await page.getByRole('button', { name: 'Open knowledge graph' }).click();
+  const chips = page.getByRole('group', { name: 'Node Types' });
+  await expect(chips.getByRole('button', { name: 'Disease' }).locator('.kg-graph-dot')).toHaveCSS('background-color', rgb('#aa3366'));
+  await expect(chips.getByRole('button', { name: 'Drug' }).locator('.kg-graph-dot')).toHaveCSS('background-color', rgb(TYPE_PALETTE[1]));
+  await page.screenshot({ path: `${shots}/fields-graph-1440.png` });
   await page.setViewportSize(VIEWPORTS.phone);
   await page.goto(url('/nodes'));
   await expect(page.locator('.kg-nodes__type').filter({ hasText: 'Disease' }).first()).toHaveCSS('background-color', rgb('#aa3366'));
