@@ -16,3 +16,4 @@ export * from './graph';
 export * from './snomed';
 export * from './roles';
 export * from './imports';
+export * from './grants';
