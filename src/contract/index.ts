@@ -17,3 +17,4 @@ export * from './snomed';
 export * from './roles';
 export * from './imports';
 export * from './grants';
+export * from './nul';
