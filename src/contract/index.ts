@@ -18,3 +18,4 @@ export * from './roles';
 export * from './imports';
 export * from './grants';
 export * from './nul';
+export * from './passwords';

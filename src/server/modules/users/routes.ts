@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefusal, userUpdateRefusal, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { assertPasswordAllowed } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { accountConflict } from '../auth/routes';
 import { revokeAllForUsers } from '../auth/sessions';
@@ -33,6 +34,7 @@ export async function userRoutes(app: FastifyInstance) {
     const role = await resolveRole(app.db, body.roleId, body.role);
     if (!role) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
     refuseIf(roleAssignRefusal(grantorOf(req.auth!), role));
+    assertPasswordAllowed(body.password, body);
     const passwordHash = await hashPassword(body.password);
     const id = await insertUser(app.db, { ...body, passwordHash, roleId: role.id }).catch(accountConflict);
     return reply.status(201).send(toUser((await findUserById(app.db, id))!));

@@ -32,10 +32,10 @@ describe('user administration', () => {
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123', role: 'viewer' })).json().error).toBe(MESSAGES.auth.passwordTooShort);
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123456' })).json().error).toBe(USER_ADMIN_MESSAGES.roleRequired);
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123456', role: 'wizard' })).json().error).toBe(USER_ADMIN_MESSAGES.unknownRole);
-    const dup = await call('POST', '/api/users', { username: 'NINA', email: 'other@example.org', password: '123456', role: 'viewer' });
+    const dup = await call('POST', '/api/users', { username: 'NINA', email: 'other@example.org', password: 'other-pw-7', role: 'viewer' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toBe(MESSAGES.auth.usernameTaken);
-    expect((await call('POST', '/api/users', { username: 'zed', email: 'Nina@example.org', password: '123456', role: 'viewer' })).statusCode).toBe(409);
+    expect((await call('POST', '/api/users', { username: 'zed', email: 'Nina@example.org', password: 'other-pw-7', role: 'viewer' })).statusCode).toBe(409);
   });
 
   it('deactivation blocks sign-in, ends the sessions and applies on the next request', async () => {
