@@ -98,3 +98,14 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   const y = new Set(b);
   return x.size === y.size && [...x].every((p) => y.has(p));
 };
+
+/** The grantor for a signed-in user as the API returns it (the screens' view of the same rules). */
+export const grantorOfUser = (user: { id: string; roleId: string | null; role: string; permissions: readonly string[] }): Grantor => ({
+  userId: user.id,
+  roleId: user.roleId,
+  roleName: user.role,
+  permissions: user.permissions,
+});
+
+/** The roles the grantor may give to someone (the user form's Role list). */
+export const assignableRoles = <R extends GrantableRole>(grantor: Grantor, roles: readonly R[]): R[] => roles.filter((r) => !roleAssignRefusal(grantor, r));
