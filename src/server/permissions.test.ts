@@ -35,7 +35,7 @@ const asAdmin = async <T = { id: string }>(method: Method, url: string, payload?
 const node = () => asAdmin('POST', '/nodes', { name: uniq('Node '), nodeType: 'Disease' });
 const relation = async () => {
   const [a, b] = [await node(), await node()];
-  return asAdmin('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
+  return asAdmin<{ id: string; sourceNodeId: string; targetNodeId: string }>('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
 };
 const attachment = async () => {
   const n = await node();
