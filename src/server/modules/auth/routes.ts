@@ -19,6 +19,7 @@ import {
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
 import { findUserById, findUserByLogin, isUsernameTaken, toUser } from '../users/repository';
+import { assertPasswordAllowed } from './password-policy';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
 import { registerUser, updateProfile } from './repository';
@@ -54,6 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
+      assertPasswordAllowed(password, { username, email });
       const passwordHash = await hashPassword(password);
       const session = await app.db
         .transaction(async (tx) => {
@@ -149,6 +151,7 @@ export async function authRoutes(app: FastifyInstance) {
         if (!(await verifyPassword(currentPassword ?? '', user.password_hash))) {
           throw badRequest(MESSAGES.auth.incorrectPassword, 'incorrect_password');
         }
+        assertPasswordAllowed(password, { username: fields.username ?? user.username, email: fields.email ?? user.email });
         passwordHash = await hashPassword(password);
       }
       const updated = await updateProfile(app.db, user.id, { ...fields, passwordHash }).catch(accountConflict);
