@@ -23,7 +23,7 @@ export async function issueSession(
     [user.id, familyId ?? null, hashRefreshToken(refreshToken), settings.refreshTokenTtlDays],
   );
   return {
-    accessToken: signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds),
+    accessToken: await signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds),
     refreshToken,
     user: toUser(user),
   };
