@@ -23,7 +23,7 @@ export async function authenticate(app: FastifyInstance, token: string | undefin
   const user = await findUserById(app.db, claims.sub);
   if (!user) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
   if (!user.is_active) throw unauthorized(MESSAGES.auth.accountInactive, 'account_inactive');
-  return { user, permissions: userPermissions(user) };
+  return { user, permissions: userPermissions(user), sessionId: claims.sid ?? null };
 }
 
 /** The token of an `Authorization: Bearer …` header; the scheme name is case-insensitive (RFC 9110 §11.1). */

@@ -17,15 +17,17 @@ const fresh = () => ({ sub: 'user-1', iat: Math.floor(now / 1000), exp: Math.flo
 
 describe('access tokens', () => {
   it('a signed token verifies and carries the same claims as before (sub, iat, exp, typ access; TTL from the settings)', async () => {
-    const token = await signAccessToken('user-1', SECRET, 900, now);
+    const token = await signAccessToken('user-1', SECRET, 900, { now });
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(await verifyAccessToken(token, SECRET, now)).toEqual(fresh());
+    const withSession = await signAccessToken('user-1', SECRET, 900, { now, sessionId: 'family-1' });
+    expect(await verifyAccessToken(withSession, SECRET, now)).toEqual({ ...fresh(), sid: 'family-1' });
     // A token made by the former hand-made code (same header and claims) still verifies.
     expect(await verifyAccessToken(forge({ alg: 'HS256', typ: 'JWT' }, fresh()), SECRET, now)).toMatchObject({ sub: 'user-1' });
   });
 
   it('refuses malformed and forged tokens', async () => {
-    const token = await signAccessToken('user-1', SECRET, 900, now);
+    const token = await signAccessToken('user-1', SECRET, 900, { now });
     const [header, payload, signature] = token.split('.');
     const lastBitsFlipped = signature.slice(0, -1) + String.fromCharCode(signature.charCodeAt(signature.length - 1) + 1);
     const refused: Record<string, string> = {
@@ -37,8 +39,8 @@ describe('access tokens', () => {
       'alg none, old signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
       'wrong alg (HS512 with the same secret)': forge({ alg: 'HS512', typ: 'JWT' }, fresh(), 'sha512'),
       'tampered payload (another user)': `${header}.${b64({ ...fresh(), sub: 'admin-id' })}.${signature}`,
-      'signed with another secret': await signAccessToken('user-1', 'another-secret-another-secret-another', 900, now),
-      expired: await signAccessToken('user-1', SECRET, 900, now - 901_000),
+      'signed with another secret': await signAccessToken('user-1', 'another-secret-another-secret-another', 900, { now }),
+      expired: await signAccessToken('user-1', SECRET, 900, { now: now - 901_000 }),
       'not an access token': forge({ alg: 'HS256', typ: 'JWT' }, { ...fresh(), typ: 'refresh' }),
       'no subject': forge({ alg: 'HS256', typ: 'JWT' }, { ...fresh(), sub: undefined }),
       'two segments': `${header}.${payload}`,

@@ -11,6 +11,8 @@ export interface AccessClaims {
   iat: number;
   exp: number;
   typ: 'access';
+  /** The sign-in (refresh-token family) the token was issued for: "sign out my other sessions" keeps it. */
+  sid?: string;
 }
 
 const ALG = 'HS256';
@@ -18,9 +20,14 @@ const keyOf = (secret: string) => new TextEncoder().encode(secret);
 /** Three unpadded base64url segments, nothing else (no '=', no spaces). */
 const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-export async function signAccessToken(userId: string, secret: string, ttlSeconds: number, now = Date.now()): Promise<string> {
-  const iat = Math.floor(now / 1000);
-  return new SignJWT({ typ: 'access' })
+export async function signAccessToken(
+  userId: string,
+  secret: string,
+  ttlSeconds: number,
+  options: { now?: number; sessionId?: string } = {},
+): Promise<string> {
+  const iat = Math.floor((options.now ?? Date.now()) / 1000);
+  return new SignJWT({ typ: 'access', ...(options.sessionId ? { sid: options.sessionId } : {}) })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(userId)
     .setIssuedAt(iat)
@@ -43,7 +50,8 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
       requiredClaims: ['sub', 'iat', 'exp'],
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-    return { sub: payload.sub, iat: payload.iat!, exp: payload.exp!, typ: 'access' };
+    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+    return { sub: payload.sub, iat: payload.iat!, exp: payload.exp!, typ: 'access', ...(payload.sid ? { sid: payload.sid as string } : {}) };
   } catch {
     return null;
   }
