@@ -30,7 +30,7 @@ export function SignOutEverywhere() {
   };
 
   return (
-    <Card title="Sessions" headingLevel={2} className="kg-settings__sessions">
+    <Card title="Sessions" aria-label="Sessions" className="kg-settings__sessions">
       <p className="kg-settings__prompt">Signed in on a device you no longer use? End every session of your account, this one included.</p>
       <Button variant="outlined" onClick={() => setOpen(true)}>
         Sign out everywhere
