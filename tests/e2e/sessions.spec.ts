@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
@@ -44,11 +45,13 @@ test('sign out everywhere ends this session and the ones in other browsers', asy
   const card = page.getByRole('region', { name: 'Sessions' });
   await expect(card.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
   await page.screenshot({ path: '.tmp/test-results/settings-sign-out-everywhere.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'settings with the sessions card');
 
   // Cancel changes nothing.
   await card.getByRole('button', { name: 'Sign out everywhere' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
   await expect(dialog.getByText('this one included, will have to sign in again')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign out everywhere dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(url('/settings'));
