@@ -37,6 +37,7 @@ describe('access tokens', () => {
       'padding inside the payload': `${header}.${payload}=.${signature}`,
       'alg none, no signature': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(fresh())}.`,
       'alg none, old signature': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`,
+      'another token type in the header': forge({ alg: 'HS256', typ: 'at+jwt' }, fresh()),
       'wrong alg (HS512 with the same secret)': forge({ alg: 'HS512', typ: 'JWT' }, fresh(), 'sha512'),
       'tampered payload (another user)': `${header}.${b64({ ...fresh(), sub: 'admin-id' })}.${signature}`,
       'signed with another secret': await signAccessToken('user-1', 'another-secret-another-secret-another', 900, { now }),

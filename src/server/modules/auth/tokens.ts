@@ -46,6 +46,7 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALG],
+      typ: 'JWT',
       currentDate: new Date(now),
       requiredClaims: ['sub', 'iat', 'exp'],
     });
