@@ -65,6 +65,8 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /auth/verify-password': async () => ({ url: '/auth/verify-password', payload: { password: 'secret-pw' } }),
   'POST /auth/check-username': async () => ({ url: '/auth/check-username', payload: { username: uniq('free') } }),
   'PUT /auth/profile': async () => ({ url: '/auth/profile', payload: { mobileNo: '+1 555 0100' } }),
+  // Ends the identity's refresh tokens only; its access token (what the matrix uses) stays valid until it expires.
+  'POST /auth/logout-all': async () => ({ url: '/auth/logout-all' }),
   'GET /stats': async () => ({ url: '/stats' }),
 
   'GET /nodes': async () => ({ url: '/nodes?search=Node&limit=5' }),
