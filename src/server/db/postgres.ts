@@ -24,6 +24,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection dropped mid-transaction (failover, pg_terminate_backend) emits 'error' on
+      // the checked-out client: without a listener that kills the process. The pending query
+      // rejects as well, so the caller sees the failure; the broken client is discarded below.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
       const tx: Queryable = {
         async query<T>(sql: string, params: unknown[] = []) {
           const res = await client.query(sql, params);
@@ -39,10 +47,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!broken)
+          await client.query('ROLLBACK').catch((e: Error) => {
+            broken = e;
+          });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // release(err) destroys the client instead of returning a dead connection to the pool.
+        client.release(broken);
       }
     },
     async close() {
