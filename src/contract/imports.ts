@@ -55,6 +55,8 @@ export const NodeUploadResponseSchema = z.object({
   message: z.string(),
   summary: UploadSummarySchema.optional(),
   downloadUrl: z.string().optional(),
+  /** Rows committed so far: what a stopped job kept. */
+  rowsCommitted: z.number().int().optional(),
 });
 export type NodeUploadResponse = z.infer<typeof NodeUploadResponseSchema>;
 
@@ -84,6 +86,8 @@ export interface SnomedProgressEvent {
   status: z.infer<typeof ImportStatusSchema>;
   summary?: SnomedImportSummary;
   errorFileUrl?: string;
+  /** Rows committed so far (the job's checkpoint). */
+  rowsCommitted?: number;
 }
 
 /** `job.join` payload: the processId (a string) or `{ processId }`. */
