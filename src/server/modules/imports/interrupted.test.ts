@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../../contract';
+import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { JobOutcome } from '../../jobs/runner';
@@ -162,6 +162,57 @@ describe('an import stopped mid-way', () => {
     expect(failed).toMatchObject({ status: 'error', rows_committed: 15000 });
     expect(failed.message).toBe(IMPORT_MESSAGES.stopped(15000, 100000));
     expect(failed.message).toContain('15,000 of 100,000 rows were imported');
+  });
+});
+
+/** An RF2 description file of `n` rows (ids from `base`), every 1000th row invalid (a blank term). */
+function rf2(base: number, n: number): Buffer {
+  const lines = [SNOMED_RF2_COLUMNS.join('\t')];
+  for (let i = 0; i < n; i++) {
+    const term = i % 1000 === 999 ? '' : `Resumed concept ${i}`;
+    lines.push([`${base + i}`, '20240101', '1', '900000000000207008', `${base + i}`, 'en', '900000000000013009', term, '900000000000448009'].join('\t'));
+  }
+  return Buffer.from(lines.join('\r\n') + '\r\n');
+}
+
+describe('a SNOMED import stopped mid-way', () => {
+  it('resumes at the next start after the rows its checkpoint counts: counts exact, nothing twice', async () => {
+    const rows = 40_000;
+    const other = await serverOnSameDb();
+    let id: string;
+    try {
+      const body = multipart('sct2_Description_Resume.txt', rf2(7_000_000, rows));
+      const answer = other.inject({ method: 'POST', url: '/api/snomed/import', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${editor.accessToken}` } });
+      for (;;) {
+        const [row] = await t.db.query<{ id: string }>(`SELECT id FROM import_jobs WHERE filename = 'sct2_Description_Resume.txt'`);
+        if (row) {
+          id = row.id;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await until(id, (r) => r.rows_committed > 0);
+      await other.close();
+      // The request that waited for the import learns it was interrupted.
+      expect((await answer).statusCode).toBe(503);
+    } finally {
+      await other.close();
+    }
+    const stopped = await job(id);
+    expect(stopped).toMatchObject({ status: 'inserting', interrupted: true, rows_total: rows });
+    expect(stopped.message).toBe(IMPORT_MESSAGES.interrupted(stopped.rows_committed, rows));
+    const inTable = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM snomed_concepts WHERE id::bigint BETWEEN 7000000 AND 7999999`))[0].n;
+    expect(await inTable()).toBe(stopped.rows_committed);
+
+    const next = await serverOnSameDb();
+    try {
+      const done = await until(id, (r) => r.status === 'completed' || r.status === 'error');
+      const errors = rows / 1000;
+      expect(done).toMatchObject({ status: 'completed', rows_committed: rows - errors, summary: { totalRows: rows, created: rows - errors, updated: 0, unchanged: 0, errors } });
+      expect(await inTable()).toBe(rows - errors);
+    } finally {
+      await next.close();
+    }
   });
 });
 
