@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
 import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
@@ -232,8 +233,22 @@ export class JobRunner {
 
   private persist(entry: Entry, interrupted = false): Promise<void> {
     const snapshot = { ...entry.state };
+    const save = () => saveJobState(this.app.db, entry.row.id, entry.row.run_token, snapshot, interrupted);
+    // A final state or an interruption must reach the row even if the connection just dropped
+    // (a heartbeat may be lost: the next one follows).
+    const lasting = interrupted || snapshot.status === 'completed' || snapshot.status === 'error';
+    const saveLasting = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await save();
+        } catch (err) {
+          if (!lasting || !isConnectionLost(err) || attempt >= 5) throw err;
+          await sleep(500 * attempt);
+        }
+      }
+    };
     entry.saving = entry.saving
-      .then(() => saveJobState(this.app.db, entry.row.id, entry.row.run_token, snapshot, interrupted))
+      .then(saveLasting)
       .then(() => undefined)
       .catch((err) => this.app.log.warn({ err, job: entry.row.id }, 'could not save import progress'));
     return entry.saving;
