@@ -36,21 +36,20 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const runner = new JobRunner(app);
   app.decorate('jobs', runner);
 
-  // The embedded database is locked to this process: whatever was running is dead.
-  const staleSeconds = app.db.kind === 'pglite' ? 0 : STALE_SECONDS;
-  const recover = async () => {
+  const recover = async (staleSeconds: number) => {
     const { resumed, failed } = await recoverJobs(app, runner, staleSeconds);
     if (resumed > 0) app.log.warn(`${resumed} interrupted import job(s) resume from their checkpoint`);
     if (failed > 0) app.log.warn(`${failed} interrupted import job(s) could not resume and are marked as failed`);
     return { resumed, failed };
   };
-  app.decorate('recoverJobs', recover);
-  // Once every plugin is there (a resumed job needs the blob store and socket.io).
+  app.decorate('recoverJobs', () => recover(STALE_SECONDS));
+  // Once every plugin is there (a resumed job needs the blob store and socket.io). At start the
+  // embedded database is locked to this process: whatever was running then is dead.
   app.addHook('onReady', async () => {
-    await recover();
+    await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
   });
   if (app.db.kind === 'postgres') {
-    const sweep = setInterval(() => void recover().catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
+    const sweep = setInterval(() => void recover(STALE_SECONDS).catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse } from '../../../contract';
@@ -174,6 +177,29 @@ function rf2(base: number, n: number): Buffer {
   }
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
+
+describe('claiming an orphaned job', () => {
+  it('two servers sweeping at once: exactly one resumes it', async () => {
+    const other = await serverOnSameDb();
+    try {
+      const file = path.join(os.tmpdir(), 'kg-imports', `${randomUUID()}.csv`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, bigCsv('C1', 7000));
+      const [row] = await t.db.query<{ id: string }>(
+        `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, interrupted, upload_path, upload_format, run_token)
+         VALUES ('nodes', 'inserting', 40, 'Interrupted', 'c1.csv', $1, true, $2, 'csv', gen_random_uuid()) RETURNING id`,
+        [editor.user.id, file],
+      );
+      const [a, b] = await Promise.all([t.app.recoverJobs(), other.recoverJobs()]);
+      expect(a.resumed + b.resumed).toBe(1);
+      const done = await until(row.id, (r) => r.status === 'completed' || r.status === 'error');
+      expect(done).toMatchObject({ status: 'completed', rows_committed: 7000, summary: { total: 7000, created: 7000, skipped: 0, errors: 0 } });
+      expect(await nodesLike('C1')).toBe(7000);
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe('a SNOMED import stopped mid-way', () => {
   it('resumes at the next start after the rows its checkpoint counts: counts exact, nothing twice', async () => {
