@@ -271,4 +271,42 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
       await admin.end();
     }
   });
+
+  it('a database that stays away past the retries leaves the job interrupted with its count; the sweep resumes it', { timeout: 90_000 }, async () => {
+    const [{ name }] = await t.db.query<{ name: string }>('SELECT current_database() AS name');
+    const admin = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
+    await admin.connect();
+    const rows = 60_000;
+    let id: string;
+    try {
+      const res = await t.call({ method: 'POST', url: '/api/nodes/upload', token: editor.accessToken, ...multipart('away.csv', bigCsv('F2', rows)) });
+      expect(res.statusCode, res.body).toBe(200);
+      id = res.json<NodeUploadResponse>().processId;
+      await until(id, (r) => r.rows_committed >= BATCH);
+      // Every connection of the app is terminated every 50 ms until the job gives up retrying.
+      const kill = () => admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      const end = Date.now() + 60_000;
+      const running = () => t.app.jobs.current(id);
+      while (running() && !running()!.state.message.startsWith('Interrupted after') && Date.now() < end) {
+        await kill();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Six tries over ~12 s, then it stops.
+      expect(Date.now()).toBeLessThan(end);
+    } finally {
+      await admin.end();
+    }
+    // The interruption reaches the row once the database is back.
+    const stopped = await until(id, (r) => r.interrupted);
+    expect(stopped.status).toBe('inserting');
+    expect(stopped.rows_committed % BATCH).toBe(0);
+    expect(stopped.message).toBe(IMPORT_MESSAGES.interrupted(stopped.rows_committed, rows));
+    expect(await nodesLike('F2')).toBe(stopped.rows_committed);
+
+    expect((await t.app.recoverJobs()).resumed).toBe(1);
+    const done = await until(id, (r) => r.status === 'completed' || r.status === 'error');
+    expect(done).toMatchObject({ status: 'completed', rows_committed: rows, summary: { total: rows, created: rows, skipped: 0, errors: 0 } });
+    expect(await nodesLike('F2')).toBe(rows);
+    expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
 });
