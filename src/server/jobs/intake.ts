@@ -72,14 +72,17 @@ export async function receiveUpload(req: FastifyRequest, rules: IntakeRules): Pr
 }
 
 /**
- * Temp files left by a process that died mid-import. Several servers may share the temp dir,
- * so only files older than any import could run are removed.
+ * Temp files left behind: by a process that died before its job was recorded, or a removal that
+ * failed. Files of unfinished jobs (`keep`: an interrupted job resumes from its file) stay. Other
+ * servers may share the temp dir (an upload being received has a fresh mtime; a job of another
+ * embedded database is not in `keep`), so only files older than `maxAgeMs` go.
  */
-export async function removeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
+export async function removeStaleUploads(keep: ReadonlySet<string> = new Set(), maxAgeMs = 60 * 60 * 1000): Promise<number> {
   const names = await fs.promises.readdir(TEMP_DIR).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {
     const file = path.join(TEMP_DIR, name);
+    if (keep.has(file)) continue;
     const stat = await fs.promises.stat(file).catch(() => null);
     if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
       await fs.promises.rm(file, { force: true });

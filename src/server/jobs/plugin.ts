@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io';
 import { SOCKET_EVENTS, type JobJoinAck } from '../../contract';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
 import { removeStaleUploads } from './intake';
-import { getJob, stateOfRow, type JobRow } from './repository';
+import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
 import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
 
@@ -47,6 +47,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   // embedded database is locked to this process: whatever was running then is dead.
   app.addHook('onReady', async () => {
     await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+    // Then the temp files no unfinished job needs (after the recovery: it decides which stay).
+    void unfinishedUploads(app.db)
+      .then((keep) => removeStaleUploads(keep))
+      .catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
   });
   if (app.db.kind === 'postgres') {
     const sweep = setInterval(() => void recover(STALE_SECONDS).catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
@@ -54,7 +58,6 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   app.addHook('preClose', () => runner.stopAll());
-  void removeStaleUploads().catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
 
   app.io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;

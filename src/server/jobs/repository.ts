@@ -133,6 +133,12 @@ export async function claimJob(db: Queryable, id: string, staleSeconds: number):
   return rows[0] ?? null;
 }
 
+/** The upload files unfinished jobs may still need (to run, or to resume from). */
+export async function unfinishedUploads(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ upload_path: string }>(`SELECT upload_path FROM import_jobs WHERE ${UNFINISHED} AND upload_path IS NOT NULL`);
+  return new Set(rows.map((r) => r.upload_path));
+}
+
 export function stateOfRow(row: JobRow): JobState {
   return {
     status: row.status,
