@@ -120,14 +120,19 @@ export async function orphanedJobs(db: Queryable, staleSeconds: number): Promise
 }
 
 /**
- * Takes an orphaned job over for a resume, atomically: of several instances sweeping at once
- * exactly one gets the row (with a new run token; the old run's writes then change nothing).
+ * Takes an orphaned job over for a resume, atomically (DESIGN §9: claimed with FOR UPDATE SKIP
+ * LOCKED): of several instances sweeping at once exactly one gets the row, the others skip it
+ * without waiting; the winner's new run token makes the old run's writes change nothing.
  */
 export async function claimJob(db: Queryable, id: string, staleSeconds: number): Promise<JobRow | null> {
   const rows = await db.query<JobRow>(
-    `UPDATE import_jobs SET run_token = gen_random_uuid(), interrupted = false, resumes = resumes + 1, updated_at = now()
-      WHERE id = $1 AND ${UNFINISHED} AND (interrupted OR updated_at <= now() - make_interval(secs => $2))
-      RETURNING ${COLUMNS}`,
+    `WITH orphan AS (
+       SELECT id FROM import_jobs
+        WHERE id = $1 AND ${UNFINISHED} AND (interrupted OR updated_at <= now() - make_interval(secs => $2))
+        FOR UPDATE SKIP LOCKED)
+     UPDATE import_jobs j SET run_token = gen_random_uuid(), interrupted = false, resumes = j.resumes + 1, updated_at = now()
+       FROM orphan WHERE j.id = orphan.id
+     RETURNING ${COLUMNS.split(', ').map((c) => `j.${c}`).join(', ')}`,
     [id, staleSeconds],
   );
   return rows[0] ?? null;
