@@ -44,4 +44,13 @@ describe('upload files of interrupted imports', () => {
     expect(exists(path.dirname(crashed))).toBe(false);
     for (const kept of [live, ownFresh, otherHost, legacyFresh]) expect(exists(kept), kept).toBe(true);
   });
+
+  it('keep the files of unfinished jobs, which resume from them', async () => {
+    const dead = path.join(root, `${host}-${await deadPid()}`);
+    const needed = put(path.join(dead, 'resumable.xlsx'));
+    const orphan = put(path.join(dead, 'orphan.csv'));
+    expect(await removeStaleUploads({ root, keep: new Set([needed]) })).toBe(1);
+    expect(fs.existsSync(needed)).toBe(true);
+    expect(fs.existsSync(orphan)).toBe(false);
+  });
 });

@@ -35,32 +35,37 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Removes the files under `target` last written before `olderThan`; returns how many went. */
-async function removeOld(target: string, olderThan: number): Promise<number> {
+/**
+ * Removes the files under `target` last written before `olderThan`, except those in `keep`;
+ * returns how many went. A folder left empty goes too.
+ */
+async function removeOld(target: string, olderThan: number, keep: ReadonlySet<string>): Promise<number> {
   const stat = await fs.promises.stat(target).catch(() => null);
   if (!stat) return 0;
   if (!stat.isDirectory()) {
-    if (stat.mtimeMs >= olderThan) return 0;
+    if (stat.mtimeMs >= olderThan || keep.has(target)) return 0;
     await fs.promises.rm(target, { force: true });
     return 1;
   }
   let removed = 0;
-  for (const name of await fs.promises.readdir(target).catch(() => [] as string[])) removed += await removeOld(path.join(target, name), olderThan);
+  for (const name of await fs.promises.readdir(target).catch(() => [] as string[])) removed += await removeOld(path.join(target, name), olderThan, keep);
   return removed;
 }
 
-async function countFiles(dir: string): Promise<number> {
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  return names.length;
+async function removeIfEmpty(dir: string): Promise<void> {
+  await fs.promises.rmdir(dir).catch(() => undefined); // ENOTEMPTY: a kept upload is still there
 }
 
 /**
  * Upload files of imports that cannot be running any more: the folders of dead processes on
  * this host, files in this process's folder from before it started (a previous process with
- * the same id, as in a container restart), and anything else older than `maxAgeMs`.
+ * the same id, as in a container restart), and anything else older than `maxAgeMs` — except the
+ * files in `keep`: those of unfinished jobs, which resume from them (jobs/resume.ts) and remove
+ * them when they end.
  */
-export async function removeStaleUploads(options: { root?: string; maxAgeMs?: number } = {}): Promise<number> {
+export async function removeStaleUploads(options: { root?: string; maxAgeMs?: number; keep?: ReadonlySet<string> } = {}): Promise<number> {
   const root = options.root ?? UPLOAD_ROOT;
+  const keep = options.keep ?? new Set<string>();
   const dayAgo = Date.now() - (options.maxAgeMs ?? DAY_MS);
   const started = Date.now() - process.uptime() * 1000;
   let removed = 0;
@@ -70,14 +75,14 @@ export async function removeStaleUploads(options: { root?: string; maxAgeMs?: nu
     if (owner && owner[1] === HOST) {
       const pid = Number(owner[2]);
       if (pid === process.pid) {
-        removed += await removeOld(entry, started);
+        removed += await removeOld(entry, started, keep);
       } else if (!isAlive(pid)) {
-        removed += await countFiles(entry);
-        await fs.promises.rm(entry, { recursive: true, force: true });
+        removed += await removeOld(entry, Infinity, keep);
+        await removeIfEmpty(entry);
       }
       // A live process on this host (another server): its uploads are its own business.
     } else {
-      removed += await removeOld(entry, dayAgo);
+      removed += await removeOld(entry, dayAgo, keep);
     }
   }
   return removed;
