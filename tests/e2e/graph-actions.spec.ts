@@ -38,7 +38,7 @@ test.afterAll(async () => {
 
 const stage = async (page: Page) => (await dialog(page).getByTestId('graph-canvas').boundingBox())!;
 
-test('focused view: focus centred, incoming left, outgoing right; Remove Incoming / Outgoing filter locally', async ({ page }) => {
+test('focused view: focus centred, neighbours around it (incoming centred left, outgoing right); Remove Incoming / Outgoing filter locally', async ({ page }) => {
   const calls = graphCalls(page);
   await openGraph(page);
   const p = await focusOn(page, 'hypertension');
@@ -54,7 +54,12 @@ test('focused view: focus centred, incoming left, outgoing right; Remove Incomin
   expect(target.x).toBeGreaterThan(focus.x + 50);
   const incoming = p.nodes.filter((n) => n.id !== focus.id && n.id !== target.id);
   expect(incoming.length).toBeGreaterThan(10);
-  for (const n of incoming) expect(n.x).toBeLessThan(focus.x - 20);
+  // Issue 18 item 6: around the focus node, not crammed into one half: the incoming group is centred
+  // on the left and wraps above and below; no two nodes touch.
+  expect(incoming.reduce((sum, n) => sum + n.x, 0) / incoming.length).toBeLessThan(focus.x - 20);
+  expect(incoming.filter((n) => n.y < focus.y - 50).length).toBeGreaterThanOrEqual(3);
+  expect(incoming.filter((n) => n.y > focus.y + 50).length).toBeGreaterThanOrEqual(3);
+  for (const a of p.nodes) for (const b of p.nodes) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r + b.r);
 
   const removeIncoming = d.getByRole('button', { name: 'Remove Incoming Relations' });
   const removeOutgoing = d.getByRole('button', { name: 'Remove Outgoing Relations' });
