@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { graphApp } from './graph-app';
 import { clearEdge, clearNode, clickAt, expectPressed, nodeNamed, positions, settled } from './graph-helpers';
@@ -75,6 +76,27 @@ test('focused view: focus centred, neighbours around it (incoming centred left, 
   await expect.poll(async () => (await positions(page))!.nodes.length).toBe(p.nodes.length);
   expect(calls).toHaveLength(2); // local only
 });
+
+for (const [w, h] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`${w}px: a hub's focused view (asthma) puts its neighbours all around it, none touching; screenshot`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await openGraph(page);
+    const p = await focusOn(page, 'asthma');
+    const focus = nodeNamed(p, 'asthma');
+    const others = p.nodes.filter((n) => n.id !== focus.id);
+    expect(others.length).toBeGreaterThanOrEqual(15);
+    // Issue 18 item 6: not crammed into one half — every quadrant around the focus node holds neighbours.
+    for (const [sx, sy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      expect(others.filter((n) => (n.x - focus.x) * sx > 5 && (n.y - focus.y) * sy > 5).length).toBeGreaterThanOrEqual(2);
+    }
+    for (const a of p.nodes) for (const b of p.nodes) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r + b.r);
+    fs.mkdirSync('.tmp/shots', { recursive: true });
+    await page.screenshot({ path: `.tmp/shots/graph-asthma-${w}.png` });
+  });
+}
 
 test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Relation', async ({ page }) => {
   const relationEvents: string[] = [];
