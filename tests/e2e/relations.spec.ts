@@ -362,6 +362,16 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   await widget.getByRole('button', { name: 'Cancel' }).click();
   await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
 
+  // A save returns to the list and says so there (issue 18 item 8), inside the widget.
+  await widget.getByRole('button', { name: 'Add New Relation' }).click();
+  await pick(widget, 'Source Node', 'asthma', /^asthma/);
+  await pick(widget, 'Target Node', 'cough', /^Cough/);
+  await pick(widget, 'Relation Type', '', 'symptom of');
+  await widget.getByLabel('Relation Name').fill('saved in the widget');
+  await widget.getByRole('button', { name: 'Save Relation' }).click();
+  await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
+  await expect(widget.getByRole('status').filter({ hasText: 'Relation created successfully' })).toBeVisible();
+
   // View in Graph is the page's business: a kg-graph-open event.
   const event = page.evaluate(
     () => new Promise<{ focusNodeId?: string; relationType?: string }>((resolve) => document.addEventListener('kg-graph-open', (e) => resolve((e as CustomEvent).detail), { once: true })),
