@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
@@ -55,4 +56,21 @@ test('search: a failed search shows the error with Retry, not "No results found"
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('search-result')).toHaveCount(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an unknown node or relation id: "not found", the way back, a sensible top bar; screenshots at 1440 and 390', async ({ page }) => {
+  fs.mkdirSync('.tmp/shots', { recursive: true });
+  for (const [w, h] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await openSignedIn(page, '/nodes/view/not-a-uuid');
+    await expect(page.getByRole('heading', { name: 'Node not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Not A Uuid');
+    await page.screenshot({ path: `.tmp/shots/node-not-found-${w}.png` });
+    await page.goto(`${server.url}/relations/not-a-uuid/edit`);
+    await expect(page.getByRole('heading', { name: 'Relation not found' })).toBeVisible();
+    await page.screenshot({ path: `.tmp/shots/relation-not-found-${w}.png` });
+  }
 });
