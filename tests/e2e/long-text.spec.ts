@@ -117,6 +117,10 @@ for (const [w, h] of [
       }
       await expect(section.getByRole('button', { name: 'Delete' }).first()).toBeVisible();
     }
+    // A short type name stays whole on one line ('treats', not 'trea/ts'), a long one is cut.
+    for (const chip of [relations.getByRole('table').locator('.kg-chip').first(), nodes.getByRole('table').locator('.kg-chip', { hasText: 'Idiopathic' })]) {
+      expect((await chip.boundingBox())!.height).toBeLessThan(30);
+    }
     await shoot(page, `long-dashboard-table-${w}`);
 
     await page.goto(url('/nodes'));
@@ -142,6 +146,16 @@ for (const [w, h] of [
     expect((await result.boundingBox())!.height).toBeLessThan(600);
     await expectInsideWindow(page, result, 'the search result card');
     await shoot(page, `long-search-${w}`);
+
+    // The graph's filter chips: a long type name is cut, not a chip as wide as the dialog.
+    await page.goto(url('/dashboard'));
+    await page.getByRole('button', { name: 'Open knowledge graph' }).click();
+    const graph = page.getByRole('dialog', { name: 'Enhanced Knowledge Graph Visualization' });
+    const typeChip = graph.getByRole('button', { name: longType });
+    await expect(typeChip).toHaveAttribute('title', longType);
+    expect((await typeChip.boundingBox())!.width).toBeLessThan(300);
+    await shoot(page, `long-graph-${w}`);
+    await graph.getByRole('button', { name: 'Close' }).first().click();
 
     await page.goto(url('/relations'));
     await expectWithinWidth(page, page.getByRole('button', { name: /^Delete: Rrrr/ }));
