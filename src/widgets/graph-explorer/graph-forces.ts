@@ -4,8 +4,9 @@ import { SPACING } from './layouts';
 
 /**
  * The simulation's forces. Global view: d3's charge, link and centre forces, lighter for big
- * graphs. Focused view: stronger repulsion, long links, a pull of each group to its side
- * (incoming left, outgoing right) and, for small graphs, room for the labels.
+ * graphs. Focused view: stronger repulsion, long links, the focus node's neighbours pinned on
+ * their radial rings (GraphCanvas) and nodes further away pushed outside them; for small graphs,
+ * room for the labels.
  */
 export type Force = ((alpha: number) => void) & { initialize?: (nodes: FgNode[]) => void };
 
