@@ -7,6 +7,11 @@ export interface ChipProps {
   className?: string;
 }
 
+/** A chip is one line cut with an ellipsis (ui.css); a text chip carries its whole text as the title. */
 export function Chip({ color = 'default', children, className }: ChipProps) {
-  return <span className={cx('kg-chip', `kg-chip--${color}`, className)}>{children}</span>;
+  return (
+    <span className={cx('kg-chip', `kg-chip--${color}`, className)} title={typeof children === 'string' ? children : undefined}>
+      {children}
+    </span>
+  );
 }
