@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db';
 import { initPgliteDataDir } from './pglite-init';
+import { nextTurn } from './turns';
 
 /** PGlite needs its extensions passed on every open once a migration has created them. */
 const extensions = { pg_trgm };
@@ -42,7 +43,11 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { dump():
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction(fn) {
+    // A transaction (an import's batch) first gives the event loop a turn (turns.ts): the
+    // requests that arrived meanwhile run their queries before it. Single statements do not
+    // wait: a request's query then takes PGlite's mutex at once, ahead of the next batch.
+    async transaction(fn) {
+      await nextTurn();
       return pg.transaction((tx) => fn(wrap(tx)));
     },
     async close() {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { EMBEDDED_BATCH_ROWS } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -139,9 +140,9 @@ async function bufferedImport(app: FastifyInstance, file: string, format: FileFo
   const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   ctx.validated();
   let created = 0;
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+  for (let start = 0; start < rows.length; start += EMBEDDED_BATCH_ROWS) {
     ctx.throwIfAborted();
-    const end = Math.min(start + BATCH_ROWS, rows.length);
+    const end = Math.min(start + EMBEDDED_BATCH_ROWS, rows.length);
     ctx.progress(10 + (89 * start) / rows.length, `Inserting rows ${rowsText(start + 1)}–${rowsText(end)} of ${rowsText(rows.length)}`, 'inserting');
     created += await app.db.transaction((tx) =>
       insertBatch(tx, rows.names.slice(start, end), rows.types.slice(start, end), rows.snomed.slice(start, end), userId),

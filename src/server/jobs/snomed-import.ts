@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { EMBEDDED_BATCH_ROWS } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -123,7 +124,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     const checked = checkSnomedRow(row.cells, columns);
     if ('row' in checked) {
       batch.set(checked.row.id, checked.row);
-      if (batch.size >= BATCH_ROWS) await flush();
+      if (batch.size >= (app.db.kind === 'pglite' ? EMBEDDED_BATCH_ROWS : BATCH_ROWS)) await flush();
     } else if (++summary.errors <= MAX_REPORT_ROWS) {
       errorRows.push([String(row.number), ...checked.values, checked.problems.join('; ')]);
     }
