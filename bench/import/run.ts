@@ -18,7 +18,7 @@
  * Environment (all optional):
  *   BENCH_DBS=postgres,pglite   databases for the node upload and the GPS imports
  *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
- *   BENCH_SKIP=nodes,gps,rf2,resp  scenarios to leave out
+ *   BENCH_SKIP=nodes,gps,rf2,resp  scenarios to leave out (resp-csv, resp-xls: one half of resp)
  *   BENCH_RESP_ROWS=200000      BENCH_RESP_XLS_MB=38      BENCH_RESP_LABEL=latest
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
  *   BENCH_RESULTS_DIR=bench/results
@@ -138,25 +138,29 @@ async function main() {
 
   if (!config.skip.has('resp')) {
     const resp: ResponsivenessResult[] = [];
-    const csv = await writeNodeCsv(work, config.respRows, gps);
-    log(`responsiveness: node CSV ${config.respRows} rows, ${(csv.bytes / 1e6).toFixed(1)} MB; writing the .xls…`);
-    const xls = writeSnomedXls(work, gps, config.respXlsMb);
-    log(`responsiveness: SNOMED .xls ${xls.rows} rows, ${(xls.bytes / 1e6).toFixed(1)} MB`);
+    const csv = config.skip.has('resp-csv') ? null : await writeNodeCsv(work, config.respRows, gps);
+    if (csv) log(`responsiveness: node CSV ${config.respRows} rows, ${(csv.bytes / 1e6).toFixed(1)} MB`);
+    const xls = config.skip.has('resp-xls') ? null : writeSnomedXls(gps, config.respXlsMb);
+    if (xls) log(`responsiveness: SNOMED .xls ${xls.rows} rows, ${(xls.bytes / 1e6).toFixed(1)} MB (${xls.path})`);
     for (const kind of config.dbs) {
       const db = await freshDb(kind, `resp-${kind}`);
       await withServer({ ...db, logDir: work, name: `resp-${kind}` }, async (server, token) => {
-        const up = await pollDuring(server, token, async () => {
-          const r = await uploadNodes(server, token, csv.path);
-          if (r.summary.created !== config.respRows) throw new Error(`node upload created ${r.summary.created}: ${r.message}`);
-        });
-        resp.push({ scenario: `resp-nodes-csv-${kind}`, label: `Node upload, ${config.respRows.toLocaleString('en')}-row .csv`, db: kind, ...up });
-        log(`resp nodes ${kind}: ${(up.wallMs / 1000).toFixed(1)} s; health p99 ${up.health.p99} max ${up.health.max}; search p99 ${up.search.p99} max ${up.search.max}`);
-        const sn = await pollDuring(server, token, async () => {
-          const r = await importSnomed(server, token, xls.path);
-          if (r.summary.created !== xls.rows) throw new Error(`SNOMED .xls created ${r.summary.created}: ${r.message}`);
-        });
-        resp.push({ scenario: `resp-snomed-xls-${kind}`, label: `SNOMED import, ${(xls.bytes / 1e6).toFixed(0)} MB .xls (${xls.rows.toLocaleString('en')} rows)`, db: kind, ...sn });
-        log(`resp snomed ${kind}: ${(sn.wallMs / 1000).toFixed(1)} s; health p99 ${sn.health.p99} max ${sn.health.max}; search p99 ${sn.search.p99} max ${sn.search.max}`);
+        if (csv) {
+          const up = await pollDuring(server, token, async () => {
+            const r = await uploadNodes(server, token, csv.path);
+            if (r.summary.created !== config.respRows) throw new Error(`node upload created ${r.summary.created}: ${r.message}`);
+          });
+          resp.push({ scenario: `resp-nodes-csv-${kind}`, label: `Node upload, ${config.respRows.toLocaleString('en')}-row .csv`, db: kind, ...up });
+          log(`resp nodes ${kind}: ${(up.wallMs / 1000).toFixed(1)} s; health p99 ${up.health.p99} max ${up.health.max}; search p99 ${up.search.p99} max ${up.search.max}`);
+        }
+        if (xls) {
+          const sn = await pollDuring(server, token, async () => {
+            const r = await importSnomed(server, token, xls.path);
+            if (r.summary.created !== xls.rows) throw new Error(`SNOMED .xls created ${r.summary.created}: ${r.message}`);
+          });
+          resp.push({ scenario: `resp-snomed-xls-${kind}`, label: `SNOMED import, ${(xls.bytes / 1e6).toFixed(0)} MB .xls (${xls.rows.toLocaleString('en')} rows)`, db: kind, ...sn });
+          log(`resp snomed ${kind}: ${(sn.wallMs / 1000).toFixed(1)} s; health p99 ${sn.health.p99} max ${sn.health.max}; search p99 ${sn.search.p99} max ${sn.search.max}`);
+        }
       });
     }
     const command = `${env.BENCH_SKIP ? `BENCH_SKIP=${env.BENCH_SKIP} ` : ''}${env.BENCH_DBS ? `BENCH_DBS=${env.BENCH_DBS} ` : ''}BENCH_RESP_LABEL=${config.respLabel} npm run bench -- import`;
