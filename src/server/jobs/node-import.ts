@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { cellText, idColumn, textColumn } from './parsers/cell-text';
@@ -21,7 +22,6 @@ export const NODE_PARSE_LIMITS: ParseLimits = {
   maxCellChars: 32_768,
   zip: { maxEntryBytes: 512 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024, maxRatio: 250 },
 };
-const BATCH_ROWS = 5000;
 const SNOMED_CODE = /^\d{6,18}$/;
 export const NODE_REPORT_HEADER = ['Row', 'nodename', 'nodetype', 'SNOMED', 'Error'];
 
@@ -146,7 +146,7 @@ const rowsText = (n: number) => n.toLocaleString('en');
  * PostgreSQL used to insert while reading, in one transaction; bench/results/import-notes.md
  * has the figures of the change.
  */
-async function importRows(file: string, format: FileFormat, userId: string, ctx: JobContext) {
+async function importRows(file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: number) {
   const rows = new NodeColumns();
   const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   ctx.validated();
@@ -159,7 +159,7 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
     report();
     while (done < total) {
       ctx.throwIfAborted();
-      const end = Math.min(done + BATCH_ROWS, total);
+      const end = Math.min(done + batchRows, total);
       const cp = await ctx.commitBatch(async (tx) => {
         const added = await insertBatch(tx, rows.names.slice(done, end), rows.types.slice(done, end), rows.snomed.slice(done, end), userId);
         return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
@@ -176,7 +176,7 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
 /** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const { read, created, valid } = await importRows(file, format, userId, ctx);
+  const { read, created, valid } = await importRows(file, format, userId, ctx, importBatchRows(app.db.kind));
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -20,7 +21,6 @@ export const SNOMED_PARSE_LIMITS: ParseLimits = {
   maxCellChars: 32_768,
   zip: { maxEntryBytes: 1536 * 1024 * 1024, maxTotalBytes: 2048 * 1024 * 1024, maxRatio: 250 },
 };
-const BATCH_ROWS = 5000;
 /**
  * After an import that wrote this many rows the table is vacuumed and analysed before the job
  * completes: it merges the trigram index's pending entries (every search scans them), sets the
@@ -97,6 +97,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   const { rows: total, sheet } = await scan(file, format, ctx);
   ctx.validated();
   const rowsText = (n: number) => n.toLocaleString('en');
+  const rowsPerBatch = importBatchRows(app.db.kind);
 
   const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0, ...(sheet !== undefined && { sheet }) };
   let errorRows: string[][] = [];
@@ -157,7 +158,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
           if (seen <= resumeAfter) continue; // committed before the resume
           batch.set(checked.row.id, checked.row);
           batchRows++;
-          if (batch.size >= BATCH_ROWS) await flush();
+          if (batch.size >= rowsPerBatch) await flush();
         } else if (++summary.errors <= MAX_REPORT_ROWS) {
           errorRows.push([String(row.number), ...checked.values, checked.problems.join('; ')]);
         }

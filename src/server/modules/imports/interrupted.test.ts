@@ -12,6 +12,7 @@ import { saveJobState } from '../../jobs/repository';
 import { withDatabase } from '../../test/global-setup';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart } from './fixtures';
+import { importBatchRows } from '../../db/turns';
 
 /**
  * Honest job states (issue 13 item 3, issue 14 item 1): a queued job heartbeats, a final state
@@ -21,7 +22,8 @@ import { csvOf, multipart } from './fixtures';
  */
 let t: TestApp;
 let editor: AuthResponse;
-const BATCH = 5000;
+/** Rows per batch on the database under test (db/turns.ts). */
+const BATCH = importBatchRows(process.env.KG_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 beforeAll(async () => {
   t = await testApp({ uploadAnswerWaitMs: 0 });
