@@ -10,10 +10,16 @@
  *
  * `npm run bench -- import search` runs only the catalogue search part, on a kept database (bench/import/search.ts).
  *
+ * Responsiveness (bench/import/responsiveness.ts, scenario `resp`): /api/health and a node search
+ * polled every 50 ms during a 200k-row CSV upload and a ~40 MB .xls SNOMED import, per database;
+ * written to import-responsiveness.md/.json under BENCH_RESP_LABEL. Only that part:
+ *   BENCH_SKIP=nodes,gps,rf2 BENCH_RESP_LABEL=after npm run bench -- import
+ *
  * Environment (all optional):
  *   BENCH_DBS=postgres,pglite   databases for the node upload and the GPS imports
  *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
- *   BENCH_SKIP=nodes,gps,rf2    scenarios to leave out
+ *   BENCH_SKIP=nodes,gps,rf2,resp  scenarios to leave out (resp-csv, resp-xls: one half of resp)
+ *   BENCH_RESP_ROWS=200000      BENCH_RESP_XLS_MB=38      BENCH_RESP_LABEL=latest
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
  *   BENCH_RESULTS_DIR=bench/results
  */
@@ -27,6 +33,7 @@ import { importSnomed, measure, searchLatencies, uploadNodes, withServer } from 
 import { nodeCopyMs, snomedCopyMs } from './floor';
 import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
 import { writeReport, type ImportResult } from './report';
+import { pollDuring, writeNodeCsv, writeResponsivenessReport, writeSnomedXls, type ResponsivenessResult } from './responsiveness';
 
 const env = process.env;
 const int = (name: string, fallback: number) => (env[name] && Number.isFinite(Number(env[name])) ? Number(env[name]) : fallback);
@@ -37,6 +44,9 @@ const config = {
   searches: int('BENCH_SEARCHES', 200),
   skip: new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean)),
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  respRows: int('BENCH_RESP_ROWS', 200_000),
+  respXlsMb: int('BENCH_RESP_XLS_MB', 38),
+  respLabel: env.BENCH_RESP_LABEL ?? 'latest',
   resultsDir: path.resolve(ROOT, env.BENCH_RESULTS_DIR ?? 'bench/results'),
 };
 // The server's settings for the run: imports as large as a full International release.
@@ -126,6 +136,40 @@ async function main() {
     log(`RF2 ${config.rf2Rows}: ${(r.m.wallMs / 1000).toFixed(1)} s, peak RSS ${r.m.peakRssMb} MB, COPY ${(r.floorMs / 1000).toFixed(1)} s, search p95 ${summarize(r.latencies).p95.toFixed(1)} ms`);
   }
 
+  if (!config.skip.has('resp')) {
+    const resp: ResponsivenessResult[] = [];
+    const csv = config.skip.has('resp-csv') ? null : await writeNodeCsv(work, config.respRows, gps);
+    if (csv) log(`responsiveness: node CSV ${config.respRows} rows, ${(csv.bytes / 1e6).toFixed(1)} MB`);
+    const xls = config.skip.has('resp-xls') ? null : writeSnomedXls(gps, config.respXlsMb);
+    if (xls) log(`responsiveness: SNOMED .xls ${xls.rows} rows, ${(xls.bytes / 1e6).toFixed(1)} MB (${xls.path})`);
+    for (const kind of config.dbs) {
+      const db = await freshDb(kind, `resp-${kind}`);
+      await withServer({ ...db, logDir: work, name: `resp-${kind}` }, async (server, token) => {
+        if (csv) {
+          const up = await pollDuring(server, token, async () => {
+            const r = await uploadNodes(server, token, csv.path);
+            if (r.summary.created !== config.respRows) throw new Error(`node upload created ${r.summary.created}: ${r.message}`);
+          });
+          resp.push({ scenario: `resp-nodes-csv-${kind}`, label: `Node upload, ${config.respRows.toLocaleString('en')}-row .csv`, db: kind, ...up });
+          log(`resp nodes ${kind}: ${(up.wallMs / 1000).toFixed(1)} s; health p99 ${up.health.p99} max ${up.health.max}; search p99 ${up.search.p99} max ${up.search.max}`);
+        }
+        if (xls) {
+          const sn = await pollDuring(server, token, async () => {
+            const r = await importSnomed(server, token, xls.path);
+            if (r.summary.created !== xls.rows) throw new Error(`SNOMED .xls created ${r.summary.created}: ${r.message}`);
+          });
+          resp.push({ scenario: `resp-snomed-xls-${kind}`, label: `SNOMED import, ${(xls.bytes / 1e6).toFixed(0)} MB .xls (${xls.rows.toLocaleString('en')} rows)`, db: kind, ...sn });
+          log(`resp snomed ${kind}: ${(sn.wallMs / 1000).toFixed(1)} s; health p99 ${sn.health.p99} max ${sn.health.max}; search p99 ${sn.search.p99} max ${sn.search.max}`);
+        }
+      });
+    }
+    const command = `${env.BENCH_SKIP ? `BENCH_SKIP=${env.BENCH_SKIP} ` : ''}${env.BENCH_DBS ? `BENCH_DBS=${env.BENCH_DBS} ` : ''}BENCH_RESP_LABEL=${config.respLabel} npm run bench -- import`;
+    const out = writeResponsivenessReport(config.resultsDir, config.respLabel, resp, command);
+    log(`wrote ${path.relative(ROOT, out.md)}`);
+  }
+
+  // A responsiveness-only run leaves the throughput report (import.md / import.json) as it was.
+  if (results.length === 0) return;
   const { json, md } = writeReport(config.resultsDir, results, { nodeRows: config.nodeRows, rf2Rows: config.rf2Rows, searches: config.searches, loadAverage: os.loadavg()[0] });
   log(`wrote ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
 }

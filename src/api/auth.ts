@@ -8,6 +8,8 @@ export const authApi = (api: ApiClient) => ({
   me: () => api.request<{ user: User }>('/auth/me'),
   logout: (refreshToken: string | null) =>
     api.request<null>('/auth/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {}, anonymous: true }),
+  /** Ends every session of the signed-in user, this one included (the caller then signs out here). */
+  logoutAll: () => api.request<null>('/auth/logout-all', { method: 'POST' }),
   verifyPassword: (email: string, password: string) =>
     api.request<{ valid: true }>('/auth/verify-password', { method: 'POST', body: { email, password } }),
   checkUsername: (username: string) =>

@@ -15,6 +15,8 @@ interface Shared {
   holders: number;
 }
 const shared = new Map<string, Shared>();
+/** As the API's Retry-After on a lost database connection. */
+const DATABASE_RETRY_MS = 5000;
 
 function open(api: ApiClient): Socket {
   const socket = io(api.base || undefined, {
@@ -30,6 +32,14 @@ function open(api: ApiClient): Socket {
     refreshed = false;
   });
   socket.on('connect_error', (err) => {
+    // The server lost its database for a moment (failover): a middleware refusal is not
+    // retried by socket.io, so try again once the server asks us to wait.
+    if (err.message === 'database_unavailable') {
+      setTimeout(() => {
+        if (!socket.connected && shared.get(api.base)?.socket === socket) socket.connect();
+      }, DATABASE_RETRY_MS);
+      return;
+    }
     // Refused by the server's auth middleware (an expired token): socket.io does not retry that
     // by itself. One authenticated call refreshes the token; then connect again.
     if (err.message !== 'unauthorized' || refreshed || !api.session.refreshToken) return;

@@ -19,6 +19,7 @@ export const API_ACCESS = {
   'POST /auth/login': 'public',
   'POST /auth/refresh': 'public',
   'POST /auth/logout': 'public',
+  'POST /auth/logout-all': 'authenticated',
   'GET /auth/me': 'authenticated',
   'POST /auth/verify-password': 'authenticated',
   'POST /auth/check-username': 'authenticated',

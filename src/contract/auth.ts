@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
-import { UserSchema, emailField, mobileField, usernameField } from './users';
+import { UserSchema, emailField, mobileField, passwordField, usernameField } from './users';
 
 export const RegisterRequestSchema = z.object({
   username: usernameField,
   email: emailField,
-  password: z.string().min(LIMITS.passwordMinLength, MESSAGES.auth.passwordTooShort).max(200),
+  password: passwordField(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
@@ -46,7 +46,7 @@ export const ProfileUpdateRequestSchema = z
     username: usernameField.optional(),
     email: emailField.optional(),
     mobileNo: mobileField.optional(),
-    password: z.string().min(LIMITS.passwordMinLength, MESSAGES.profile.passwordTooShort).max(200).optional(),
+    password: passwordField(MESSAGES.profile.passwordTooShort).optional(),
     currentPassword: z.string().max(200).optional(),
   })
   .refine((b) => b.password === undefined || (b.currentPassword ?? '') !== '', {

@@ -9,6 +9,8 @@ import {
   PERMISSION_IDS,
   ProfileUpdateRequestSchema,
   RegisterRequestSchema,
+  RoleCreateSchema,
+  RoleUpdateSchema,
   SYSTEM_ROLE_PERMISSIONS,
   effectivePermissions,
   hasAccess,
@@ -70,5 +72,14 @@ describe('registration and profile schemas', () => {
     const r = ProfileUpdateRequestSchema.safeParse({ password: 'abcdef' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0].message).toBe(MESSAGES.profile.currentPasswordRequired);
+  });
+});
+
+describe('role schemas', () => {
+  it('say which rule a role name breaks: missing, or too long (not "required" for both)', () => {
+    const message = (name: string) => RoleCreateSchema.safeParse({ name }).error?.issues[0]?.message;
+    expect(message('')).toBe('Role Name is required');
+    expect(message('x'.repeat(600))).toBe('Role Name must be 255 characters or less');
+    expect(RoleUpdateSchema.safeParse({ name: 'x'.repeat(600) }).error?.issues[0]?.message).toBe('Role Name must be 255 characters or less');
   });
 });

@@ -20,8 +20,20 @@ export const IMPORT_MESSAGES = {
   passwordProtected: 'The workbook is password-protected. Remove the password in Excel and upload it again.',
   uploadFailed: 'Failed to upload file',
   snomedImportFailed: 'Failed to import SNOMED concepts',
-  interrupted: 'The server stopped before this import finished. Completed batches were kept; upload the file again — rows already imported are skipped.',
+  /** A job that stopped (server shutdown, lost database) and will resume from its checkpoint. */
+  interrupted: (kept: number, total: number | null) =>
+    `Interrupted after ${keptRows(kept, total)} imported; the import resumes from there when the server is back.`,
+  /** A job that stopped and cannot resume: what was kept stays, the rest needs the file again. */
+  stopped: (kept: number, total: number | null) =>
+    `The import stopped after ${keptRows(kept, total)} imported. Upload the file again — rows already imported are skipped.`,
 } as const;
+
+/** "15,000 of 100,000 rows were" — the count a stopped job kept (whole batches only). */
+function keptRows(kept: number, total: number | null): string {
+  const n = (x: number) => x.toLocaleString('en');
+  if (total === null) return `${n(kept)} ${kept === 1 ? 'row was' : 'rows were'}`;
+  return `${n(kept)} of ${n(total)} ${total === 1 ? 'row was' : 'rows were'}`;
+}
 
 // In a file of its own so SNOMED code does not bundle the upload texts (bench/bundle).
 export { NODE_UPLOAD_TEXTS } from './node-upload-texts';

@@ -57,6 +57,8 @@ export const NodeUploadResponseSchema = z.object({
   message: z.string(),
   summary: UploadSummarySchema.optional(),
   downloadUrl: z.string().optional(),
+  /** Rows committed so far: what a stopped job kept. */
+  rowsCommitted: z.number().int().optional(),
 });
 export type NodeUploadResponse = z.infer<typeof NodeUploadResponseSchema>;
 
@@ -88,6 +90,8 @@ export interface SnomedProgressEvent {
   status: z.infer<typeof ImportStatusSchema>;
   summary?: SnomedImportSummary;
   errorFileUrl?: string;
+  /** Rows committed so far (the job's checkpoint). */
+  rowsCommitted?: number;
 }
 
 /** `job.join` payload: the processId (a string) or `{ processId }`. */

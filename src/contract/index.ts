@@ -17,3 +17,6 @@ export * from './graph';
 export * from './snomed';
 export * from './roles';
 export * from './imports';
+export * from './grants';
+export * from './nul';
+export * from './passwords';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS, tooLongMessage } from './limits';
 import { ROLE_MESSAGES } from './admin-messages';
 import { PERMISSION_IDS, type Permission } from './permissions';
 
@@ -18,19 +18,22 @@ export const RoleSchema = z.object({
 });
 export type Role = z.infer<typeof RoleSchema>;
 
+const ROLE_NAME_TOO_LONG = tooLongMessage('Role Name', LIMITS.nameMaxLength);
+const ROLE_DESCRIPTION_TOO_LONG = tooLongMessage('Description', 1000);
+
 const permission = z.string().refine((p): p is Permission => (PERMISSION_IDS as readonly string[]).includes(p), ROLE_MESSAGES.unknownPermission);
 
 export const RoleCreateSchema = z.object({
-  name: z.string({ error: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength),
-  description: z.string().max(1000).default(''),
+  name: z.string({ error: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength, ROLE_NAME_TOO_LONG),
+  description: z.string().max(1000, ROLE_DESCRIPTION_TOO_LONG).default(''),
   permissions: z.array(permission).max(PERMISSION_IDS.length * 2).default([]),
   isActive: z.boolean().default(true),
 });
 
 /** PUT takes the same fields, or only isActive for the status switch. */
 export const RoleUpdateSchema = RoleCreateSchema.partial().extend({
-  name: z.string().trim().min(1, ROLE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength).optional(),
-  description: z.string().max(1000).optional(),
+  name: z.string().trim().min(1, ROLE_MESSAGES.nameRequired).max(LIMITS.nameMaxLength, ROLE_NAME_TOO_LONG).optional(),
+  description: z.string().max(1000, ROLE_DESCRIPTION_TOO_LONG).optional(),
   permissions: z.array(permission).max(PERMISSION_IDS.length * 2).optional(),
   isActive: z.boolean().optional(),
 });

@@ -14,4 +14,6 @@ export interface ProgressEvent {
   message: string;
   status: JobStatus;
   summary?: { total: number; created: number; skipped: number; errors: number };
+  /** Rows committed so far (the job's checkpoint): what a stopped job kept. */
+  rowsCommitted?: number;
 }

@@ -3,6 +3,7 @@ import { LIMITS } from './limits';
 import { USER_ADMIN_MESSAGES } from './admin-messages';
 import { MESSAGES } from './messages';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from './patterns';
+import { PASSWORD_MESSAGES } from './passwords';
 
 export { USER_ADMIN_MESSAGES } from './admin-messages';
 export { MOBILE_PATTERN } from './patterns';
@@ -43,6 +44,14 @@ export const mobileField = z
   .max(LIMITS.mobileMaxLength, MESSAGES.profile.mobileInvalid)
   .refine((v) => v === '' || MOBILE_PATTERN.test(v), MESSAGES.profile.mobileInvalid);
 
+/** A new password: the spec's minimum (with the form's own text), no whitespace-only passwords. */
+export const passwordField = (tooShort: string = MESSAGES.auth.passwordTooShort) =>
+  z
+    .string()
+    .min(LIMITS.passwordMinLength, tooShort)
+    .max(200)
+    .refine((v) => v.trim() !== '', PASSWORD_MESSAGES.whitespaceOnly);
+
 /** What every signed-in user may see of others (the search page's Created By filter). */
 export const UserDirectoryEntrySchema = z.object({ id: z.string(), username: z.string() });
 
@@ -63,7 +72,7 @@ export const UserCreateSchema = z
   .object({
     username: usernameField,
     email: emailField,
-    password: z.string().min(LIMITS.passwordMinLength, MESSAGES.auth.passwordTooShort).max(200),
+    password: passwordField(),
     roleId: z.string().max(64).optional(),
     role: z.string().max(LIMITS.nameMaxLength).optional(),
     isActive: z.boolean().default(true),

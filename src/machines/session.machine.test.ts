@@ -24,7 +24,7 @@ const session: AuthResponse = { accessToken: 'access-1', refreshToken: 'refresh-
 /** A fake auth API: every call fails unless the test overrides it. */
 function fakeAuth(overrides: Partial<AuthApi> = {}): AuthApi {
   const no = () => Promise.reject(new Error('unexpected call'));
-  return { login: no, register: no, me: no, logout: no, verifyPassword: no, checkUsername: no, updateProfile: no, ...overrides };
+  return { login: no, register: no, me: no, logout: no, logoutAll: no, verifyPassword: no, checkUsername: no, updateProfile: no, ...overrides };
 }
 
 /** In node there is no localStorage: the store keeps the tokens in memory, which is what we inspect. */

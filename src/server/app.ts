@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
@@ -27,6 +27,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
+import { nulSafeValidatorCompiler } from './plugins/validation';
 import { seedSystemRoles } from './seed/roles';
 import { loadSampleGraph } from './seed/sample-graph';
 import { tokenSecret } from './seed/secrets';
@@ -66,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       opened.release();
     });
 
-    app.setValidatorCompiler(validatorCompiler);
+    app.setValidatorCompiler(nulSafeValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
     await app.register(helmet, {

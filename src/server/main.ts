@@ -1,8 +1,23 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { isConnectionError } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
 
 const config = configFromEnv();
+
+// Last line of defence: a lost database connection that escaped its request (a listener
+// missed somewhere) is logged and survived — the pool replaces the connection. Anything
+// else is a bug whose state we cannot trust, so the process still ends on it.
+const escaped = (kind: string) => (err: unknown) => {
+  if (isConnectionError(err)) {
+    console.warn(`${kind}: database connection lost (${(err as Error).message}); serving on`);
+    return;
+  }
+  console.error(kind, err);
+  process.exit(1);
+};
+process.on('uncaughtException', escaped('uncaughtException'));
+process.on('unhandledRejection', escaped('unhandledRejection'));
 
 try {
   const app = await buildApp(config);

@@ -1,16 +1,143 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Access } from '../contract';
+import { API_ACCESS, SNOMED_RF2_COLUMNS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Access, type ApiRouteKey } from '../contract';
+import { csvOf, multipart, xlsxOf } from './modules/imports/fixtures';
 import { testApp, type TestApp } from './test/harness';
 
 /**
- * The permission matrix: every API route the server has × anonymous, viewer, editor, admin
- * and a custom role. Without the permission the answer is 401 (no session) or 403; with it,
- * the request gets past the guard (whatever the handler then says about the empty input).
+ * The permission matrix: every API route the server has × anonymous, viewer, editor, admin and a
+ * custom role. Without the permission the answer is 401 (no session) or 403; with it, the call is
+ * made with valid input on records that exist (fresh ones for writes and deletes), and must
+ * succeed with a 2xx — so a handler that fails (a 500, a 404 for a missing fixture) fails here.
  */
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const CUSTOM = ['nodes.read', 'nodes.create'];
 const perms: Record<string, readonly string[]> = { ...SYSTEM_ROLE_PERMISSIONS, custom: CUSTOM };
+const WHO = ['anonymous', 'viewer', 'editor', 'admin', 'custom'] as const;
+type Who = (typeof WHO)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Call {
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+}
+
+let seq = 0;
+const uniq = (prefix: string) => `${prefix}${++seq}`;
+const MISSING = '00000000-0000-4000-8000-000000000009';
+
+const asAdmin = async <T = { id: string }>(method: Method, url: string, payload?: object): Promise<T> => {
+  const res = await t.call({ method, url: `/api${url}`, token: tokens.admin, payload });
+  if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+};
+const node = () => asAdmin('POST', '/nodes', { name: uniq('Node '), nodeType: 'Disease' });
+const relation = async () => {
+  const [a, b] = [await node(), await node()];
+  return asAdmin<{ id: string; sourceNodeId: string; targetNodeId: string }>('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
+};
+const attachment = async () => {
+  const n = await node();
+  const res = await t.call({ method: 'POST', url: `/api/nodes/${n.id}/attachments`, token: tokens.admin, ...multipart('note.txt', Buffer.from('a note')) });
+  if (res.statusCode !== 201) throw new Error(`fixture attachment: ${res.statusCode} ${res.body}`);
+  return { nodeId: n.id, id: res.json<{ id: string }>().id };
+};
+const viewerUser = () => asAdmin('POST', '/users', { username: uniq('user'), email: `${uniq('u')}@example.org`, password: 'Str0ng-pass-1', role: 'viewer' });
+const snomedConcept = async () => {
+  const id = String(700_000 + ++seq);
+  await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ($1, '999', 'Fixture concept')`, [id]);
+  return id;
+};
+const canCreateNodes = (who: Who) => who !== 'anonymous' && perms[who].includes('nodes.create');
+const upload = (who: Who, rows: string[][]) => t.call({ method: 'POST', url: '/api/nodes/upload', token: tokens[who], ...multipart('nodes.csv', csvOf(rows)) });
+
+const H = [...SNOMED_RF2_COLUMNS];
+const snomedRow = (id: string, term: string, effectiveTime = '20200731') => {
+  const values: Record<string, string> = { id, effectiveTime, active: '1', moduleId: '900000000000207008', conceptId: '195967001', languageCode: 'en', typeId: '900000000000013009', term, caseSignificanceId: '900000000000448009' };
+  return H.map((h) => values[h]);
+};
+const snomedFile = (rows: string[][]) => multipart('concepts.xlsx', xlsxOf([H, ...rows]));
+
+/** Valid input for each route, as the identity `who` would send it. */
+const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
+  'GET /auth/me': async () => ({ url: '/auth/me' }),
+  'POST /auth/verify-password': async () => ({ url: '/auth/verify-password', payload: { password: 'secret-pw' } }),
+  'POST /auth/check-username': async () => ({ url: '/auth/check-username', payload: { username: uniq('free') } }),
+  'PUT /auth/profile': async () => ({ url: '/auth/profile', payload: { mobileNo: '+1 555 0100' } }),
+  // Ends the identity's refresh tokens only; its access token (what the matrix uses) stays valid until it expires.
+  'POST /auth/logout-all': async () => ({ url: '/auth/logout-all' }),
+  'GET /stats': async () => ({ url: '/stats' }),
+
+  'GET /nodes': async () => ({ url: '/nodes?search=Node&limit=5' }),
+  'GET /nodes/search': async () => ({ url: '/nodes/search?q=Node' }),
+  'GET /nodes/template': async () => ({ url: '/nodes/template' }),
+  'POST /nodes/upload': async () => ({ url: '/nodes/upload', ...multipart('nodes.csv', csvOf([['nodename', 'nodetype'], [uniq('Uploaded '), 'Disease']])) }),
+  'GET /nodes/download-errors/:id': async (who) => {
+    if (!canCreateNodes(who)) return { url: `/nodes/download-errors/${MISSING}` };
+    const res = await upload(who, [['nodename', 'nodetype'], ['', 'Disease']]);
+    return { url: res.json<{ downloadUrl: string }>().downloadUrl.replace(/^\/api/, '') };
+  },
+  'GET /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}` }),
+  'POST /nodes': async () => ({ url: '/nodes', payload: { name: uniq('New '), nodeType: 'Disease' } }),
+  'PUT /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}`, payload: { name: uniq('Renamed '), nodeType: 'Disease' } }),
+  'DELETE /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}` }),
+  'GET /nodes/:id/relations': async () => ({ url: `/nodes/${(await relation()).sourceNodeId}/relations` }),
+  'POST /nodes/:id/attachments': async () => ({ url: `/nodes/${(await node()).id}/attachments`, ...multipart('note.txt', Buffer.from('a note')) }),
+  'GET /nodes/:id/attachments/:attachmentId/download': async () => {
+    const a = await attachment();
+    return { url: `/nodes/${a.nodeId}/attachments/${a.id}/download` };
+  },
+  'DELETE /nodes/:id/attachments/:attachmentId': async () => {
+    const a = await attachment();
+    return { url: `/nodes/${a.nodeId}/attachments/${a.id}` };
+  },
+
+  'GET /relations': async () => ({ url: '/relations' }),
+  'GET /relations/:id': async () => ({ url: `/relations/${(await relation()).id}` }),
+  'POST /relations': async () => {
+    const [a, b] = [await node(), await node()];
+    return { url: '/relations', payload: { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' } };
+  },
+  'PUT /relations/:id': async () => {
+    const r = await relation();
+    return { url: `/relations/${r.id}`, payload: { relationName: uniq('changed '), sourceNodeId: r.sourceNodeId, targetNodeId: r.targetNodeId, relationType: 'treats', weight: 70 } };
+  },
+  'DELETE /relations/:id': async () => ({ url: `/relations/${(await relation()).id}` }),
+
+  'GET /nodetypes': async () => ({ url: '/nodetypes' }),
+  'GET /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),
+  'POST /nodetypes': async () => ({ url: '/nodetypes', payload: { name: uniq('Type ') } }),
+  'PUT /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}`, payload: { name: uniq('Type ') } }),
+  'DELETE /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),
+  'GET /relationtypes': async () => ({ url: '/relationtypes' }),
+  'GET /relationtypes/:id': async () => ({ url: `/relationtypes/${(await asAdmin('POST', '/relationtypes', { name: uniq('rtype ') })).id}` }),
+  'POST /relationtypes': async () => ({ url: '/relationtypes', payload: { name: uniq('rtype ') } }),
+  'PUT /relationtypes/:id': async () => ({ url: `/relationtypes/${(await asAdmin('POST', '/relationtypes', { name: uniq('rtype ') })).id}`, payload: { name: uniq('rtype ') } }),
+  'DELETE /relationtypes/:id': async () => ({ url: `/relationtypes/${(await asAdmin('POST', '/relationtypes', { name: uniq('rtype ') })).id}` }),
+
+  'GET /graph': async () => ({ url: '/graph' }),
+
+  'GET /snomed/concepts': async () => ({ url: '/snomed/concepts?search=Fixture' }),
+  'DELETE /snomed/concept/:id': async () => ({ url: `/snomed/concept/${await snomedConcept()}` }),
+  'POST /snomed/import': async () => ({ url: '/snomed/import', ...snomedFile([snomedRow(String(800_000 + ++seq), 'Imported')]) }),
+  'GET /snomed/template': async () => ({ url: '/snomed/template' }),
+  'GET /snomed/download-errors/:filename': async (who) => {
+    if (!canCreateNodes(who)) return { url: `/snomed/download-errors/snomed_import_errors_${MISSING}.xlsx` };
+    const res = await t.call({ method: 'POST', url: '/api/snomed/import', token: tokens[who], ...snomedFile([snomedRow(String(800_000 + ++seq), 'Bad date', '20230230')]) });
+    return { url: res.json<{ errorFileUrl: string }>().errorFileUrl.replace(/^\/api/, '') };
+  },
+
+  'GET /users': async () => ({ url: '/users' }),
+  'POST /users': async () => ({ url: '/users', payload: { username: uniq('made'), email: `${uniq('made')}@example.org`, password: 'Str0ng-pass-1', role: 'viewer' } }),
+  'PUT /users/:id': async () => ({ url: `/users/${(await viewerUser()).id}`, payload: { mobileNo: '+1 555 0199' } }),
+  'DELETE /users/:id': async () => ({ url: `/users/${(await viewerUser()).id}` }),
+
+  'GET /roles': async () => ({ url: '/roles' }),
+  'POST /roles': async () => ({ url: '/roles', payload: { name: uniq('Role '), permissions: ['nodes.read'] } }),
+  'PUT /roles/:id': async () => ({ url: `/roles/${(await asAdmin('POST', '/roles', { name: uniq('Role '), permissions: ['nodes.read'] })).id}`, payload: { description: 'changed' } }),
+  'DELETE /roles/:id': async () => ({ url: `/roles/${(await asAdmin('POST', '/roles', { name: uniq('Role '), permissions: ['nodes.read'] })).id}` }),
+};
 
 beforeAll(async () => {
   t = await testApp();
@@ -20,45 +147,45 @@ beforeAll(async () => {
   for (const role of ['editor', 'custom']) {
     await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = $1) WHERE username = $2`, [role, `u_${role}`]);
   }
+  await asAdmin('POST', '/nodetypes', { name: 'Disease' });
+  await asAdmin('POST', '/relationtypes', { name: 'treats' });
 });
 afterAll(() => t?.close());
 
 const routes = () =>
-  (Object.entries(API_ACCESS) as [string, Access][])
+  (Object.entries(API_ACCESS) as [ApiRouteKey, Access][])
     .map(([key, access]) => {
-      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const [method, path] = key.split(' ') as [Method, string];
       return { key, method, path, access };
     })
     .filter((r) => t.app.hasRoute({ method: r.method, url: `/api${r.path}` }));
 
-const concrete = (path: string) =>
-  path.replace(/:filename/g, 'errors.xlsx').replace(/:id\b/g, '00000000-0000-4000-8000-000000000001').replace(/:\w+/g, '00000000-0000-4000-8000-000000000002');
-
 describe('permission matrix', () => {
-  it('covers the routes the server has', () => {
+  it('covers the routes the server has, each with valid input', () => {
     expect(routes().length).toBeGreaterThanOrEqual(35);
+    expect(routes().filter((r) => r.access !== 'public' && !FIXTURES[r.key]).map((r) => r.key)).toEqual([]);
   });
 
-  it.each(['anonymous', 'viewer', 'editor', 'admin', 'custom'])('as %s', async (who) => {
+  it.each(WHO)('as %s', async (who) => {
     const failures: string[] = [];
     for (const r of routes()) {
       if (r.access === 'public') continue;
-      const res = await t.call({ method: r.method, url: `/api${concrete(r.path)}`, token: tokens[who], ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
-      const expected = who === 'anonymous' ? 401 : hasAccess(r.access, perms[who]) ? 'allowed' : 403;
-      const ok = expected === 'allowed' ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === expected;
-      if (!ok) failures.push(`${r.key}: expected ${expected}, got ${res.statusCode}`);
+      const call = await FIXTURES[r.key]!(who);
+      const res = await t.call({ method: r.method, url: `/api${call.url}`, token: tokens[who], payload: call.payload, headers: call.headers });
+      const expected = who === 'anonymous' ? 401 : hasAccess(r.access, perms[who]) ? '2xx' : 403;
+      const ok = expected === '2xx' ? res.statusCode >= 200 && res.statusCode < 300 : res.statusCode === expected;
+      if (!ok) failures.push(`${r.key}: expected ${expected}, got ${res.statusCode} ${res.statusCode >= 300 ? res.body.slice(0, 200) : ''}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it('a custom role with exactly nodes.read and nodes.create can create nodes but not relations, users or types', async () => {
-    await t.call({ method: 'POST', url: '/api/nodetypes', token: tokens.admin, payload: { name: 'Disease' } });
-    const node = await t.call({ method: 'POST', url: '/api/nodes', token: tokens.custom, payload: { name: 'Asthma', nodeType: 'Disease' } });
-    expect(node.statusCode).toBe(201);
+    const created = await t.call({ method: 'POST', url: '/api/nodes', token: tokens.custom, payload: { name: 'Asthma', nodeType: 'Disease' } });
+    expect(created.statusCode).toBe(201);
     expect((await t.call({ method: 'POST', url: '/api/relations', token: tokens.custom, payload: {} })).statusCode).toBe(403);
     expect((await t.call({ method: 'POST', url: '/api/nodetypes', token: tokens.custom, payload: { name: 'Drug' } })).statusCode).toBe(403);
     const user = { username: 'made', email: 'made@example.org', password: 'secret-1', role: 'viewer' };
     expect((await t.call({ method: 'POST', url: '/api/users', token: tokens.custom, payload: user })).statusCode).toBe(403);
-    expect((await t.call({ method: 'PUT', url: `/api/nodes/${node.json().id}`, token: tokens.custom, payload: { name: 'A', nodeType: 'Disease' } })).statusCode).toBe(403);
+    expect((await t.call({ method: 'PUT', url: `/api/nodes/${created.json().id}`, token: tokens.custom, payload: { name: 'A', nodeType: 'Disease' } })).statusCode).toBe(403);
   });
 });

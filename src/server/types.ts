@@ -8,6 +8,8 @@ import type { UserRow } from './modules/users/repository';
 export interface AuthContext {
   user: UserRow;
   permissions: string[];
+  /** The refresh-token family (sign-in) of the access token; null for tokens issued without one. */
+  sessionId?: string | null;
 }
 
 declare module 'fastify' {

@@ -10,6 +10,7 @@ export interface ChipProps {
   className?: string;
 }
 
+/** A chip is one line cut with an ellipsis (ui.css); a text chip carries its whole text as the title. */
 export function Chip({ color = 'default', tint, children, className }: ChipProps) {
   // Only a well-formed hex colour reaches the style; anything else keeps the theme colour.
   const tinted = tint != null && isHexColor(tint);
@@ -17,6 +18,7 @@ export function Chip({ color = 'default', tint, children, className }: ChipProps
     <span
       className={cx('kg-chip', tinted ? 'kg-chip--tinted' : `kg-chip--${color}`, className)}
       style={tinted ? ({ '--kg-chip-tint': tint } as CSSProperties) : undefined}
+      title={typeof children === 'string' ? children : undefined}
     >
       {children}
     </span>

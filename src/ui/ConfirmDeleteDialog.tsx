@@ -16,6 +16,11 @@ export interface ConfirmDeleteDialogProps {
   typed?: string;
   onTypedChange?: (value: string) => void;
   busy: boolean;
+  /**
+   * The deletion is known to be refused (e.g. a type still in use): the word field and the confirm
+   * button are disabled, so the dialog cannot invite an action that can only fail.
+   */
+  blocked?: boolean;
   error?: string | null;
   confirmLabel: string;
   busyLabel?: string;
@@ -29,7 +34,7 @@ export interface ConfirmDeleteDialogProps {
  * state that blocks closing. Focus starts in the word field, else on Cancel.
  */
 export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
-  const ready = !p.word || p.typed === p.word;
+  const ready = !p.blocked && (!p.word || p.typed === p.word);
   return (
     <Dialog
       open={p.open}
@@ -60,7 +65,7 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
           autoCapitalize="characters"
           spellCheck={false}
           value={p.typed ?? ''}
-          disabled={p.busy}
+          disabled={p.busy || p.blocked}
           onChange={(e) => p.onTypedChange?.(e.currentTarget.value)}
         />
       )}

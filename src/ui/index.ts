@@ -24,3 +24,4 @@ export { FilePicker, formatKb, formatMb, type FilePickerProps } from './FilePick
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { Combobox, type ComboboxProps, type ComboboxTexts } from './Combobox';
 export { useAsyncOptions, type LoadOptions, type OptionPage } from './use-async-options';
+export { ErrorState, NotFoundState } from './LoadStates';

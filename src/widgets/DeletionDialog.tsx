@@ -12,12 +12,14 @@ export interface DeletionDialogProps {
   busyLabel: string;
   /** A failure shown in the dialog (admin screens); the curation lists report it as a toast. */
   showError?: boolean;
+  /** Known to be refused (see ConfirmDeleteDialog): nothing to type, nothing to press. */
+  blocked?: boolean;
   /** What will be deleted and what follows from it. */
   children: ReactNode;
 }
 
 /** The delete confirmation of a screen driven by confirmDeleteMachine (spec §4 delete dialogs). */
-export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showError, children }: DeletionDialogProps) {
+export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showError, blocked, children }: DeletionDialogProps) {
   const state = useSelector(deletion, (s) => s.value);
   const { typed, error, word } = useSelector(deletion, (s) => s.context);
   return (
@@ -28,6 +30,7 @@ export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showE
       typed={typed}
       onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
       busy={state === 'deleting'}
+      blocked={blocked}
       error={showError ? error : undefined}
       confirmLabel={confirmLabel}
       busyLabel={busyLabel}

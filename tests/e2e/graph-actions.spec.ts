@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { graphApp } from './graph-app';
 import { clearEdge, clearNode, clickAt, expectPressed, nodeNamed, positions, settled } from './graph-helpers';
@@ -38,7 +39,7 @@ test.afterAll(async () => {
 
 const stage = async (page: Page) => (await dialog(page).getByTestId('graph-canvas').boundingBox())!;
 
-test('focused view: focus centred, incoming left, outgoing right; Remove Incoming / Outgoing filter locally', async ({ page }) => {
+test('focused view: focus centred, neighbours around it (incoming centred left, outgoing right); Remove Incoming / Outgoing filter locally', async ({ page }) => {
   const calls = graphCalls(page);
   await openGraph(page);
   const p = await focusOn(page, 'hypertension');
@@ -54,7 +55,12 @@ test('focused view: focus centred, incoming left, outgoing right; Remove Incomin
   expect(target.x).toBeGreaterThan(focus.x + 50);
   const incoming = p.nodes.filter((n) => n.id !== focus.id && n.id !== target.id);
   expect(incoming.length).toBeGreaterThan(10);
-  for (const n of incoming) expect(n.x).toBeLessThan(focus.x - 20);
+  // Issue 18 item 6: around the focus node, not crammed into one half: the incoming group is centred
+  // on the left and wraps above and below; no two nodes touch.
+  expect(incoming.reduce((sum, n) => sum + n.x, 0) / incoming.length).toBeLessThan(focus.x - 20);
+  expect(incoming.filter((n) => n.y < focus.y - 50).length).toBeGreaterThanOrEqual(3);
+  expect(incoming.filter((n) => n.y > focus.y + 50).length).toBeGreaterThanOrEqual(3);
+  for (const a of p.nodes) for (const b of p.nodes) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r + b.r);
 
   const removeIncoming = d.getByRole('button', { name: 'Remove Incoming Relations' });
   const removeOutgoing = d.getByRole('button', { name: 'Remove Outgoing Relations' });
@@ -70,6 +76,27 @@ test('focused view: focus centred, incoming left, outgoing right; Remove Incomin
   await expect.poll(async () => (await positions(page))!.nodes.length).toBe(p.nodes.length);
   expect(calls).toHaveLength(2); // local only
 });
+
+for (const [w, h] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`${w}px: a hub's focused view (asthma) puts its neighbours all around it, none touching; screenshot`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await openGraph(page);
+    const p = await focusOn(page, 'asthma');
+    const focus = nodeNamed(p, 'asthma');
+    const others = p.nodes.filter((n) => n.id !== focus.id);
+    expect(others.length).toBeGreaterThanOrEqual(15);
+    // Issue 18 item 6: not crammed into one half — every quadrant around the focus node holds neighbours.
+    for (const [sx, sy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      expect(others.filter((n) => (n.x - focus.x) * sx > 5 && (n.y - focus.y) * sy > 5).length).toBeGreaterThanOrEqual(2);
+    }
+    for (const a of p.nodes) for (const b of p.nodes) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(a.r + b.r);
+    fs.mkdirSync('.tmp/shots', { recursive: true });
+    await page.screenshot({ path: `.tmp/shots/graph-asthma-${w}.png` });
+  });
+}
 
 test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Relation', async ({ page }) => {
   const relationEvents: string[] = [];

@@ -369,9 +369,17 @@ test('detail: a node without relations has no View Relations; delete returns to 
   await expect(page).toHaveURL(url('/nodes'), { timeout: 4_000 });
   expect((await call(`/nodes/${seeded.lonely}`)).status).toBe(404);
 
-  // An unknown node: the load error.
-  await page.goto(url('/nodes/view/00000000-0000-4000-8000-000000000000'));
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load node data.' })).toBeVisible();
+  // An unknown node, or no id at all (issue 18 item 5): 'Node not found' and the way back, not a load error;
+  // the top bar keeps the page's title.
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+    await page.goto(url(`/nodes/view/${id}`));
+    await expect(page.getByRole('heading', { name: 'Node not found' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Node Detail');
+  }
+  await page.getByRole('link', { name: 'Back to Knowledge Nodes' }).click();
+  await expect(page).toHaveURL(url('/nodes'));
+  await expect(rows(page).first()).toBeVisible();
 });
 
 test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Create Relation', async ({ page }) => {

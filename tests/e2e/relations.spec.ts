@@ -213,6 +213,7 @@ test('create from /nodes/{id}/relations/new: source preset, pickers with descrip
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   release();
   await expect(page).toHaveURL(url('/relations'));
+  await expect(page.getByRole('status').filter({ hasText: 'Relation created successfully' })).toBeVisible();
   const saved = (await api<RelationPage>('/relations?search=presents%20with')).body.data;
   expect(saved).toHaveLength(1);
   expect(saved[0]).toMatchObject({ relationName: 'presents with', relationType: 'symptom of', sourceNodeName: 'asthma', targetNodeName: 'Fever', weight: 52, description: 'Wheeze and fever in exacerbations.' });
@@ -256,7 +257,15 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await page.getByRole('slider', { name: 'Relationship Strength' }).fill('80');
   await page.getByRole('button', { name: 'Save Relation' }).click();
   await expect(page).toHaveURL(url('/relations'));
+  await expect(page.getByRole('status').filter({ hasText: 'Relation updated successfully' })).toBeVisible();
   expect((await api<{ relationName: string; weight: number; note: string }>(`/relations/${first}`)).body).toMatchObject({ relationName: 'qqx edited', weight: 80, note: 'seed' });
+
+  // An id that names no relation (issue 18 item 5): 'Relation not found' and the way back to the list.
+  await page.goto(url('/relations/00000000-0000-4000-8000-000000000000/edit'));
+  await expect(page.getByRole('heading', { name: 'Relation not found' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to Relations' }).click();
+  await expect(page).toHaveURL(url('/relations'));
 
   await page.goto(url(`/relations/${first}/edit`));
   await page.getByRole('button', { name: 'Delete Relation' }).click();
@@ -352,6 +361,16 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   await page.keyboard.press('Escape');
   await widget.getByRole('button', { name: 'Cancel' }).click();
   await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
+
+  // A save returns to the list and says so there (issue 18 item 8), inside the widget.
+  await widget.getByRole('button', { name: 'Add New Relation' }).click();
+  await pick(widget, 'Source Node', 'asthma', /^asthma/);
+  await pick(widget, 'Target Node', 'cough', /^Cough/);
+  await pick(widget, 'Relation Type', '', 'symptom of');
+  await widget.getByLabel('Relation Name').fill('saved in the widget');
+  await widget.getByRole('button', { name: 'Save Relation' }).click();
+  await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
+  await expect(widget.getByRole('status').filter({ hasText: 'Relation created successfully' })).toBeVisible();
 
   // View in Graph is the page's business: a kg-graph-open event.
   const event = page.evaluate(

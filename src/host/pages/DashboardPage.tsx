@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../contract';
 import { LIMITS } from '../../contract/limits';
-import { Alert, Spinner, Toast } from '../../ui';
+import { ErrorState, Spinner, Toast } from '../../ui';
 import { useToast } from '../../widgets/use-toast';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
 import { GraphFab } from '../graph/GraphFab';
@@ -51,7 +51,7 @@ export function DashboardPage() {
   return (
     <div className="kg-dashboard">
       <h2 className="kg-dashboard__welcome">Welcome, {user.username}</h2>
-      {failed && <Alert severity="error">{MESSAGES.dashboard.loadFailed}</Alert>}
+      {failed && <ErrorState text={MESSAGES.dashboard.loadFailed} onRetry={reloadStats} />}
       <ul className="kg-stats" aria-busy={loading}>
         {CARDS.map(({ key, label, Icon, tone }) => (
           <li key={key} className="kg-stat" data-tone={tone} data-testid={`stat-${key}`}>

@@ -1,8 +1,10 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NODE_FORM_TEXTS as T } from '../../contract/node-form-texts';
+import { nodeSavedMessage } from '../../contract/save-messages';
 import { NodeEditor } from '../../widgets/node-manager/form/NodeEditor';
 import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';
+import { flash } from '../shell/flash';
 import { parentPath } from '../shell/nav';
 import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
@@ -27,8 +29,12 @@ export function NodeFormPage() {
         apiBase=""
         user={user}
         nodeId={id}
-        onSaved={(node, mode) => void navigate(mode === 'edit' ? `/nodes/view/${encodeURIComponent(node.id)}` : '/nodes')}
+        onSaved={(node, mode) => {
+          flash(nodeSavedMessage(mode));
+          void navigate(mode === 'edit' ? `/nodes/view/${encodeURIComponent(node.id)}` : '/nodes');
+        }}
         onCancel={() => void (hasAppHistory() ? navigate(-1) : navigate(parentPath(pathname)))}
+        onBackToList={() => void navigate('/nodes')}
       />
     </div>
   );

@@ -3,8 +3,10 @@ import type { KgNavigateState } from '../../contract/dom-events';
 import { preloadRelationForm, RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
 import { openGraph } from '../graph/open-graph';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
+import { relationSavedMessage } from '../../contract/save-messages';
 import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';
+import { flash } from '../shell/flash';
 import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
 import '../../widgets/admin.css';
@@ -39,6 +41,10 @@ export function RelationsPage({ view }: { view: RelationView }) {
       returnTo={returnTo}
       onNavigate={({ path, state }) => navigate(path, { state })}
       onGraphOpen={(request) => openGraph(request)}
+      onRelationChange={({ change }) => {
+        // Saved: the form's page is about to be replaced, so the shell shows the message.
+        if (change !== 'deleted') flash(relationSavedMessage(change === 'created' ? 'create' : 'edit'));
+      }}
       onCancel={() => {
         // Cancel goes back (spec §2); opened directly (no history in this app), to the list.
         if (hasAppHistory()) navigate(-1);

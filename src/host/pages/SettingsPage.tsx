@@ -5,6 +5,7 @@ import { profileMachine } from '../../machines/profile.machine';
 import { Alert, Avatar, Card, Chip } from '../../ui';
 import { api, sessionActor, useCurrentUser } from '../session';
 import { PersonalInfoCard } from './PersonalInfoCard';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { VerifyPasswordDialog } from './VerifyPasswordDialog';
 import './settings.css';
 
@@ -35,14 +36,17 @@ export function SettingsPage() {
         </Alert>
       )}
       <div className="kg-settings__layout">
-        <Card className="kg-settings__summary">
-          <div className="kg-settings__identity">
-            <Avatar name={shownUser.username} size={80} />
-            <h2 className="kg-settings__name">{shownUser.username}</h2>
-            <p className="kg-settings__email">{shownUser.email}</p>
-            <Chip color={shownUser.role === 'admin' ? 'primary' : 'secondary'}>{shownUser.role.toUpperCase()}</Chip>
-          </div>
-        </Card>
+        <div className="kg-settings__side">
+          <Card className="kg-settings__summary">
+            <div className="kg-settings__identity">
+              <Avatar name={shownUser.username} size={80} />
+              <h2 className="kg-settings__name">{shownUser.username}</h2>
+              <p className="kg-settings__email">{shownUser.email}</p>
+              <Chip color={shownUser.role === 'admin' ? 'primary' : 'secondary'}>{shownUser.role.toUpperCase()}</Chip>
+            </div>
+          </Card>
+          <SignOutEverywhere />
+        </div>
         <PersonalInfoCard
           role={shownUser.role}
           values={c.values}

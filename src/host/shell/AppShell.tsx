@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { BlockSpinner } from '../../ui';
 import { GraphDialogHost } from '../graph/GraphDialogHost';
 import { Drawer } from './Drawer';
+import { FlashToast } from './flash';
 import { pageTitle } from './nav';
 import { PageTitleContext } from './page-title';
 import { TopBar } from './TopBar';
@@ -59,6 +60,7 @@ export function AppShell() {
           </main>
         </div>
         <GraphDialogHost />
+        <FlashToast />
       </div>
     </PageTitleContext>
   );

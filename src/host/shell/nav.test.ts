@@ -41,6 +41,8 @@ describe('top-bar title', () => {
     expect(pageTitle('/settings', 'Ignored')).toBe('Settings');
     expect(pageTitle('/nodes/view/3f1c2a4e-1b2c-4d5e-8f90-123456789abc', 'Node Detail')).toBe('Node Detail');
     expect(pageTitle('/')).toBe('Dashboard');
+    // Whatever stands where an id belongs is not a title (issue 18: 'Not A Uuid').
+    expect(pageTitle('/nodes/view/not-a-uuid', 'Node Detail')).toBe('Node Detail');
     // An action word is not a title either when the page passes one.
     expect(pageTitle('/nodes/new', 'Create New Knowledge Node')).toBe('Create New Knowledge Node');
     expect(pageTitle('/nodes/new')).toBe('New');

@@ -70,9 +70,13 @@ const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includ
  * passes its title, /nodes/new reads 'Create New Knowledge Node' (the spec's page title), not 'New'.
  */
 export function pageTitle(pathname: string, passedTitle?: string | null): string {
-  const last = segmentsOf(pathname).at(-1);
+  const segments = segmentsOf(pathname);
+  const last = segments.at(-1);
   if (last && isAction(last) && passedTitle) return passedTitle;
-  if (last && !isId(last)) return last.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  // What follows an action word (/nodes/view/{id}) is an id even when it is not shaped like one:
+  // /nodes/view/not-a-uuid must not be titled 'Not A Uuid'.
+  const idSlot = segments.length > 1 && isAction(segments[segments.length - 2]);
+  if (last && !isId(last) && !idSlot) return last.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   return passedTitle || 'Dashboard';
 }
 

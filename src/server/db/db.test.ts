@@ -43,7 +43,9 @@ describe('data directory lock', () => {
     await new Promise((r) => child.once('exit', r));
     fs.writeFileSync(path.join(dir, 'server.lock'), String(child.pid));
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f-]{36}\n$`));
     release();
+    // Nothing left behind: no lock, no candidate or takeover files.
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

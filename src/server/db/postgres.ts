@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isConnectionError } from './connection-errors';
 import type { Db, Queryable } from './db';
 
 // Return int8 (counts, sums) as numbers, like PGlite; our counts stay far below 2^53.
@@ -6,7 +7,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
   // Short OLTP queries: JIT compilation only adds hundreds of ms to the few costly plans.
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
+  // TCP keep-alive notices a peer that vanished without closing (failover, network).
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', keepAlive: true });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the
   // process; the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
@@ -24,6 +26,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: when its connection drops
+      // (pg_terminate_backend, failover, network) the 'error' event would be unhandled and
+      // end the process. The pending query rejects on its own; this only records the loss.
+      const state: { lost?: Error; broken?: Error } = {};
+      const onError = (err: Error) => {
+        state.lost = err;
+      };
+      client.on('error', onError);
       const tx: Queryable = {
         async query<T>(sql: string, params: unknown[] = []) {
           const res = await client.query(sql, params);
@@ -39,10 +49,16 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (state.lost || isConnectionError(err)) state.broken = state.lost ?? (err as Error);
+        else
+          await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+            state.broken = rollbackErr as Error;
+          });
         throw err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // release(err) discards the client instead of handing a dead connection to the next request.
+        client.release(state.broken ?? state.lost);
       }
     },
     async close() {

@@ -13,6 +13,8 @@ export interface JobState {
   message: string;
   summary?: object | null;
   errorReportKey?: string | null;
+  /** Rows committed so far (the checkpoint): what a stopped job kept. */
+  rowsCommitted?: number;
 }
 
 export const jobRoom = (id: string) => `job:${id}`;
@@ -27,7 +29,13 @@ export function jobEventName(kind: JobKind, id: string): string {
 }
 
 export function jobPayload(kind: JobKind, id: string, state: JobState): Record<string, unknown> {
-  const base = { progress: state.progress, message: state.message, status: state.status, ...(state.summary ? { summary: state.summary } : {}) };
+  const base = {
+    progress: state.progress,
+    message: state.message,
+    status: state.status,
+    ...(state.summary ? { summary: state.summary } : {}),
+    ...(state.rowsCommitted !== undefined ? { rowsCommitted: state.rowsCommitted } : {}),
+  };
   if (kind === 'nodes') return { ...base, processId: id, ...(state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}) };
   return { processId: id, ...base, ...(state.errorReportKey ? { errorFileUrl: snomedErrorFileUrl(id) } : {}) };
 }

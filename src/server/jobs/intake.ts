@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_MESSAGES } from '../../contract';
 import { AppError, badRequest } from '../plugins/errors';
 import { safeFilename } from '../modules/attachments/content-check';
+import { uploadDir } from './upload-dir';
+
+export { removeStaleUploads } from './upload-dir';
 
 /**
  * Receives an upload (multipart field "file") into a private temp file, streaming: the
@@ -29,8 +31,6 @@ export interface IntakeRules {
   tooLarge: string;
 }
 
-const TEMP_DIR = path.join(os.tmpdir(), 'kg-imports');
-
 export function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return dot < 0 ? '' : filename.slice(dot).toLowerCase();
@@ -49,8 +49,7 @@ export async function receiveUpload(req: FastifyRequest, rules: IntakeRules): Pr
     part.file.resume();
     throw new AppError(415, 'unsupported_file_type', rules.wrongType);
   }
-  await fs.promises.mkdir(TEMP_DIR, { recursive: true, mode: 0o700 });
-  const file = path.join(TEMP_DIR, `${randomUUID()}${extension}`);
+  const file = path.join(await uploadDir(), `${randomUUID()}${extension}`);
   const remove = () => fs.promises.rm(file, { force: true });
   try {
     await pipeline(part.file, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
@@ -69,22 +68,4 @@ export async function receiveUpload(req: FastifyRequest, rules: IntakeRules): Pr
     throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
   }
   return { path: file, filename, extension, size, remove };
-}
-
-/**
- * Temp files left by a process that died mid-import. Several servers may share the temp dir,
- * so only files older than any import could run are removed.
- */
-export async function removeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
-  const names = await fs.promises.readdir(TEMP_DIR).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names) {
-    const file = path.join(TEMP_DIR, name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
-      await fs.promises.rm(file, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }

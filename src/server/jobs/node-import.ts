@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { cellText, idColumn, textColumn } from './parsers/cell-text';
@@ -10,8 +11,8 @@ import type { JobContext, JobOutcome } from './runner';
 
 /**
  * Bulk node upload (spec §2 Bulk Upload Nodes dialog). Valid rows are inserted in batches,
- * one INSERT … SELECT FROM unnest each; a file with a structural problem leaves nothing
- * written (see the two modes below).
+ * one INSERT … SELECT FROM unnest each, committed with the job's checkpoint; a file with a
+ * structural problem leaves nothing written (it is read whole before the first batch).
  * Duplicates (same name and type case-insensitively, or same SNOMED code; within the file
  * or against the database) are left to the unique indexes: ON CONFLICT DO NOTHING skips them.
  */
@@ -21,7 +22,6 @@ export const NODE_PARSE_LIMITS: ParseLimits = {
   maxCellChars: 32_768,
   zip: { maxEntryBytes: 512 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024, maxRatio: 250 },
 };
-const BATCH_ROWS = 5000;
 const SNOMED_CODE = /^\d{6,18}$/;
 export const NODE_REPORT_HEADER = ['Row', 'nodename', 'nodetype', 'SNOMED', 'Error'];
 
@@ -137,71 +137,46 @@ async function insertBatch(tx: Queryable, names: string[], types: string[], snom
 const rowsText = (n: number) => n.toLocaleString('en');
 
 /**
- * Embedded database (one connection, in this thread): read the whole file first, then insert
- * batch by batch, each its own transaction, so other requests get the database in between.
+ * Both databases: read the whole file first (its structural problems — a broken zip, an
+ * unterminated quote, too many rows — refuse it before anything is written), then insert batch
+ * by batch, each its own transaction with the job's checkpoint, so other requests get the
+ * database in between and a stop keeps whole batches only. A resume (after a lost connection,
+ * or of a job interrupted by a stop) reads the file again and starts after the rows its
+ * checkpoint counts: the file is read the same way each time, so valid row k is the same row.
+ * PostgreSQL used to insert while reading, in one transaction; bench/results/import-notes.md
+ * has the figures of the change.
  */
-async function bufferedImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext) {
+async function importRows(file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: number) {
   const rows = new NodeColumns();
   const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   ctx.validated();
-  let created = 0;
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    ctx.throwIfAborted();
-    const end = Math.min(start + BATCH_ROWS, rows.length);
-    ctx.progress(10 + (89 * start) / rows.length, `Inserting rows ${rowsText(start + 1)}–${rowsText(end)} of ${rowsText(rows.length)}`, 'inserting');
-    created += await app.db.transaction((tx) =>
-      insertBatch(tx, rows.names.slice(start, end), rows.types.slice(start, end), rows.snomed.slice(start, end), userId),
-    );
-  }
-  return { read, created, valid: rows.length };
-}
-
-/**
- * PostgreSQL (another process): insert while reading — each batch goes to the server while
- * the next one is parsed — inside one transaction, so a file that turns out to be broken
- * halfway, or a server that stops, leaves nothing written.
- */
-async function streamedImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext) {
-  let valid = 0;
-  const result = await app.db.transaction(async (tx) => {
-    let batch = new NodeColumns();
-    let inflight: Promise<number> | null = null;
-    let created = 0;
-    const send = async () => {
-      if (inflight) created += await inflight;
-      const rows = batch;
-      batch = new NodeColumns();
-      valid += rows.length;
-      inflight = insertBatch(tx, rows.names, rows.types, rows.snomed, userId);
-      inflight.catch(() => undefined); // awaited on the next send or below
-    };
-    try {
-      const read = await readNodeFile(
-        file,
-        format,
-        ctx,
-        (n, t, s) => {
-          batch.push(n, t, s);
-          if (batch.length >= BATCH_ROWS) return send();
-        },
-        (f) => ctx.progress(5 + 94 * f, `Reading and inserting: ${rowsText(valid)} rows so far`, 'inserting'),
-      );
-      if (batch.length > 0) await send();
-      if (inflight) created += await inflight;
-      return { read, created };
-    } catch (err) {
-      await (inflight as Promise<number> | null)?.catch(() => undefined);
-      throw err;
+  const total = rows.length;
+  const created = await ctx.resumable(async (from) => {
+    let done = Math.min(from.rowsCommitted, total);
+    let created = from.data.created ?? 0;
+    // Progress is work done: 5-10 % for the read, the rest by committed rows.
+    const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
+    report();
+    while (done < total) {
+      ctx.throwIfAborted();
+      const end = Math.min(done + batchRows, total);
+      const cp = await ctx.commitBatch(async (tx) => {
+        const added = await insertBatch(tx, rows.names.slice(done, end), rows.types.slice(done, end), rows.snomed.slice(done, end), userId);
+        return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
+      });
+      done = end;
+      created = cp.data.created;
+      report();
     }
+    return created;
   });
-  ctx.validated();
-  return { ...result, valid };
+  return { read, created, valid: total };
 }
 
-/** The whole upload job; the caller owns the temp file. */
+/** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const { read, created, valid } = app.db.kind === 'postgres' ? await streamedImport(app, file, format, userId, ctx) : await bufferedImport(app, file, format, userId, ctx);
+  const { read, created, valid } = await importRows(file, format, userId, ctx, importBatchRows(app.db.kind));
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {

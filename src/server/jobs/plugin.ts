@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
-import { IMPORT_MESSAGES, SOCKET_EVENTS, type JobJoinAck } from '../../contract';
+import { SOCKET_EVENTS, type JobJoinAck } from '../../contract';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
 import { removeStaleUploads } from './intake';
-import { getJob, markInterruptedJobs, stateOfRow, type JobRow } from './repository';
+import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
+import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    /** Resumes or gives up orphaned jobs now (what the start and the PostgreSQL sweep do). */
+    recoverJobs(): Promise<{ resumed: number; failed: number }>;
   }
 }
 
@@ -24,27 +27,37 @@ export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permi
 }
 
 /**
- * Import jobs: the runner, interrupted-job recovery at start (and periodically on PostgreSQL,
- * where other instances may die), and the socket side — every socket joins its user's room,
- * and `job.join` puts it in a job's room after sending the job's current state.
+ * Import jobs: the runner, interrupted-job recovery (resume from the checkpoint, or fail saying
+ * what was kept; resume.ts) at start and periodically on PostgreSQL, where other instances may
+ * die, and the socket side: every socket joins its user's room, and `job.join` puts it in a
+ * job's room after sending the job's current state.
  */
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const runner = new JobRunner(app);
   app.decorate('jobs', runner);
 
-  const recover = (staleSeconds: number) =>
-    markInterruptedJobs(app.db, staleSeconds, IMPORT_MESSAGES.interrupted).then((n) => {
-      if (n > 0) app.log.warn(`${n} import job(s) were interrupted by a server stop and are marked as failed`);
-    });
-  // The embedded database is locked to this process: whatever was running is dead.
-  await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+  const recover = async (staleSeconds: number) => {
+    const { resumed, failed } = await recoverJobs(app, runner, staleSeconds);
+    if (resumed > 0) app.log.warn(`${resumed} interrupted import job(s) resume from their checkpoint`);
+    if (failed > 0) app.log.warn(`${failed} interrupted import job(s) could not resume and are marked as failed`);
+    return { resumed, failed };
+  };
+  app.decorate('recoverJobs', () => recover(STALE_SECONDS));
+  // Once every plugin is there (a resumed job needs the blob store and socket.io). At start the
+  // embedded database is locked to this process: whatever was running then is dead.
+  app.addHook('onReady', async () => {
+    await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+    // Then the temp files no unfinished job needs (after the recovery: it decides which stay).
+    void unfinishedUploads(app.db)
+      .then((keep) => removeStaleUploads({ keep }))
+      .catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
+  });
   if (app.db.kind === 'postgres') {
     const sweep = setInterval(() => void recover(STALE_SECONDS).catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   app.addHook('preClose', () => runner.stopAll());
-  void removeStaleUploads().catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
 
   app.io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;

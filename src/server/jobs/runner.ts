@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
+import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
+import { checkpointOfRow, commitBatch, isConnectionLost, resumable, type CheckpointDeps } from './checkpoint';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';
-import { createJob, saveJobState, type JobKind, type JobRow } from './repository';
+import { JobTakenOver, createJob, saveJobState, type Checkpoint, type JobKind, type JobRow } from './repository';
 
 /** What a job's work function sees. */
 export interface JobContext {
@@ -13,6 +16,20 @@ export interface JobContext {
   /** The file passed its structural checks: the HTTP answer may go out. */
   validated(): void;
   throwIfAborted(): void;
+  /**
+   * Runs the work from the job's checkpoint (a fresh job's is zero rows); when the database
+   * connection drops it runs it again from the checkpoint read back, a bounded number of times.
+   */
+  resumable<T>(work: (cp: Checkpoint) => Promise<T>): Promise<T>;
+  /** Writes one batch and its checkpoint in one transaction; the checkpoint then counts as kept. */
+  commitBatch(write: (tx: Queryable) => Promise<Checkpoint>): Promise<Checkpoint>;
+}
+
+/** The job stopped without finishing and may resume from its checkpoint (shutdown, database gone). */
+export class JobInterrupted extends AppError {
+  constructor(message: string) {
+    super(503, 'import_interrupted', message);
+  }
 }
 
 export interface JobOutcome {
@@ -36,6 +53,8 @@ interface Entry {
   lastEmit: number;
   /** Persists are chained so that a heartbeat can never overwrite the final state. */
   saving: Promise<void>;
+  /** The rows to import once known (the checkpoint's denominator). */
+  rowsTotal: number | null;
 }
 
 const EMIT_EVERY_MS = 250;
@@ -56,8 +75,9 @@ export class JobRunner {
     private readonly maxConcurrent = 2,
   ) {}
 
-  create(kind: JobKind, filename: string, userId: string): Promise<JobRow> {
-    return createJob(this.app.db, { kind, filename, userId, progress: 5, message: 'Upload received, reading the file…' });
+  /** `upload` is the received file, kept with the job so that an interrupted run can resume from it. */
+  create(kind: JobKind, filename: string, userId: string, upload?: { path: string; format: string }): Promise<JobRow> {
+    return createJob(this.app.db, { kind, filename, userId, upload, progress: 5, message: 'Upload received, reading the file…' });
   }
 
   /** The live state of a job running here, if it is. */
@@ -66,7 +86,11 @@ export class JobRunner {
     return entry && { row: entry.row, state: { ...entry.state } };
   }
 
-  run<T extends JobOutcome>(row: JobRow, work: (ctx: JobContext) => Promise<T>): RunningJob<T> {
+  /**
+   * Runs (or resumes) a job. `cleanup` (removing the uploaded file) runs once the job is
+   * finished — completed or failed — but not when it was interrupted: a resume needs the file.
+   */
+  run<T extends JobOutcome>(row: JobRow, work: (ctx: JobContext) => Promise<T>, cleanup: () => Promise<void> = async () => undefined): RunningJob<T> {
     const controller = new AbortController();
     let markValidated!: () => void;
     let failValidated!: (err: unknown) => void;
@@ -77,12 +101,29 @@ export class JobRunner {
     validated.catch(() => undefined); // callers that stop listening must not crash the process
     const entry: Entry = {
       row,
-      state: { status: row.status, progress: row.progress, message: row.message },
+      state: { status: row.status, progress: row.progress, message: row.message, rowsCommitted: row.rows_committed ?? 0 },
       controller,
       done: Promise.resolve(),
       lastEmit: 0,
       saving: Promise.resolve(),
+      rowsTotal: row.rows_total ?? null,
     };
+    const deps: CheckpointDeps = {
+      db: this.app.db,
+      jobId: row.id,
+      runToken: row.run_token,
+      signal: controller.signal,
+      onCommitted: (cp) => {
+        entry.state = { ...entry.state, rowsCommitted: cp.rowsCommitted };
+        entry.rowsTotal = cp.rowsTotal;
+      },
+      onReconnecting: (err, attempt) => {
+        this.app.log.warn({ err, job: row.id, attempt }, 'database connection lost during an import; resuming from the checkpoint');
+        entry.state = { ...entry.state, message: 'The database connection was lost; reconnecting to resume the import…' };
+        this.emit(entry);
+      },
+    };
+    const interrupted = () => new JobInterrupted(IMPORT_MESSAGES.interrupted(entry.state.rowsCommitted ?? 0, entry.rowsTotal));
     const ctx: JobContext = {
       id: row.id,
       signal: controller.signal,
@@ -94,34 +135,40 @@ export class JobRunner {
       },
       validated: () => markValidated(),
       throwIfAborted: () => {
-        if (controller.signal.aborted) throw new AppError(503, 'import_interrupted', IMPORT_MESSAGES.interrupted);
+        if (controller.signal.aborted) throw interrupted();
       },
+      resumable: (fn) => resumable(deps, checkpointOfRow(row), fn),
+      commitBatch: (write) => commitBatch(deps, write),
     };
     this.running.set(row.id, entry);
     const done = (async () => {
-      await this.acquire(entry);
+      // The heartbeat runs while the job waits for a slot too: a queued job is alive.
       const heartbeat = setInterval(() => {
         this.emit(entry);
         this.persist(entry);
       }, HEARTBEAT_MS);
+      await this.acquire(entry);
       try {
         ctx.throwIfAborted();
         this.emit(entry);
         const outcome = await work(ctx);
         clearInterval(heartbeat);
-        entry.state = { status: 'completed', progress: 100, message: outcome.message, summary: outcome.summary, errorReportKey: outcome.errorReportKey };
+        entry.state = {
+          status: 'completed',
+          progress: 100,
+          message: outcome.message,
+          summary: outcome.summary,
+          errorReportKey: outcome.errorReportKey,
+          rowsCommitted: entry.state.rowsCommitted,
+        };
         markValidated();
         await this.persist(entry);
         this.emit(entry);
+        await cleanup().catch((err) => this.app.log.warn({ err, job: row.id }, 'could not remove the uploaded file'));
         return outcome;
-      } catch (err) {
+      } catch (caught) {
         clearInterval(heartbeat);
-        const known = err instanceof AppError;
-        if (!known) this.app.log.error({ err, job: row.id }, 'import failed');
-        entry.state = { ...entry.state, status: 'error', message: known ? err.message : `The import failed: ${(err as Error).message ?? 'unknown error'}` };
-        // Recorded before the HTTP answer goes out, so the answer never runs ahead of the row.
-        await this.persist(entry);
-        this.emit(entry);
+        const err = await this.settle(entry, caught, interrupted, cleanup);
         failValidated(err);
         throw err;
       } finally {
@@ -132,6 +179,37 @@ export class JobRunner {
     done.catch(() => undefined);
     entry.done = done;
     return { id: row.id, validated, done };
+  }
+
+  /**
+   * Records how a job that threw ended: interrupted (resumable: shutdown or a database that
+   * stayed away), taken over by another run (nothing to record), or failed — with the count of
+   * rows it kept. Answers the error to pass on.
+   */
+  private async settle(entry: Entry, err: unknown, interrupted: () => JobInterrupted, cleanup: () => Promise<void>): Promise<unknown> {
+    const { row } = entry;
+    if (err instanceof JobTakenOver) {
+      this.app.log.warn({ job: row.id }, err.message);
+      return err;
+    }
+    if (err instanceof JobInterrupted || isConnectionLost(err)) {
+      const stop = err instanceof JobInterrupted ? err : interrupted();
+      if (!(err instanceof JobInterrupted)) this.app.log.error({ err, job: row.id }, 'import interrupted: the database connection stayed lost');
+      entry.state = { ...entry.state, message: stop.message };
+      await this.persist(entry, true);
+      this.emit(entry);
+      return stop;
+    }
+    const known = err instanceof AppError;
+    if (!known) this.app.log.error({ err, job: row.id }, 'import failed');
+    const kept = entry.state.rowsCommitted ?? 0;
+    const reason = known ? err.message : `The import failed: ${(err as Error).message ?? 'unknown error'}`;
+    entry.state = { ...entry.state, status: 'error', message: kept > 0 ? `${reason} ${IMPORT_MESSAGES.stopped(kept, entry.rowsTotal)}` : reason };
+    // Recorded before the HTTP answer goes out, so the answer never runs ahead of the row.
+    await this.persist(entry);
+    this.emit(entry);
+    await cleanup().catch((e) => this.app.log.warn({ err: e, job: row.id }, 'could not remove the uploaded file'));
+    return err;
   }
 
   /** Server shutdown: jobs stop between batches and are recorded as interrupted. */
@@ -153,10 +231,25 @@ export class JobRunner {
     this.app.io.to(rooms).emit(jobEventName(row.kind, row.id), jobPayload(row.kind, row.id, state));
   }
 
-  private persist(entry: Entry): Promise<void> {
+  private persist(entry: Entry, interrupted = false): Promise<void> {
     const snapshot = { ...entry.state };
+    const save = () => saveJobState(this.app.db, entry.row.id, entry.row.run_token, snapshot, interrupted);
+    // A final state or an interruption must reach the row even if the connection just dropped
+    // (a heartbeat may be lost: the next one follows).
+    const lasting = interrupted || snapshot.status === 'completed' || snapshot.status === 'error';
+    const saveLasting = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await save();
+        } catch (err) {
+          if (!lasting || !isConnectionLost(err) || attempt >= 5) throw err;
+          await sleep(500 * attempt);
+        }
+      }
+    };
     entry.saving = entry.saving
-      .then(() => saveJobState(this.app.db, entry.row.id, snapshot))
+      .then(saveLasting)
+      .then(() => undefined)
       .catch((err) => this.app.log.warn({ err, job: entry.row.id }, 'could not save import progress'));
     return entry.saving;
   }

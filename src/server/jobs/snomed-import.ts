@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -20,7 +21,6 @@ export const SNOMED_PARSE_LIMITS: ParseLimits = {
   maxCellChars: 32_768,
   zip: { maxEntryBytes: 1536 * 1024 * 1024, maxTotalBytes: 2048 * 1024 * 1024, maxRatio: 250 },
 };
-const BATCH_ROWS = 5000;
 /**
  * After an import that wrote this many rows the table is vacuumed and analysed before the job
  * completes: it merges the trigram index's pending entries (every search scans them), sets the
@@ -86,59 +86,96 @@ async function upsertBatch(tx: Queryable, batch: Map<string, SnomedRow>): Promis
   return counts;
 }
 
+/**
+ * The import (or its resume from the job's checkpoint): the checkpoint counts the data rows of
+ * the file read through the last committed batch (`rowNumber`) and the created / updated counts
+ * so far; a resume reads the file again and upserts the rows after it. Re-upserting a row is
+ * harmless (unchanged rows are not rewritten), but the counts would be wrong without it.
+ */
 export async function runSnomedImport(app: FastifyInstance, file: string, format: FileFormat, ctx: JobContext): Promise<JobOutcome & { summary: SnomedImportSummary }> {
   ctx.progress(1, 'Checking the file…', 'processing');
   const { rows: total, sheet } = await scan(file, format, ctx);
   ctx.validated();
+  const rowsText = (n: number) => n.toLocaleString('en');
+  const rowsPerBatch = importBatchRows(app.db.kind);
 
   const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0, ...(sheet !== undefined && { sheet }) };
-  const errorRows: string[][] = [];
-  // Keyed by id: a file that repeats an id within one batch keeps its last row (one statement
-  // cannot upsert the same row twice).
-  let batch = new Map<string, SnomedRow>();
-  let seen = 0;
-  // One batch is written while the next is parsed (on PostgreSQL the two run in parallel).
-  let inflight: Promise<void> | null = null;
-  const settle = async () => {
-    if (inflight) await inflight;
-    inflight = null;
-  };
-  const flush = async () => {
-    await settle();
-    if (batch.size === 0) return;
-    ctx.throwIfAborted();
-    const rows = batch;
-    const upTo = seen;
-    batch = new Map();
-    inflight = app.db.transaction((tx) => upsertBatch(tx, rows)).then((counts) => {
-      summary.created += counts.created;
-      summary.updated += counts.updated;
-      ctx.progress(10 + (89 * upTo) / total, `Imported ${upTo.toLocaleString('en')} of ${total.toLocaleString('en')} rows`, 'inserting');
-    });
-    inflight.catch(() => undefined); // awaited by the next flush or settle
-  };
+  let errorRows: string[][] = [];
+  await ctx.resumable(async (from) => {
+    summary.created = from.data.created ?? 0;
+    summary.updated = from.data.updated ?? 0;
+    summary.errors = 0;
+    errorRows = [];
+    const resumeAfter = from.data.rowNumber ?? 0;
+    let kept = from.rowsCommitted;
+    // Keyed by id: a file that repeats an id within one batch keeps its last row (one statement
+    // cannot upsert the same row twice).
+    let batch = new Map<string, SnomedRow>();
+    let batchRows = 0;
+    let seen = 0;
+    // One batch is written while the next is parsed (on PostgreSQL the two run in parallel).
+    let inflight: Promise<void> | null = null;
+    const settle = async () => {
+      if (inflight) await inflight;
+      inflight = null;
+    };
+    const flush = async () => {
+      await settle();
+      if (batch.size === 0) return;
+      ctx.throwIfAborted();
+      const rows = batch;
+      const upTo = seen;
+      const valid = batchRows;
+      batch = new Map();
+      batchRows = 0;
+      inflight = ctx
+        .commitBatch(async (tx) => {
+          const counts = await upsertBatch(tx, rows);
+          const data = { rowNumber: upTo, created: summary.created + counts.created, updated: summary.updated + counts.updated };
+          return { rowsCommitted: kept + valid, rowsTotal: total, data };
+        })
+        .then((cp) => {
+          kept = cp.rowsCommitted;
+          summary.created = cp.data.created;
+          summary.updated = cp.data.updated;
+          // Progress is work done: 10 % for the check, the rest by committed rows.
+          ctx.progress(10 + (89 * upTo) / total, `Imported ${rowsText(upTo)} of ${rowsText(total)} rows`, 'inserting');
+        });
+      inflight.catch(() => undefined); // awaited by the next flush or settle
+    };
 
-  let columns: SnomedColumns | null = null;
-  for await (const rows of readRows(file, format, SNOMED_PARSE_LIMITS)) for (const row of rows) {
-    if (!columns) {
-      columns = mapSnomedHeader(row.cells);
-      continue;
+    ctx.throwIfAborted();
+    let columns: SnomedColumns | null = null;
+    try {
+      for await (const rows of readRows(file, format, SNOMED_PARSE_LIMITS)) for (const row of rows) {
+        if (!columns) {
+          columns = mapSnomedHeader(row.cells);
+          continue;
+        }
+        seen++;
+        const checked = checkSnomedRow(row.cells, columns);
+        if ('row' in checked) {
+          if (seen <= resumeAfter) continue; // committed before the resume
+          batch.set(checked.row.id, checked.row);
+          batchRows++;
+          if (batch.size >= rowsPerBatch) await flush();
+        } else if (++summary.errors <= MAX_REPORT_ROWS) {
+          errorRows.push([String(row.number), ...checked.values, checked.problems.join('; ')]);
+        }
+      }
+      await flush();
+      await settle();
+    } catch (err) {
+      // A batch still in flight ends before the retry (or the stop) reads the checkpoint.
+      await settle().catch(() => undefined);
+      throw err;
     }
-    seen++;
-    const checked = checkSnomedRow(row.cells, columns);
-    if ('row' in checked) {
-      batch.set(checked.row.id, checked.row);
-      if (batch.size >= BATCH_ROWS) await flush();
-    } else if (++summary.errors <= MAX_REPORT_ROWS) {
-      errorRows.push([String(row.number), ...checked.values, checked.problems.join('; ')]);
-    }
-  }
-  await flush();
-  await settle();
+  });
   summary.unchanged = total - summary.errors - summary.created - summary.updated;
   if (summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
     ctx.progress(99, 'Preparing the catalogue for search…');
-    await app.db.exec('VACUUM (ANALYZE) snomed_concepts');
+    // Only an optimisation (autovacuum does it later): a failure must not fail the import.
+    await app.db.exec('VACUUM (ANALYZE) snomed_concepts').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
   }
 
   let errorReportKey: string | null = null;

@@ -18,18 +18,18 @@ export function routeKey(method: string, url: string): string {
 /** Resolves the bearer token to an active user, or null when there is none. Throws 401 for a bad one. */
 export async function authenticate(app: FastifyInstance, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
-  const claims = verifyAccessToken(token, app.tokenSecret);
+  const claims = await verifyAccessToken(token, app.tokenSecret);
   if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
   const user = await findUserById(app.db, claims.sub);
   if (!user) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
   if (!user.is_active) throw unauthorized(MESSAGES.auth.accountInactive, 'account_inactive');
-  return { user, permissions: userPermissions(user) };
+  return { user, permissions: userPermissions(user), sessionId: claims.sid ?? null };
 }
 
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice(7).trim() || undefined;
+/** The token of an `Authorization: Bearer …` header; the scheme name is case-insensitive (RFC 9110 §11.1). */
+export function bearer(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
 }
 
 const GUARD = Symbol('kg.guard');

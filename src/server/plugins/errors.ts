@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '../../contract';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../db/connection-errors';
+
+/** Said when the database connection dropped under a request (failover, restart, network). */
+export const DATABASE_UNAVAILABLE = 'The database connection was lost. Try again in a moment.';
 
 /** An error with an HTTP status and a message meant for the user. */
 export class AppError extends Error {
@@ -42,6 +46,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const details = err.validation.map((v) => v.message ?? MESSAGES.generic.invalidInput);
       status = 400;
       body = { error: details[0] ?? MESSAGES.generic.invalidInput, code: 'validation_error', details };
+    } else if (isConnectionError(err)) {
+      // The pool discards the broken connection and opens a new one for the next request.
+      status = 503;
+      body = { error: DATABASE_UNAVAILABLE, code: 'database_unavailable' };
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (err.statusCode === 429) {
       status = 429;
       body = { error: MESSAGES.auth.tooManyAttempts, code: 'rate_limited' };
@@ -50,7 +59,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: err.message, code: (err.code ?? 'bad_request').toLowerCase() };
     }
 
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status === 503) request.log.warn({ err: err.message }, 'database connection lost');
+    else if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.debug({ err: err.message, status }, 'request refused');
     return reply.status(status).send(body);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../contract';
+import { isConnectionError } from '../db/connection-errors';
 import { authenticate } from './access';
 
 /**
@@ -23,7 +24,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
         socket.data.permissions = auth.permissions;
         next();
       })
-      .catch(() => next(new Error('unauthorized')));
+      // A lost database connection is not a bad token: the client waits and tries again
+      // instead of refreshing its session (src/api/socket.ts).
+      .catch((err: unknown) => next(new Error(isConnectionError(err) ? 'database_unavailable' : 'unauthorized')));
   });
   app.decorate('io', io);
   app.addHook('preClose', async () => {

@@ -17,9 +17,16 @@ function ChipGroup(p: { label: string; names: readonly string[]; selected: reado
   const chip = (name: string | null) => {
     const pressed = name === null ? p.selected.length === 0 : p.selected.includes(name);
     return (
-      <button key={name ?? '\u0000none'} type="button" aria-pressed={pressed} className={cx('kg-graph-chip', pressed && 'kg-graph-chip--on')} onClick={() => p.onToggle(name)}>
+      <button
+        key={name ?? '\u0000none'}
+        type="button"
+        aria-pressed={pressed}
+        className={cx('kg-graph-chip', pressed && 'kg-graph-chip--on')}
+        title={name ?? undefined}
+        onClick={() => p.onToggle(name)}
+      >
         {name !== null && p.colors && <span className="kg-graph-dot" style={{ background: p.colors.get(name) }} aria-hidden="true" />}
-        {name ?? GRAPH_MESSAGES.none}
+        <span className="kg-graph-chip__label">{name ?? GRAPH_MESSAGES.none}</span>
       </button>
     );
   };

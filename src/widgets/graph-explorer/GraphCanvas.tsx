@@ -3,7 +3,11 @@ import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import type { GraphAdapter } from './force-graph-adapter';
 import type { ViewGraph } from './graph-model';
-import { circleLayout, staticLayout, type LayoutName } from './layouts';
+import { radialLayout, staticLayout, type LayoutName } from './layouts';
+import type { Side } from './graph-model';
+
+/** The focus node's direct neighbours (pinned on the focused force view's ring). */
+const ADJACENT: ReadonlySet<Side> = new Set(['in', 'out', 'both']);
 
 export interface GraphCanvasHandle {
   zoomBy: (factor: number) => void;
@@ -115,16 +119,18 @@ export function GraphCanvas(p: GraphCanvasProps) {
 
   const { view, layout, colors, typeOrder, loadCount } = p;
   const fixed = useMemo(() => staticLayout(layout, { nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }), [layout, view, typeOrder]);
-  // The focused force layout starts from the focused arcs (incoming left, outgoing right).
-  const seeds = useMemo(() => (!fixed && view.focus ? circleLayout({ nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }) : null), [fixed, view, typeOrder]);
+  // The focused force layout starts from the radial rings and keeps the focus node's neighbours on
+  // them (pinned), grouped by direction around it; only nodes further away are simulated.
+  const seeds = useMemo(() => (!fixed && view.focus ? radialLayout({ nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }) : null), [fixed, view, typeOrder]);
+  const pins = useMemo(() => (seeds ? new Map([...seeds].filter(([id]) => ADJACENT.has(view.sides.get(id) ?? 'other'))) : null), [seeds, view]);
   const fitKey = `${loadCount}|${layout}|${view.focus}|${fixed ? view.nodes.length : ''}`;
   const lastFit = useRef('');
   useEffect(() => {
     if (!adapter) return;
     const refit = lastFit.current !== fitKey;
     lastFit.current = fitKey;
-    adapter.setData({ nodes: view.nodes, relations: view.relations, focus: view.focus, sides: view.sides, colors, capped: view.capped, fixed, seeds, refit });
-  }, [adapter, view, colors, fixed, seeds, fitKey]);
+    adapter.setData({ nodes: view.nodes, relations: view.relations, focus: view.focus, sides: view.sides, colors, capped: view.capped, fixed, seeds, pins, refit });
+  }, [adapter, view, colors, fixed, seeds, pins, fitKey]);
 
   useEffect(() => adapter?.setSelection({ node: p.selectedNode, link: p.selectedLink }), [adapter, p.selectedNode, p.selectedLink]);
   useEffect(() => adapter?.setPaused(p.paused), [adapter, p.paused]);

@@ -1,11 +1,12 @@
 import type ForceGraph from 'force-graph';
 import type { FgLink, FgNode } from './graph-objects';
-import { SIDE_X, SIDE_Y } from './layouts';
+import { SPACING } from './layouts';
 
 /**
  * The simulation's forces. Global view: d3's charge, link and centre forces, lighter for big
- * graphs. Focused view: stronger repulsion, long links, a pull of each group to its side
- * (incoming left, outgoing right) and, for small graphs, room for the labels.
+ * graphs. Focused view: stronger repulsion, long links, the focus node's neighbours pinned on
+ * their radial rings (GraphCanvas) and nodes further away pushed outside them; for small graphs,
+ * room for the labels.
  */
 export type Force = ((alpha: number) => void) & { initialize?: (nodes: FgNode[]) => void };
 
@@ -21,24 +22,28 @@ export function configureForces(fg: ForceGraph<FgNode, FgLink>, o: { focused: bo
   fg.d3Force('spread', o.small ? spreadForce(o.focused ? 64 : 44) : null);
 }
 
-/** How far left (right) of the focus node incoming (outgoing) nodes stay. */
-const SIDE_GAP = 110;
-
-/** A pull towards each focused-view group's place (left, right, above, below). */
+/**
+ * Focused view: the focus node's neighbours are pinned on the radial rings (issue 18 item 6), so
+ * this only moves nodes further away: it pushes them out beyond the outermost ring, where their
+ * labels do not land on the ring's.
+ */
 function sideForce() {
   let nodes: FgNode[] = [];
+  let beyond = 0;
   const force = (alpha: number) => {
     for (const n of nodes) {
-      if (n.side === 'focus' || n.x === undefined) continue;
-      n.vx = (n.vx ?? 0) + (SIDE_X[n.side] - n.x) * 0.12 * alpha;
-      n.vy = (n.vy ?? 0) + (SIDE_Y[n.side] - n.y!) * 0.01 * alpha;
-      // Incoming stay clearly left of the focus node, outgoing clearly right.
-      if (n.side === 'in' && n.x > -SIDE_GAP) n.vx += (-SIDE_GAP - n.x) * 0.5;
-      if (n.side === 'out' && n.x < SIDE_GAP) n.vx += (SIDE_GAP - n.x) * 0.5;
+      if (n.side !== 'other' || n.x === undefined || n.fx !== undefined) continue;
+      const d = Math.hypot(n.x, n.y!) || 1;
+      if (d >= beyond) continue;
+      const push = ((beyond - d) / d) * 0.3 * alpha;
+      n.vx = (n.vx ?? 0) + n.x * push;
+      n.vy = (n.vy ?? 0) + n.y! * push;
     }
   };
   force.initialize = (list: FgNode[]) => {
     nodes = list;
+    const ring = Math.max(0, ...list.filter((n) => n.side !== 'focus' && n.side !== 'other' && n.fx !== undefined).map((n) => Math.hypot(n.fx!, n.fy ?? 0)));
+    beyond = ring + 2 * SPACING;
   };
   return force;
 }

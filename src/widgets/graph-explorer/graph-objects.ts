@@ -57,8 +57,13 @@ export interface ObjectsInput {
   fixed: ReadonlyMap<string, Point> | null;
   /** Where nodes were before (kept across data changes). */
   previous: ReadonlyMap<string, Point>;
-  /** Starting positions for new nodes of a force layout (the focused view starts from its arcs). */
+  /** Starting positions for new nodes of a force layout (the focused view starts from its rings). */
   seeds?: ReadonlyMap<string, Point> | null;
+  /**
+   * Positions held (fx/fy) while the simulation still runs for the rest: the focused force view
+   * keeps the focus node's neighbours on their ring (issue 18 item 6), the others settle outside.
+   */
+  pins?: ReadonlyMap<string, Point> | null;
   spacing: number;
 }
 
@@ -77,7 +82,7 @@ export function buildObjects(input: ObjectsInput): { nodes: FgNode[]; links: FgL
       side: input.sides.get(n.id) ?? 'other',
       capped: input.capped.get(n.id) ?? 0,
     };
-    const pin = fixed?.get(n.id);
+    const pin = fixed?.get(n.id) ?? input.pins?.get(n.id);
     const seed = pin ?? previous.get(n.id) ?? input.seeds?.get(n.id);
     if (seed) {
       o.x = seed.x;

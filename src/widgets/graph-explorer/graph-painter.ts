@@ -184,10 +184,13 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
 /** The node radius on screen, in px. */
 const n = (k: number) => GRAPH_FIGURES.nodeRadius.normal * k;
 
+/** A focused view's label font size in graph units at zoom k (the layout tests measure labels with it). */
+export const focusedLabelSize = (k: number, nodeCount: number) => (nodeCount <= FOCUSED_LABEL_GROWTH_MAX ? Math.min(20, Math.max(11, 7.5 / k)) : 11);
+
 function paintNodeLabels(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[], k: number): void {
   // A focused view has few nodes spaced for their labels: the text grows when zoomed out (up to
   // 20 units) so the names stay readable at the fitted zoom.
-  const size = s.focused ? (nodes.length <= FOCUSED_LABEL_GROWTH_MAX ? Math.min(20, Math.max(11, 7.5 / k)) : 11) : 7.5;
+  const size = s.focused ? focusedLabelSize(k, nodes.length) : 7.5;
   if (size * k < READABLE_PX) {
     // Too small to read: only the hovered or selected node keeps its name (drawn at a readable size).
     const keep = nodes.filter((x) => x.id === s.hoverNode || x.id === s.selectedNode);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphNode } from '../../contract/graph';
 import type { Side } from './graph-model';
-import { circleLayout, fitView, gridLayout, hierarchicalLayout, staticLayout, type LayoutInput, type Point } from './layouts';
+import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { focusedLabelSize } from './graph-painter';
+import { circleLayout, fitView, gridLayout, hierarchicalLayout, radialLayout, staticLayout, type LayoutInput, type Point } from './layouts';
 
 const node = (id: string, nodeType: string): GraphNode => ({ id, name: id, nodeType, snomedCode: null, description: null, createdAt: '', degree: 1 });
 const types = ['Disease', 'Drug', 'Symptom'];
@@ -27,14 +29,49 @@ describe('graph layouts', () => {
     }
   });
 
-  it('focused: the focus node in the centre, incoming on the left, outgoing on the right', () => {
-    for (const layout of [circleLayout, gridLayout]) {
-      const pos = layout(focusedInput());
-      expect(pos.get('F')).toEqual({ x: 0, y: 0 });
-      for (let i = 0; i < 9; i++) expect(pos.get(`in${i}`)!.x).toBeLessThan(-100);
-      for (let i = 0; i < 5; i++) expect(pos.get(`out${i}`)!.x).toBeGreaterThan(100);
-      expect(pos.get('both')!.y).toBeLessThan(-100);
-      expect(distinct(pos)).toBe(16);
+  it('focused grid: the focus node in the centre, incoming on the left, outgoing on the right', () => {
+    const pos = gridLayout(focusedInput());
+    expect(pos.get('F')).toEqual({ x: 0, y: 0 });
+    for (let i = 0; i < 9; i++) expect(pos.get(`in${i}`)!.x).toBeLessThan(-100);
+    for (let i = 0; i < 5; i++) expect(pos.get(`out${i}`)!.x).toBeGreaterThan(100);
+    expect(pos.get('both')!.y).toBeLessThan(-100);
+    expect(distinct(pos)).toBe(16);
+  });
+
+  it('focused circle: radial around the focus node, grouped by direction (outgoing right, incoming left, both at the top)', () => {
+    const pos = circleLayout(focusedInput());
+    expect(pos).toEqual(radialLayout(focusedInput()));
+    expect(pos.get('F')).toEqual({ x: 0, y: 0 });
+    const mean = (ids: string[]) => ids.reduce((sum, id) => sum + pos.get(id)!.x, 0) / ids.length;
+    expect(mean(Array.from({ length: 9 }, (_, i) => `in${i}`))).toBeLessThan(-100);
+    for (let i = 0; i < 5; i++) expect(pos.get(`out${i}`)!.x).toBeGreaterThan(100);
+    expect(pos.get('both')!.y).toBeLessThan(-100);
+    expect(distinct(pos)).toBe(16);
+  });
+
+  it('a hub with 20 neighbours (issue 18: asthma) fills the circle, and no two labels overlap at the fitted zoom', () => {
+    const nodes = [node('F', 'Disease'), ...Array.from({ length: 17 }, (_, i) => node(`out${i}`, types[i % 3])), ...Array.from({ length: 3 }, (_, i) => node(`in${i}`, 'Drug'))];
+    const sides = new Map<string, Side>(nodes.map((n) => [n.id, n.id === 'F' ? 'focus' : n.id.startsWith('in') ? 'in' : 'out']));
+    const pos = radialLayout({ nodes, focus: 'F', sides, typeOrder: types });
+    const around = [...pos.entries()].filter(([id]) => id !== 'F').map(([, p]) => p);
+    // Every quadrant holds neighbours: not crammed into one half.
+    for (const [sx, sy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) expect(around.filter((p) => p.x * sx > 0 && p.y * sy > 0).length).toBeGreaterThanOrEqual(3);
+    // The label under each node (name of 20 characters at about 0.6 em each, and the type line) at
+    // the zoom Reset View picks for a 1200 × 650 canvas, in graph units.
+    const xs = [...pos.values()].map((p) => p.x);
+    const ys = [...pos.values()].map((p) => p.y);
+    const k = fitView({ x: [Math.min(...xs), Math.max(...xs)], y: [Math.min(...ys), Math.max(...ys)] }, 1200, 650, { x: 0, y: 0 })!.k;
+    const size = focusedLabelSize(k, nodes.length);
+    const r = GRAPH_FIGURES.nodeRadius.normal;
+    const box = (p: Point) => ({ top: p.y - r, bottom: p.y + r + size * 2.5 });
+    const width = GRAPH_FIGURES.focusedNameMax * 0.6 * size;
+    for (let i = 0; i < around.length; i++) {
+      for (let j = i + 1; j < around.length; j++) {
+        const [a, b] = [box(around[i]), box(around[j])];
+        const apartX = Math.abs(around[i].x - around[j].x) >= width;
+        const apartY = a.bottom <= b.top || b.bottom <= a.top;
+        expect(apartX || apartY, `labels ${i} and ${j} overlap`).toBe(true);
+      }
     }
   });
 

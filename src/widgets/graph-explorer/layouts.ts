@@ -26,9 +26,6 @@ export interface LayoutInput {
 
 /** Centre-to-centre distance between neighbouring nodes (radius 18, room for a label). */
 export const SPACING = 70;
-/** Where each focused-view group sits (x target of the force layout, side of the static ones). */
-export const SIDE_X: Record<Side, number> = { focus: 0, in: -320, out: 320, both: 0, other: 0 };
-export const SIDE_Y: Record<Side, number> = { focus: 0, in: 0, out: 0, both: -240, other: 240 };
 
 const byTypeThenName = (typeOrder: readonly string[]) => (a: GraphNode, b: GraphNode) =>
   typeOrder.indexOf(a.nodeType) - typeOrder.indexOf(b.nodeType) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1);
@@ -73,24 +70,62 @@ const groupBySide = (nodes: readonly GraphNode[], sides: ReadonlyMap<string, Sid
   return groups;
 };
 
-const DEG = Math.PI / 180;
-
-/** Circle: one ring (or concentric rings for many nodes); focused: incoming on the left arc, outgoing on the right. */
-export function circleLayout({ nodes, focus, sides, typeOrder }: LayoutInput): Map<string, Point> {
+/** Circle: one ring (or concentric rings for many nodes); focused: the radial layout around the focus node. */
+export function circleLayout(input: LayoutInput): Map<string, Point> {
+  const { nodes, focus, typeOrder } = input;
+  if (focus) return radialLayout(input);
   const out = new Map<string, Point>();
   const sorted = [...nodes].sort(byTypeThenName(typeOrder));
-  if (!focus) {
-    rings(sorted, out, { from: -Math.PI / 2, to: 1.5 * Math.PI, minRadius: Math.max(120, (Math.min(sorted.length, 60) * SPACING) / (2 * Math.PI)) });
-    return out;
+  rings(sorted, out, { from: -Math.PI / 2, to: 1.5 * Math.PI, minRadius: Math.max(120, (Math.min(sorted.length, 60) * SPACING) / (2 * Math.PI)) });
+  return out;
+}
+
+/** Neighbours per ring of the radial layout: more share the circle on alternating rings. */
+export const RADIAL_PER_RING = 12;
+/** The innermost ring's least radius, and how much further out each further ring lies (× that radius). */
+const RADIAL_MIN_RADIUS = 240;
+const RADIAL_RING_STEP = 0.4;
+/** Arc between neighbouring slots: wider than SPACING, so labels two slots apart on one ring clear each other. */
+const RADIAL_ARC = 80;
+
+/**
+ * Focused view (issue 18 item 6): the focus node in the centre and its neighbours all around it,
+ * grouped by direction — outgoing centred on the right, incoming on the left, both ways at the
+ * top, an empty slot between groups — instead of one half each. Every neighbour gets its own
+ * angle; with more than RADIAL_PER_RING they alternate between rings, so two labels side by side
+ * are two slots apart. Nodes not adjacent to the focus go on rings outside.
+ */
+export function radialLayout({ nodes, focus, sides, typeOrder }: LayoutInput): Map<string, Point> {
+  const out = new Map<string, Point>();
+  const g = groupBySide([...nodes].sort(byTypeThenName(typeOrder)), sides);
+  if (focus) out.set(focus, { x: 0, y: 0 });
+  // Clockwise from the right: outgoing, incoming, both ways (so incoming end up on the left, both at the top).
+  const groups = [
+    { list: g.out, at: 0 },
+    { list: g.in, at: Math.PI },
+    { list: g.both, at: -Math.PI / 2 },
+  ].filter((group) => group.list.length > 0);
+  const count = groups.reduce((sum, group) => sum + group.list.length, 0);
+  const slots = count + (groups.length > 1 ? groups.length : 0);
+  const step = (2 * Math.PI) / Math.max(1, slots);
+  const ringCount = Math.max(1, Math.ceil(count / RADIAL_PER_RING));
+  const radius = Math.max(RADIAL_MIN_RADIUS, (slots * RADIAL_ARC) / (2 * Math.PI));
+  // The first group is centred on its own side; the others follow it round the circle.
+  const start = groups.length ? groups[0].at - ((groups[0].list.length - 1) / 2) * step : 0;
+  let slot = 0;
+  let index = 0;
+  for (const { list } of groups) {
+    for (const n of list) {
+      const r = radius * (1 + RADIAL_RING_STEP * (index % ringCount));
+      const angle = start + slot * step;
+      out.set(n.id, { x: r * Math.cos(angle), y: r * Math.sin(angle) });
+      slot += 1;
+      index += 1;
+    }
+    slot += 1; // an empty slot before the next group
   }
-  const g = groupBySide(sorted, sides);
-  out.set(focus, { x: 0, y: 0 });
-  // One arc per side while it fits in a sensible radius; more nodes go onto further arcs.
-  const radius = (count: number, span: number) => Math.min(900, Math.max(280, (count * SPACING) / (span * DEG)));
-  rings(g.in, out, { from: 112 * DEG, to: 248 * DEG, minRadius: radius(g.in.length, 136) });
-  rings(g.out, out, { from: -68 * DEG, to: 68 * DEG, minRadius: radius(g.out.length, 136) });
-  rings(g.both, out, { from: 245 * DEG, to: 295 * DEG, minRadius: radius(g.both.length, 50) });
-  rings(g.other, out, { from: 65 * DEG, to: 115 * DEG, minRadius: radius(g.other.length, 50) + 140 });
+  const outer = radius * (1 + RADIAL_RING_STEP * (ringCount - 1)) + 2 * SPACING;
+  rings(g.other, out, { from: -Math.PI / 2, to: 1.5 * Math.PI, minRadius: Math.max(outer, (g.other.length * SPACING) / (2 * Math.PI)) });
   return out;
 }
 

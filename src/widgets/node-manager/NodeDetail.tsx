@@ -2,14 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { apiClient } from '../../api/client';
 import { attachmentsApi, nodesApi } from '../../api/nodes';
+import { isNotFound } from '../../api/not-found';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
 import { DeletionDialog } from '../DeletionDialog';
 import { ArrowLeftIcon } from '../../ui/icons';
+import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { LoadFailed } from '../admin-parts';
 import { useLoad } from '../use-load';
 import { useOnChange } from '../use-on-change';
 import { useToast } from '../use-toast';
@@ -25,6 +26,9 @@ export interface NodeDetailProps {
   can: NodeAbilities;
   /** Embedded alone: a 'Back to Knowledge Nodes' button (the host has its own Back button). */
   onBack?: () => void;
+  /** The way back from a node that does not exist (always shown there); `listHref` makes it a link. */
+  onBackToList: () => void;
+  listHref?: string;
   onOpenNode: (nodeId: string) => void;
   onAddRelation: (nodeId: string) => void;
   onViewGraph: (nodeId: string) => void;
@@ -38,7 +42,7 @@ export interface NodeDetailProps {
 }
 
 /** Node detail (spec §2): the node's fields, attachments, relations, creator, and its actions. */
-export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete, refreshKey }: NodeDetailProps) {
+export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHref, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete, refreshKey }: NodeDetailProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const nodes = useMemo(() => nodesApi(api), [api]);
   const files = useMemo(() => attachmentsApi(api), [api]);
@@ -73,11 +77,14 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onOpenNode, onAddRela
   );
 
   if (data.status === 'loading') return <BlockSpinner label={T.detailLoading} />;
+  if (data.status === 'error' && isNotFound(data.error)) {
+    return <NotFoundState title={T.notFound} text={T.notFoundText} backLabel={T.backToList} onBack={onBackToList} href={listHref} />;
+  }
   if (data.status === 'error' || !data.data) {
     return (
       <div className="kg-admin__screen kg-node-detail">
         {back}
-        <LoadFailed text={T.detailFailed} retryLabel={T.retry} onRetry={() => void data.reload()} />
+        <ErrorState text={T.detailFailed} retryLabel={T.retry} onRetry={() => void data.reload()} />
       </div>
     );
   }

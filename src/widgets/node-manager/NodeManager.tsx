@@ -4,6 +4,10 @@ import type { User } from '../../contract/users';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { LIMITS } from '../../contract/limits';
+import { nodeSavedMessage } from '../../contract/save-messages';
+import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { NodeDetail } from './NodeDetail';
 import { NodeList, type NodeListMemory } from './NodeList';
@@ -93,9 +97,13 @@ function Screens(p: NodeManagerProps & { apiBase: string; user: User }) {
     if (controlled) p.onNavigate?.({ path: nodePath(to) });
     else setOwn(to);
   };
+  // The form unmounts when it saves: the success message lives here, above the screens. Controlled,
+  // the host navigates away and says it itself (the element's kg-node-change tells it what happened).
+  const { toast, show, close } = useToast();
   return (
     <div ref={frame} tabIndex={-1} className="kg-node-manager__screen">
-      <Screen {...p} place={place} go={go} memory={p.listMemory ?? listMemory} />
+      <Screen {...p} place={place} go={go} memory={p.listMemory ?? listMemory} notify={controlled ? undefined : show} />
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );
 }
@@ -106,10 +114,12 @@ interface ScreenProps extends NodeManagerProps {
   place: NodePlace;
   go: (to: NodePlace) => void;
   memory?: { current: NodeListMemory | null };
+  /** Shows a success message that outlives the screen. */
+  notify?: (message: string) => void;
 }
 
 /** The screen for a place: the form (create/edit, for users who may), the detail, or the list. */
-function Screen({ place, go, memory, ...p }: ScreenProps) {
+function Screen({ place, go, memory, notify, ...p }: ScreenProps) {
   const controlled = p.view !== undefined;
   const can = abilitiesOf(p.user.permissions, p.readonly);
   const openGraph = (focusNodeId: string) => p.onGraphOpen?.({ focusNodeId });
@@ -126,9 +136,11 @@ function Screen({ place, go, memory, ...p }: ScreenProps) {
         nodeId={editing}
         onSaved={(node, mode) => {
           p.onNodeChange?.({ nodeId: node.id, change: mode === 'create' ? 'created' : 'updated' });
+          notify?.(nodeSavedMessage(mode));
           go(mode === 'create' ? { view: 'list' } : { view: 'detail', nodeId: node.id });
         }}
         onCancel={() => go(editing ? { view: 'detail', nodeId: editing } : { view: 'list' })}
+        onBackToList={() => go({ view: 'list' })}
       />
     );
   }
@@ -140,6 +152,8 @@ function Screen({ place, go, memory, ...p }: ScreenProps) {
         nodeId={place.nodeId}
         can={can}
         onBack={controlled ? undefined : () => go({ view: 'list' })}
+        onBackToList={() => go({ view: 'list' })}
+        listHref={controlled ? nodePath({ view: 'list' }) : undefined}
         onOpenNode={(nodeId) => go({ view: 'detail', nodeId })}
         onAddRelation={createRelation}
         onViewGraph={openGraph}

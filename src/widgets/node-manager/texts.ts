@@ -46,6 +46,8 @@ export const NODE_TEXTS = {
   detailLoading: 'Loading node',
   detailFailed: 'Failed to load node data.',
   backToList: 'Back to Knowledge Nodes',
+  notFound: 'Node not found',
+  notFoundText: 'It may have been deleted, or the address is wrong.',
   snomedCode: 'SNOMED Code',
   url: 'URL',
   description: 'Description',

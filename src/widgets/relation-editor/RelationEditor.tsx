@@ -7,6 +7,10 @@ import type { User } from '../../contract/users';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { BlockSpinner } from '../../ui/Spinner';
+import { Toast } from '../../ui/Toast';
+import { LIMITS } from '../../contract/limits';
+import { relationSavedMessage } from '../../contract/save-messages';
+import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { RelationList } from './RelationList';
 
@@ -84,9 +88,13 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
   const may = (permission: string) => !p.readonly && (p.user.permissions?.includes(permission) ?? false);
   const go = (next: Place) => (controlled ? p.onNavigate?.({ path: pathOf(next) }) : setOwn(next));
   const toList = () => go({ view: 'list' });
+  // The form unmounts when it saves, so the success message lives here. Controlled, the host
+  // changes route and says it itself (on onRelationChange).
+  const { toast, show, close } = useToast();
 
   const saved = (relation: Relation, mode: 'create' | 'edit') => {
     p.onRelationChange?.({ relationId: relation.id, change: mode === 'create' ? 'created' : 'updated', relationType: relation.relationType });
+    if (!controlled) show(relationSavedMessage(mode));
     const graph = p.returnTo?.graph;
     if (graph) {
       const focusNodeId = graph.focusNodeId ?? relation.sourceNodeId;
@@ -96,8 +104,8 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
   };
   const deleted = (relationId: string) => p.onRelationChange?.({ relationId, change: 'deleted' });
 
-  if (place.view === 'list' || (place.view === 'edit' && !place.relationId)) {
-    return (
+  const screen =
+    place.view === 'list' || (place.view === 'edit' && !place.relationId) ? (
       <RelationList
         api={api}
         canCreate={may('relations.create')}
@@ -109,22 +117,27 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
         onOpenNode={(id) => p.onNavigate?.({ path: `/nodes/view/${encodeURIComponent(id)}` })}
         onDeleted={deleted}
       />
+    ) : (
+      <RelationForm
+        key={`${place.view}|${place.relationId ?? ''}|${place.sourceNodeId ?? ''}`}
+        api={api}
+        user={p.user}
+        relationId={place.view === 'edit' ? place.relationId : undefined}
+        sourceNodeId={place.view === 'create' ? place.sourceNodeId : undefined}
+        canDelete={may('relations.delete')}
+        onSaved={saved}
+        onDeleted={(id) => {
+          deleted(id);
+          toList();
+        }}
+        onCancel={p.onCancel ?? toList}
+        onBackToList={toList}
+      />
     );
-  }
   return (
-    <RelationForm
-      key={`${place.view}|${place.relationId ?? ''}|${place.sourceNodeId ?? ''}`}
-      api={api}
-      user={p.user}
-      relationId={place.view === 'edit' ? place.relationId : undefined}
-      sourceNodeId={place.view === 'create' ? place.sourceNodeId : undefined}
-      canDelete={may('relations.delete')}
-      onSaved={saved}
-      onDeleted={(id) => {
-        deleted(id);
-        toList();
-      }}
-      onCancel={p.onCancel ?? toList}
-    />
+    <>
+      {screen}
+      <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
+    </>
   );
 }

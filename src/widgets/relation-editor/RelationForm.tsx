@@ -1,14 +1,15 @@
 import { useId, useMemo } from 'react';
 import type { ApiClient } from '../../api/client';
 import { nodesApi } from '../../api/nodes';
+import { isNotFound } from '../../api/not-found';
 import { relationsApi } from '../../api/relations';
 import { typesApi } from '../../api/types';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
-import { Alert } from '../../ui/Alert';
 import { Button, IconButton } from '../../ui/Button';
 import { ArrowLeftIcon } from '../../ui/icons';
+import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
@@ -25,13 +26,23 @@ export interface RelationFormProps {
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
   onDeleted: (relationId: string) => void;
   onCancel: () => void;
+  /** The way out when the relation (or the preset source node) does not exist. */
+  onBackToList: () => void;
 }
+
+/** An unknown id in the address (issue 18 item 5). */
+const NOT_FOUND = {
+  relation: 'Relation not found',
+  node: 'Node not found',
+  text: 'It may have been deleted, or the address is wrong.',
+  back: 'Back to Relations',
+} as const;
 
 /**
  * Relation form (spec §2 "Relation form"): loads the relation types and, in edit mode, the
  * relation, or the preset source node; then the form edits a draft of it.
  */
-export function RelationForm({ api, relationId, sourceNodeId, ...rest }: RelationFormProps) {
+export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...rest }: RelationFormProps) {
   const calls = useMemo(() => ({ relations: relationsApi(api), nodes: nodesApi(api), types: typesApi(api, 'relation') }), [api]);
   const data = useLoad(async (signal) => {
     const [types, relation, source] = await Promise.all([
@@ -45,6 +56,10 @@ export function RelationForm({ api, relationId, sourceNodeId, ...rest }: Relatio
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
 
+  if (data.status === 'error' && isNotFound(data.error)) {
+    return <NotFoundState title={relationId ? NOT_FOUND.relation : NOT_FOUND.node} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
+  }
+
   return (
     <section className="kg-relation-form" aria-labelledby={headingId} part="form">
       <header className="kg-relation-form__header">
@@ -57,17 +72,11 @@ export function RelationForm({ api, relationId, sourceNodeId, ...rest }: Relatio
       </header>
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (
-        <div className="kg-admin__failed">
-          <Alert severity="error">{T.formLoadFailed}</Alert>
-          <div className="kg-relation-form__failed-actions">
-            <Button variant="text" onClick={rest.onCancel}>
-              {T.cancel}
-            </Button>
-            <Button variant="outlined" onClick={() => void data.reload()}>
-              {T.retry}
-            </Button>
-          </div>
-        </div>
+        <ErrorState text={T.formLoadFailed} retryLabel={T.retry} onRetry={() => void data.reload()}>
+          <Button variant="text" onClick={rest.onCancel}>
+            {T.cancel}
+          </Button>
+        </ErrorState>
       )}
       {data.status === 'ready' && data.data && (
         <RelationFormBody key={relationId ?? sourceNodeId ?? 'new'} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />

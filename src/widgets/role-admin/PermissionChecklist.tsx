@@ -6,12 +6,15 @@ import { PERMISSIONS } from '../../contract/permissions';
 
 export interface PermissionChecklistProps {
   selected: readonly string[];
+  /** Permissions the signed-in user may grant; the others stay as they are (absent: all). */
+  grantable?: readonly string[];
   disabled: boolean;
   onChange: (permissions: string[]) => void;
 }
 
 /** 'Permissions (selected/total)' and the catalogue in its four categories, each a fieldset. */
-export function PermissionChecklist({ selected, disabled, onChange }: PermissionChecklistProps) {
+export function PermissionChecklist({ selected, grantable, disabled, onChange }: PermissionChecklistProps) {
+  const may = (id: string) => !grantable || grantable.includes(id);
   const headingId = useId();
   return (
     <section className="kg-permissions" aria-labelledby={headingId}>
@@ -21,7 +24,9 @@ export function PermissionChecklist({ selected, disabled, onChange }: Permission
       <div className="kg-permissions__groups">
         {PERMISSION_GROUPS.map((group) => {
           const count = group.permissions.filter((p) => selected.includes(p.id)).length;
-          const all = count === group.permissions.length;
+          // "Select all" is about what the user may grant: the others cannot be ticked here.
+          const offered = group.permissions.filter((p) => may(p.id));
+          const all = offered.length > 0 && offered.every((p) => selected.includes(p.id));
           return (
             <fieldset key={group.category} className="kg-permissions__group" disabled={disabled}>
               <legend className="kg-permissions__legend">
@@ -33,7 +38,8 @@ export function PermissionChecklist({ selected, disabled, onChange }: Permission
                 type="button"
                 className="kg-btn kg-btn--text kg-permissions__all"
                 aria-label={`${all ? T.clearAll : T.selectAll}: ${group.category}`}
-                onClick={() => onChange(toggleCategory(selected, group, !all))}
+                disabled={!group.permissions.some((p) => may(p.id))}
+                onClick={() => onChange(toggleCategory(selected, group, !all, may))}
               >
                 {all ? T.clearAll : T.selectAll}
               </button>
@@ -46,6 +52,7 @@ export function PermissionChecklist({ selected, disabled, onChange }: Permission
                     label={p.name}
                     description={p.description}
                     checked={selected.includes(p.id)}
+                    disabled={!may(p.id)}
                     onChange={(on) => onChange(togglePermission(selected, p.id, on))}
                   />
                 ))}

@@ -19,7 +19,7 @@ export function RoleAdmin({ apiBase = '', user, css }: RoleAdminProps) {
   return (
     <WidgetFrame className="kg-admin kg-role-admin" css={css}>
       <WithSession apiBase={apiBase} user={user} signInPrompt={ROLE_TEXTS.signIn}>
-        {(current) => (current.permissions?.includes('roles.manage') ? <RoleManagement apiBase={apiBase} /> : <AccessDenied text={ROLE_TEXTS.denied} />)}
+        {(current) => (current.permissions?.includes('roles.manage') ? <RoleManagement apiBase={apiBase} me={current} /> : <AccessDenied text={ROLE_TEXTS.denied} />)}
       </WithSession>
     </WidgetFrame>
   );

@@ -5,7 +5,7 @@ import type { RoleListProps } from './RoleTable';
 import { ROLE_TEXTS as T } from './texts';
 
 /** The small-screen role list: one card per role with its figures, status switch and actions. */
-export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete }: RoleListProps) {
+export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete, lockReason }: RoleListProps) {
   if (rows.length === 0) return <p className="kg-admin__empty">{T.noRoles}</p>;
   return (
     <ul className="kg-admin__cards" aria-label="Roles" aria-busy={busy || undefined}>
@@ -13,7 +13,7 @@ export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete }: R
         <li key={r.id} className="kg-admin-card kg-role-card">
           <div className="kg-admin-card__head">
             <RoleName role={r} />
-            <RoleActions role={r} onEdit={onEdit} onDelete={onDelete} />
+            <RoleActions role={r} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} />
           </div>
           <dl className="kg-admin-card__facts kg-role-card__facts">
             <div>
@@ -30,7 +30,7 @@ export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete }: R
             </div>
           </dl>
           <div className="kg-role-card__status">
-            <RoleStatus role={r} pending={pending.get(r.id)} onToggle={onToggle} />
+            <RoleStatus role={r} pending={pending.get(r.id)} onToggle={onToggle} lockReason={lockReason} />
           </div>
         </li>
       ))}

@@ -14,6 +14,10 @@ import { ROLE_TEXTS as T } from './texts';
 export interface RoleFormDialogProps {
   /** The role being edited; absent: creating. */
   role?: Role;
+  /** The permissions the signed-in user may grant; the others cannot be ticked (grant rules). */
+  grantable?: readonly string[];
+  /** Set when the permissions may not be changed (your own role): the reason. */
+  permissionsLocked?: string;
   onCancel: () => void;
   /** Saves; a rejection shows the server's message (else 'Failed to save role.') in the dialog. */
   onSubmit: (values: RoleFormValues) => Promise<void>;
@@ -23,7 +27,7 @@ export interface RoleFormDialogProps {
  * 'Create New Role' / 'Edit Role' (spec §2, §5): Role Name (required; fixed for system roles),
  * Description (2 rows), 'Active Role', and the permission checklist. Mounted per opening.
  */
-export function RoleFormDialog({ role, onCancel, onSubmit }: RoleFormDialogProps) {
+export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit }: RoleFormDialogProps) {
   const [values, setValues] = useState<RoleFormValues>(() => (role ? roleFormFrom(role) : emptyRoleForm()));
   const [errors, setErrors] = useState<RoleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -78,6 +82,7 @@ export function RoleFormDialog({ role, onCancel, onSubmit }: RoleFormDialogProps
       <div ref={body} className="kg-role-form__body">
       {formError && <Alert severity="error">{formError}</Alert>}
       {system && <Alert severity="info">{T.systemLocked}</Alert>}
+      {permissionsLocked && <Alert severity="info">{permissionsLocked}</Alert>}
       <TextField
         label={T.name}
         name="name"
@@ -104,7 +109,7 @@ export function RoleFormDialog({ role, onCancel, onSubmit }: RoleFormDialogProps
         }}
       />
       <Switch label={T.activeRole} checked={values.isActive} disabled={system || saving} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} />
-      <PermissionChecklist selected={values.permissions} disabled={system || saving} onChange={(permissions) => setValues((v) => ({ ...v, permissions }))} />
+      <PermissionChecklist selected={values.permissions} grantable={grantable} disabled={system || saving || !!permissionsLocked} onChange={(permissions) => setValues((v) => ({ ...v, permissions }))} />
       </div>
     </Dialog>
   );

@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/limits';
 import type { Role } from '../../contract/roles';
+import type { User } from '../../contract/users';
+import { GRANT_MESSAGES, grantablePermissions, grantorOfUser, roleManageRefusal } from '../../contract/grants';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
 import { Button } from '../../ui/Button';
@@ -23,8 +25,12 @@ import { useRoleAdmin } from './use-role-admin';
 
 type FormState = { key: number; role?: Role } | null;
 
-/** The Role Management screen for a user who may manage roles (spec §2, §4, §8). */
-export function RoleManagement({ apiBase }: { apiBase: string }) {
+/**
+ * The Role Management screen for a user who may manage roles (spec §2, §4, §8). `me` is the
+ * signed-in user: the checklist offers only permissions they hold, their own role's permissions
+ * are locked, and roles above them get inert Edit/Delete/status with the reason.
+ */
+export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const admin = useRoleAdmin(apiBase);
   const { roles } = admin;
   const box = useRef<HTMLDivElement>(null);
@@ -71,7 +77,13 @@ export function RoleManagement({ apiBase }: { apiBase: string }) {
     show(form?.role ? T.updated : T.created);
     setForm(null);
   };
+  const grantor = grantorOfUser(me);
+  const lockReason = (role: Role) => {
+    const refusal = role.isSystem ? null : roleManageRefusal(grantor, role);
+    return refusal ? GRANT_MESSAGES[refusal] : null;
+  };
   const handlers = {
+    lockReason,
     pending,
     busy: roles.refreshing,
     onToggle: (role: Role, active: boolean) => void toggle(role, active),
@@ -110,7 +122,16 @@ export function RoleManagement({ apiBase }: { apiBase: string }) {
         </>
       )}
 
-      {form && <RoleFormDialog key={form.key} role={form.role} onCancel={() => setForm(null)} onSubmit={save} />}
+      {form && (
+        <RoleFormDialog
+          key={form.key}
+          role={form.role}
+          grantable={grantablePermissions(grantor)}
+          permissionsLocked={form.role && form.role.id === me.roleId && !form.role.isSystem ? GRANT_MESSAGES.ownRolePermissions : undefined}
+          onCancel={() => setForm(null)}
+          onSubmit={save}
+        />
+      )}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
         <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
         {affected > 0 && (

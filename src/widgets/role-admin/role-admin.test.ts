@@ -77,3 +77,12 @@ describe('role tiles', () => {
     expect(roleStats([])).toEqual({ total: 0, active: 0, usersAssigned: 0 });
   });
 });
+
+describe('toggleCategory with grant rules', () => {
+  it('selects and clears only the permissions the user may grant', () => {
+    const group = PERMISSION_GROUPS.find((g) => g.category === 'User Management')!;
+    const may = (id: string) => id === 'users.read' || id === 'users.create';
+    expect(toggleCategory(['roles.manage'], group, true, may).sort()).toEqual(['roles.manage', 'users.create', 'users.read']);
+    expect(toggleCategory(['roles.manage', 'users.read'], group, false, may)).toEqual(['roles.manage']);
+  });
+});

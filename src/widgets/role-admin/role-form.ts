@@ -62,8 +62,9 @@ export function togglePermission(permissions: readonly string[], id: string, on:
 }
 
 /** Selects or clears every permission of a category. */
-export function toggleCategory(permissions: readonly string[], group: PermissionGroup, on: boolean): string[] {
-  const ids = new Set(group.permissions.map((p) => p.id));
+export function toggleCategory(permissions: readonly string[], group: PermissionGroup, on: boolean, may: (id: string) => boolean = () => true): string[] {
+  // Only the permissions the user may grant change; the others keep their state (grant rules).
+  const ids = new Set(group.permissions.map((p) => p.id).filter(may));
   const rest = permissions.filter((p) => !ids.has(p));
   return on ? [...rest, ...ids] : rest;
 }

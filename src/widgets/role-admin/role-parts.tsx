@@ -25,10 +25,12 @@ export interface RoleStatusProps {
   /** The state being saved (shown at once), or undefined when nothing is pending. */
   pending: boolean | undefined;
   onToggle: (role: Role, active: boolean) => void;
+  /** Why the signed-in user may not manage this role (grant rules), or null. */
+  lockReason?: (role: Role) => string | null;
 }
 
 /** The status switch; system roles cannot be toggled (spec §4). It shows the new state while it is saved. */
-export function RoleStatus({ role, pending, onToggle }: RoleStatusProps) {
+export function RoleStatus({ role, pending, onToggle, lockReason }: RoleStatusProps) {
   const active = pending ?? role.isActive;
   return (
     <Switch
@@ -37,7 +39,8 @@ export function RoleStatus({ role, pending, onToggle }: RoleStatusProps) {
       aria-label={`${role.name} active`}
       checked={active}
       aria-busy={pending !== undefined || undefined}
-      disabled={role.isSystem || pending !== undefined}
+      title={lockReason?.(role) ?? undefined}
+      disabled={role.isSystem || pending !== undefined || !!lockReason?.(role)}
       onChange={(on) => onToggle(role, on)}
     />
   );
@@ -47,16 +50,29 @@ export interface RoleActionsProps {
   role: Role;
   onEdit: (role: Role) => void;
   onDelete: (role: Role) => void;
+  /** Why the signed-in user may not manage this role (grant rules), or null. */
+  lockReason?: (role: Role) => string | null;
 }
 
-export function RoleActions({ role, onEdit, onDelete }: RoleActionsProps) {
+/** Edit and Delete; what the signed-in user may not do stays focusable but inert, with the reason as tooltip. */
+export function RoleActions({ role, onEdit, onDelete, lockReason }: RoleActionsProps) {
+  const lock = lockReason?.(role) ?? null;
+  const deleteLock = role.isSystem ? ROLE_MESSAGES.systemDelete : lock;
   return (
     <div className="kg-role__actions">
-      <IconButton label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
-        <EditIcon />
-      </IconButton>
-      {role.isSystem ? (
-        <Tooltip content={ROLE_MESSAGES.systemDelete}>
+      {lock ? (
+        <Tooltip content={lock}>
+          <IconButton label={`Edit ${role.name}`} title="" aria-disabled="true" className="kg-icon-btn--inert">
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <IconButton label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
+          <EditIcon />
+        </IconButton>
+      )}
+      {deleteLock ? (
+        <Tooltip content={deleteLock}>
           <IconButton label={`Delete ${role.name}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
             <TrashIcon />
           </IconButton>

@@ -46,6 +46,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   // The shared DELETE-typed confirmation (the user admin's): a refusal (409 "N nodes still use it") stays in the dialog.
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
+  const deleteError = useSelector(deletion, (s) => s.context.error);
+  // A type in use cannot be deleted (the server answers 409): the dialog says so and offers nothing to confirm.
+  const inUse = (deleteTarget?.affected ?? 0) > 0;
   const list = useRef<HTMLElement>(null);
   const latest = useRef({ removed: admin.removed, show, text: T.deleted });
   latest.current = { removed: admin.removed, show, text: T.deleted };
@@ -58,6 +61,11 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
     });
     return () => sub.unsubscribe();
   }, [deletion]);
+  // An earlier success toast ("… created successfully") must not stand beside a new error or a refusal.
+  const formOpen = form !== null;
+  useEffect(() => {
+    if (deleteTarget || deleteError || formOpen) close();
+  }, [deleteTarget, deleteError, formOpen, close]);
 
   const all = types.data ?? [];
   const filtered = useMemo(() => filterTypes(all, search), [all, search]);
@@ -65,6 +73,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   const empty = search.trim() ? T.noMatches : T.noTypes;
 
   const refresh = async () => {
+    close();
     if (!(await types.reload())) show(T.loadFailed, 'error');
   };
   const saved = async (name: string, color?: string) => {
@@ -118,7 +127,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       )}
 
       {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
         <p className="kg-admin__warning">{T.deleteWarning}</p>
         <p className="kg-type-delete__usage">
           <strong>{deleteTarget?.name}</strong> {T.inUse(deleteTarget?.affected ?? 0)}

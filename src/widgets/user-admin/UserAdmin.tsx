@@ -22,7 +22,7 @@ export function UserAdmin({ apiBase = '', user, css }: UserAdminProps) {
   return (
     <WidgetFrame className="kg-admin kg-user-admin" css={css}>
       <WithSession apiBase={apiBase} user={user} signInPrompt={USER_TEXTS.signIn}>
-        {(current) => (current.permissions?.includes('users.read') ? <UserManagement apiBase={apiBase} /> : <AccessDenied text={USER_TEXTS.denied} />)}
+        {(current) => (current.permissions?.includes('users.read') ? <UserManagement apiBase={apiBase} me={current} /> : <AccessDenied text={USER_TEXTS.denied} />)}
       </WithSession>
     </WidgetFrame>
   );

@@ -12,7 +12,7 @@ export interface UserCardsProps extends Omit<UserActionsProps, 'user'> {
 }
 
 /** The small-screen list: one card per user, expandable to the contact, dates and actions. */
-export function UserCards({ rows, empty, busy, onEdit, onDelete }: UserCardsProps) {
+export function UserCards({ rows, empty, busy, onEdit, onDelete, lockReason }: UserCardsProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setExpanded((s) => {
@@ -46,7 +46,7 @@ export function UserCards({ rows, empty, busy, onEdit, onDelete }: UserCardsProp
             <div className="kg-admin-card__chips">
               <RoleChip user={u} />
               <UserStatus user={u} />
-              <UserActions user={u} onEdit={onEdit} onDelete={onDelete} />
+              <UserActions user={u} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} />
             </div>
             {open && (
               <div id={panelId} className="kg-admin-card__details">

@@ -15,7 +15,10 @@ export interface UserFormDialogProps {
   mode: UserFormMode;
   /** The user being edited (edit mode). */
   user?: User;
+  /** The roles the signed-in user may assign (grant rules). */
   roles: readonly Role[];
+  /** Set when the role may not be changed (your own account): the reason, shown under the select. */
+  roleLocked?: string;
   defaultRoleId: string;
   onCancel: () => void;
   /** Saves; a rejection's message is shown in the dialog. */
@@ -30,7 +33,7 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 }
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
-export function UserFormDialog({ mode, user, roles, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
+export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
   const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm(defaultRoleId)));
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -120,7 +123,8 @@ export function UserFormDialog({ mode, user, roles, defaultRoleId, onCancel, onS
             placeholder={T.selectRole}
             value={values.roleId}
             error={errors.roleId}
-            disabled={saving}
+            helperText={roleLocked}
+            disabled={saving || !!roleLocked}
             options={roleOptions(roles, user)}
             onChange={(roleId) => set('roleId', roleId)}
           />

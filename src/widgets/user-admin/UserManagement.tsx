@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../contract/users';
+import { GRANT_MESSAGES, assignableRoles, grantorOfUser, userManageRefusal } from '../../contract/grants';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
@@ -25,8 +26,12 @@ const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ defa
 
 type FormState = { mode: 'create'; key: number } | { mode: 'edit'; key: number; user: User } | null;
 
-/** The User Management screen for a user who may read users (spec §2, §8). */
-export function UserManagement({ apiBase }: { apiBase: string }) {
+/**
+ * The User Management screen for a user who may read users (spec §2, §8). `me` is the signed-in
+ * user: the form offers only the roles they may grant, and users they may not manage (admins, for
+ * a non-admin; anyone whose role is above theirs) get inert Edit/Delete with the reason.
+ */
+export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const admin = useUserAdmin(apiBase);
   const { users } = admin;
   const box = useRef<HTMLDivElement>(null);
@@ -57,7 +62,14 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
     admin.roles.map((r) => r.name),
     all,
   );
-  const defaultRoleId = admin.roles.find((r) => r.name === 'viewer')?.id ?? '';
+  const grantor = grantorOfUser(me);
+  const offeredRoles = assignableRoles(grantor, admin.roles);
+  const defaultRoleId = offeredRoles.find((r) => r.name === 'viewer')?.id ?? '';
+  const lockReason = (user: User) => {
+    const role = admin.roles.find((r) => r.id === user.roleId);
+    const refusal = userManageRefusal(grantor, { id: user.roleId, name: user.role, permissions: role?.permissions ?? user.permissions });
+    return refusal ? GRANT_MESSAGES[refusal] : null;
+  };
   const empty = hasFilters(filters) ? T.noMatches : T.noUsers;
 
   const changeFilters = (next: Filters) => {
@@ -76,6 +88,7 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
   const actions = {
     onEdit: (user: User) => setForm({ mode: 'edit', user, key: Date.now() }),
     onDelete: (user: User) => deletion.send({ type: 'delete.open', target: { id: user.id, name: user.username } }),
+    lockReason,
   };
 
   return (
@@ -110,7 +123,8 @@ export function UserManagement({ apiBase }: { apiBase: string }) {
             key={form.key}
             mode={form.mode}
             user={form.mode === 'edit' ? form.user : undefined}
-            roles={admin.roles}
+            roles={offeredRoles}
+            roleLocked={form.mode === 'edit' && form.user.id === me.id ? GRANT_MESSAGES.ownRole : undefined}
             defaultRoleId={defaultRoleId}
             onCancel={() => setForm(null)}
             onSubmit={saved}

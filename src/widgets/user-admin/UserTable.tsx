@@ -15,7 +15,7 @@ export interface UserTableProps extends Omit<UserActionsProps, 'user'> {
 }
 
 /** The wide-screen list (spec §2): User, Contact, Role, Status, Last Active, Joined, Actions. */
-export function UserTable({ rows, sort, onSortChange, empty, busy, onEdit, onDelete }: UserTableProps) {
+export function UserTable({ rows, sort, onSortChange, empty, busy, onEdit, onDelete, lockReason }: UserTableProps) {
   const columns: Column<User>[] = [
     { key: 'user', header: 'User', render: (u) => <UserIdentity user={u} />, sortValue: USER_SORT_VALUES.user },
     { key: 'contact', header: 'Contact', render: (u) => <UserContact user={u} />, sortValue: USER_SORT_VALUES.contact },
@@ -33,7 +33,7 @@ export function UserTable({ rows, sort, onSortChange, empty, busy, onEdit, onDel
       sortValue: USER_SORT_VALUES.lastActive,
     },
     { key: 'joined', header: 'Joined', render: (u) => <span className="kg-admin__date">{formatDate(u.createdAt, T.notAvailable)}</span>, sortValue: USER_SORT_VALUES.joined },
-    { key: 'actions', header: 'Actions', align: 'right', render: (u) => <UserActions user={u} onEdit={onEdit} onDelete={onDelete} /> },
+    { key: 'actions', header: 'Actions', align: 'right', render: (u) => <UserActions user={u} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} /> },
   ];
   return (
     <DataTable

@@ -81,18 +81,32 @@ export interface UserActionsProps {
   user: User;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Why the signed-in user may not manage this user (grant rules), or null. */
+  lockReason?: (user: User) => string | null;
 }
 
-/** Edit and Delete; an admin's Delete stays focusable but inert, with the reason as tooltip and description. */
-export function UserActions({ user, onEdit, onDelete }: UserActionsProps) {
-  const locked = isAdminUser(user);
+/**
+ * Edit and Delete; a button the signed-in user may not use (an admin's Delete, or a user above
+ * them) stays focusable but inert, with the reason as tooltip and description.
+ */
+export function UserActions({ user, onEdit, onDelete, lockReason }: UserActionsProps) {
+  const manageLock = lockReason?.(user) ?? null;
+  const deleteLock = isAdminUser(user) ? T.cannotDeleteAdmin : manageLock;
   return (
     <div className="kg-user__actions">
-      <IconButton label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
-        <EditIcon />
-      </IconButton>
-      {locked ? (
-        <Tooltip content={T.cannotDeleteAdmin}>
+      {manageLock ? (
+        <Tooltip content={manageLock}>
+          <IconButton label={`Edit ${user.username}`} title="" aria-disabled="true" className="kg-icon-btn--inert">
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <IconButton label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
+          <EditIcon />
+        </IconButton>
+      )}
+      {deleteLock ? (
+        <Tooltip content={deleteLock}>
           <IconButton label={`Delete ${user.username}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
             <TrashIcon />
           </IconButton>

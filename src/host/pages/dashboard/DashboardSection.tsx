@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Spinner } from '../../../ui';
+import { ErrorState, Spinner } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { SectionHeader } from './SectionHeader';
 import { ShownOf } from './ShownOf';
@@ -16,7 +16,7 @@ interface DashboardSectionProps<T> {
   /** The Add button, for those who may. */
   action?: ReactNode;
   search: { label: string; placeholder: string; value: string; onChange: (value: string) => void; pending?: boolean };
-  list: { items: readonly T[]; total: number; loading: boolean; failed: boolean };
+  list: { items: readonly T[]; total: number; loading: boolean; failed: boolean; reload: () => void };
   /** What the grid shows (the search's matches), one card each. */
   cards: readonly T[];
   card: (item: T) => ReactNode;
@@ -47,8 +47,8 @@ export function DashboardSection<T>(p: DashboardSectionProps<T>) {
         />
         {p.search.pending && <Spinner size={18} label={`Searching ${p.noun}`} />}
       </div>
-      {p.list.failed && <Alert severity="error">{T.loadFailed}</Alert>}
-      {!loaded ? (
+      {p.list.failed && <ErrorState text={T.loadFailed} retryLabel={T.retry} onRetry={p.list.reload} />}
+      {p.list.failed && p.list.items.length === 0 ? null : !loaded ? (
         <div className="kg-dash-loading">
           <Spinner size={28} label={`Loading ${p.noun}`} />
         </div>

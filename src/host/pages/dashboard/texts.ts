@@ -16,6 +16,7 @@ export const DASHBOARD_TEXTS = {
   unknownNode: 'Unknown Node',
   noRelationsTooltip: 'No relations exist',
   loadFailed: 'Failed to load data',
+  retry: 'Retry',
   deleteNodeFailed: 'Failed to delete knowledge node',
   deleteRelationFailed: 'Failed to delete relation',
   nodeDeleted: 'Node deleted successfully',

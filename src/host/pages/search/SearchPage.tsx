@@ -5,7 +5,7 @@ import { typesApi } from '../../../api/types';
 import { usersApi } from '../../../api/users';
 import { LIMITS } from '../../../contract/limits';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Alert, BlockSpinner, Button, Spinner, Toast } from '../../../ui';
+import { BlockSpinner, Button, ErrorState, Spinner, Toast } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { useLoad } from '../../../widgets/use-load';
 import { useToast } from '../../../widgets/use-toast';
@@ -60,7 +60,7 @@ export function SearchPage() {
         </span>
         <h2 className="kg-search__title">{T.title}</h2>
       </header>
-      {options.status === 'error' && <Alert severity="error">{T.loadFailed}</Alert>}
+      {options.status === 'error' && <ErrorState text={T.loadFailed} onRetry={() => void options.reload()} />}
       <FilterPanel
         filters={filters}
         onChange={change}
@@ -71,9 +71,9 @@ export function SearchPage() {
         usernames={options.data?.usernames ?? []}
         busy={filters !== applied || search.loading}
       />
-      {search.failed && <Alert severity="error">{T.resultsFailed}</Alert>}
+      {search.failed && <ErrorState text={T.resultsFailed} onRetry={search.reload} />}
       <section className="kg-search-results" aria-label="Results" aria-busy={search.loading || undefined}>
-        {search.loading && search.results.length === 0 ? (
+        {search.failed && search.results.length === 0 ? null : search.loading && search.results.length === 0 ? (
           <div className="kg-dash-loading">
             <Spinner size={28} label="Loading results" />
           </div>

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
 import { AppError, badRequest } from '../../plugins/errors';
 import { readDelimitedRows } from './delimited';
+import { askWorker, readRowsOffThread } from './off-thread';
 import { XLS_MAX_BYTES, passwordProtected, readXlsRows } from './xls';
 import { readXlsxRows } from './xlsx';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
@@ -31,8 +32,14 @@ async function head(file: string, length: number): Promise<Buffer> {
   }
 }
 
-/** An OLE container is a legacy workbook, an encrypted (password-protected) OOXML file, or something else. */
-async function oleKind(file: string): Promise<'xls' | 'encrypted' | 'other'> {
+type OleKind = 'xls' | 'encrypted' | 'other';
+
+/**
+ * An OLE container is a legacy workbook, an encrypted (password-protected) OOXML file, or
+ * something else. Reading the container means reading the whole file (up to 40 MB): it runs
+ * in a parser worker (oleKind below), this is the worker's half.
+ */
+export async function oleKindInThread(file: string): Promise<OleKind> {
   const { size } = await fs.promises.stat(file);
   if (size > XLS_MAX_BYTES) return 'xls'; // readXlsRows refuses it with the size message
   let names: string[];
@@ -45,6 +52,8 @@ async function oleKind(file: string): Promise<'xls' | 'encrypted' | 'other'> {
   if (names.includes('EncryptedPackage') || names.includes('EncryptionInfo')) return 'encrypted';
   return names.includes('Workbook') || names.includes('Book') ? 'xls' : 'other';
 }
+
+const oleKind = (file: string) => askWorker<OleKind>({ op: 'oleKind', file });
 
 function looksLikeText(sample: Buffer): boolean {
   if (sample.length === 0) return false;
@@ -78,9 +87,15 @@ export async function detectFormat(file: string, filename: string, extension: st
 
 /**
  * The file's non-empty rows, header first, in batches of whatever each read produced. Each
- * call reads the file anew (SNOMED imports read a file twice).
+ * call reads the file anew (SNOMED imports read a file twice). The parser runs in a worker
+ * thread (off-thread.ts): the server's thread only receives the batches.
  */
 export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
+  return readRowsOffThread(file, format, limits, onProgress);
+}
+
+/** readRows in the calling thread: what the parser worker runs (worker-entry.ts). */
+export function readRowsInThread(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   switch (format) {
     case 'xlsx':
       return readXlsxRows(file, limits, onProgress);

@@ -46,10 +46,10 @@ describe('registration', () => {
   });
 
   it('refuses a taken username or email case-insensitively with 409', async () => {
-    const byName = await t.call({ method: 'POST', url: '/api/auth/register', payload: { username: 'ALICE', email: 'other@example.org', password: '123456' } });
+    const byName = await t.call({ method: 'POST', url: '/api/auth/register', payload: { username: 'ALICE', email: 'other@example.org', password: 'other-pw-7' } });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toEqual({ error: MESSAGES.auth.usernameTaken, code: 'username_taken' });
-    const byEmail = await t.call({ method: 'POST', url: '/api/auth/register', payload: { username: 'alice2', email: 'Alice@Example.org', password: '123456' } });
+    const byEmail = await t.call({ method: 'POST', url: '/api/auth/register', payload: { username: 'alice2', email: 'Alice@Example.org', password: 'other-pw-7' } });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json()).toEqual({ error: MESSAGES.auth.emailTaken, code: 'email_taken' });
   });

@@ -19,8 +19,9 @@ import {
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
 import { findUserById, findUserByLogin, isUsernameTaken, toUser } from '../users/repository';
+import { assertPasswordAllowed } from './password-policy';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
+import { issueSession, revokeByToken, revokeOtherSessions, spendRefreshToken, type TokenSettings } from './sessions';
 import { registerUser, updateProfile } from './repository';
 
 const tags = ['auth'];
@@ -54,6 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
+      assertPasswordAllowed(password, { username, email });
       const passwordHash = await hashPassword(password);
       const session = await app.db
         .transaction(async (tx) => {
@@ -114,6 +116,22 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  r.post(
+    '/auth/logout-all',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out everywhere: end every session of the signed-in user, this one included',
+        description: 'Revokes all of your refresh tokens; access tokens already issued expire within their lifetime (minutes).',
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await revokeOtherSessions(app.db, signedIn(request.auth).user.id, null);
+      return reply.status(204).send(null);
+    },
+  );
+
   r.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: MeResponseSchema } } }, async (request) => ({
     user: toUser(signedIn(request.auth).user),
   }));
@@ -149,9 +167,18 @@ export async function authRoutes(app: FastifyInstance) {
         if (!(await verifyPassword(currentPassword ?? '', user.password_hash))) {
           throw badRequest(MESSAGES.auth.incorrectPassword, 'incorrect_password');
         }
+        assertPasswordAllowed(password, { username: fields.username ?? user.username, email: fields.email ?? user.email });
         passwordHash = await hashPassword(password);
       }
-      const updated = await updateProfile(app.db, user.id, { ...fields, passwordHash }).catch(accountConflict);
+      const updated = await app.db
+        .transaction(async (tx) => {
+          const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
+          // A new password ends the user's other sessions (someone who knew the old one is
+          // signed out); the session that changed it stays signed in.
+          if (row && passwordHash) await revokeOtherSessions(tx, user.id, request.auth?.sessionId ?? null);
+          return row;
+        })
+        .catch(accountConflict);
       if (!updated) throw new AppError(404, 'not_found', MESSAGES.generic.notFound);
       return toUser(updated);
     },

@@ -17,13 +17,14 @@ export async function issueSession(
   familyId?: string,
 ): Promise<AuthResponse> {
   const refreshToken = newRefreshToken();
-  await db.query(
+  const [stored] = await db.query<{ family_id: string }>(
     `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
-     VALUES ($1, COALESCE($2::uuid, gen_random_uuid()), $3, now() + make_interval(days => $4))`,
+     VALUES ($1, COALESCE($2::uuid, gen_random_uuid()), $3, now() + make_interval(days => $4))
+     RETURNING family_id`,
     [user.id, familyId ?? null, hashRefreshToken(refreshToken), settings.refreshTokenTtlDays],
   );
   return {
-    accessToken: signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds),
+    accessToken: await signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds, { sessionId: stored.family_id }),
     refreshToken,
     user: toUser(user),
   };
@@ -74,4 +75,16 @@ export async function revokeByToken(db: Queryable, token: string): Promise<void>
 export async function revokeAllForUsers(db: Queryable, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds]);
+}
+
+/**
+ * Ends every session of one user except the sign-in `keepFamilyId` (the one changing its
+ * password stays signed in; null keeps none). Access tokens already out expire within their TTL.
+ */
+export async function revokeOtherSessions(db: Queryable, userId: string, keepFamilyId: string | null): Promise<void> {
+  await db.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
+    [userId, keepFamilyId],
+  );
 }

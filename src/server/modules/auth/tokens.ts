@@ -1,39 +1,58 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
 
 /**
- * Access tokens are short-lived HS256 JWTs naming the user; every request still loads the
- * user, so deactivation and role changes apply on the next request. Refresh tokens are
- * opaque random strings kept only as SHA-256 hashes.
+ * Access tokens are short-lived HS256 JWTs naming the user, signed and verified by `jose`;
+ * every request still loads the user, so deactivation and role changes apply on the next
+ * request. Refresh tokens are opaque random strings kept only as SHA-256 hashes.
  */
 export interface AccessClaims {
   sub: string;
   iat: number;
   exp: number;
   typ: 'access';
+  /** The sign-in (refresh-token family) the token was issued for: "sign out my other sessions" keeps it. */
+  sid?: string;
 }
 
-const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const ALG = 'HS256';
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+/** Three unpadded base64url segments, nothing else (no '=', no spaces). */
+const COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-export function signAccessToken(userId: string, secret: string, ttlSeconds: number, now = Date.now()): string {
-  const iat = Math.floor(now / 1000);
-  const payload = b64url(JSON.stringify({ sub: userId, iat, exp: iat + ttlSeconds, typ: 'access' } satisfies AccessClaims));
-  const signature = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
-  return `${HEADER}.${payload}.${signature}`;
+export async function signAccessToken(
+  userId: string,
+  secret: string,
+  ttlSeconds: number,
+  options: { now?: number; sessionId?: string } = {},
+): Promise<string> {
+  const iat = Math.floor((options.now ?? Date.now()) / 1000);
+  return new SignJWT({ typ: 'access', ...(options.sessionId ? { sid: options.sessionId } : {}) })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(keyOf(secret));
 }
 
 /** The claims of a valid, unexpired access token, or null. */
-export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return null;
-  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+export async function verifyAccessToken(token: string, secret: string, now = Date.now()): Promise<AccessClaims | null> {
+  if (!COMPACT.test(token)) return null;
+  // jose decodes leniently: a signature with different unused trailing bits (…D34 → …D35)
+  // decodes to the same bytes. Only the canonical encoding of the signature is accepted,
+  // so a token has exactly one spelling.
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return null;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
-    if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
-    if (claims.exp * 1000 <= now) return null;
-    return claims;
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALG],
+      typ: 'JWT',
+      currentDate: new Date(now),
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+    if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+    return { sub: payload.sub, iat: payload.iat!, exp: payload.exp!, typ: 'access', ...(payload.sid ? { sid: payload.sid as string } : {}) };
   } catch {
     return null;
   }

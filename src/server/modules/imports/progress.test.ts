@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart } from './fixtures';
+import { importBatchRows } from '../../db/turns';
 
 /** Real-time progress over socket.io, late joiners, and jobs interrupted by a server stop. */
 let t: TestApp;
@@ -72,6 +73,16 @@ describe('upload progress events', () => {
     const progress = events.map((e) => e.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(events.some((e) => e.status === 'inserting')).toBe(true);
+    // Progress is work done: below 100 until the end, and past the read only by committed rows.
+    const before = events.slice(0, -1);
+    expect(before.every((e) => e.progress < 100)).toBe(true);
+    const committed = before.map((e) => e.rowsCommitted ?? 0);
+    expect(committed).toEqual([...committed].sort((a, b) => a - b));
+    for (const e of before) {
+      expect((e.rowsCommitted ?? 0) % importBatchRows(t.db.kind) === 0 || e.rowsCommitted === 15_000).toBe(true);
+      expect(e.progress).toBeLessThanOrEqual(Math.round(10 + (89 * (e.rowsCommitted ?? 0)) / 15_000));
+    }
+    expect(last.rowsCommitted).toBe(15_000);
   });
 
   it('a client that joins late gets the current state first; strangers cannot join', async () => {
@@ -134,14 +145,15 @@ describe('interrupted jobs', () => {
     try {
       const rows = await t.db.query<{ id: string; status: string; message: string }>('SELECT id, status, message FROM import_jobs WHERE id = ANY($1::uuid[])', [[stuck.id, done.id]]);
       const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-      expect(byId[stuck.id]).toMatchObject({ status: 'error', message: IMPORT_MESSAGES.interrupted });
+      // It had no file to resume from: failed, saying what was kept (nothing).
+      expect(byId[stuck.id]).toMatchObject({ status: 'error', message: IMPORT_MESSAGES.stopped(0, null) });
       expect(byId[done.id]).toMatchObject({ status: 'completed' });
     } finally {
       await second.close();
     }
   });
 
-  it('a server that closes mid-job records the job as interrupted', async () => {
+  it('a server that closes mid-job records the job as interrupted, with the rows it kept', async () => {
     const db = { ...t.db, close: async () => undefined };
     const other = await buildApp(testConfig({ uploadAnswerWaitMs: 0 }), { db });
     const token = editor.accessToken;
@@ -150,9 +162,26 @@ describe('interrupted jobs', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { processId } = JSON.parse(res.body) as NodeUploadResponse;
     await other.close();
-    const [job] = await t.db.query<{ status: string; message: string }>('SELECT status, message FROM import_jobs WHERE id = $1', [processId]);
-    // Never left running: finished before the stop, or stopped between batches and said so.
-    expect(['completed', 'error']).toContain(job.status);
-    if (job.status === 'error') expect(job.message).toBe(IMPORT_MESSAGES.interrupted);
+    const [job] = await t.db.query<{ status: string; message: string; interrupted: boolean; rows_committed: number; rows_total: number | null }>(
+      'SELECT status, message, interrupted, rows_committed, rows_total FROM import_jobs WHERE id = $1',
+      [processId],
+    );
+    // Never left running silently: finished before the stop, or stopped between batches and said so.
+    if (job.status !== 'completed') {
+      expect(job).toMatchObject({ interrupted: true, message: IMPORT_MESSAGES.interrupted(job.rows_committed, job.rows_total) });
+    }
+    // Resumed (and finished) by the next start on this database.
+    const next = await buildApp(testConfig(), { db });
+    try {
+      for (let i = 0; i < 600; i++) {
+        const [row] = await t.db.query<{ status: string }>('SELECT status FROM import_jobs WHERE id = $1', [processId]);
+        if (row.status === 'completed') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM nodes WHERE name LIKE 'P4 %'`);
+      expect(n).toBe(40_000);
+    } finally {
+      await next.close();
+    }
   });
 });

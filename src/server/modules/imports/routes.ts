@@ -38,6 +38,7 @@ function answer(id: string, state: JobState): NodeUploadResponse {
     message: state.message,
     ...(state.status === 'completed' && state.summary ? { summary: state.summary as UploadSummary } : {}),
     ...(state.status === 'completed' && state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}),
+    ...(state.rowsCommitted !== undefined ? { rowsCommitted: state.rowsCommitted } : {}),
   };
 }
 
@@ -71,8 +72,9 @@ export async function nodeImportRoutes(app: FastifyInstance) {
         await upload.remove();
         throw err;
       });
-      const job = await app.jobs.create('nodes', upload.filename, userId);
-      const running = app.jobs.run(job, (ctx) => runNodeImport(app, upload.path, format, userId, ctx).finally(() => upload.remove()));
+      const job = await app.jobs.create('nodes', upload.filename, userId, { path: upload.path, format });
+      // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
+      const running = app.jobs.run(job, (ctx) => runNodeImport(app, upload.path, format, userId, ctx), upload.remove);
       // A file that cannot be read is refused here (400/413/415) and nothing was written.
       await running.validated;
       // Small files finish at once: answer with the summary (spec §4: completed straight from the response).

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema } from '../../../contract';
+import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema, roleManageRefusal, rolePermissionsRefusal } from '../../../contract';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../plugins/errors';
 import { revokeAllForUsers } from '../auth/sessions';
+import { grantorOf, refuseIf } from '../users/grant-rules';
 import { deleteRoleMovingUsers, getRole, insertRole, listRoles, updateRole } from './repository';
 
 const tags = ['roles'];
@@ -18,6 +19,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.get('/roles', { schema: { tags, summary: 'All roles with their user counts', response: { 200: z.array(RoleSchema) } } }, () => listRoles(app.db));
 
   r.post('/roles', { schema: { tags, summary: 'Create a custom role', body: RoleCreateSchema, response: { 201: RoleSchema } } }, async (req, reply) => {
+    refuseIf(rolePermissionsRefusal(grantorOf(req.auth!), null, req.body.permissions));
     const id = await insertRole(app.db, req.body).catch(duplicate);
     return reply.status(201).send(await load(id));
   });
@@ -36,6 +38,7 @@ export async function roleRoutes(app: FastifyInstance) {
           throw forbidden(ROLE_MESSAGES.systemPermissions, 'system_role');
         }
       }
+      refuseIf(rolePermissionsRefusal(grantorOf(req.auth!), role, body.permissions));
       await updateRole(app.db, role.id, body).catch(duplicate);
       return load(role.id);
     },
@@ -44,6 +47,7 @@ export async function roleRoutes(app: FastifyInstance) {
   r.delete('/roles/:id', { schema: { tags, summary: "Delete a custom role; its users become viewers", params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
     const role = await load(req.params.id);
     if (role.isSystem) throw forbidden(ROLE_MESSAGES.systemDelete, 'system_role');
+    refuseIf(roleManageRefusal(grantorOf(req.auth!), role));
     await app.db.transaction(async (tx) => revokeAllForUsers(tx, await deleteRoleMovingUsers(tx, role.id)));
     return reply.status(204).send(null);
   });

@@ -60,8 +60,9 @@ export async function snomedImportRoutes(app: FastifyInstance) {
         await upload.remove();
         throw err;
       });
-      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id);
-      const running = app.jobs.run(job, (ctx) => runSnomedImport(app, upload.path, format, ctx).finally(() => upload.remove()));
+      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format });
+      // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
+      const running = app.jobs.run(job, (ctx) => runSnomedImport(app, upload.path, format, ctx), upload.remove);
       const outcome = await running.done;
       return {
         message: outcome.message,

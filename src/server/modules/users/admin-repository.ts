@@ -16,13 +16,22 @@ export async function activeAdminCount(tx: Queryable, exceptUserId: string): Pro
   return n;
 }
 
-/** A role by id, or by name when no id is given. */
-export async function resolveRole(db: Queryable, roleId?: string, roleName?: string): Promise<{ id: string; name: string } | null> {
+export interface RoleRef {
+  id: string;
+  name: string;
+  permissions: string[];
+  isSystem: boolean;
+}
+
+const SELECT_ROLE = 'SELECT id, name, permissions, is_system AS "isSystem" FROM roles';
+
+/** A role by id, or by name when no id is given (with what the grant rules need). */
+export async function resolveRole(db: Queryable, roleId?: string, roleName?: string): Promise<RoleRef | null> {
   if (roleId && /^[0-9a-f-]{36}$/i.test(roleId)) {
-    return (await db.query<{ id: string; name: string }>('SELECT id, name FROM roles WHERE id = $1', [roleId]))[0] ?? null;
+    return (await db.query<RoleRef>(`${SELECT_ROLE} WHERE id = $1`, [roleId]))[0] ?? null;
   }
   if (roleName) {
-    return (await db.query<{ id: string; name: string }>('SELECT id, name FROM roles WHERE lower(name) = lower($1)', [roleName]))[0] ?? null;
+    return (await db.query<RoleRef>(`${SELECT_ROLE} WHERE lower(name) = lower($1)`, [roleName]))[0] ?? null;
   }
   return null;
 }

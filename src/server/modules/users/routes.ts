@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, USER_ADMIN_MESSAGES, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
+import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefusal, userUpdateRefusal, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { assertPasswordAllowed } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { accountConflict } from '../auth/routes';
 import { revokeAllForUsers } from '../auth/sessions';
+import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
 import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
 import { findUserById, listUsers, toUser } from './repository';
 
@@ -31,6 +33,8 @@ export async function userRoutes(app: FastifyInstance) {
     const body = req.body;
     const role = await resolveRole(app.db, body.roleId, body.role);
     if (!role) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+    refuseIf(roleAssignRefusal(grantorOf(req.auth!), role));
+    assertPasswordAllowed(body.password, body);
     const passwordHash = await hashPassword(body.password);
     const id = await insertUser(app.db, { ...body, passwordHash, roleId: role.id }).catch(accountConflict);
     return reply.status(201).send(toUser((await findUserById(app.db, id))!));
@@ -46,8 +50,11 @@ export async function userRoutes(app: FastifyInstance) {
           await lockAdmins(tx);
           const user = await findUserById(tx, req.params.id);
           if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
-          const role = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : { id: user.role_id, name: user.role_name };
-          if (!role?.id) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+          const asked = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : null;
+          if ((body.roleId || body.role) && !asked) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+          refuseIf(userUpdateRefusal(grantorOf(req.auth!), { userId: user.id, role: roleOfUser(user) }, asked));
+          const role = asked ?? { id: user.role_id, name: user.role_name };
+          if (!role.id) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
           const wasActiveAdmin = user.role_name === 'admin' && user.is_active;
           const staysActiveAdmin = role.name === 'admin' && (body.isActive ?? user.is_active);
           if (wasActiveAdmin && !staysActiveAdmin && (await activeAdminCount(tx, user.id)) === 0) {
@@ -65,6 +72,7 @@ export async function userRoutes(app: FastifyInstance) {
     const user = await findUserById(app.db, req.params.id);
     if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
     if (user.role_name === 'admin') throw forbidden(USER_ADMIN_MESSAGES.cannotDeleteAdmin, 'admin_user');
+    refuseIf(userManageRefusal(grantorOf(req.auth!), roleOfUser(user)));
     await deleteUser(app.db, user.id);
     return reply.status(204).send(null);
   });

@@ -32,10 +32,10 @@ describe('user administration', () => {
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123', role: 'viewer' })).json().error).toBe(MESSAGES.auth.passwordTooShort);
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123456' })).json().error).toBe(USER_ADMIN_MESSAGES.roleRequired);
     expect((await call('POST', '/api/users', { username: 'p', email: 'p@example.org', password: '123456', role: 'wizard' })).json().error).toBe(USER_ADMIN_MESSAGES.unknownRole);
-    const dup = await call('POST', '/api/users', { username: 'NINA', email: 'other@example.org', password: '123456', role: 'viewer' });
+    const dup = await call('POST', '/api/users', { username: 'NINA', email: 'other@example.org', password: 'other-pw-7', role: 'viewer' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toBe(MESSAGES.auth.usernameTaken);
-    expect((await call('POST', '/api/users', { username: 'zed', email: 'Nina@example.org', password: '123456', role: 'viewer' })).statusCode).toBe(409);
+    expect((await call('POST', '/api/users', { username: 'zed', email: 'Nina@example.org', password: 'other-pw-7', role: 'viewer' })).statusCode).toBe(409);
   });
 
   it('deactivation blocks sign-in, ends the sessions and applies on the next request', async () => {
@@ -57,11 +57,13 @@ describe('user administration', () => {
     expect((await t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: u.refreshToken } })).statusCode).toBe(401);
   });
 
-  it('the last active admin cannot be demoted or deactivated; admins cannot be deleted', async () => {
+  it('the last active admin cannot deactivate themselves (nor change their own role); admins cannot be deleted', async () => {
     const demote = await call('PUT', `/api/users/${admin.user.id}`, { roleId: roleIds.viewer });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ error: USER_ADMIN_MESSAGES.lastAdmin, code: 'last_admin' });
-    expect((await call('PUT', `/api/users/${admin.user.id}`, { isActive: false })).statusCode).toBe(409);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().code).toBe('grant_refused');
+    const deactivate = await call('PUT', `/api/users/${admin.user.id}`, { isActive: false });
+    expect(deactivate.statusCode).toBe(409);
+    expect(deactivate.json()).toEqual({ error: USER_ADMIN_MESSAGES.lastAdmin, code: 'last_admin' });
     const del = await call('DELETE', `/api/users/${admin.user.id}`);
     expect(del.statusCode).toBe(403);
     expect(del.json().error).toBe(USER_ADMIN_MESSAGES.cannotDeleteAdmin);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../../api/client';
 import { attachmentsApi, nodesApi } from '../../../api/nodes';
+import { isNotFound } from '../../../api/not-found';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
 import type { Attachment, KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/nodes';
@@ -8,6 +9,7 @@ import type { User } from '../../../contract/users';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
+import { NotFoundState } from '../../../ui/LoadStates';
 import { BlockSpinner } from '../../../ui/Spinner';
 import { Toast } from '../../../ui/Toast';
 import { useToast } from '../../use-toast';
@@ -34,18 +36,23 @@ export interface NodeEditorProps {
    */
   onSaved: (node: KnowledgeNode, mode: 'create' | 'edit') => void;
   onCancel: () => void;
+  /** Edit mode, the node does not exist: the way back to the list (default: onCancel). */
+  onBackToList?: () => void;
   /** Inside a dialog: no page heading, the dialog gives the title. */
   embedded?: boolean;
 }
 
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'not-found' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
+
+/** Edit of an id that names no node (issue 18 item 5). */
+const NOT_FOUND = { title: 'Node not found', text: 'It may have been deleted, or the address is wrong.', back: 'Back to Knowledge Nodes' } as const;
 
 /** One form per node: switching `nodeId` (or to create mode) starts from a clean form. */
 export function NodeEditor(props: NodeEditorProps) {
   return <NodeEditorBody key={props.nodeId ?? 'new'} {...props} />;
 }
 
-function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, embedded }: NodeEditorProps) {
+function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, onBackToList, embedded }: NodeEditorProps) {
   const mode = nodeId ? 'edit' : 'create';
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [loaded, setLoaded] = useState<Loaded>(nodeId ? { status: 'loading' } : { status: 'ready', node: null });
@@ -77,7 +84,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
           setExisting(node.attachments);
           setLoaded({ status: 'ready', node });
         },
-        () => live && setLoaded({ status: 'error' }),
+        (err: unknown) => live && setLoaded({ status: isNotFound(err) ? 'not-found' : 'error' }),
       );
     return () => {
       live = false;
@@ -88,6 +95,9 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
 
   const heading = !embedded && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
 
+  if (loaded.status === 'not-found') {
+    return <NotFoundState title={NOT_FOUND.title} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList ?? onCancel} />;
+  }
   if (loaded.status !== 'ready') {
     return (
       <div className="kg-node-editor" data-embedded={embedded || undefined}>

@@ -1,0 +1,129 @@
+import * as XLSX from '@e965/xlsx';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../plugins/errors';
+import { detectFormat, readRows, type ParseLimits } from './index';
+import { parserThreads } from './off-thread';
+
+/**
+ * The parsers run in worker threads (off-thread.ts): the server's thread keeps answering while
+ * a large workbook is parsed, a parser's refusal arrives as the same 4xx AppError, a reader
+ * that stops early stops its thread, and a slow reader holds the parse back.
+ */
+const limits: ParseLimits = {
+  maxRows: 1_000_000,
+  maxColumns: 20,
+  maxCellChars: 32_768,
+  zip: { maxEntryBytes: 512 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024, maxRatio: 250 },
+};
+let dir: string;
+let bigCsv: string;
+const CSV_ROWS = 400_000;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-offthread-'));
+  bigCsv = path.join(dir, 'big.csv');
+  const lines = ['nodename,nodetype,SNOMED'];
+  for (let i = 0; i < CSV_ROWS; i++) lines.push(`Generated node ${i},Type ${i % 10},${10_000_000 + i}`);
+  fs.writeFileSync(bigCsv, lines.join('\r\n') + '\r\n'); // ~16 MB: ~60 reads of 256 KB
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function drain(rows: AsyncGenerator<unknown[]>): Promise<number> {
+  let n = 0;
+  for await (const batch of rows) n += batch.length;
+  return n;
+}
+
+async function caught(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a failure');
+}
+
+const busy = () => {
+  const { live, idle } = parserThreads();
+  return live.filter((id) => !idle.includes(id));
+};
+
+describe('parsing off the server thread', () => {
+  it('the event loop keeps turning while a large .xls is sniffed and parsed', { timeout: 180_000 }, async () => {
+    // ~22 MB of BIFF: parsed in the server's thread, SheetJS held it for 0.5–1 s in one piece.
+    // Written by a child process, so that the writer's garbage is not collected in this thread
+    // while it is being measured.
+    const file = path.join(dir, 'big.xls');
+    const writer = `
+      const XLSX = require('@e965/xlsx');
+      const rows = [['id', 'term']];
+      const filler = ' with qualifiers, laterality, severity and course'.repeat(8);
+      for (let i = 0; i < 40000; i++) rows.push([100000 + i, ('Clinical finding ' + i + filler).slice(0, 400)]);
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+      require('node:fs').writeFileSync(process.argv[1], XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }));`;
+    execFileSync(process.execPath, ['-e', writer, file], { cwd: process.cwd() });
+
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const format = await detectFormat(file, 'big.xls', '.xls');
+    const read = await drain(readRows(file, format, limits));
+    // The histogram records a stall when its timer next fires: give it that turn before stopping.
+    await new Promise((r) => setTimeout(r, 50));
+    delay.disable();
+
+    expect(format).toBe('xls');
+    expect(read).toBe(40_001);
+    // Generous, so a busy machine does not fail it; parsed in this thread, the stall was 0.7 s.
+    expect(delay.max / 1e6).toBeLessThan(200);
+  });
+
+  it("a parser's refusal arrives as the same AppError, after the rows read before it", async () => {
+    let before = 0;
+    const err = await caught(async () => {
+      for await (const batch of readRows(bigCsv, 'csv', { ...limits, maxRows: 100_000 })) before += batch.length;
+    });
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ statusCode: 400, code: 'too_many_rows', message: expect.stringMatching(/more than 100,000 rows/) });
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThanOrEqual(100_000);
+  });
+
+  it('an OLE container whose workbook stream is broken: a 400, not a 5xx', async () => {
+    const cfb = XLSX.CFB.utils.cfb_new();
+    XLSX.CFB.utils.cfb_add(cfb, 'Workbook', Buffer.from('this is not a BIFF record stream, only text'.repeat(100)));
+    const file = path.join(dir, 'broken.xls');
+    fs.writeFileSync(file, XLSX.CFB.write(cfb, { type: 'buffer' }) as Buffer);
+    expect(await detectFormat(file, 'broken.xls', '.xls')).toBe('xls');
+    const err = await caught(() => drain(readRows(file, 'xls', limits)));
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).statusCode).toBeGreaterThanOrEqual(400);
+    expect((err as AppError).statusCode).toBeLessThan(500);
+  });
+
+  it('a slow reader holds the parse back, and stopping early ends the thread', async () => {
+    let progress = 0;
+    const rows = readRows(bigCsv, 'csv', limits, (f) => (progress = f));
+    const first = await rows.next();
+    expect(first.done).toBe(false);
+    const [thread] = busy();
+    expect(thread).toBeDefined();
+    await new Promise((r) => setTimeout(r, 500));
+    // Bounded batches in flight: the worker waits for the reader instead of reading the whole file.
+    expect(progress).toBeGreaterThan(0);
+    expect(progress).toBeLessThan(0.25);
+    await rows.return(undefined);
+    expect(parserThreads().live).not.toContain(thread);
+  });
+
+  it('a read that ends leaves its thread idle for the next one', async () => {
+    expect(await drain(readRows(bigCsv, 'csv', limits))).toBe(CSV_ROWS + 1);
+    expect(busy()).toEqual([]);
+    expect(parserThreads().idle.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { startServer, type TestServer } from './server';
+
+/**
+ * "Sign out everywhere" on the Settings page (issue 14): the server revokes every refresh
+ * token of the user, this browser signs out, and another browser's session can no longer
+ * be renewed.
+ */
+let server: TestServer;
+const who = { username: 'wanderer', email: 'wanderer@example.org', password: 'Tidal-Orchard-63' };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer();
+  const res = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  expect(res.status).toBe(201);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const url = (path: string) => `${server.url}${path}`;
+
+async function signedInPage(browser: Browser, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url(`/login?returnTo=${encodeURIComponent(path)}`));
+  await page.getByLabel(/^Username or Email\*?$/).fill(who.username);
+  await page.getByLabel(/^Password\*?$/).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(url(path));
+  return page;
+}
+
+test('sign out everywhere ends this session and the ones in other browsers', async ({ browser }) => {
+  const elsewhere = await signedInPage(browser, '/dashboard');
+  const otherRefreshToken = await elsewhere.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(otherRefreshToken).toBeTruthy();
+
+  const page = await signedInPage(browser, '/settings');
+  const card = page.getByRole('region', { name: 'Sessions' });
+  await expect(card.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/test-results/settings-sign-out-everywhere.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'settings with the sessions card');
+
+  // Cancel changes nothing.
+  await card.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await expect(dialog.getByText('this one included, will have to sign in again')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign out everywhere dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(url('/settings'));
+
+  await card.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(url('/login'));
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+
+  // The other browser's session cannot be renewed any more: once its access token is
+  // spent it lands on the sign-in page.
+  const refused = await elsewhere.request.post(url('/api/auth/refresh'), { data: { refreshToken: otherRefreshToken } });
+  expect(refused.status()).toBe(401);
+  await elsewhere.evaluate(() => {
+    localStorage.setItem('accessToken', 'expired');
+    window.dispatchEvent(new Event('focus'));
+  });
+  await expect(elsewhere).toHaveURL(/\/login/);
+});
