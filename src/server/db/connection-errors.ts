@@ -5,14 +5,24 @@
  * The request that met one cannot be answered, but the next one will get a fresh connection,
  * so the API answers 503 with Retry-After instead of a 500 (plugins/errors.ts).
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNABORTED']);
-const MESSAGES = [/Connection terminated/i, /Client has encountered a connection error/i, /Client was closed and is not queryable/i, /timeout exceeded when trying to connect/i];
+const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** Class 08: connection exception (08000, 08001, 08003, 08004, 08006, …). */
+const CONNECTION_CLASS = /^08/;
+const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNABORTED', 'ENOTCONN']);
+const MESSAGES = [
+  /Connection terminated/i,
+  /terminating connection/i,
+  /server closed the connection/i,
+  /connection is closed/i,
+  /Client has encountered a connection error/i,
+  /Client was closed and is not queryable/i,
+  /timeout exceeded when trying to connect/i,
+];
 
 export function isConnectionError(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (SQLSTATES.has(code) || SOCKET_CODES.has(code))) return true;
+  if (typeof code === 'string' && (SQLSTATES.has(code) || CONNECTION_CLASS.test(code) || SOCKET_CODES.has(code))) return true;
   // AggregateError (a host with several addresses, all refused) carries the causes.
   const inner = (err as { errors?: unknown[] }).errors;
   if (Array.isArray(inner) && inner.some(isConnectionError)) return true;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isConnectionError } from '../db/connection-errors';
 import type { Db, Queryable } from '../db/db';
 import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from './repository';
 
@@ -12,17 +13,6 @@ import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from '.
 
 /** Waits between reconnect tries (the pool opens a new connection on the next query). */
 const RECONNECT_DELAYS_MS = [200, 500, 1000, 2000, 4000, 4000];
-
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTCONN']);
-const CONNECTION_MESSAGE = /connection terminated|terminating connection|connection is closed|client has encountered a connection error|server closed the connection/i;
-
-/** A database error that means the connection (not the statement) failed: worth a retry. */
-export function isConnectionLost(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08/.test(code))) return true;
-  return CONNECTION_MESSAGE.test((err as { message?: unknown }).message as string ?? '');
-}
 
 export function checkpointOfRow(row: JobRow): Checkpoint {
   return { rowsCommitted: row.rows_committed ?? 0, rowsTotal: row.rows_total ?? null, data: row.checkpoint ?? {} };
@@ -61,7 +51,7 @@ export async function resumable<T>(deps: CheckpointDeps, start: Checkpoint, work
   let cp = start;
   let attempt = 0;
   const retry = (err: unknown) => {
-    if (!isConnectionLost(err) || attempt >= RECONNECT_DELAYS_MS.length) throw err;
+    if (!isConnectionError(err) || attempt >= RECONNECT_DELAYS_MS.length) throw err;
     deps.onReconnecting(err, ++attempt);
   };
   for (;;) {

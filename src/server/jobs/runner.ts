@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
 import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
-import { checkpointOfRow, commitBatch, isConnectionLost, resumable, type CheckpointDeps } from './checkpoint';
+import { isConnectionError } from '../db/connection-errors';
+import { checkpointOfRow, commitBatch, resumable, type CheckpointDeps } from './checkpoint';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';
 import { JobTakenOver, createJob, saveJobState, type Checkpoint, type JobKind, type JobRow } from './repository';
 
@@ -192,7 +193,7 @@ export class JobRunner {
       this.app.log.warn({ job: row.id }, err.message);
       return err;
     }
-    if (err instanceof JobInterrupted || isConnectionLost(err)) {
+    if (err instanceof JobInterrupted || isConnectionError(err)) {
       const stop = err instanceof JobInterrupted ? err : interrupted();
       if (!(err instanceof JobInterrupted)) this.app.log.error({ err, job: row.id }, 'import interrupted: the database connection stayed lost');
       entry.state = { ...entry.state, message: stop.message };
@@ -242,7 +243,7 @@ export class JobRunner {
         try {
           return await save();
         } catch (err) {
-          if (!lasting || !isConnectionLost(err) || attempt >= 5) throw err;
+          if (!lasting || !isConnectionError(err) || attempt >= 5) throw err;
           await sleep(500 * attempt);
         }
       }
