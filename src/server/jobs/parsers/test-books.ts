@@ -21,7 +21,7 @@ export function zipParts(parts: ZipPart[]): Buffer {
   for (const part of parts) {
     const data = Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data);
     const name = Buffer.from(part.name);
-    const compressed = zlib.deflateRawSync(data);
+    const compressed = zlib.deflateRawSync(data, { level: 9 });
     const size = part.declaredSize ?? data.length;
     const crc = zlib.crc32(data) >>> 0;
     const local = Buffer.alloc(30);

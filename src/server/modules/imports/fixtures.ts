@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import zlib from 'node:zlib';
+import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
 
 /**
  * Upload fixtures generated in the tests (no binaries in the repository): real workbooks
@@ -34,54 +34,8 @@ export function rowsOf(data: Buffer): string[][] {
   return XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: false, defval: '' });
 }
 
-interface ZipPart {
-  name: string;
-  data: Buffer;
-  /** Declare this uncompressed size in the directory instead of the real one (a lying archive). */
-  declaredSize?: number;
-}
-
-/** A plain zip writer (deflate), enough to assemble .xlsx files by hand. */
-export function zipOf(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const compressed = zlib.deflateRawSync(part.data, { level: 9 });
-    const size = part.declaredSize ?? part.data.length;
-    const crc = zlib.crc32 ? zlib.crc32(part.data) : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
+/** A plain zip writer, enough to assemble .xlsx files by hand (also lying about sizes). */
+export const zipOf = zipParts;
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
