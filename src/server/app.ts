@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { ChangeFeed } from './audit/change-feed';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
@@ -53,6 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     app.decorate('db', db);
     app.decorate('config', config);
+    app.decorate('changes', new ChangeFeed());
     app.decorate('blobs', db.kind === 'pglite' && config.dataDir ? diskBlobStore(path.join(config.dataDir, 'blobs')) : databaseBlobStore(db));
     await seedSystemRoles(db);
     // Only on the first start of a new embedded database: a curator who deleted every

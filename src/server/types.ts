@@ -1,4 +1,5 @@
 import type { Server as SocketServer } from 'socket.io';
+import type { ChangeFeed } from './audit/change-feed';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import type { BlobStore } from './modules/attachments/store';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     tokenSecret: string;
     io: SocketServer;
     blobs: BlobStore;
+    /** Audit events after commit (audit/audited.ts); live-change messages subscribe here. */
+    changes: ChangeFeed;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
