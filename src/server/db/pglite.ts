@@ -30,10 +30,12 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { dump():
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions,
     // gin_pending_list_limit: the trigram indexes collect new rows in a pending list that the
-    // insert which overflows it merges into the index; at the default 4 MB that one insert held
-    // the server's thread for seconds during a bulk upload. 64 kB spreads the work evenly (a
-    // 200k-row upload: p99 request wait 877 → 303 ms, and faster overall; import-notes.md).
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers()}`, '-c', 'gin_pending_list_limit=64kB'],
+    // insert which overflows it merges into the index. At the default 4 MB that one insert held
+    // the server's thread for 1-1.6 s during a bulk upload; at 64 kB the merges were short but
+    // so frequent that the 100k-row upload ran at half speed (5.3k rows/s, each merge touching
+    // the same posting lists again). 1 MB keeps the speed of 4 MB (10.7k rows/s) with merges
+    // of ~0.3 s (200k-row upload: worst request wait 365 ms; bench/results/import-notes.md).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers()}`, '-c', 'gin_pending_list_limit=1MB'],
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
