@@ -26,6 +26,7 @@ import { API_PREFIX, accessPlugin } from './plugins/access';
 import { credentialLimitsPlugin } from './plugins/credential-limits';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { requestActivityPlugin } from './plugins/request-activity';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
 import { nulSafeValidatorCompiler } from './plugins/validation';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(multipart, { limits: { fields: 10, files: 1, parts: 20 } });
     await app.register(openapiPlugin);
+    await app.register(requestActivityPlugin);
     await app.register(accessPlugin);
     await app.register(credentialLimitsPlugin);
     await app.register(socketPlugin);

@@ -26,10 +26,13 @@ export interface CheckpointDeps {
   /** Called with every checkpoint that is known to be committed. */
   onCommitted(cp: Checkpoint): void;
   onReconnecting(err: unknown, attempt: number): void;
+  /** Resolves when the next batch may start: interactive requests go first (plugins/request-activity.ts). */
+  yieldToRequests(): Promise<void>;
 }
 
 /** One batch: `write` runs in a transaction that also records the checkpoint it answers. */
 export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) => Promise<Checkpoint>): Promise<Checkpoint> {
+  await deps.yieldToRequests();
   const cp = await deps.db.transaction(async (tx) => {
     const next = await write(tx);
     await writeCheckpoint(tx, deps.jobId, deps.runToken, next);

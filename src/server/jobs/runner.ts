@@ -60,6 +60,11 @@ interface Entry {
 
 const EMIT_EVERY_MS = 250;
 const HEARTBEAT_MS = 1000;
+/**
+ * The longest an import batch waits for in-flight requests to finish before it starts anyway:
+ * requests go first, but a steady stream of them must not stop an import.
+ */
+const BATCH_YIELD_MAX_MS = 250;
 
 /**
  * Runs import jobs in this process: a few at a time (each holds a parsed file and a database
@@ -118,6 +123,7 @@ export class JobRunner {
         entry.state = { ...entry.state, rowsCommitted: cp.rowsCommitted };
         entry.rowsTotal = cp.rowsTotal;
       },
+      yieldToRequests: () => this.app.requestActivity.whenIdle(BATCH_YIELD_MAX_MS),
       onReconnecting: (err, attempt) => {
         this.app.log.warn({ err, job: row.id, attempt }, 'database connection lost during an import; resuming from the checkpoint');
         entry.state = { ...entry.state, message: 'The database connection was lost; reconnecting to resume the import…' };

@@ -63,6 +63,8 @@ export async function snomedImportRoutes(app: FastifyInstance) {
       const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format });
       // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
       const running = app.jobs.run(job, (ctx) => runSnomedImport(app, upload.path, format, ctx), upload.remove);
+      // This request waits for the whole import: it must not count as one the batches yield to.
+      app.requestActivity.release(req);
       const outcome = await running.done;
       return {
         message: outcome.message,

@@ -1,0 +1,83 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestActivityPlugin } from './request-activity';
+
+const apps: ReturnType<typeof Fastify>[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+/** An app with a route that answers when the test says so, and one that hands itself over. */
+async function appWithGate() {
+  const app = Fastify();
+  apps.push(app);
+  await app.register(requestActivityPlugin);
+  let open = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  app.get('/slow', async () => {
+    await gate;
+    return { ok: true };
+  });
+  app.get('/long-work', async (req) => {
+    app.requestActivity.release(req);
+    await gate;
+    return { ok: true };
+  });
+  app.get('/fast', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return { app, base, open: () => open() };
+}
+
+const settled = async (p: Promise<unknown>, ms = 50) => Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
+
+describe('request activity: batches wait for in-flight requests', () => {
+  it('is idle at once with no request, and waits for a request in flight until it is answered', async () => {
+    const { app, base, open } = await appWithGate();
+    expect(await settled(app.requestActivity.whenIdle(10_000))).toBe(true);
+    const slow = fetch(`${base}/slow`);
+    await expect.poll(() => app.requestActivity.inFlight).toBe(1);
+    const idle = app.requestActivity.whenIdle(10_000);
+    expect(await settled(idle, 100)).toBe(false);
+    open();
+    expect((await slow).status).toBe(200);
+    expect(await settled(idle, 1000)).toBe(true);
+    expect(app.requestActivity.inFlight).toBe(0);
+  });
+
+  it('never waits longer than the bound', async () => {
+    const { app, base, open } = await appWithGate();
+    const slow = fetch(`${base}/slow`);
+    await expect.poll(() => app.requestActivity.inFlight).toBe(1);
+    const started = Date.now();
+    await app.requestActivity.whenIdle(120);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    open();
+    await slow;
+  });
+
+  it('stops counting a request whose client went away, and one that released itself', async () => {
+    const { app, base, open } = await appWithGate();
+    const aborted = new AbortController();
+    const gone = fetch(`${base}/slow`, { signal: aborted.signal }).catch(() => 'aborted');
+    await expect.poll(() => app.requestActivity.inFlight).toBe(1);
+    aborted.abort();
+    await gone;
+    await expect.poll(() => app.requestActivity.inFlight).toBe(0);
+
+    const long = fetch(`${base}/long-work`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(app.requestActivity.inFlight).toBe(0);
+    expect((await fetch(`${base}/fast`)).status).toBe(200);
+    expect(app.requestActivity.inFlight).toBe(0);
+    open();
+    expect((await long).status).toBe(200);
+    expect(app.requestActivity.inFlight).toBe(0);
+  });
+
+  it('counts injected requests too', async () => {
+    const { app } = await appWithGate();
+    expect((await app.inject({ url: '/fast' })).statusCode).toBe(200);
+    expect(app.requestActivity.inFlight).toBe(0);
+  });
+});
