@@ -191,7 +191,9 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL databas
     expect(atKill.upload_id).not.toBeNull();
     expect(before.rows_committed).toBeLessThan(ROWS);
 
-    const done = await jobUntil(id, (j) => j.status === 'completed' || j.status === 'error', 30_000);
+    // Claimed once its heartbeat is stale (plus at most one sweep), then finished: all within 30 s.
+    await jobUntil(id, (j) => j.resumes === 1, (STALE_SECONDS + 4) * 1000);
+    const done = await jobUntil(id, (j) => j.status === 'completed' || j.status === 'error', 30_000 - (Date.now() - killedAt));
     const tookOverIn = Date.now() - killedAt;
     expect(done).toMatchObject({ status: 'completed', rows_committed: ROWS, resumes: 1, summary: { total: ROWS, created: ROWS, skipped: 0, errors: 0 } });
     expect(tookOverIn).toBeLessThan(30_000);
