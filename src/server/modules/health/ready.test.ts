@@ -15,13 +15,19 @@ let db: Db;
 let app: FastifyInstance;
 /** While set, every query fails the way a lost PostgreSQL connection does. */
 let databaseDown = false;
+/** While set, queries never answer (a database that hangs, or a pool with no free connection). */
+let databaseHangs = false;
 
 beforeAll(async () => {
   db = await cloneDatabase();
   const flaky: Db = {
     ...db,
     kind: db.kind,
-    query: (sql, params) => (databaseDown ? Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' })) : db.query(sql, params)),
+    query: (sql, params) => {
+      if (databaseHangs) return new Promise(() => undefined);
+      if (databaseDown) return Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
+      return db.query(sql, params);
+    },
     transaction: (fn) => db.transaction(fn),
     exec: (sql) => db.exec(sql),
     close: async () => undefined,
@@ -57,6 +63,19 @@ describe('GET /api/live and GET /api/ready', () => {
       databaseDown = false;
     }
     expect((await get('/api/ready')).statusCode).toBe(200);
+  });
+
+  it('ready is 503 when the database does not answer within 2 s', async () => {
+    databaseHangs = true;
+    try {
+      const started = Date.now();
+      const ready = await get('/api/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'database_unavailable' });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      databaseHangs = false;
+    }
   });
 
   it('ready is 503 while draining (SIGTERM), and the draining instance claims no orphaned jobs', async () => {
