@@ -25,7 +25,7 @@ const onPostgres = process.env.KG_TEST_DB === 'postgres';
 const root = path.resolve(import.meta.dirname, '../../..');
 /** migrate.ts's advisory lock key. */
 const MIGRATION_LOCK_KEY = 815_204_001;
-const STALE_SECONDS = 8;
+const STALE_SECONDS = 6;
 const BATCH = 5000; // rows per batch on PostgreSQL (db/turns.ts)
 const ROWS = 100_000;
 

@@ -38,7 +38,7 @@ export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permi
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   // On PostgreSQL a job whose heartbeat (1 s) is older than this belongs to a server that died;
   // with the sweep's period it bounds how long a takeover waits (15 + 5 s by default).
-  const { jobStaleSeconds: STALE_SECONDS, jobSweepSeconds } = app.config;
+  const { jobStaleSeconds, jobSweepSeconds } = app.config;
   app.decorate('uploads', app.db.kind === 'postgres' ? databaseUploadStore(app.db) : localUploadStore);
   const runner = new JobRunner(app);
   app.decorate('jobs', runner);
@@ -49,11 +49,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     if (failed > 0) app.log.warn(`${failed} interrupted import job(s) could not resume and are marked as failed`);
     return { resumed, failed };
   };
-  app.decorate('recoverJobs', () => recover(STALE_SECONDS));
+  app.decorate('recoverJobs', () => recover(jobStaleSeconds));
   // Once every plugin is there (a resumed job needs the blob store and socket.io). At start the
   // embedded database is locked to this process: whatever was running then is dead.
   app.addHook('onReady', async () => {
-    await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+    await recover(app.db.kind === 'pglite' ? 0 : jobStaleSeconds);
     // Then the temp files no unfinished job needs (after the recovery: it decides which stay).
     void unfinishedUploads(app.db)
       .then((keep) => removeStaleUploads({ keep }))
@@ -62,7 +62,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   if (app.db.kind === 'postgres') {
     const sweepOnce = async () => {
       if (runner.stopping || app.draining) return;
-      await recover(STALE_SECONDS);
+      await recover(jobStaleSeconds);
       const removed = await app.uploads.sweep(UNCLAIMED_UPLOAD_GRACE_SECONDS);
       if (removed > 0) app.log.info(`removed ${removed} stored upload(s) of import jobs that ended abnormally`);
     };

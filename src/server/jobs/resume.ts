@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../contract';
+import { isConnectionError } from '../db/connection-errors';
 import { runNodeImport } from './node-import';
 import type { FileFormat } from './parsers';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';
@@ -56,7 +57,10 @@ async function localUpload(app: FastifyInstance, row: JobRow): Promise<LocalUplo
   }
   if (!row.upload_id || !app.uploads.shared) return null;
   const copy = path.join(await uploadDir(), `${randomUUID()}.${format}`);
-  const written = await app.uploads.writeTo(row.upload_id, copy).catch((err) => {
+  const written = await app.uploads.writeTo(row.upload_id, copy).catch((err: unknown) => {
+    // A lost connection is worth another try: the claimed job's heartbeat goes stale and a
+    // later sweep claims it again (at most MAX_RESUMES times). A damaged copy is not.
+    if (isConnectionError(err)) throw err;
     app.log.warn({ err, job: row.id }, 'could not read the stored upload');
     return false;
   });
