@@ -27,7 +27,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const MIGRATION_LOCK_KEY = 815_204_001;
 const STALE_SECONDS = 6;
 const BATCH = 5000; // rows per batch on PostgreSQL (db/turns.ts)
-const ROWS = 100_000;
+const ROWS = 60_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -208,7 +208,7 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL databas
   it('SIGTERM drains: not ready, the running batch commits, exit 0, and another instance resumes the job at once', { timeout: 120_000 }, async () => {
     const c = await start('C', { KG_DRAIN_DELAY_SECONDS: '2' });
     await until(c, '/api/ready', 200);
-    const rows = 2 * ROWS; // the import goes on during the drain delay
+    const rows = 200_000; // the import goes on during the drain delay
     const id = await upload(c, token, 'D1', rows);
     await jobUntil(id, (j) => j.rows_committed >= BATCH || j.status === 'completed', 60_000);
     c.proc.kill('SIGTERM');
