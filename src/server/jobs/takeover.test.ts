@@ -119,6 +119,32 @@ describe('an upload accepted by one instance', () => {
     expect((await fs.promises.readdir(folder)).filter((f) => !filesBefore.has(f))).toEqual([]);
   });
 
+  it('stays claimable when its stored copy cannot be read for a lost connection, and resumes at a later sweep', async () => {
+    const file = `${await uploadDir()}/flaky-${randomBytes(4).toString('hex')}.csv`;
+    await fs.promises.writeFile(file, csv('F1', 20));
+    const uploadId = await shared.keep(file);
+    await fs.promises.rm(file);
+    const [row] = await t.db.query<{ id: string }>(
+      `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, interrupted, upload_format, upload_id, run_token)
+       VALUES ('nodes', 'inserting', 40, 'Interrupted', 'f1.csv', $1, true, 'csv', $2, gen_random_uuid()) RETURNING id`,
+      [editor.user.id, uploadId],
+    );
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    t.app.uploads = { ...shared, writeTo: () => Promise.reject(lost) };
+    try {
+      await expect(t.app.recoverJobs()).rejects.toThrow('Connection terminated');
+    } finally {
+      t.app.uploads = shared;
+    }
+    // Not given up: claimed (one resume used), and its upload kept.
+    expect(await job(row.id)).toMatchObject({ status: 'inserting', interrupted: false, upload_id: uploadId });
+    // Once its claim's heartbeat is stale, a sweep takes it again and finishes it.
+    await t.db.query(`UPDATE import_jobs SET updated_at = now() - interval '1 hour' WHERE id = $1`, [row.id]);
+    expect(await t.app.recoverJobs()).toEqual({ resumed: 1, failed: 0 });
+    expect(await until(row.id, (r) => r.status === 'completed' || r.status === 'error')).toMatchObject({ status: 'completed', summary: { total: 20, created: 20 } });
+    expect(await nodesLike('F1')).toBe(20);
+  });
+
   it('is given up, and its stored copy removed, when the job cannot resume any more', async () => {
     const file = `${await uploadDir()}/given-up-${randomBytes(4).toString('hex')}.csv`;
     await fs.promises.writeFile(file, csv('G1', 10));
