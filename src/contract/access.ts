@@ -14,6 +14,8 @@ export type Access = 'public' | 'authenticated' | Permission;
 /** Keys are `METHOD /path` relative to the API base `/api`, with `:param` segments. */
 export const API_ACCESS = {
   'GET /health': 'public',
+  'GET /live': 'public',
+  'GET /ready': 'public',
 
   'POST /auth/register': 'public',
   'POST /auth/login': 'public',

@@ -56,3 +56,12 @@ export const ProfileUpdateRequestSchema = z
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 export const HealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** GET /live: the process serves (no database involved: a database outage must not restart it). */
+export const LiveResponseSchema = z.object({ status: z.literal('ok') });
+/**
+ * GET /ready: whether a load balancer should send this instance requests: 200 `ready`, or 503
+ * while it starts (opens and migrates the database), drains (SIGTERM) or cannot reach its database.
+ */
+export const READINESS_STATES = ['ready', 'starting', 'draining', 'database_unavailable'] as const;
+export const ReadyResponseSchema = z.object({ status: z.enum(READINESS_STATES) });
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

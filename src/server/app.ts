@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ChangeFeed } from './audit/change-feed';
@@ -38,6 +38,8 @@ import './types';
 export interface BuildOptions {
   /** An already opened and migrated database (tests pass a template clone). */
   db?: Db;
+  /** Serve on a server that already listens (main.ts listens before migrating: server/early-listen.ts). */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** Builds the whole server: database, API, socket.io and static files. Used by main.ts and tests. */
@@ -51,9 +53,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   try {
     app.decorate('db', db);
+    app.decorate('draining', false);
     app.decorate('config', config);
     app.decorate('changes', new ChangeFeed());
     app.decorate('blobs', db.kind === 'pglite' && config.dataDir ? diskBlobStore(path.join(config.dataDir, 'blobs')) : databaseBlobStore(db));

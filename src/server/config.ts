@@ -29,6 +29,10 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** PostgreSQL: a job without a heartbeat for this long is taken over by another instance. */
+  jobStaleSeconds: number;
+  /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
+  jobSweepSeconds: number;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,10 +42,19 @@ function numberFrom(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
+/** What only the process (main.ts) needs besides the app's configuration. */
+export interface ProcessConfig {
+  port: number;
+  host: string;
+  /** SIGTERM: how long to stay up not-ready before closing, for load balancers to notice. */
+  drainDelaySeconds: number;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & ProcessConfig {
   return {
     port: numberFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
+    drainDelaySeconds: Math.max(0, numberFrom(env.KG_DRAIN_DELAY_SECONDS, 0)),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     tokenSecret: env.KG_TOKEN_SECRET || null,
@@ -61,6 +74,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     examplesDir: path.join(root, 'examples'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.KG_TRUST_PROXY === '1',
+    jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
+    jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
   };
 }
 
@@ -83,6 +98,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     examplesDir: null,
     logLevel: 'silent',
     trustProxy: false,
+    jobStaleSeconds: 15,
+    jobSweepSeconds: 5,
     ...overrides,
   };
 }

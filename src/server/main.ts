@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { isConnectionError } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { listenEarly } from './early-listen';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const config = configFromEnv();
 
@@ -19,29 +21,49 @@ const escaped = (kind: string) => (err: unknown) => {
 process.on('uncaughtException', escaped('uncaughtException'));
 process.on('unhandledRejection', escaped('unhandledRejection'));
 
+/** The running batch of an import is allowed this long to commit before the process exits anyway. */
+const CLOSE_TIMEOUT_MS = 25_000;
+
 try {
-  const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  // Listen first: while the database opens and migrates, /api/ready answers 503 (early-listen.ts).
+  const early = await listenEarly(config.port, config.host);
+  const app = await buildApp(config, { serverFactory: early.serverFactory }).catch((err: unknown) => {
+    early.server.close();
+    throw err;
+  });
+  early.open();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   app.log.info(`Knowledge-graph workbench on http://localhost:${config.port} — ${where}`);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  /**
+   * Graceful drain (docs/OPERATIONS.md): not ready at once and no more job claims; after
+   * KG_DRAIN_DELAY_SECONDS (for a load balancer's readiness probe to notice) no new
+   * connections; then the app closes: running imports stop after the batch they are writing
+   * (committed with its checkpoint, recorded as interrupted, so another instance resumes them
+   * at once), sockets are closed, then the database.
+   */
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing connections and the database`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.draining = true;
+    app.log.info(`${signal}: draining`);
+    const force = setTimeout(() => process.exit(1), config.drainDelaySeconds * 1000 + CLOSE_TIMEOUT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
+    if (config.drainDelaySeconds > 0) await sleep(config.drainDelaySeconds * 1000);
+    early.server.close();
+    early.server.closeIdleConnections();
+    await app.close();
+    app.log.info(`${signal}: closed`);
+    process.exit(0);
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const onSignal = (signal: string) => () =>
+    void shutdown(signal).catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  process.on('SIGINT', onSignal('SIGINT'));
+  process.on('SIGTERM', onSignal('SIGTERM'));
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     console.error(`\n${err.message}\n`);

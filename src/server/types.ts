@@ -22,6 +22,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Audit events after commit (audit/audited.ts); live-change messages subscribe here. */
     changes: ChangeFeed;
+    /** Set when the server is asked to stop (SIGTERM): not ready any more, claims no jobs. */
+    draining: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -7,10 +7,13 @@ import { removeStaleUploads } from './intake';
 import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
 import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
+import { databaseUploadStore, localUploadStore, type UploadStore } from './upload-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    /** Where accepted uploads are kept for a resume (the database on PostgreSQL). */
+    uploads: UploadStore;
     /** Resumes or gives up orphaned jobs now (what the start and the PostgreSQL sweep do). */
     recoverJobs(): Promise<{ resumed: number; failed: number }>;
   }
@@ -19,8 +22,8 @@ declare module 'fastify' {
 /** Who may see a job besides its owner. */
 export const JOB_ADMIN_PERMISSION = 'system.config';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** On PostgreSQL a job whose heartbeat is older than this belongs to a server that died. */
-const STALE_SECONDS = 60;
+/** A stored upload that no job references is being written for this long at most. */
+const UNCLAIMED_UPLOAD_GRACE_SECONDS = 60 * 60;
 
 export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permissions: readonly string[]): boolean {
   return row.created_by === userId || permissions.includes(JOB_ADMIN_PERMISSION);
@@ -33,6 +36,10 @@ export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permi
  * job's room after sending the job's current state.
  */
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
+  // On PostgreSQL a job whose heartbeat (1 s) is older than this belongs to a server that died;
+  // with the sweep's period it bounds how long a takeover waits (15 + 5 s by default).
+  const { jobStaleSeconds, jobSweepSeconds } = app.config;
+  app.decorate('uploads', app.db.kind === 'postgres' ? databaseUploadStore(app.db) : localUploadStore);
   const runner = new JobRunner(app);
   app.decorate('jobs', runner);
 
@@ -42,18 +49,32 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     if (failed > 0) app.log.warn(`${failed} interrupted import job(s) could not resume and are marked as failed`);
     return { resumed, failed };
   };
-  app.decorate('recoverJobs', () => recover(STALE_SECONDS));
+  app.decorate('recoverJobs', () => recover(jobStaleSeconds));
   // Once every plugin is there (a resumed job needs the blob store and socket.io). At start the
   // embedded database is locked to this process: whatever was running then is dead.
   app.addHook('onReady', async () => {
-    await recover(app.db.kind === 'pglite' ? 0 : STALE_SECONDS);
+    await recover(app.db.kind === 'pglite' ? 0 : jobStaleSeconds);
     // Then the temp files no unfinished job needs (after the recovery: it decides which stay).
     void unfinishedUploads(app.db)
       .then((keep) => removeStaleUploads({ keep }))
       .catch((err) => app.log.warn({ err }, 'could not clean old upload files'));
   });
   if (app.db.kind === 'postgres') {
-    const sweep = setInterval(() => void recover(STALE_SECONDS).catch((err) => app.log.warn({ err }, 'job sweep failed')), STALE_SECONDS * 500);
+    const sweepOnce = async () => {
+      if (runner.stopping || app.draining) return;
+      await recover(jobStaleSeconds);
+      const removed = await app.uploads.sweep(UNCLAIMED_UPLOAD_GRACE_SECONDS);
+      if (removed > 0) app.log.info(`removed ${removed} stored upload(s) of import jobs that ended abnormally`);
+    };
+    // One sweep at a time: a slow one (a stored upload being written out) must not overlap the next.
+    let sweeping = false;
+    const sweep = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      sweepOnce()
+        .catch((err) => app.log.warn({ err }, 'job sweep failed'))
+        .finally(() => (sweeping = false));
+    }, jobSweepSeconds * 1000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }

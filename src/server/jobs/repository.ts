@@ -30,23 +30,32 @@ export interface JobRow {
   run_token: string | null;
   upload_path: string | null;
   upload_format: string | null;
+  /** The upload's copy in the database (migration 0016), which any instance can resume from. */
+  upload_id: string | null;
   interrupted: boolean;
   resumes: number;
 }
 
 const COLUMNS =
   'id, kind, status, progress, message, filename, summary, error_report_key, created_by, ' +
-  'rows_committed, rows_total, checkpoint, run_token, upload_path, upload_format, interrupted, resumes';
+  'rows_committed, rows_total, checkpoint, run_token, upload_path, upload_format, upload_id, interrupted, resumes';
 const UNFINISHED = `status IN ('processing', 'inserting')`;
 
 export async function createJob(
   db: Queryable,
-  job: { kind: JobKind; filename: string; userId: string; message: string; progress: number; upload?: { path: string; format: string } },
+  job: {
+    kind: JobKind;
+    filename: string;
+    userId: string;
+    message: string;
+    progress: number;
+    upload?: { path: string; format: string; storedId?: string | null };
+  },
 ): Promise<JobRow> {
   const rows = await db.query<JobRow>(
-    `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, run_token, upload_path, upload_format)
-     VALUES ($1, 'processing', $2, $3, $4, $5, gen_random_uuid(), $6, $7) RETURNING ${COLUMNS}`,
-    [job.kind, job.progress, job.message, job.filename, job.userId, job.upload?.path ?? null, job.upload?.format ?? null],
+    `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, run_token, upload_path, upload_format, upload_id)
+     VALUES ($1, 'processing', $2, $3, $4, $5, gen_random_uuid(), $6, $7, $8) RETURNING ${COLUMNS}`,
+    [job.kind, job.progress, job.message, job.filename, job.userId, job.upload?.path ?? null, job.upload?.format ?? null, job.upload?.storedId ?? null],
   );
   return rows[0];
 }

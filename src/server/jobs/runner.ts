@@ -81,9 +81,26 @@ export class JobRunner {
     private readonly maxConcurrent = 2,
   ) {}
 
-  /** `upload` is the received file, kept with the job so that an interrupted run can resume from it. */
-  create(kind: JobKind, filename: string, userId: string, upload?: { path: string; format: string }): Promise<JobRow> {
-    return createJob(this.app.db, { kind, filename, userId, upload, progress: 5, message: 'Upload received, reading the file…' });
+  /**
+   * `upload` is the received file, kept with the job so that an interrupted run can resume from
+   * it: its path for this process, and its copy in the upload store (the database on
+   * PostgreSQL) for any instance that takes the job over.
+   */
+  async create(kind: JobKind, filename: string, userId: string, upload?: { path: string; format: string }): Promise<JobRow> {
+    const storedId = upload ? await this.app.uploads.keep(upload.path) : null;
+    try {
+      return await createJob(this.app.db, {
+        kind,
+        filename,
+        userId,
+        upload: upload && { ...upload, storedId },
+        progress: 5,
+        message: 'Upload received, reading the file…',
+      });
+    } catch (err) {
+      await this.app.uploads.remove(storedId).catch(() => undefined); // else the sweep does
+      throw err;
+    }
   }
 
   /** The live state of a job running here, if it is. */
@@ -93,10 +110,15 @@ export class JobRunner {
   }
 
   /**
-   * Runs (or resumes) a job. `cleanup` (removing the uploaded file) runs once the job is
-   * finished — completed or failed — but not when it was interrupted: a resume needs the file.
+   * Runs (or resumes) a job. `cleanup` (removing the local upload file) and the removal of the
+   * stored upload run once the job is finished — completed or failed — but not when it was
+   * interrupted: a resume needs the upload.
    */
-  run<T extends JobOutcome>(row: JobRow, work: (ctx: JobContext) => Promise<T>, cleanup: () => Promise<void> = async () => undefined): RunningJob<T> {
+  run<T extends JobOutcome>(row: JobRow, work: (ctx: JobContext) => Promise<T>, removeLocal: () => Promise<void> = async () => undefined): RunningJob<T> {
+    const cleanup = async () => {
+      await removeLocal();
+      await this.app.uploads.remove(row.upload_id);
+    };
     const controller = new AbortController();
     let markValidated!: () => void;
     let failValidated!: (err: unknown) => void;
@@ -219,8 +241,20 @@ export class JobRunner {
     return err;
   }
 
-  /** Server shutdown: jobs stop between batches and are recorded as interrupted. */
+  /** Set by `stopAll`: a draining server claims no more jobs (jobs/resume.ts asks). */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  private stopped = false;
+
+  /**
+   * Server shutdown (drain): jobs stop after the batch they are writing, which commits with
+   * its checkpoint, and are recorded as interrupted, so another instance (or the next start)
+   * resumes them at once.
+   */
   async stopAll(): Promise<void> {
+    this.stopped = true;
     const entries = [...this.running.values()];
     for (const e of entries) e.controller.abort();
     // Queued jobs take a slot and stop at once (their work checks the signal first).

@@ -72,7 +72,11 @@ export async function nodeImportRoutes(app: FastifyInstance) {
         await upload.remove();
         throw err;
       });
-      const job = await app.jobs.create('nodes', upload.filename, userId, { path: upload.path, format });
+      // Stores the upload for other instances (the database on PostgreSQL) and creates the job.
+      const job = await app.jobs.create('nodes', upload.filename, userId, { path: upload.path, format }).catch(async (err: unknown) => {
+        await upload.remove();
+        throw err;
+      });
       // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
       const running = app.jobs.run(job, (ctx) => runNodeImport(app, upload.path, format, userId, ctx), upload.remove);
       // A file that cannot be read is refused here (400/413/415) and nothing was written.

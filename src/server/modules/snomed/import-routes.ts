@@ -60,7 +60,11 @@ export async function snomedImportRoutes(app: FastifyInstance) {
         await upload.remove();
         throw err;
       });
-      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format });
+      // Stores the upload for other instances (the database on PostgreSQL) and creates the job.
+      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format }).catch(async (err: unknown) => {
+        await upload.remove();
+        throw err;
+      });
       // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
       const running = app.jobs.run(job, (ctx) => runSnomedImport(app, upload.path, format, ctx), upload.remove);
       // This request waits for the whole import: it must not count as one the batches yield to.
