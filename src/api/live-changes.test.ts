@@ -56,6 +56,7 @@ const message = (over: Partial<ChangeMessage>): ChangeMessage => ({ entityType: 
 
 describe('watchChanges', () => {
   it('hands every watcher the change messages, then a resync when the connection comes back, and lets go of the socket', () => {
+    vi.useFakeTimers();
     const api = client('http://live-a.test');
     const a: LiveUpdate[] = [];
     const b: LiveUpdate[] = [];
@@ -79,7 +80,14 @@ describe('watchChanges', () => {
     expect(b).toHaveLength(3);
     stopB();
     expect(socket.handlers.get(SOCKET_EVENTS.changes)?.size ?? 0).toBe(0);
+    // The connection lingers for the next screen (list → detail), then closes.
+    const c = watchChanges(api, () => undefined);
+    expect(opened).toHaveLength(1);
+    c();
+    expect(socket.connected).toBe(true);
+    vi.advanceTimersByTime(5000);
     expect(socket.connected).toBe(false);
+    vi.useRealTimers();
   });
 });
 

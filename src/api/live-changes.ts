@@ -15,6 +15,11 @@ export interface LiveUpdate {
   resync: boolean;
 }
 
+/**
+ * A watcher lets go of the connection this much later: moving from one screen to the next (list to
+ * detail) keeps it instead of closing and reopening it, and misses nothing in between.
+ */
+const LINGER_MS = 5000;
 /** Once socket.io has given up reconnecting (5 tries), a live screen tries again this often. */
 const RETRY_AFTER_GIVING_UP_MS = 30_000;
 
@@ -44,6 +49,6 @@ export function watchChanges(api: ApiClient, listener: (update: LiveUpdate) => v
     socket.off(SOCKET_EVENTS.changes, onChanges);
     socket.off('connect', onConnect);
     socket.io?.off('reconnect_failed', onGaveUp);
-    release();
+    setTimeout(release, LINGER_MS);
   };
 }
