@@ -5,6 +5,8 @@ import type { ChangeMessage } from '../contract/live-changes';
 
 /** Changes arriving together (one save touches a node and its relations) make one reload. */
 const GATHER_MS = 150;
+/** A stream of changes (an import commits a batch a second) reloads a screen at most this often. */
+const MIN_INTERVAL_MS = 1000;
 /**
  * The socket client (13 KB gzip) is not needed to draw a screen: it loads once the screen has been
  * up for a moment and the browser is idle, so it never competes with the first render (bench/bundle
@@ -43,20 +45,25 @@ export function useLiveChanges(api: ApiClient, concerns: (change: ChangeMessage)
     let pending: ChangeMessage[] = [];
     let resync = false;
     let flush: ReturnType<typeof setTimeout> | undefined;
+    let last = 0;
     const receive = (update: LiveUpdate) => {
       const wanted = update.changes.filter((c) => latest.current.concerns(c));
       if (wanted.length === 0 && !update.resync) return;
       pending.push(...wanted);
       resync ||= update.resync;
       if (flush !== undefined) return;
-      flush = setTimeout(() => {
-        flush = undefined;
-        const changes = pending;
-        const again = resync;
-        pending = [];
-        resync = false;
-        latest.current.onChanges(changes, again);
-      }, GATHER_MS);
+      flush = setTimeout(
+        () => {
+          flush = undefined;
+          last = Date.now();
+          const changes = pending;
+          const again = resync;
+          pending = [];
+          resync = false;
+          latest.current.onChanges(changes, again);
+        },
+        Math.max(GATHER_MS, last + MIN_INTERVAL_MS - Date.now()),
+      );
     };
     loadWhenSettled().then(
       (m) => {

@@ -24,7 +24,9 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
     for (const socket of sockets) {
       const userId = socket.data.userId as string | undefined;
       if (!userId) continue;
-      byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
+      const own = byUser.get(userId);
+      if (own) own.push(socket);
+      else byUser.set(userId, [socket]);
     }
     await Promise.all(
       [...byUser].map(async ([userId, own]) => {
