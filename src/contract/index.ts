@@ -6,6 +6,7 @@ export * from './limits';
 export * from './messages';
 export * from './permissions';
 export * from './socket';
+export * from './live-changes';
 export * from './stats';
 export * from './users';
 export * from './taxonomy';

@@ -5,6 +5,8 @@ export const SOCKET_EVENTS = {
   nodeUploadProgress: (processId: string) => `upload-progress-${processId}`,
   snomedUploadProgress: 'snomed-upload-progress',
   joinJob: 'job.join',
+  /** Live changes of nodes, relations and types (contract/live-changes.ts: ChangesPayload). */
+  changes: 'kg.changes',
 } as const;
 
 export type JobStatus = 'processing' | 'inserting' | 'completed' | 'error';

@@ -11,6 +11,7 @@ import { openDatabase } from './db/open';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './jobs/plugin';
+import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(credentialLimitsPlugin);
     await app.register(socketPlugin);
     await app.register(jobsPlugin);
+    await app.register(livePlugin);
 
     await app.register(
       async (api) => {

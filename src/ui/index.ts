@@ -1,4 +1,5 @@
 export { Alert, type AlertProps, type AlertSeverity } from './Alert';
+export { LiveNotice } from './LiveNotice';
 export { Avatar } from './Avatar';
 export { Button, IconButton, type ButtonProps, type ButtonVariant } from './Button';
 export { Card } from './Card';

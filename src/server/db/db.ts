@@ -10,6 +10,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where it connects, for what needs connections of its own (the socket.io adapter's LISTEN). */
+  readonly connectionString?: string;
   /** Runs `fn` in one transaction; rolls back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -17,6 +17,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   probe.release();
   return {
     kind: 'postgres',
+    connectionString,
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await pool.query(sql, params);
       return res.rows as T[];

@@ -4,10 +4,19 @@ import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../contract';
 import { isConnectionError } from '../db/connection-errors';
 import { authenticate } from './access';
+import { attachPostgresAdapter } from './socket-adapter';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True when socket.io relays to other instances (PostgreSQL): server-side emits reach them. */
+    socketCluster: boolean;
+  }
+}
 
 /**
  * socket.io on the API's port. A connection must present a valid access token
- * (`auth: { token }`); unauthenticated connections are refused.
+ * (`auth: { token }`); unauthenticated connections are refused. On PostgreSQL the rooms span every
+ * instance (socket-adapter.ts).
  */
 export const socketPlugin = fp(async (app: FastifyInstance) => {
   const io = new Server(app.server, {
@@ -15,6 +24,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     serveClient: false,
     cors: { origin: app.config.corsOrigins.length > 0 ? app.config.corsOrigins : false },
   });
+  const connectionString = app.db.kind === 'postgres' ? app.db.connectionString : undefined;
+  const cluster = connectionString ? attachPostgresAdapter(io, connectionString, app.log) : null;
+  app.decorate('socketCluster', cluster !== null);
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     authenticate(app, typeof token === 'string' ? token : undefined)
@@ -33,4 +45,5 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     io.disconnectSockets(true);
     io.engine.close();
   });
+  if (cluster) app.addHook('onClose', () => cluster.close());
 });

@@ -7,6 +7,7 @@ import { WithSession } from '../with-session';
 import { GraphExplorerView } from './GraphExplorerView';
 import { isLayout } from './layouts';
 import { useGraphExplorer } from './use-graph-explorer';
+import { useGraphLive } from './use-graph-live';
 
 export interface GraphExplorerProps {
   /** Server origin ('' = this page's origin). */
@@ -73,9 +74,12 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
     onRelationChange: p.onRelationChange,
     onBusyChange: p.onBusyChange,
   });
+  // A graph handed in as `data` has no server to hear from.
+  const live = useGraphLive(actor, p.apiBase, p.userId, !p.data);
   return (
     <GraphExplorerView
       actor={actor}
+      live={live}
       showTitle={p.showTitle ?? true}
       hubLimit={p.hubLimit && p.hubLimit > 0 ? p.hubLimit : 25}
       onNodeSelect={p.onNodeSelect}

@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { LIVE_TEXTS } from '../../contract/live-changes';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
+import { LiveNotice } from '../../ui/LiveNotice';
 import { Spinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { FilterBar } from './FilterBar';
@@ -17,9 +19,12 @@ import { ExpandIcon } from './icons';
 import { typeColors } from './labels';
 import { createZoomStore, Toolbar } from './Toolbar';
 import type { ExplorerActor } from './use-graph-explorer';
+import type { GraphLive } from './use-graph-live';
 
 export interface GraphExplorerViewProps {
   actor: ExplorerActor;
+  /** Live changes: whether the graph changed elsewhere since it was loaded, and how to reload. */
+  live?: GraphLive;
   showTitle: boolean;
   hubLimit: number;
   onNodeSelect?: (detail: KgDomEvents['kg-node-select']) => void;
@@ -28,7 +33,7 @@ export interface GraphExplorerViewProps {
 }
 
 /** The explorer's screen (spec §2 "Graph dialog"): header, toolbar, filters, hint, canvas, popovers, footer. */
-export function GraphExplorerView({ actor, showTitle, hubLimit, onNodeSelect, onNavigate, onClose }: GraphExplorerViewProps) {
+export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose }: GraphExplorerViewProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -118,6 +123,7 @@ export function GraphExplorerView({ actor, showTitle, hubLimit, onNodeSelect, on
       />
       <p className="kg-graph__hint">{GRAPH_MESSAGES.hint}</p>
 
+      {live?.stale && <LiveNotice className="kg-graph__live" text={LIVE_TEXTS.graphChanged} reloadLabel={LIVE_TEXTS.reload} onReload={live.reload} />}
       {(c.error || initError) && <Alert severity="error">{initError ?? c.error}</Alert>}
 
       <div className="kg-graph__stage">

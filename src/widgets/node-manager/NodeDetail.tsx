@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { attachmentsApi, nodesApi } from '../../api/nodes';
+import { concerns, deletionOf } from '../../api/live-interest';
 import { isNotFound } from '../../api/not-found';
+import { LIVE_TEXTS, type ChangeMessage } from '../../contract/live-changes';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
@@ -11,6 +13,7 @@ import { ArrowLeftIcon } from '../../ui/icons';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
+import { useLiveChanges } from '../use-live-changes';
 import { useLoad } from '../use-load';
 import { useOnChange } from '../use-on-change';
 import { useToast } from '../use-toast';
@@ -50,6 +53,20 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
   const data = useLoad(() => Promise.all([nodes.get(nodeId), nodes.relations(nodeId)]));
   useOnChange(refreshKey, data.reload);
 
+  // Live changes: this node, its relations (any relation or node deletion may be one of them) and
+  // type renames reload it; its deletion elsewhere says who deleted it (not after our own Delete).
+  const [deletedElsewhere, setDeletedElsewhere] = useState<{ nodeId: string; change: ChangeMessage } | null>(null);
+  const deletedHere = useRef(false);
+  useLiveChanges(
+    api,
+    (c) => concerns(c, { types: ['relation', 'node_type'], records: [{ type: 'node', id: nodeId }] }) || (c.entityType === 'node' && c.action === 'delete'),
+    (changes) => {
+      const gone = deletionOf(changes, 'node', nodeId);
+      if (gone && !deletedHere.current) setDeletedElsewhere({ nodeId, change: gone });
+      else if (!gone) void data.reload();
+    },
+  );
+
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: nodes.remove, fallback: T.detailDeleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
   const latest = useRef({ show, onDeleted, onLeaveAfterDelete });
@@ -57,6 +74,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
+      deletedHere.current = true;
       latest.current.show(T.deleted);
       latest.current.onDeleted(target.id);
       leaving.current = setTimeout(() => latest.current.onLeaveAfterDelete(), LIMITS.redirectAfterDeleteMs);
@@ -76,6 +94,9 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
     </Button>
   );
 
+  if (deletedElsewhere?.nodeId === nodeId) {
+    return <NotFoundState title={T.notFound} text={LIVE_TEXTS.nodeDeleted(deletedElsewhere.change.actor?.username ?? null)} backLabel={T.backToList} onBack={onBackToList} href={listHref} />;
+  }
   if (data.status === 'loading') return <BlockSpinner label={T.detailLoading} />;
   if (data.status === 'error' && isNotFound(data.error)) {
     return <NotFoundState title={T.notFound} text={T.notFoundText} backLabel={T.backToList} onBack={onBackToList} href={listHref} />;

@@ -2,8 +2,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { nodesApi } from '../../api/nodes';
 import { LIMITS } from '../../contract/limits';
+import { concerns } from '../../api/live-interest';
+import { useLiveChanges } from '../use-live-changes';
 import { useServerPage } from '../use-server-page';
 import { DEFAULT_SORT, listQuery, type NodeListState } from './node-format';
+
+const NODE_LIST_INTEREST = { types: ['node', 'node_type'] } as const;
 
 export const FIRST_LIST_STATE: NodeListState = { page: 0, pageSize: LIMITS.defaultPageSize, search: '', nodeType: '', sort: DEFAULT_SORT };
 
@@ -13,14 +17,17 @@ export const FIRST_LIST_STATE: NodeListState = { page: 0, pageSize: LIMITS.defau
  * nodeType, sortBy, sortOrder, limit, skip) because the catalogue holds 10k+ nodes. Each query
  * change loads one page; the newest request wins and older ones are aborted, so a slow answer
  * to an old search never replaces a newer one. The search text is applied 300 ms after typing
- * stops (spec §9).
+ * stops (spec §9). Live changes of nodes and node types reload the page on screen.
  */
 export function useNodeList(apiBase: string, onRefreshFailed: () => void, initial: NodeListState = FIRST_LIST_STATE) {
-  const calls = useMemo(() => nodesApi(apiClient({ base: apiBase })), [apiBase]);
+  const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
+  const calls = useMemo(() => nodesApi(api), [api]);
   const [state, setState] = useState<NodeListState>(initial);
   const [text, setText] = useState(initial.search);
   const load = useCallback((q: NodeListState, signal: AbortSignal) => calls.list(listQuery(q), signal), [calls]);
   const list = useServerPage(state, load, onRefreshFailed);
+  // A node or type changed on another screen or instance: the page on screen loads again.
+  useLiveChanges(api, (c) => concerns(c, NODE_LIST_INTEREST), list.reload);
 
   // Debounced search: the box shows `text` at once, the query follows after the pause.
   useEffect(() => {

@@ -1,16 +1,20 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client';
+import { concerns, deletionOf } from '../../api/live-interest';
 import { nodesApi } from '../../api/nodes';
 import { isNotFound } from '../../api/not-found';
 import { relationsApi } from '../../api/relations';
 import { typesApi } from '../../api/types';
+import { LIVE_TEXTS, type ChangeMessage } from '../../contract/live-changes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { Button, IconButton } from '../../ui/Button';
 import { ArrowLeftIcon } from '../../ui/icons';
+import { LiveNotice } from '../../ui/LiveNotice';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
+import { useLiveChanges } from '../use-live-changes';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
@@ -56,6 +60,27 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
 
+  // Live changes to the edited relation: its deletion elsewhere is said at once; a change offers a
+  // reload (the draft being typed is the user's, so it is never replaced unasked).
+  const [elsewhere, setElsewhere] = useState<{ relationId: string; change: ChangeMessage } | null>(null);
+  const [version, setVersion] = useState(0);
+  useLiveChanges(
+    api,
+    (c) => concerns(c, { records: relationId ? [{ type: 'relation', id: relationId }] : [] }),
+    (changes) => {
+      if (relationId) setElsewhere({ relationId, change: deletionOf(changes, 'relation', relationId) ?? changes.at(-1)! });
+    },
+    mode === 'edit',
+  );
+  const live = elsewhere?.relationId === relationId ? elsewhere?.change : null;
+  const reloadForm = () => {
+    setElsewhere(null);
+    void data.reload().then(() => setVersion((v) => v + 1));
+  };
+
+  if (live?.action === 'delete') {
+    return <NotFoundState title={NOT_FOUND.relation} text={LIVE_TEXTS.relationDeleted(live.actor?.username ?? null)} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
+  }
   if (data.status === 'error' && isNotFound(data.error)) {
     return <NotFoundState title={relationId ? NOT_FOUND.relation : NOT_FOUND.node} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
   }
@@ -70,6 +95,7 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
           {mode === 'edit' ? T.editHeading : T.createHeading}
         </h2>
       </header>
+      {live && <LiveNotice text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (
         <ErrorState text={T.formLoadFailed} retryLabel={T.retry} onRetry={() => void data.reload()}>
@@ -79,7 +105,7 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
         </ErrorState>
       )}
       {data.status === 'ready' && data.data && (
-        <RelationFormBody key={relationId ?? sourceNodeId ?? 'new'} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />
+        <RelationFormBody key={`${relationId ?? sourceNodeId ?? 'new'}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />
       )}
     </section>
   );

@@ -20,6 +20,7 @@ import { useToast } from '../use-toast';
 import { RelationFilters } from './RelationFilters';
 import { displayName, RelationTable, type RelationActions } from './RelationTable';
 import { useRelationList } from './use-relation-list';
+import { useLiveChanges } from '../use-live-changes';
 
 export interface RelationListProps extends Omit<RelationActions, 'onDelete'> {
   api: ApiClient;
@@ -35,6 +36,15 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
   const types = useLoad((signal) => typesApi(api, 'relation').list(signal));
   const { toast, show, close } = useToast();
   const { list, query, change } = useRelationList(calls, () => show(T.loadFailed, 'error'));
+  // Live changes: relations, their types and the end nodes' names (or deletions) shown in the rows.
+  useLiveChanges(
+    api,
+    (c) => c.entityType === 'relation' || c.entityType === 'relation_type' || (c.entityType === 'node' && c.action !== 'create'),
+    (changes, resync) => {
+      list.reload();
+      if (resync || changes.some((c) => c.entityType === 'relation_type')) void types.reload();
+    },
+  );
   const box = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(box);
   const rows = list.data?.data ?? [];

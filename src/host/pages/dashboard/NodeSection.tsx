@@ -32,6 +32,9 @@ interface NodeSectionProps {
  * SNOMED code, description) 300 ms after typing stops, so it finds nodes beyond the 15 or 1000
  * loaded; the spinner shows while the pause or the request is pending.
  */
+/** Live changes that reload the node cards: nodes, and types (each card shows its type's name and colour). */
+const NODE_LIVE = { types: ['node', 'node_type'] } as const;
+
 export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionProps) {
   const navigate = useNavigate();
   const [mode, setMode] = useViewMode('nodes');
@@ -40,6 +43,7 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
   const list = useDashboardList(
     (signal) => nodesApi(api).list({ search: search || undefined, searchScope: 'extended', limit: LIST_LIMIT[mode] }, signal),
     `${mode}|${search}|${refreshKey}`,
+    NODE_LIVE,
   );
   const paging = useTablePaging(list.items, NODE_SORT_VALUES, LIMITS.defaultPageSize);
   const [toDelete, setToDelete] = useState<KnowledgeNode | null>(null);

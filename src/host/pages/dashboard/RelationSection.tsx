@@ -32,6 +32,9 @@ interface RelationSectionProps {
  * (name, type, source, target, description) once typing pauses: filtering only the 15 loaded cards
  * missed almost every match (issue 18 item 1).
  */
+/** Live changes that reload the relation cards: relations, their types, and the nodes at their ends. */
+const RELATION_LIVE = { types: ['relation', 'relation_type', 'node'] } as const;
+
 export function RelationSection({ can, notify, onDeleted, refreshKey }: RelationSectionProps) {
   const navigate = useNavigate();
   const [mode, setMode] = useViewMode('relations');
@@ -40,6 +43,7 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
   const list = useDashboardList(
     (signal) => relationsApi(api).list({ search: search || undefined, limit: LIST_LIMIT[mode] }, signal),
     `${mode}|${search}|${refreshKey}`,
+    RELATION_LIVE,
   );
   const paging = useTablePaging(list.items, RELATION_SORT_VALUES, LIMITS.defaultPageSize);
   const [toDelete, setToDelete] = useState<Relation | null>(null);

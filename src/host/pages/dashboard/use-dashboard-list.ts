@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { concerns, type LiveInterest } from '../../../api/live-interest';
 import type { Page } from '../../../api/nodes';
 import { LIMITS } from '../../../contract/limits';
+import { useLiveChanges } from '../../../widgets/use-live-changes';
+import { api } from '../../session';
 
 export type ViewMode = 'grid' | 'table';
 
@@ -19,11 +22,12 @@ export interface DashboardList<T> {
 }
 
 /**
- * One dashboard list: loads when `key` changes (mode or search), on reload() and when the
- * window regains focus (spec §2). Older items stay on screen during a reload; an answer to a
- * request that a newer one replaced is discarded (its request is also aborted).
+ * One dashboard list: loads when `key` changes (mode or search), on reload(), when the window
+ * regains focus (spec §2) and on live changes that concern it (`live`). Older items stay on screen
+ * during a reload; an answer to a request that a newer one replaced is discarded (its request is
+ * also aborted).
  */
-export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page<T>>, key: string): DashboardList<T> {
+export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page<T>>, key: string, live: LiveInterest): DashboardList<T> {
   const [state, setState] = useState<{ items: T[]; total: number; loading: boolean; failed: boolean }>({ items: [], total: 0, loading: true, failed: false });
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
@@ -48,6 +52,7 @@ export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page
   useEffect(() => {
     void load();
   }, [load, key]);
+  useLiveChanges(api, (c) => concerns(c, live), () => void load());
 
   useEffect(() => {
     const onFocus = () => void load();

@@ -6,6 +6,8 @@ import { usersApi } from '../../../api/users';
 import { LIMITS } from '../../../contract/limits';
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { BlockSpinner, Button, ErrorState, Spinner, Toast } from '../../../ui';
+import { LiveNotice } from '../../../ui/LiveNotice';
+import { LIVE_TEXTS } from '../../../contract/live-changes';
 import { SearchIcon } from '../../../ui/icons';
 import { useLoad } from '../../../widgets/use-load';
 import { useToast } from '../../../widgets/use-toast';
@@ -72,6 +74,7 @@ export function SearchPage() {
         busy={filters !== applied || search.loading}
       />
       {search.failed && <ErrorState text={T.resultsFailed} onRetry={search.reload} />}
+      {search.stale && !search.loading && <LiveNotice text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={search.reload} />}
       <section className="kg-search-results" aria-label="Results" aria-busy={search.loading || undefined}>
         {search.failed && search.results.length === 0 ? null : search.loading && search.results.length === 0 ? (
           <div className="kg-dash-loading">

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { concerns } from '../../../api/live-interest';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
+import { useLiveChanges } from '../../../widgets/use-live-changes';
 import { api } from '../../session';
 import { toNodeQuery, type SearchFilters } from './filters';
 import { RESULTS_PAGE_SIZE } from './texts';
@@ -16,15 +18,20 @@ export interface NodeSearch {
   loadMore: () => void;
   /** Loads the current filters again from the first page (after a delete). */
   reload: () => void;
+  /** Nodes changed elsewhere while more than one page is shown (a reload would drop the pages loaded). */
+  stale: boolean;
 }
+
+const SEARCH_LIVE = { types: ['node', 'node_type'] } as const;
 
 /**
  * Server-side search over all nodes (GET /nodes with the filters), page by page: the spec's
  * "load 1000 and filter in the browser" does not scale, and nothing is cut off silently —
  * the total is shown and "Load more" fetches the rest. Answers to superseded filters are dropped.
+ * Live node changes reload the first page; with more pages loaded they mark the results stale.
  */
 export function useNodeSearch(filters: SearchFilters): NodeSearch {
-  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, loading: true, loadingMore: false, failed: false });
+  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, loading: true, loadingMore: false, failed: false, stale: false });
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
   const filtersRef = useRef(filters);
@@ -35,7 +42,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
     const ctrl = new AbortController();
     controller.current = ctrl;
     const gen = skip === 0 ? ++generation.current : generation.current;
-    setState((s) => (skip === 0 ? { ...s, loading: true, failed: false } : { ...s, loadingMore: true }));
+    setState((s) => (skip === 0 ? { ...s, loading: true, failed: false, stale: false } : { ...s, loadingMore: true }));
     try {
       const page = await nodesApi(api).list({ ...toNodeQuery(filtersRef.current), limit: RESULTS_PAGE_SIZE, skip, sortBy: 'createdAt', sortOrder: 'desc' }, ctrl.signal);
       if (gen !== generation.current || controller.current !== ctrl) return;
@@ -45,6 +52,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
         loading: false,
         loadingMore: false,
         failed: false,
+        stale: s.stale,
       }));
     } catch (err) {
       if (gen !== generation.current || controller.current !== ctrl) return;
@@ -60,6 +68,16 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
   useEffect(() => () => controller.current?.abort(), []);
 
   const { results } = state;
+  const shownPages = useRef(1);
+  shownPages.current = Math.ceil(results.length / RESULTS_PAGE_SIZE);
+  useLiveChanges(
+    api,
+    (c) => concerns(c, SEARCH_LIVE),
+    () => {
+      if (shownPages.current <= 1) void fetchPage(0);
+      else setState((s) => ({ ...s, stale: true }));
+    },
+  );
   return {
     ...state,
     loadMore: useCallback(() => void fetchPage(results.length), [fetchPage, results.length]),

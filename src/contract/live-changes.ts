@@ -1,0 +1,44 @@
+/**
+ * Live changes (issue 15): when a node, relation or type is created, changed or deleted, every
+ * signed-in socket whose user may read it receives a compact message on `SOCKET_EVENTS.changes`,
+ * from whichever server instance made the change. Built from the audit event after commit
+ * (server/live/). It names what changed, never a value: the screens reload what they show, through
+ * the API, with the reader's own permissions. Zod-free, so widgets can import it.
+ */
+
+/** The records whose changes are sent live. */
+export const LIVE_ENTITY_TYPES = ['node', 'relation', 'node_type', 'relation_type'] as const;
+export type LiveEntityType = (typeof LIVE_ENTITY_TYPES)[number];
+
+export interface ChangeMessage {
+  entityType: LiveEntityType;
+  /** The record's id; null for a bulk change (`count` says how many). */
+  id: string | null;
+  /** create, update, delete, restore, …; `bulk` when one transaction changed more than LIVE_BULK_AFTER records of a type. */
+  action: string;
+  /** Names of the changed fields as the API names them (those this reader may see). */
+  fields: string[];
+  /** Who made the change (null: the system). */
+  actor: { id: string; username: string } | null;
+  /** When the change was committed (ISO). */
+  at: string;
+  /** A bulk message: how many records changed. */
+  count?: number;
+}
+
+/** The payload of one `kg.changes` event: the changes of one committed transaction. */
+export interface ChangesPayload {
+  changes: ChangeMessage[];
+}
+
+/** One transaction's changes to more records of one type than this travel as one `bulk` message. */
+export const LIVE_BULK_AFTER = 50;
+
+/** Texts of the live-change notices (English catalogue). */
+export const LIVE_TEXTS = {
+  nodeDeleted: (actor: string | null) => (actor ? `This node was deleted by ${actor}.` : 'This node was deleted.'),
+  relationDeleted: (actor: string | null) => (actor ? `This relation was deleted by ${actor}.` : 'This relation was deleted.'),
+  graphChanged: 'The graph has changed since it was loaded.',
+  changed: 'Changed elsewhere.',
+  reload: 'Reload',
+} as const;

@@ -1,0 +1,61 @@
+import { API_ACCESS, LIVE_BULK_AFTER, LIVE_ENTITY_TYPES, canSeeRelationNotes, relationFieldsFor, type ChangeMessage, type LiveEntityType } from '../../contract';
+import type { AuditEvent } from '../audit/events';
+
+/**
+ * From audit events (after commit) to the compact live-change messages (contract/live-changes.ts),
+ * and what one reader may receive of them. Pure: the plugin does the sending.
+ */
+
+/** Reading nodes, relations, types and the graph is one permission (the API's GET routes). */
+export const LIVE_READ_PERMISSION = API_ACCESS['GET /nodes'];
+
+const isLive = (type: string): type is LiveEntityType => (LIVE_ENTITY_TYPES as readonly string[]).includes(type);
+
+/**
+ * One transaction's events as messages: only nodes, relations and types; field names without
+ * values; more than LIVE_BULK_AFTER records of one type become one `bulk` message (an import must
+ * not send thousands of messages to every screen).
+ */
+export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[] {
+  const byType = new Map<LiveEntityType, AuditEvent[]>();
+  for (const event of events) {
+    if (!isLive(event.entityType)) continue;
+    const list = byType.get(event.entityType) ?? [];
+    list.push(event);
+    byType.set(event.entityType, list);
+  }
+  const out: ChangeMessage[] = [];
+  for (const [entityType, list] of byType) {
+    if (list.length > LIVE_BULK_AFTER) {
+      const last = list[list.length - 1]!;
+      const fields = [...new Set(list.flatMap((e) => e.changes.map((c) => c.field)))];
+      out.push({ entityType, id: null, action: 'bulk', fields, actor: last.actor, at: last.at, count: list.length });
+      continue;
+    }
+    for (const e of list) {
+      out.push({ entityType, id: e.entityId, action: e.action, fields: e.changes.map((c) => c.field), actor: e.actor, at: e.at });
+    }
+  }
+  return out;
+}
+
+/**
+ * The messages one reader may receive: none without the read permission; a relation's `note`
+ * is named only to those who may see notes (contract/relation-notes.ts), and an update that
+ * changed nothing else is not sent to the others at all (it would tell them the note changed).
+ */
+export function messagesFor(messages: readonly ChangeMessage[], permissions: readonly string[]): ChangeMessage[] {
+  if (!permissions.includes(LIVE_READ_PERMISSION)) return [];
+  if (canSeeRelationNotes(permissions)) return [...messages];
+  const out: ChangeMessage[] = [];
+  for (const m of messages) {
+    if (m.entityType !== 'relation' || !m.fields.includes('note')) {
+      out.push(m);
+      continue;
+    }
+    const fields = Object.keys(relationFieldsFor(Object.fromEntries(m.fields.map((f) => [f, true])), permissions));
+    if (fields.length === 0 && m.action === 'update') continue;
+    out.push({ ...m, fields });
+  }
+  return out;
+}
