@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import type { AuditLogEntry } from '../../../contract';
+import { AUDIT_LOG_TEXTS, type AuditLogEntry } from '../../../contract';
 
 /**
  * The audit log as a file (GET /audit/export): one line per event, newest first, streamed while the
@@ -18,7 +18,7 @@ const COLUMN_WIDTHS = [24, 18, 38, 18, 16, 38, 80, 60];
 /** A cell holds at most 32,767 characters in Excel; longer values are cut with a note. */
 const MAX_CELL = 32_000;
 
-const show = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown): string => (value === null || value === undefined ? AUDIT_LOG_TEXTS.empty : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** One event as the export's cells. */
 export function exportCells(e: AuditLogEntry): string[] {
