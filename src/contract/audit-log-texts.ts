@@ -114,6 +114,7 @@ export const AUDIT_LOG_TEXTS = {
   exporting: 'Exporting...',
   exportFailed: 'Failed to export the audit log',
   system: 'System',
+  notSignedIn: 'not signed in',
   noEvents: 'No events yet',
   noMatches: 'No events match the filters',
   loadFailed: 'Failed to load the audit log',
