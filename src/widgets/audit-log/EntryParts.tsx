@@ -54,7 +54,7 @@ export function Changes({ e }: { e: AuditLogEntry }) {
       <ul className="kg-audit__list">
         {changes.map((c) => (
           <li key={c.field} className="kg-audit__change">
-            <span className="kg-audit__field">{c.field}:</span> <span className="kg-audit__before">{c.before}</span> <span aria-label="changed to">→</span>{' '}
+            <span className="kg-audit__field">{c.field}:</span> <span className={cx('kg-audit__before', c.before === T.empty && 'kg-audit__before--empty')}>{c.before}</span> <span className="kg-audit__arrow">→</span>{' '}
             <span className="kg-audit__after">{c.after}</span>
           </li>
         ))}
