@@ -1,27 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AuditApi } from '../../api/audit';
 import { ApiError } from '../../api/client';
-import { AUDIT_LOG_TEXTS as T, AUDIT_RETENTION_LIMITS } from '../../contract/audit-log-texts';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TrashIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
 import { useLoad } from '../use-load';
+import { parseRetention } from './retention-input';
 
 export interface RetentionPanelProps {
   calls: AuditApi;
   onNotify: (message: string, severity?: 'success' | 'error') => void;
   /** After a purge: the list reloads (its events and the purge's own). */
   onPurged: () => void;
-}
-
-/** '' keeps every event; otherwise a whole number of days in the allowed range. */
-export function parseRetention(text: string): number | null | undefined {
-  const t = text.trim();
-  if (t === '') return null;
-  if (!/^\d+$/.test(t)) return undefined;
-  const days = Number(t);
-  return days >= AUDIT_RETENTION_LIMITS.minDays && days <= AUDIT_RETENTION_LIMITS.maxDays ? days : undefined;
 }
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.message ? err.message : fallback);
