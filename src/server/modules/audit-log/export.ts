@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { AUDIT_LOG_TEXTS, type AuditLogEntry } from '../../../contract';
@@ -45,19 +44,23 @@ export function csvStream(batches: AsyncIterable<AuditLogEntry[]>): Readable {
   return Readable.from(lines());
 }
 
-/** An .xlsx workbook written row by row with ExcelJS's streaming writer; every value a text cell. */
+/**
+ * An .xlsx workbook written row by row with ExcelJS's streaming writer; every value a text cell.
+ * ExcelJS loads with the first export, not with the server (it is large and most starts never need it).
+ */
 export function xlsxStream(batches: AsyncIterable<AuditLogEntry[]>, onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet('Audit log', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMN_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
   void (async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+    const sheet = book.addWorksheet('Audit log', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = COLUMN_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
     sheet.addRow([...AUDIT_EXPORT_HEADER]).commit();
     for await (const batch of batches) {
       if (out.destroyed) return; // the client went away
       for (const e of batch) sheet.addRow(exportCells(e)).commit();
-      // Backpressure: wait for a slow client before reading the next batch.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // Backpressure: wait for a slow client (or its leaving) before reading the next batch.
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     sheet.commit();
     await book.commit();
