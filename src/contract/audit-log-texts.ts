@@ -23,9 +23,9 @@ export const AUDIT_ENTITY_TYPES = [
 export type AuditLogEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
- * The actions the account, session and retention events use (written by src/server/modules/users,
- * roles, auth and audit-log). Content events (nodes, relations, types, imports) use create, update,
- * delete, restore and import. An action is one lower-case word with underscores.
+ * Known actions: those of the account, session and retention events (written by
+ * src/server/modules/users, roles, auth and audit-log) and of the content events (nodes, relations,
+ * types, imports, attachments). An action is lower-case words joined by underscores.
  */
 export const AUDIT_ACTIONS = {
   create: 'create',
@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   delete: 'delete',
   restore: 'restore',
   import: 'import',
+  attachmentAdd: 'attachment_add',
+  attachmentRemove: 'attachment_remove',
   register: 'register',
   roleChange: 'role_change',
   activate: 'activate',
@@ -55,6 +57,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = {
   delete: 'Delete',
   restore: 'Restore',
   import: 'Import',
+  attachment_add: 'Attachment added',
+  attachment_remove: 'Attachment removed',
   register: 'Register',
   role_change: 'Role change',
   activate: 'Activate',

@@ -19,7 +19,8 @@ const entry = (patch: Partial<AuditLogEntry>): AuditLogEntry => ({
 describe('audit log entries on screen', () => {
   it('name actions and entity types, unknown ones as written', () => {
     expect(actionLabel('sign_in_failed')).toBe('Failed sign-in');
-    expect(actionLabel('attachment_add')).toBe('attachment add');
+    expect(actionLabel('attachment_add')).toBe('Attachment added');
+    expect(actionLabel('some_new_action')).toBe('some new action');
     expect(entityLabel('node_type')).toBe('Node type');
   });
 
