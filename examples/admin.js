@@ -1,7 +1,7 @@
 // The page's own script (a file, not inline: the server's Content-Security-Policy forbids inline scripts).
-// Two tabs, one per widget; the hash keeps the open tab across reloads.
+// Three tabs, one per widget; the hash keeps the open tab across reloads.
 const links = [...document.querySelectorAll('[data-tab]')];
-const panels = { users: document.getElementById('users'), roles: document.getElementById('roles') };
+const panels = { users: document.getElementById('users'), roles: document.getElementById('roles'), audit: document.getElementById('audit') };
 
 function show(tab) {
   const name = tab in panels ? tab : 'users';

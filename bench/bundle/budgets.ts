@@ -6,6 +6,7 @@ export const ELEMENT_BUDGETS_KB: Record<string, number> = {
   'kg-snomed-admin': 50,
   'kg-user-admin': 50,
   'kg-graph-explorer': 110,
+  'kg-audit-log': 60,
 };
 export const DEFAULT_ELEMENT_BUDGET_KB = 60;
 /** Every element on one page (kg-elements.js). */

@@ -80,6 +80,14 @@ export const API_ACCESS = {
   'POST /roles': 'roles.manage',
   'PUT /roles/:id': 'roles.manage',
   'DELETE /roles/:id': 'roles.manage',
+
+  // The audit log (issue 16). Retention deletes events: a maintenance task; the handler also
+  // requires system.logs, so nobody purges a log they cannot read.
+  'GET /audit': 'system.logs',
+  'GET /audit/export': 'system.logs',
+  'GET /audit/retention': 'system.logs',
+  'PUT /audit/retention': 'system.maintenance',
+  'POST /audit/purge': 'system.maintenance',
 } as const satisfies Record<string, Access>;
 
 export type ApiRouteKey = keyof typeof API_ACCESS;
@@ -92,6 +100,7 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/users': 'users.read',
   '/admin/roles': 'roles.manage',
   '/admin/analytics': 'analytics.view',
+  '/admin/audit': 'system.logs',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

@@ -21,3 +21,4 @@ export * from './imports';
 export * from './grants';
 export * from './nul';
 export * from './passwords';
+export * from './audit-log';

@@ -15,6 +15,7 @@ const pages = {
   settings: lazyPage(() => import('./pages/SettingsPage'), (m) => m.SettingsPage),
   userAdmin: lazyPage(() => import('./pages/UserAdminPage'), (m) => m.UserAdminPage),
   roleAdmin: lazyPage(() => import('./pages/RoleAdminPage'), (m) => m.RoleAdminPage),
+  auditLog: lazyPage(() => import('./pages/AuditLogPage'), (m) => m.AuditLogPage),
   snomed: lazyPage(() => import('./pages/SnomedPage'), (m) => m.SnomedPage),
   typeAdmin: lazyPage(() => import('./pages/TypeAdminPage'), (m) => m.TypeAdminPage),
   relations: lazyPage(() => import('./pages/RelationPages'), (m) => m.RelationsPage),
@@ -29,6 +30,7 @@ const DashboardPage = pages.dashboard.Page;
 const SettingsPage = pages.settings.Page;
 const UserAdminPage = pages.userAdmin.Page;
 const RoleAdminPage = pages.roleAdmin.Page;
+const AuditLogPage = pages.auditLog.Page;
 const SnomedPage = pages.snomed.Page;
 const TypeAdminPage = pages.typeAdmin.Page;
 const RelationsPage = pages.relations.Page;
@@ -45,6 +47,7 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/search', 'search'],
   ['/admin/users', 'userAdmin'],
   ['/admin/roles', 'roleAdmin'],
+  ['/admin/audit', 'auditLog'],
   ['/snomed', 'snomed'],
   ['/node-types', 'typeAdmin'],
   ['/relation-types', 'typeAdmin'],
@@ -83,6 +86,7 @@ export function App() {
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/admin/users" element={<UserAdminPage />} />
               <Route path="/admin/roles" element={<RoleAdminPage />} />
+              <Route path="/admin/audit" element={<AuditLogPage />} />
               <Route path="/snomed" element={<SnomedPage />} />
               <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
               <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />

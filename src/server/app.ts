@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
 import { attachmentRoutes } from './modules/attachments/routes';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { scheduleDailyPurge } from './modules/audit-log/retention';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './jobs/plugin';
 import { livePlugin } from './live/plugin';
@@ -119,10 +121,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(snomedRoutes);
         await api.register(userRoutes);
         await api.register(roleRoutes);
+        await api.register(auditLogRoutes);
       },
       { prefix: API_PREFIX },
     );
     await staticFiles(app);
+    scheduleDailyPurge(app);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -137,6 +137,16 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /roles': async () => ({ url: '/roles', payload: { name: uniq('Role '), permissions: ['nodes.read'] } }),
   'PUT /roles/:id': async () => ({ url: `/roles/${(await asAdmin('POST', '/roles', { name: uniq('Role '), permissions: ['nodes.read'] })).id}`, payload: { description: 'changed' } }),
   'DELETE /roles/:id': async () => ({ url: `/roles/${(await asAdmin('POST', '/roles', { name: uniq('Role '), permissions: ['nodes.read'] })).id}` }),
+
+  'GET /audit': async () => ({ url: '/audit?entityType=user&limit=5' }),
+  'GET /audit/export': async () => ({ url: '/audit/export?format=csv&action=create' }),
+  'GET /audit/retention': async () => ({ url: '/audit/retention' }),
+  'PUT /audit/retention': async () => ({ url: '/audit/retention', payload: { retentionDays: 3650 } }),
+  // A purge needs a retention to apply; ten years keeps every event of this test.
+  'POST /audit/purge': async () => {
+    await asAdmin('PUT', '/audit/retention', { retentionDays: 3650 });
+    return { url: '/audit/purge' };
+  },
 };
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@
  * defineElement skips a name that is already defined, so loading the bundle twice is harmless.
  * Each element's component code is a lazy chunk that loads when its first element connects.
  */
+import { auditLogElement } from './audit-log/audit-log.element';
 import { defineElement } from './define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
 import { nodeManagerElement } from './node-manager/node-manager.element';
@@ -21,3 +22,4 @@ defineElement(snomedAdminElement);
 defineElement(typeAdminElement);
 defineElement(nodeManagerElement);
 defineElement(relationEditorElement);
+defineElement(auditLogElement);

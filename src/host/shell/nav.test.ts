@@ -9,7 +9,12 @@ describe('drawer and admin menu by role', () => {
     expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
       'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'User Management', 'Role Management',
     ]);
-    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Analytics']);
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics']);
+  });
+
+  it('the Audit Log entry follows system.logs (a custom role may hold it alone)', () => {
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, ['nodes.read', 'system.logs']).map((e) => e.label)).toEqual(['Audit Log']);
+    expect(canOpen('/admin/audit', SYSTEM_ROLE_PERMISSIONS.editor)).toBe(false);
   });
 
   it('editor and viewer see Dashboard, Knowledge Nodes and Relations only, and no Admin menu', () => {

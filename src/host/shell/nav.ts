@@ -25,6 +25,7 @@ export const DRAWER_ENTRIES: readonly NavEntry[] = [
 export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
   { label: 'Users', path: '/admin/users' },
   { label: 'Roles', path: '/admin/roles' },
+  { label: 'Audit Log', path: '/admin/audit' },
   { label: 'Analytics', path: '/admin/analytics' },
 ];
 

@@ -156,6 +156,14 @@ export interface KgRelationEditorElement extends HTMLElement {
   session: KgSessionSeed | null;
 }
 
+/** <kg-audit-log>: The audit log for administrators (issue 16): every change, sign-in and account event, newest first, with filters (user, action, entity type, a From–To range of days, text), server-side paging and exports of the filtered log as CSV or .xlsx. */
+export interface KgAuditLogElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
+  apiBase: string | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  session: KgSessionSeed | null;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'kg-sign-in': KgSignInElement;
@@ -166,6 +174,7 @@ declare global {
     'kg-type-admin': KgTypeAdminElement;
     'kg-node-manager': KgNodeManagerElement;
     'kg-relation-editor': KgRelationEditorElement;
+    'kg-audit-log': KgAuditLogElement;
   }
   /** kg-* events bubble and are composed: listen on the element or any ancestor. */
   interface HTMLElementEventMap {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUDIT_ACTIONS,
   AuthResponseSchema,
   CheckUsernameRequestSchema,
   CheckUsernameResponseSchema,
@@ -16,13 +17,17 @@ import {
   VerifyPasswordRequestSchema,
   VerifyPasswordResponseSchema,
 } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
+import { recordEvent } from '../../audit/record';
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
 import { findUserById, findUserByLogin, isUsernameTaken, toUser } from '../users/repository';
+import { userCreated, userUpdated } from '../users/user-audit';
 import { assertPasswordAllowed } from './password-policy';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { issueSession, revokeByToken, revokeOtherSessions, spendRefreshToken, type TokenSettings } from './sessions';
 import { registerUser, updateProfile } from './repository';
+import { signInFailed, signedInEvent, signedOutEverywhere } from './session-audit';
 
 const tags = ['auth'];
 const NoContent = z.null().describe('No content');
@@ -57,12 +62,16 @@ export async function authRoutes(app: FastifyInstance) {
       const { username, email, password } = request.body;
       assertPasswordAllowed(password, { username, email });
       const passwordHash = await hashPassword(password);
-      const session = await app.db
+      // The new account is the event's actor, known only inside the transaction: recorded here
+      // directly and published after commit, as audited() does.
+      const { session, event } = await app.db
         .transaction(async (tx) => {
           const user = await registerUser(tx, { username, email, passwordHash });
-          return issueSession(tx, user, tokens());
+          const event = await recordEvent(tx, actorOf(user), userCreated(user, AUDIT_ACTIONS.register));
+          return { session: await issueSession(tx, user, tokens()), event };
         })
         .catch(accountConflict);
+      app.changes.publish([event]);
       return reply.status(201).send(session);
     },
   );
@@ -76,10 +85,15 @@ export async function authRoutes(app: FastifyInstance) {
       const { login, password } = request.body;
       const user = await findUserByLogin(app.db, login);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !ok) throw unauthorized(MESSAGES.auth.invalidCredentials, 'invalid_credentials');
-      if (!user.is_active) throw forbidden(MESSAGES.auth.accountInactive, 'account_inactive');
-      return app.db.transaction(async (tx) => {
+      if (!user || !ok || !user.is_active) {
+        const reason = !user || !ok ? 'invalid_credentials' : 'account_inactive';
+        await audited(app, null, ({ record }) => record(signInFailed(login, user?.id ?? null, reason, request.ip)));
+        if (reason === 'invalid_credentials') throw unauthorized(MESSAGES.auth.invalidCredentials, reason);
+        throw forbidden(MESSAGES.auth.accountInactive, reason);
+      }
+      return audited(app, actorOf(user), async ({ tx, record }) => {
         const rows = await tx.query<{ last_login: Date }>('UPDATE users SET last_login = now() WHERE id = $1 RETURNING last_login', [user.id]);
+        await record(signedInEvent(user.id, request.ip));
         return issueSession(tx, { ...user, last_login: rows[0].last_login }, tokens());
       });
     },
@@ -127,7 +141,11 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeOtherSessions(app.db, signedIn(request.auth).user.id, null);
+      const { user } = signedIn(request.auth);
+      await audited(app, actorOf(user), async ({ tx, record }) => {
+        await revokeOtherSessions(tx, user.id, null);
+        await record(signedOutEverywhere(user.id));
+      });
       return reply.status(204).send(null);
     },
   );
@@ -170,15 +188,15 @@ export async function authRoutes(app: FastifyInstance) {
         assertPasswordAllowed(password, { username: fields.username ?? user.username, email: fields.email ?? user.email });
         passwordHash = await hashPassword(password);
       }
-      const updated = await app.db
-        .transaction(async (tx) => {
-          const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
-          // A new password ends the user's other sessions (someone who knew the old one is
-          // signed out); the session that changed it stays signed in.
-          if (row && passwordHash) await revokeOtherSessions(tx, user.id, request.auth?.sessionId ?? null);
-          return row;
-        })
-        .catch(accountConflict);
+      const updated = await audited(app, actorOf(user), async ({ tx, record }) => {
+        const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
+        // A new password ends the user's other sessions (someone who knew the old one is
+        // signed out); the session that changed it stays signed in.
+        if (row && passwordHash) await revokeOtherSessions(tx, user.id, request.auth?.sessionId ?? null);
+        const event = row && userUpdated(user, row, passwordHash !== undefined);
+        if (event) await record(event);
+        return row;
+      }).catch(accountConflict);
       if (!updated) throw new AppError(404, 'not_found', MESSAGES.generic.notFound);
       return toUser(updated);
     },

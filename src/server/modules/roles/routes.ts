@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema, roleManageRefusal, rolePermissionsRefusal } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../plugins/errors';
 import { revokeAllForUsers } from '../auth/sessions';
 import { grantorOf, refuseIf } from '../users/grant-rules';
 import { deleteRoleMovingUsers, getRole, insertRole, listRoles, updateRole } from './repository';
+import { roleCreated, roleDeleted, roleUpdated } from './role-audit';
 
 const tags = ['roles'];
 const duplicate = (err: unknown) => {
@@ -20,8 +22,12 @@ export async function roleRoutes(app: FastifyInstance) {
 
   r.post('/roles', { schema: { tags, summary: 'Create a custom role', body: RoleCreateSchema, response: { 201: RoleSchema } } }, async (req, reply) => {
     refuseIf(rolePermissionsRefusal(grantorOf(req.auth!), null, req.body.permissions));
-    const id = await insertRole(app.db, req.body).catch(duplicate);
-    return reply.status(201).send(await load(id));
+    const role = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const created = (await getRole(tx, await insertRole(tx, req.body)))!;
+      await record(roleCreated(created));
+      return created;
+    }).catch(duplicate);
+    return reply.status(201).send(role);
   });
 
   r.put(
@@ -39,8 +45,13 @@ export async function roleRoutes(app: FastifyInstance) {
         }
       }
       refuseIf(rolePermissionsRefusal(grantorOf(req.auth!), role, body.permissions));
-      await updateRole(app.db, role.id, body).catch(duplicate);
-      return load(role.id);
+      return audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        await updateRole(tx, role.id, body);
+        const updated = (await getRole(tx, role.id))!;
+        const event = roleUpdated(role, updated);
+        if (event) await record(event);
+        return updated;
+      }).catch(duplicate);
     },
   );
 
@@ -48,7 +59,11 @@ export async function roleRoutes(app: FastifyInstance) {
     const role = await load(req.params.id);
     if (role.isSystem) throw forbidden(ROLE_MESSAGES.systemDelete, 'system_role');
     refuseIf(roleManageRefusal(grantorOf(req.auth!), role));
-    await app.db.transaction(async (tx) => revokeAllForUsers(tx, await deleteRoleMovingUsers(tx, role.id)));
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const moved = await deleteRoleMovingUsers(tx, role.id);
+      await revokeAllForUsers(tx, moved);
+      await record(roleDeleted(role, moved.length));
+    });
     return reply.status(204).send(null);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefusal, userUpdateRefusal, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
@@ -10,6 +11,7 @@ import { revokeAllForUsers } from '../auth/sessions';
 import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
 import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
 import { findUserById, listUsers, toUser } from './repository';
+import { userCreated, userDeleted, userUpdated } from './user-audit';
 
 const tags = ['users'];
 
@@ -36,8 +38,12 @@ export async function userRoutes(app: FastifyInstance) {
     refuseIf(roleAssignRefusal(grantorOf(req.auth!), role));
     assertPasswordAllowed(body.password, body);
     const passwordHash = await hashPassword(body.password);
-    const id = await insertUser(app.db, { ...body, passwordHash, roleId: role.id }).catch(accountConflict);
-    return reply.status(201).send(toUser((await findUserById(app.db, id))!));
+    const created = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const row = (await findUserById(tx, await insertUser(tx, { ...body, passwordHash, roleId: role.id })))!;
+      await record(userCreated(row));
+      return row;
+    }).catch(accountConflict);
+    return reply.status(201).send(toUser(created));
   });
 
   r.put(
@@ -45,25 +51,25 @@ export async function userRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Update a user; role changes and deactivation end their sessions', params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } } },
     async (req) => {
       const body = req.body;
-      await app.db
-        .transaction(async (tx) => {
-          await lockAdmins(tx);
-          const user = await findUserById(tx, req.params.id);
-          if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
-          const asked = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : null;
-          if ((body.roleId || body.role) && !asked) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
-          refuseIf(userUpdateRefusal(grantorOf(req.auth!), { userId: user.id, role: roleOfUser(user) }, asked));
-          const role = asked ?? { id: user.role_id, name: user.role_name };
-          if (!role.id) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
-          const wasActiveAdmin = user.role_name === 'admin' && user.is_active;
-          const staysActiveAdmin = role.name === 'admin' && (body.isActive ?? user.is_active);
-          if (wasActiveAdmin && !staysActiveAdmin && (await activeAdminCount(tx, user.id)) === 0) {
-            throw conflict(USER_ADMIN_MESSAGES.lastAdmin, 'last_admin');
-          }
-          await updateUser(tx, user.id, { ...body, roleId: role.id });
-          if (role.id !== user.role_id || body.isActive === false) await revokeAllForUsers(tx, [user.id]);
-        })
-        .catch(accountConflict);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        await lockAdmins(tx);
+        const user = await findUserById(tx, req.params.id);
+        if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
+        const asked = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : null;
+        if ((body.roleId || body.role) && !asked) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+        refuseIf(userUpdateRefusal(grantorOf(req.auth!), { userId: user.id, role: roleOfUser(user) }, asked));
+        const role = asked ?? { id: user.role_id, name: user.role_name };
+        if (!role.id) throw badRequest(USER_ADMIN_MESSAGES.unknownRole, 'unknown_role');
+        const wasActiveAdmin = user.role_name === 'admin' && user.is_active;
+        const staysActiveAdmin = role.name === 'admin' && (body.isActive ?? user.is_active);
+        if (wasActiveAdmin && !staysActiveAdmin && (await activeAdminCount(tx, user.id)) === 0) {
+          throw conflict(USER_ADMIN_MESSAGES.lastAdmin, 'last_admin');
+        }
+        await updateUser(tx, user.id, { ...body, roleId: role.id });
+        if (role.id !== user.role_id || body.isActive === false) await revokeAllForUsers(tx, [user.id]);
+        const event = userUpdated(user, (await findUserById(tx, user.id))!);
+        if (event) await record(event);
+      }).catch(accountConflict);
       return toUser((await findUserById(app.db, req.params.id))!);
     },
   );
@@ -73,7 +79,10 @@ export async function userRoutes(app: FastifyInstance) {
     if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
     if (user.role_name === 'admin') throw forbidden(USER_ADMIN_MESSAGES.cannotDeleteAdmin, 'admin_user');
     refuseIf(userManageRefusal(grantorOf(req.auth!), roleOfUser(user)));
-    await deleteUser(app.db, user.id);
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      await deleteUser(tx, user.id);
+      await record(userDeleted(user));
+    });
     return reply.status(204).send(null);
   });
 }

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_ACTIONS, type AuditPurgeResult } from '../../../contract';
+import { audited } from '../../audit/audited';
+import type { AuditActor } from '../../audit/events';
+import type { Queryable } from '../../db/db';
+import { removeBlobs } from '../attachments/store';
+
+/**
+ * Audit retention (issue 16 item 5): events are kept unless an admin sets "purge events older than
+ * N days" (server_settings, so every instance reads the same value). The purge runs on demand and
+ * once a day; it is the only code that deletes events — the trigger of migration 0011 refuses any
+ * other — and writes its own event with the count.
+ */
+const SETTING = 'audit.retention_days';
+export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export async function getRetentionDays(db: Queryable): Promise<number | null> {
+  const [row] = await db.query<{ value: string }>('SELECT value FROM server_settings WHERE key = $1', [SETTING]);
+  const days = row ? Number(row.value) : NaN;
+  return Number.isInteger(days) && days > 0 ? days : null;
+}
+
+/** Stores the setting and its own event (who changed it from what to what). */
+export async function setRetentionDays(app: FastifyInstance, actor: AuditActor, days: number | null): Promise<void> {
+  await audited(app, actor, async ({ tx, record }) => {
+    const before = await getRetentionDays(tx);
+    if (days === null) await tx.query('DELETE FROM server_settings WHERE key = $1', [SETTING]);
+    else {
+      await tx.query('INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [SETTING, String(days)]);
+    }
+    if (before !== days) {
+      await record({ action: AUDIT_ACTIONS.retentionChange, entityType: 'audit_log', entityId: null, changes: [{ field: 'retentionDays', before, after: days }] });
+    }
+  });
+}
+
+/** Serialises purges across instances (PostgreSQL) so two daily runs never delete the same rows twice. */
+const PURGE_LOCK_KEY = 815_204_013;
+
+/**
+ * Deletes every event older than `days` days in one transaction (SET LOCAL kg.audit_purge, which
+ * the immutability trigger lets through for this transaction only) and records the purge with its
+ * count. A scheduled run (actor null) that finds nothing writes nothing, so an idle installation's
+ * log is not a list of empty purges. Attachment contents that only purged events still referred to
+ * (kept so a restore could bring the file back) are removed from the blob store after commit.
+ */
+export async function purgeAuditEvents(app: FastifyInstance, actor: AuditActor | null, days: number, now = new Date()): Promise<AuditPurgeResult> {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+  const { purged, orphanBlobs } = await audited(app, actor, async ({ tx, record }) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [PURGE_LOCK_KEY]);
+    const blobKeys = await blobKeysOfEvents(tx, 'at < $1::timestamptz', [before]);
+    await tx.query("SET LOCAL kg.audit_purge = 'on'");
+    const [{ n }] = await tx.query<{ n: number }>('WITH gone AS (DELETE FROM audit_log WHERE at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone', [before]);
+    await tx.query("SET LOCAL kg.audit_purge = 'off'");
+    if (n > 0 || actor !== null) {
+      await record({ action: AUDIT_ACTIONS.purge, entityType: 'audit_log', entityId: null, detail: { count: n, olderThanDays: days, before } });
+    }
+    return { purged: n, orphanBlobs: await unreferencedBlobs(tx, blobKeys) };
+  });
+  await removeBlobs(app, orphanBlobs);
+  return { purged, before };
+}
+
+/** Blob keys that events' record states name (a node's attachments: detail.state.attachments[].blobKey). */
+async function blobKeysOfEvents(tx: Queryable, where: string, params: unknown[]): Promise<string[]> {
+  const rows = await tx.query<{ key: string }>(
+    `SELECT DISTINCT a->>'blobKey' AS key
+       FROM audit_log, jsonb_array_elements(CASE WHEN jsonb_typeof(detail->'state'->'attachments') = 'array' THEN detail->'state'->'attachments' ELSE '[]'::jsonb END) a
+      WHERE ${where} AND a->>'blobKey' IS NOT NULL`,
+    params,
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Of these keys, those neither an attachment nor a remaining event refers to. */
+async function unreferencedBlobs(tx: Queryable, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const stillUsed = new Set([
+    ...(await tx.query<{ key: string }>('SELECT blob_key AS key FROM attachments WHERE blob_key = ANY($1::text[])', [keys])).map((r) => r.key),
+    ...(await blobKeysOfEvents(tx, `a->>'blobKey' = ANY($1::text[])`, [keys])),
+  ]);
+  return keys.filter((k) => !stillUsed.has(k));
+}
+
+/**
+ * The daily purge: shortly after start, then every 24 hours, when a retention is set. Failures are
+ * logged and retried the next day; the timer does not keep the process alive.
+ */
+export function scheduleDailyPurge(app: FastifyInstance, firstRunMs = 60_000): void {
+  const run = async () => {
+    try {
+      const days = await getRetentionDays(app.db);
+      if (days === null) return;
+      const { purged } = await purgeAuditEvents(app, null, days);
+      if (purged > 0) app.log.info({ purged, days }, 'Purged old audit events');
+    } catch (err) {
+      app.log.warn({ err }, 'The daily audit purge failed');
+    }
+  };
+  const first = setTimeout(() => void run(), firstRunMs);
+  const daily = setInterval(() => void run(), PURGE_INTERVAL_MS);
+  first.unref();
+  daily.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  });
+}

@@ -1,0 +1,29 @@
+import { AUDIT_ACTIONS } from '../../../contract';
+import type { AuditEventInput } from '../../audit/events';
+
+/**
+ * Session events of the audit trail (issue 16): sign-ins, failed sign-ins and "Sign out
+ * everywhere". Their record is the account (`entityType: 'session'`, the user's id). Nothing of a
+ * credential goes in: no password, no token, no session id; only the client address.
+ */
+
+/** Failed sign-ins keep the name that was typed (cut, so a pasted essay stays small). */
+const ATTEMPTED_NAME_MAX = 200;
+
+export function signedInEvent(userId: string, ip: string): AuditEventInput {
+  return { action: AUDIT_ACTIONS.signIn, entityType: 'session', entityId: userId, detail: { ip } };
+}
+
+/** No actor (nobody proved who they are); the account it named, when one exists. */
+export function signInFailed(login: string, userId: string | null, reason: 'invalid_credentials' | 'account_inactive', ip: string): AuditEventInput {
+  return {
+    action: AUDIT_ACTIONS.signInFailed,
+    entityType: 'session',
+    entityId: userId,
+    detail: { username: login.slice(0, ATTEMPTED_NAME_MAX), reason, ip },
+  };
+}
+
+export function signedOutEverywhere(userId: string): AuditEventInput {
+  return { action: AUDIT_ACTIONS.signOutEverywhere, entityType: 'session', entityId: userId };
+}

@@ -1,0 +1,35 @@
+import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import type { User } from '../../contract/users';
+import { AccessDenied } from '../admin-parts';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { AuditLogScreen } from './AuditLogScreen';
+
+export interface AuditLogProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The signed-in user when the host mounts the component; the element uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+}
+
+/**
+ * The audit log (issue 16) for users whose role grants system.logs; everyone else sees the
+ * refusal. Retention and Purge now also need system.maintenance. The server enforces both.
+ */
+export function AuditLog({ apiBase = '', user, css }: AuditLogProps) {
+  return (
+    <WidgetFrame className="kg-admin kg-audit-log" css={css}>
+      <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
+        {(current) =>
+          current.permissions?.includes('system.logs') ? (
+            <AuditLogScreen key={current.id} apiBase={apiBase} canPurge={current.permissions.includes('system.maintenance')} />
+          ) : (
+            <AccessDenied text={T.denied} />
+          )
+        }
+      </WithSession>
+    </WidgetFrame>
+  );
+}

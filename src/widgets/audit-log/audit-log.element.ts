@@ -1,0 +1,21 @@
+import { createElement, lazy } from 'react';
+import type { ElementSpec } from '../define-element';
+import type { AuditLogProps } from './AuditLog';
+
+type Props = Omit<AuditLogProps, 'user' | 'css'>;
+
+/**
+ * <kg-audit-log api-base="https://kg.example.org">: the audit log for users with system.logs
+ * (issue 16). Signed out it shows a compact sign-in; without the permission, a refusal. The
+ * component and its styles load when the first element connects.
+ */
+export const auditLogElement: ElementSpec<Props> = {
+  tag: 'kg-audit-log',
+  component: lazy(() =>
+    Promise.all([import('./AuditLog'), import('./audit-log.styles')]).then(([m, styles]) => ({
+      default: (props: Props) => createElement(m.AuditLog, { ...props, css: styles.default }),
+    })),
+  ),
+  css: ':host{display:block}',
+  attributes: { apiBase: 'string' },
+};
