@@ -7,13 +7,15 @@
  *
  * Starts the real server on a fresh embedded database with the sample graph, registers the
  * first (admin) account, signs in through the login page and photographs each screen once its
- * data has rendered. Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+ * data has rendered, and runs axe's colour-contrast rule on each (listed at the end; exit code 2
+ * when any fails). Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -91,6 +93,7 @@ async function quiet(page) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
+  const contrast = [];
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -131,6 +134,8 @@ async function main() {
         if (screen.open) await screen.open(page);
         const file = path.join(outDir, `${screen.name}-${size.name}.png`);
         await page.screenshot({ path: file });
+        const axe = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+        for (const v of axe.violations) for (const n of v.nodes) contrast.push(`${screen.name}-${size.name}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n').pop()?.trim()}`);
         console.log(path.relative(root, file));
       }
       await context.close();
@@ -139,6 +144,8 @@ async function main() {
     await browser.close();
     await server.stop();
   }
+  console.log(contrast.length ? `colour contrast (axe):\n${contrast.join('\n')}` : 'colour contrast (axe): no violations');
+  if (contrast.length) process.exitCode = 2;
 }
 
 main().catch((err) => {
