@@ -1,7 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { isHexColor } from '../contract/type-colors';
 import { cx } from './cx';
-import { readableInk } from './readable-ink';
 
 export interface ChipProps {
   color?: 'primary' | 'secondary' | 'default';
@@ -18,7 +17,7 @@ export function Chip({ color = 'default', tint, children, className }: ChipProps
   return (
     <span
       className={cx('kg-chip', tinted ? 'kg-chip--tinted' : `kg-chip--${color}`, className)}
-      style={tinted ? ({ '--kg-chip-tint': tint, '--kg-chip-ink': readableInk(tint) } as CSSProperties) : undefined}
+      style={tinted ? ({ '--kg-chip-tint': tint } as CSSProperties) : undefined}
       title={typeof children === 'string' ? children : undefined}
     >
       {children}
