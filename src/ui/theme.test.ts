@@ -21,5 +21,4 @@ describe('theme tokens', () => {
       expect(declared.get(name), name).toBe(value);
     }
   });
-
 });
