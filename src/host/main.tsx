@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import '../ui/theme.css';
+import './fonts.css';
 import '../ui/ui.css';
 import './base.css';
 

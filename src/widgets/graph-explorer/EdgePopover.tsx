@@ -36,7 +36,7 @@ export function EdgePopover(p: EdgePopoverProps) {
   return (
     <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
       <div className="kg-graph-popover__head">
-        <Chip color="primary">{r.relationType}</Chip>
+        <Chip color="secondary">{r.relationType}</Chip>
         <span className="kg-graph-weight" title="Relationship strength">
           weight {r.weight}
         </span>

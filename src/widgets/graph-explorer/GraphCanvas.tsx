@@ -53,10 +53,10 @@ function themeColors(el: HTMLElement) {
     link: 'rgba(100, 116, 139, 0.42)',
     linkHighlight: v('--kg-color-primary', '#1565c0'),
     ring: v('--kg-color-primary', '#1565c0'),
-    focusRing: v('--kg-color-secondary', '#d81b60'),
+    focusRing: v('--kg-color-secondary', '#5b4fc7'),
     text: v('--kg-color-text', '#17212e'),
     muted: v('--kg-color-text-muted', '#5a6777'),
-    badge: v('--kg-color-secondary', '#d81b60'),
+    badge: v('--kg-color-secondary', '#5b4fc7'),
   };
 }
 

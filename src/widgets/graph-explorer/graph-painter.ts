@@ -168,7 +168,7 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
     // A soft halo (not shadowBlur: slow on a software canvas).
     ctx.beginPath();
     ctx.arc(node.x!, node.y!, r + 6, 0, 2 * Math.PI);
-    ctx.fillStyle = node.side === 'focus' ? 'rgba(216, 27, 96, 0.14)' : 'rgba(21, 101, 192, 0.14)';
+    ctx.fillStyle = node.side === 'focus' ? 'rgba(91, 79, 199, 0.14)' : 'rgba(21, 101, 192, 0.14)';
     ctx.fill();
     ctx.beginPath();
     ctx.arc(node.x!, node.y!, r, 0, 2 * Math.PI);

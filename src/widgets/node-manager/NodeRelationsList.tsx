@@ -32,7 +32,7 @@ export function NodeRelationsList({ nodeId, relations, onOpenNode }: NodeRelatio
                   {outgoing ? <OutgoingIcon /> : <IncomingIcon />}
                   <span className="kg-visually-hidden">{outgoing ? T.outgoing : T.incoming}</span>
                 </span>
-                <Chip color="default" className="kg-node-detail__rel-type">
+                <Chip color="secondary" className="kg-node-detail__rel-type">
                   {r.relationType}
                 </Chip>
                 <span className="kg-node-detail__rel-text">

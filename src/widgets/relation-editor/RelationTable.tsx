@@ -66,7 +66,7 @@ function Actions({ r, canUpdate, canDelete, onEdit, onGraph, onDelete }: { r: Re
   );
 }
 
-const TypeChip = ({ r }: { r: Relation }) => <span className="kg-chip kg-chip--outlined kg-relations__type">{r.relationType}</span>;
+const TypeChip = ({ r }: { r: Relation }) => <span className="kg-chip kg-chip--secondary kg-relations__type">{r.relationType}</span>;
 
 /** The relations page: a server-sorted table, or cards on narrow screens. */
 export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, onOpenNode, ...actions }: RelationTableProps) {
