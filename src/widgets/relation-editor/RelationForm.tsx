@@ -11,6 +11,7 @@ import { Button, IconButton } from '../../ui/Button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
+import { useTitleInShell } from '../shell-title';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
@@ -55,21 +56,25 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
+  const titleInShell = useTitleInShell();
+  const heading = mode === 'edit' ? T.editHeading : T.createHeading;
 
   if (data.status === 'error' && isNotFound(data.error)) {
     return <NotFoundState title={relationId ? NOT_FOUND.relation : NOT_FOUND.node} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
   }
 
   return (
-    <section className="kg-relation-form" aria-labelledby={headingId} part="form">
-      <header className="kg-relation-form__header">
-        <IconButton label={T.back} onClick={rest.onCancel}>
-          <ArrowLeftIcon />
-        </IconButton>
-        <h2 id={headingId} className="kg-admin__title">
-          {mode === 'edit' ? T.editHeading : T.createHeading}
-        </h2>
-      </header>
+    <section className="kg-relation-form" {...(titleInShell ? { 'aria-label': heading } : { 'aria-labelledby': headingId })} part="form">
+      {!titleInShell && (
+        <header className="kg-relation-form__header">
+          <IconButton label={T.back} onClick={rest.onCancel}>
+            <ArrowLeftIcon />
+          </IconButton>
+          <h2 id={headingId} className="kg-admin__title">
+            {heading}
+          </h2>
+        </header>
+      )}
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (
         <ErrorState text={T.formLoadFailed} retryLabel={T.retry} onRetry={() => void data.reload()}>

@@ -12,9 +12,11 @@ import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { NotFoundState } from '../../../ui/LoadStates';
 import { BlockSpinner } from '../../../ui/Spinner';
 import { Toast } from '../../../ui/Toast';
+import { useTitleInShell } from '../../shell-title';
 import { useToast } from '../../use-toast';
+import { useUnsavedChanges } from '../../unsaved-changes';
 import { NodeForm } from './NodeForm';
-import { emptyValues, saveBody, saveErrorMessage, screenFiles, validate, valuesOf, type NodeFormErrors, type NodeFormValues } from './node-form-logic';
+import { emptyValues, sameValues, saveBody, saveErrorMessage, screenFiles, validate, valuesOf, type NodeFormErrors, type NodeFormValues } from './node-form-logic';
 
 /**
  * The shared create/edit node form (spec §2 "Create and edit node pages"): loads the node in edit
@@ -54,6 +56,7 @@ export function NodeEditor(props: NodeEditorProps) {
 
 function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, onBackToList, embedded }: NodeEditorProps) {
   const mode = nodeId ? 'edit' : 'create';
+  const titleInShell = useTitleInShell();
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [loaded, setLoaded] = useState<Loaded>(nodeId ? { status: 'loading' } : { status: 'ready', node: null });
   const [values, setValues] = useState<NodeFormValues>(() => emptyValues(initialName));
@@ -71,6 +74,8 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
   const savedLater = useRef<ReturnType<typeof setTimeout>>(undefined);
   const callbacks = useRef({ onSaved });
   callbacks.current = { onSaved };
+  const baseline = useMemo(() => (loaded.status !== 'ready' ? null : loaded.node ? valuesOf(loaded.node) : emptyValues(initialName)), [loaded, initialName]);
+  const markSaved = useUnsavedChanges(!!baseline && (!sameValues(values, baseline) || queued.length > 0));
 
   useEffect(() => {
     if (!nodeId) return;
@@ -93,7 +98,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
 
   useEffect(() => () => clearTimeout(savedLater.current), []);
 
-  const heading = !embedded && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
+  const heading = !embedded && !titleInShell && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
 
   if (loaded.status === 'not-found') {
     return <NotFoundState title={NOT_FOUND.title} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList ?? onCancel} />;
@@ -143,6 +148,8 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
       root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       return;
     }
+    // Saved: leaving for the node's page must not ask about these changes.
+    markSaved();
     // The node exists now; the files go one call each (spec §7), and a failure does not undo the node.
     let failed = 0;
     for (const file of queued) {
