@@ -39,9 +39,9 @@ function syncListener(): void {
 }
 
 /**
- * Reports `dirty` for as long as the calling form is mounted. The answer is a `saved()` to call
- * right after a successful save, before navigating: the form's next render (when `dirty` turns
- * false) comes after the navigation, which must not be held up by changes just saved.
+ * Reports `dirty` for as long as the calling form is mounted. The answer is a `settle()` to call
+ * right after a successful save, or on Cancel (the user's own choice to drop the changes), before
+ * navigating: the form's next render comes after the navigation, which must not be held up.
  */
 export function useUnsavedChanges(dirty: boolean): () => void {
   const state = useRef({ dirty, saved: false });

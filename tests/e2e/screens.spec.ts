@@ -174,11 +174,18 @@ test.describe('unsaved changes', () => {
     await expect(page).not.toHaveURL(/\/nodes\/new$/);
   });
 
-  test('an untouched form and a saved one leave without asking', async ({ page }) => {
+  test('an untouched form, a cancelled one and a saved one leave without asking', async ({ page }) => {
     await openSignedIn(page, '/relations/new');
     await expect(page.getByLabel(field('Relation Name'))).toBeVisible();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Cancel is the user's own choice to drop the changes.
+    await page.getByRole('button', { name: 'Add New Relation' }).click();
+    await page.getByLabel(field('Relation Name')).fill('dropped on purpose');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
 
     await page.goto(`${server.url}/nodes/new`);
     await page.getByRole('textbox', { name: field('Name') }).fill('Saved node');

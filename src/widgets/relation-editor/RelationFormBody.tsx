@@ -35,7 +35,7 @@ export interface RelationFormBodyProps {
 export function RelationFormBody({ api, user, mode, relationId, types, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
   const calls = useMemo(() => relationsApi(api), [api]);
   const [draft, setDraft] = useState(initial);
-  const markSaved = useUnsavedChanges(!sameDraft(draft, initial));
+  const settle = useUnsavedChanges(!sameDraft(draft, initial));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,7 +68,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     try {
       const body = bodyOf(draft, withNote);
       const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
-      markSaved();
+      settle();
       onSaved(saved, mode);
     } catch (err) {
       setSaving(false);
@@ -85,7 +85,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     setDeleteError(null);
     try {
       await calls.remove(relationId);
-      markSaved(); // deleted: nothing left to save
+      settle(); // deleted: nothing left to save
       onDeleted(relationId);
     } catch {
       setDeleting('open');
@@ -170,7 +170,14 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
               {T.deleteRelation}
             </Button>
           )}
-          <Button variant="text" onClick={onCancel} disabled={busy}>
+          <Button
+            variant="text"
+            onClick={() => {
+              settle(); // Cancel drops the changes on purpose: no question on the way out
+              onCancel();
+            }}
+            disabled={busy}
+          >
             {T.cancel}
           </Button>
           <Button type="submit" disabled={busy} loading={saving}>

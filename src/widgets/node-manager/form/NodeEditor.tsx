@@ -75,7 +75,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
   const callbacks = useRef({ onSaved });
   callbacks.current = { onSaved };
   const baseline = useMemo(() => (loaded.status !== 'ready' ? null : loaded.node ? valuesOf(loaded.node) : emptyValues(initialName)), [loaded, initialName]);
-  const markSaved = useUnsavedChanges(!!baseline && (!sameValues(values, baseline) || queued.length > 0));
+  const settle = useUnsavedChanges(!!baseline && (!sameValues(values, baseline) || queued.length > 0));
 
   useEffect(() => {
     if (!nodeId) return;
@@ -149,7 +149,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
       return;
     }
     // Saved: leaving for the node's page must not ask about these changes.
-    markSaved();
+    settle();
     // The node exists now; the files go one call each (spec §7), and a failure does not undo the node.
     let failed = 0;
     for (const file of queued) {
@@ -212,7 +212,10 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
         readOnly={!canSave}
         alerts={alerts}
         onSubmit={() => void submit()}
-        onCancel={onCancel}
+        onCancel={() => {
+          settle(); // Cancel is the user's choice to drop the changes: no question on the way out
+          onCancel();
+        }}
       />
       <ConfirmDeleteDialog
         open={confirm !== null}
