@@ -30,7 +30,7 @@ await withProbeDatabase(async (url, dir) => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const b = rows.slice(i, i + BATCH);
       await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user]);
-      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
+      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, null, i]);
     }
     await c.query('COMMIT');
   };

@@ -7,6 +7,16 @@ export const GRAPH_MESSAGES = {
   focusingOn: (name: string) => `Focusing on: ${name}`,
   relationChip: (type: string) => `Relation: ${type}`,
   relationsFor: (name: string) => `Relations for ${name}`,
+  /**
+   * The global view's header. When hub caps hold relations back it says so, so the count cannot be
+   * mistaken for the number of relations ('1,282 connections' beside 1,311 relations).
+   */
+  summary: (nodes: number, shown: number, heldBack: number, hubLimit: number) =>
+    `${nodes.toLocaleString('en')} nodes · ${
+      heldBack > 0
+        ? `${shown.toLocaleString('en')} of ${(shown + heldBack).toLocaleString('en')} connections (hubs show their ${hubLimit} strongest)`
+        : `${shown.toLocaleString('en')} connections`
+    }`,
   loading: 'Loading knowledge graph...',
   loadFailed: (message: string) => `Failed to load graph data: ${message || 'Unknown error'}`,
   unknownError: 'Unknown error',

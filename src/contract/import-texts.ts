@@ -99,6 +99,8 @@ export const SNOMED_TEXTS = {
   summaryTitle: 'Import Summary',
   totalRows: 'Total Rows',
   created: 'Successfully Created',
+  updated: 'Updated',
+  unchanged: 'Unchanged',
   errors: 'Errors',
   errorFileText: 'Some rows had validation errors. Download the error file to review and fix the issues.',
   downloadErrorFile: 'Download Error File',

@@ -47,4 +47,11 @@ export const MESSAGES = {
   dashboard: {
     loadFailed: 'Failed to load data',
   },
+  /** Leaving a form with unsaved changes (issue 18): the app's confirm; browsers word the tab-close prompt themselves. */
+  unsaved: {
+    title: 'Leave without saving?',
+    text: 'You have unsaved changes. If you leave this page, they will be lost.',
+    stay: 'Stay',
+    leave: 'Leave',
+  },
 } as const;

@@ -115,4 +115,5 @@ export const NodeSaveSchema = z.object({
 export type NodeSave = z.input<typeof NodeSaveSchema>;
 
 /** A node's relation as seen from that node (spec §3 Node-relations response item). */
-export const RelatedNodeSchema = z.object({ id: z.string(), name: z.string(), nodeType: z.string(), snomedCode: z.string().nullable() });
+/** A relation's end: its type's stored colour tints the type chip on relation cards, as on node chips. */
+export const RelatedNodeSchema = z.object({ id: z.string(), name: z.string(), nodeType: z.string(), nodeTypeColor: z.string().optional(), snomedCode: z.string().nullable() });

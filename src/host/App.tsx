@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
+import { Suspense, useState } from 'react';
+import { createBrowserRouter, createRoutesFromElements, matchPath, Navigate, Outlet, Route, RouterProvider } from 'react-router';
 import { PageSpinner } from '../ui';
 import { lazyPage } from './lazy-page';
 import { PLACEHOLDER_ROUTES } from './placeholders';
@@ -71,44 +71,51 @@ if (typeof window !== 'undefined') preloadPage(window.location.pathname);
 
 /**
  * The route table of spec §2. Everything but /login and /register sits behind RequireAuth,
- * which also applies PAGE_ACCESS; / and unknown paths go to the dashboard.
+ * which also applies PAGE_ACCESS; / and unknown paths go to the dashboard. A data router, so
+ * that a form with unsaved changes can hold a navigation (shell/UnsavedChangesPrompt.tsx).
  */
-export function App() {
-  return (
-    <BrowserRouter>
+const routes = createRoutesFromElements(
+  <Route
+    element={
       <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route element={<RequireAuth />}>
-            <Route element={<AppShell />}>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/settings" element={<SettingsPage />} />
-              <Route path="/admin/users" element={<UserAdminPage />} />
-              <Route path="/admin/roles" element={<RoleAdminPage />} />
-              <Route path="/admin/audit" element={<AuditLogPage />} />
-              <Route path="/snomed" element={<SnomedPage />} />
-              <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
-              <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />
-              <Route path="/nodes" element={<NodeManagerPage view="list" />} />
-              <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
-              <Route path="/nodes/new" element={<NodeFormPage />} />
-              <Route path="/nodes/:id/edit" element={<NodeFormPage />} />
-              <Route path="/relations" element={<RelationsPage view="list" />} />
-              <Route path="/relations/new" element={<RelationsPage view="create" />} />
-              <Route path="/relations/create" element={<RelationsPage view="create" />} />
-              <Route path="/relations/:id/edit" element={<RelationsPage view="edit" />} />
-              <Route path="/nodes/:id/relations/new" element={<RelationsPage view="create" />} />
-              <Route path="/search" element={<SearchPage />} />
-              {PLACEHOLDER_ROUTES.map((r) => (
-                <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
-              ))}
-            </Route>
-          </Route>
-          <Route path="/" element={<Navigate to={DEFAULT_PATH} replace />} />
-          <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
-        </Routes>
+        <Outlet />
       </Suspense>
-    </BrowserRouter>
-  );
+    }
+  >
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/register" element={<RegisterPage />} />
+    <Route element={<RequireAuth />}>
+      <Route element={<AppShell />}>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/admin/users" element={<UserAdminPage />} />
+        <Route path="/admin/roles" element={<RoleAdminPage />} />
+        <Route path="/admin/audit" element={<AuditLogPage />} />
+        <Route path="/snomed" element={<SnomedPage />} />
+        <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
+        <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />
+        <Route path="/nodes" element={<NodeManagerPage view="list" />} />
+        <Route path="/nodes/view/:id" element={<NodeManagerPage view="detail" />} />
+        <Route path="/nodes/new" element={<NodeFormPage />} />
+        <Route path="/nodes/:id/edit" element={<NodeFormPage />} />
+        <Route path="/relations" element={<RelationsPage view="list" />} />
+        <Route path="/relations/new" element={<RelationsPage view="create" />} />
+        <Route path="/relations/create" element={<RelationsPage view="create" />} />
+        <Route path="/relations/:id/edit" element={<RelationsPage view="edit" />} />
+        <Route path="/nodes/:id/relations/new" element={<RelationsPage view="create" />} />
+        <Route path="/search" element={<SearchPage />} />
+        {PLACEHOLDER_ROUTES.map((r) => (
+          <Route key={r.path} path={r.path} element={<PlaceholderPage key={r.path} screen={r.screen} title={r.title} />} />
+        ))}
+      </Route>
+    </Route>
+    <Route path="/" element={<Navigate to={DEFAULT_PATH} replace />} />
+    <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
+  </Route>,
+);
+
+export function App() {
+  // Made on first render, not on import: the router starts listening to the address bar.
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
 }

@@ -186,6 +186,37 @@ describe('profile machine', () => {
     expect(sent).toEqual([{ username: 'bob' }]);
   });
 
+  it('says a username is taken as it is typed (after a pause, only for the last value), before any Save', async () => {
+    vi.useFakeTimers();
+    try {
+      const asked: string[] = [];
+      const { actor, change, ctx } = start({ available: async (name) => (asked.push(name), name !== 'bobby') });
+      actor.send({ type: 'profile.edit' });
+      change('username', 'bob');
+      await vi.advanceTimersByTimeAsync(100);
+      change('username', 'bobby');
+      await vi.advanceTimersByTimeAsync(299);
+      expect(asked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toEqual(['bobby']);
+      expect(ctx().errors.username).toBe(MESSAGES.profile.usernameTaken);
+      expect(actor.getSnapshot().matches({ editing: { form: 'idle' } })).toBe(true);
+
+      // A free name clears it; the user's own name and an invalid one are not sent.
+      change('username', 'bobbie');
+      expect(ctx().errors.username).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(300);
+      change('username', 'alice');
+      await vi.advanceTimersByTimeAsync(300);
+      change('username', 'a b');
+      await vi.advanceTimersByTimeAsync(300);
+      expect(asked).toEqual(['bobby', 'bobbie']);
+      expect(ctx().errors.username).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the server's error on a failed save, else 'Failed to update profile', and stays editing", async () => {
     let failure: Error = new ApiError(409, 'email_taken', 'An account with this email already exists');
     const { actor, change, ctx } = start({ update: () => Promise.reject(failure) });

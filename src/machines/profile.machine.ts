@@ -1,13 +1,14 @@
 import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
-import { MESSAGES, type ProfileUpdateRequest, type User } from '../contract';
+import { LIMITS, MESSAGES, type ProfileUpdateRequest, type User } from '../contract';
 import type { AuthApi } from '../api/auth';
 import { PASSWORD_FIELDS, changedFields, errorMessage, hasErrors, validateProfile, valuesFrom, type ProfileErrors, type ProfileField, type ProfileValues } from './profile.rules';
 
 /**
  * Account Settings (spec §2, §4, §5 Profile): view → editing. While editing, the password
  * region goes unverified → prompting (Verify Password dialog) → verifying → verified, and
- * only `verified` unlocks the new-password fields. Saving checks a changed username's
- * availability, then sends only the changed fields; success emits `profile.updated`.
+ * only `verified` unlocks the new-password fields. A changed username's availability is checked
+ * as the user types (debounced, the region `username`: "already taken" shows before Save) and
+ * again on Save, which then sends only the changed fields; success emits `profile.updated`.
  */
 export type ProfileAuth = Pick<AuthApi, 'verifyPassword' | 'checkUsername' | 'updateProfile'>;
 export interface ProfileInput { user: User; auth: ProfileAuth }
@@ -55,6 +56,10 @@ export const profileMachine = setup({
     invalid: ({ context }) => hasErrors(validateProfile(context.values)),
     unchanged: ({ context }) => Object.keys(body(context)).length === 0,
     usernameChanged: ({ context }) => body(context).username !== undefined,
+    isUsernameChange: ({ event }) => event.type === 'profile.change' && event.field === 'username',
+    /** A changed username that passes the local rules: worth asking the server about. */
+    usernameToCheck: ({ context }) => body(context).username !== undefined && !validateProfile(context.values).username,
+    usernameTaken: ({ event }) => (event as unknown as { output: boolean }).output === false,
   },
   actions: {
     reset: assign(({ context }) => blank(context.user)),
@@ -96,6 +101,25 @@ export const profileMachine = setup({
               },
             },
             verified: {},
+          },
+        },
+        // Typing a username: after a pause, ask whether it is free. Each keystroke starts over,
+        // which also drops a check still running, so an answer is never about an older value.
+        username: {
+          initial: 'quiet',
+          on: { 'profile.change': { guard: 'isUsernameChange', target: '.waiting', reenter: true } },
+          states: {
+            quiet: {},
+            waiting: { after: { [LIMITS.debounceMs]: [{ guard: 'usernameToCheck', target: 'checking' }, { target: 'quiet' }] } },
+            checking: {
+              invoke: {
+                src: 'checkUsername',
+                input: ({ context }) => ({ auth: context.auth, username: body(context).username ?? '' }),
+                onDone: [{ guard: 'usernameTaken', target: 'quiet', actions: { type: 'usernameError', params: MESSAGES.profile.usernameTaken } }, { target: 'quiet' }],
+                // Save checks again and says so; a failed check while typing says nothing.
+                onError: 'quiet',
+              },
+            },
           },
         },
         form: {

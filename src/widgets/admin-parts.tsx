@@ -3,14 +3,17 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { cx } from '../ui/cx';
 import { RefreshIcon, ShieldIcon } from '../ui/icons';
+import { useTitleInShell } from './shell-title';
 
 /** Pieces shared by the admin widgets (user and role management). */
 
+/** The screen's title, subtitle and actions; inside the app the top bar shows the title instead (shell-title.ts). */
 export function AdminHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {
+  const titleInShell = useTitleInShell();
   return (
     <header className="kg-admin__header">
       <div className="kg-admin__heading">
-        <h2 className="kg-admin__title">{title}</h2>
+        {!titleInShell && <h2 className="kg-admin__title">{title}</h2>}
         <p className="kg-admin__subtitle">{subtitle}</p>
       </div>
       {actions && <div className="kg-admin__header-actions">{actions}</div>}

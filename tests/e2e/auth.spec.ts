@@ -136,7 +136,7 @@ test('a second account is a viewer: no admin entries, admin pages go to the dash
 
   // A viewer opens the node list from the drawer.
   await drawer(page).getByRole('link', { name: 'Knowledge Nodes' }).click();
-  await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 1 })).toBeVisible();
 });
 
 test('account settings: verify the password, change it, and sign in with the new one', async ({ page }) => {

@@ -122,6 +122,8 @@ test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Re
   await popover.getByRole('button', { name: 'Edit Relation Type' }).click();
   const save = popover.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
+  // The select shows it is one (issue 18: it had no arrow).
+  await expect(popover.locator('.kg-select__chevron')).toBeVisible();
   await popover.getByLabel('New relation type').selectOption('symptom of');
   await expect(save).toBeEnabled();
   await save.click();

@@ -189,8 +189,10 @@ test('SNOMED CT Management: import with progress and Import Summary, error file,
   await expect(dialog.getByRole('alert')).toContainText('Please select an Excel file (.xlsx or .xls)');
   await expect(importButton).toBeDisabled();
 
-  // 12 good rows and one with a bad effective time: the error file is offered.
-  const rows = [SNOMED_HEADER, ...snomedRows(1000, 12, 'Asthma finding'), ['999', '2020-07', '1', '1', '2', 'en', '3', 'Broken row', '4']];
+  // 12 good rows, one with a bad effective time and one repeating the first row's id (it used to
+  // overwrite that row silently, issue 18): the error file is offered.
+  const good = snomedRows(1000, 12, 'Asthma finding');
+  const rows = [SNOMED_HEADER, ...good, ['999', '2020-07', '1', '1', '2', 'en', '3', 'Broken row', '4'], [...good[0].slice(0, 7), 'Repeated id', good[0][8]]];
   const data = xlsx(rows);
   await picker.setInputFiles(file('concepts.xlsx', data));
   await expect(dialog.getByText(`(${(data.length / (1024 * 1024)).toFixed(2)} MB)`)).toBeVisible();
@@ -208,13 +210,15 @@ test('SNOMED CT Management: import with progress and Import Summary, error file,
   const summary = page.getByRole('dialog', { name: 'Import Summary' });
   await expect(summary).toBeVisible();
   await page.unroute('**/api/snomed/import');
-  await expect(stat(summary, 'Total Rows')).toHaveText('13');
-  await expect(stat(summary, 'Successfully Created')).toHaveText('12');
-  await expect(stat(summary, 'Errors')).toHaveText('1');
+  // The tiles add up: every row is created, updated, unchanged or an error.
+  await expect(summary.locator('.kg-upload__stat dt')).toHaveText(['Total Rows', 'Successfully Created', 'Updated', 'Unchanged', 'Errors']);
+  await expect(summary.locator('.kg-upload__stat dd')).toHaveText(['14', '12', '0', '0', '2']);
   await expect(summary).toContainText('Some rows had validation errors. Download the error file to review and fix the issues.');
   const [errorFile] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download Error File' }).click()]);
   expect(errorFile.suggestedFilename()).toMatch(/^snomed_import_errors_[0-9a-f-]{36}\.xlsx$/);
-  expect(rowsOf(await saved(errorFile)).flat().join(' ')).toContain('Broken row');
+  const reported = rowsOf(await saved(errorFile));
+  expect(reported.flat().join(' ')).toContain('Broken row');
+  expect(reported.find((r) => r.includes('Repeated id'))?.at(-1)).toBe('id repeats row 2; only the first row with an id is imported');
   await summary.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'SNOMED concepts imported successfully!' })).toHaveCount(0); // errors > 0: no success toast
 

@@ -102,7 +102,7 @@ test('list: newest first, server search (debounced), type filter, sort, page siz
     if (u.pathname === '/api/nodes') listCalls.push(u);
   });
   await openSignedIn(page, '/nodes');
-  await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage your knowledge nodes')).toBeVisible();
   // Default: table (wide screen), createdAt descending, 10 rows, the server's total.
   await expect(rows(page)).toHaveCount(11); // header + 10

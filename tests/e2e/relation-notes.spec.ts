@@ -52,7 +52,7 @@ test('an editor sees and edits the Internal Note', async ({ page }) => {
 
 test('a user who may create but not edit relations gets the form without the Internal Note', async ({ page }) => {
   await signIn(page, '/relations/new', linker);
-  await expect(page.getByRole('heading', { level: 2, name: 'Create New Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Relation' })).toBeVisible();
   await expect(page.getByLabel('Description')).toBeVisible();
   await expect(page.getByLabel('Internal Note')).toHaveCount(0);
   await expect(page.getByText('Internal notes (not visible to all users)')).toHaveCount(0);

@@ -64,7 +64,7 @@ test('list: title, server search over name, type and node names, type filter, so
     if (u.pathname === '/api/relations') requests.push(u);
   });
   await signIn(page, '/relations');
-  await expect(page.getByRole('heading', { name: 'Relations', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Relations', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage all relations between knowledge nodes.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Relation' })).toBeVisible();
   await expect(page.getByText('1–10 of 1311')).toBeVisible();
@@ -123,9 +123,9 @@ test('list: title, server search over name, type and node names, type filter, so
 
 test('empty submit shows the §5 messages in order at their fields; editing a field clears its error', async ({ page }) => {
   await signIn(page, '/relations/new');
-  await expect(page.getByRole('heading', { level: 2, name: 'Create New Relation' })).toBeVisible();
-  // The top bar names the form too (not the bare path segment).
+  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Relation' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('');
   await page.getByLabel('Description').fill('d'.repeat(501));
   await expect(page.getByText('501/500')).toBeVisible();
@@ -162,9 +162,9 @@ test('empty submit shows the §5 messages in order at their fields; editing a fi
 test('create from /nodes/{id}/relations/new: source preset, pickers with descriptions, target excludes source, slider, counters', async ({ page }) => {
   const asthma = await nodeId('asthma');
   await signIn(page, `/nodes/${asthma}/relations/new`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Create New Relation' })).toBeVisible();
-  // The top bar names the form too (not the bare path segment).
+  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create New Relation' })).toHaveCount(1);
   const source = page.getByRole('combobox', { name: 'Source Node' });
   await expect(source).toHaveValue('asthma');
 
@@ -246,9 +246,9 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await expect(table(page).locator('tbody tr')).toHaveCount(2);
   await page.getByRole('button', { name: 'Edit: qqx edit me' }).click();
   await expect(page).toHaveURL(url(`/relations/${first}/edit`));
-  await expect(page.getByRole('heading', { level: 2, name: 'Edit Relation' })).toBeVisible();
-  // The top bar names the form too (not the bare path segment).
+  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Relation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Relation' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('asthma');
   await expect(page.getByRole('combobox', { name: 'Target Node' })).toHaveValue('Dyspnea');
   await expect(page.getByRole('slider', { name: 'Relationship Strength' })).toHaveValue('30');

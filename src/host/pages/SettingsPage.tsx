@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { authApi } from '../../api/auth';
 import { profileMachine } from '../../machines/profile.machine';
+import { valuesFrom } from '../../machines/profile.rules';
 import { Alert, Avatar, Card, Chip } from '../../ui';
+import { sameFormValues, useUnsavedChanges } from '../../widgets/unsaved-changes';
 import { api, sessionActor, useCurrentUser } from '../session';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
@@ -27,6 +29,7 @@ export function SettingsPage() {
   const verifying = snap.matches({ editing: { password: 'verifying' } });
   const busy = snap.matches({ editing: { form: 'checking' } }) || snap.matches({ editing: { form: 'saving' } });
   const shownUser = c.user;
+  useUnsavedChanges(editing && !sameFormValues(c.values, valuesFrom(c.user)));
 
   return (
     <div className="kg-settings">

@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BlockSpinner } from '../../ui';
+import { ShellTitleContext } from '../../widgets/shell-title';
 import { GraphDialogHost } from '../graph/GraphDialogHost';
 import { Drawer } from './Drawer';
 import { FlashToast } from './flash';
 import { pageTitle } from './nav';
 import { PageTitleContext } from './page-title';
 import { TopBar } from './TopBar';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 import { useMediaQuery } from './use-media-query';
 import './shell.css';
 
@@ -54,13 +56,17 @@ export function AppShell() {
         <div className="kg-shell__main">
           <TopBar title={pageTitle(pathname, passedTitle)} drawerOpen={open} onOpenDrawer={() => toggle(true)} menuRef={menuRef} />
           <main className="kg-content" id="main">
-            <Suspense fallback={<BlockSpinner />}>
-              <Outlet />
-            </Suspense>
+            {/* The top bar shows each page's title: the screens leave theirs out. */}
+            <ShellTitleContext value={true}>
+              <Suspense fallback={<BlockSpinner />}>
+                <Outlet />
+              </Suspense>
+            </ShellTitleContext>
           </main>
         </div>
         <GraphDialogHost />
         <FlashToast />
+        <UnsavedChangesPrompt />
       </div>
     </PageTitleContext>
   );

@@ -21,7 +21,8 @@ export function BackButton() {
       startIcon={<ArrowLeftIcon />}
       onClick={() => (hasAppHistory() ? navigate(-1) : navigate(parentPath(location.pathname)))}
     >
-      Back
+      {/* On phones the word gives its room to the page title (shell.css); the button keeps its name. */}
+      <span className="kg-topbar__back-label">Back</span>
     </Button>
   );
 }

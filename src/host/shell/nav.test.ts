@@ -41,8 +41,12 @@ describe('drawer and admin menu by role', () => {
 
 describe('top-bar title', () => {
   it('is the last segment with dashes as spaces, capitalised; else the passed title; else Dashboard', () => {
-    expect(pageTitle('/node-types')).toBe('Node Types');
-    expect(pageTitle('/admin/users')).toBe('Users');
+    expect(pageTitle('/node-types')).toBe('Node Type Management');
+    expect(pageTitle('/admin/users')).toBe('User Management');
+    // The spec's page titles, not the bare segment (issue 18 item 11).
+    expect(pageTitle('/nodes')).toBe('Knowledge Nodes');
+    expect(pageTitle('/snomed/')).toBe('SNOMED CT Management');
+    expect(pageTitle('/admin/analytics')).toBe('Analytics');
     expect(pageTitle('/settings', 'Ignored')).toBe('Settings');
     expect(pageTitle('/nodes/view/3f1c2a4e-1b2c-4d5e-8f90-123456789abc', 'Node Detail')).toBe('Node Detail');
     expect(pageTitle('/')).toBe('Dashboard');

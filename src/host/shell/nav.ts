@@ -1,4 +1,10 @@
 import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
+import { SNOMED_TEXTS } from '../../contract/import-texts';
+import { RELATION_TEXTS } from '../../contract/relation-texts';
+import { NODE_TEXTS } from '../../widgets/node-manager/texts';
+import { ROLE_TEXTS } from '../../widgets/role-admin/texts';
+import { TYPE_TEXTS } from '../../widgets/type-admin/texts';
+import { USER_TEXTS } from '../../widgets/user-admin/texts';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -65,12 +71,28 @@ export const BACK_ACTIONS = ['create', 'add', 'new', 'edit', 'update', 'view'] a
 const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includes(segment);
 
 /**
- * Top-bar title: the last path segment with dashes turned to spaces, each word capitalised;
+ * The spec's page titles of the list and admin pages. The top bar shows them instead of the path
+ * segment ('Snomed', 'Nodes'), and the pages' own headers leave the title to it (widgets/shell-title.ts).
+ */
+export const PAGE_TITLES: Readonly<Record<string, string>> = {
+  '/nodes': NODE_TEXTS.title,
+  '/relations': RELATION_TEXTS.title,
+  '/node-types': TYPE_TEXTS.node.title,
+  '/relation-types': TYPE_TEXTS.relation.title,
+  '/snomed': SNOMED_TEXTS.title,
+  '/admin/users': USER_TEXTS.title,
+  '/admin/roles': ROLE_TEXTS.title,
+};
+
+/**
+ * Top-bar title: a page's title from PAGE_TITLES; else the last path segment with dashes turned to spaces, each word capitalised;
  * else the title the page passed; else 'Dashboard'. An id is not a title, so a path ending in
  * one (e.g. /nodes/view/{id}) uses the passed title. Nor is a bare action word: where a page
  * passes its title, /nodes/new reads 'Create New Knowledge Node' (the spec's page title), not 'New'.
  */
 export function pageTitle(pathname: string, passedTitle?: string | null): string {
+  const named = PAGE_TITLES[pathname.replace(/\/+$/, '') || '/'];
+  if (named) return named;
   const segments = segmentsOf(pathname);
   const last = segments.at(-1);
   if (last && isAction(last) && passedTitle) return passedTitle;

@@ -115,12 +115,19 @@ export const INSERT_MISSING_TYPES_SQL = `
    ORDER BY lower(t.name), t.ord
   ON CONFLICT DO NOTHING`;
 
-/** A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user); answers how many were new. */
+/**
+ * A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user, $5 the job, $6 how
+ * many valid rows came before the batch); answers how many were new. Every node of one upload is
+ * created at the job's creation time (a resumed job too) and numbered by its place in the file
+ * (import_seq, migration 0018), so the node list shows the newest upload first, in its file's order.
+ */
 export const INSERT_NODES_SQL = `
-  WITH added AS (
-    INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by)
-    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid
+  WITH job AS (SELECT COALESCE((SELECT created_at FROM import_jobs WHERE id = $5::uuid), now()) AS at),
+  added AS (
+    INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by, created_at, updated_at, import_seq)
+    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid, job.at, job.at, $6::int + r.ord::int
       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
+      CROSS JOIN job
       JOIN node_types nt ON lower(nt.name) = lower(r.type)
      ORDER BY r.ord
     ON CONFLICT DO NOTHING
@@ -128,9 +135,11 @@ export const INSERT_NODES_SQL = `
   SELECT count(*)::int AS created FROM added`;
 
 /** One batch: missing types first, then the nodes. */
-async function insertBatch(tx: Queryable, names: string[], types: string[], snomed: (string | null)[], userId: string): Promise<number> {
+async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
+  const types = rows.types.slice(from, to);
   await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId]);
-  const [{ created }] = await tx.query<{ created: number }>(INSERT_NODES_SQL, [names, types, snomed, userId]);
+  const params = [rows.names.slice(from, to), types, rows.snomed.slice(from, to), userId, jobId, from];
+  const [{ created }] = await tx.query<{ created: number }>(INSERT_NODES_SQL, params);
   return created;
 }
 
@@ -161,7 +170,7 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
       ctx.throwIfAborted();
       const end = Math.min(done + batchRows, total);
       const cp = await ctx.commitBatch(async (tx) => {
-        const added = await insertBatch(tx, rows.names.slice(done, end), rows.types.slice(done, end), rows.snomed.slice(done, end), userId);
+        const added = await insertBatch(tx, rows, done, end, userId, ctx.id);
         return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
       });
       done = end;

@@ -6,7 +6,8 @@ import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { JobContext, JobOutcome } from './runner';
-import { checkSnomedRow, mapSnomedHeader, type SnomedColumns, type SnomedRow } from './snomed-rows';
+import { FirstSeen } from './first-seen';
+import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './snomed-rows';
 
 /**
  * SNOMED import (spec §4): upsert by row id — new rows are created, changed rows updated,
@@ -108,8 +109,9 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     errorRows = [];
     const resumeAfter = from.data.rowNumber ?? 0;
     let kept = from.rowsCommitted;
-    // Keyed by id: a file that repeats an id within one batch keeps its last row (one statement
-    // cannot upsert the same row twice).
+    // A repeated id is an error row (the first one is imported), within a batch or across batches,
+    // so the summary adds up: total = created + updated + unchanged + errors.
+    const firstSeen = new FirstSeen(total);
     let batch = new Map<string, SnomedRow>();
     let batchRows = 0;
     let seen = 0;
@@ -154,13 +156,16 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
         }
         seen++;
         const checked = checkSnomedRow(row.cells, columns);
-        if ('row' in checked) {
+        // Ids are remembered from the file's start, also for the rows a resume skips.
+        const earlier = 'row' in checked ? firstSeen.firstRow(checked.row.id, row.number) : undefined;
+        const problems = 'row' in checked ? (earlier === undefined ? null : [repeatedIdProblem(earlier)]) : checked.problems;
+        if ('row' in checked && !problems) {
           if (seen <= resumeAfter) continue; // committed before the resume
           batch.set(checked.row.id, checked.row);
           batchRows++;
           if (batch.size >= rowsPerBatch) await flush();
         } else if (++summary.errors <= MAX_REPORT_ROWS) {
-          errorRows.push([String(row.number), ...checked.values, checked.problems.join('; ')]);
+          errorRows.push([String(row.number), ...checked.values, problems!.join('; ')]);
         }
       }
       await flush();

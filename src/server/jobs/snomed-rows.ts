@@ -90,8 +90,11 @@ function columnValue(cells: Cell[], columns: SnomedColumns, field: SnomedField):
   return textColumn(cell, field);
 }
 
-/** A valid row, or the reasons it is refused. */
-export function checkSnomedRow(cells: Cell[], columns: SnomedColumns): { row: SnomedRow } | { problems: string[]; values: string[] } {
+/** Why a row whose id came earlier in the same file is refused (it used to overwrite that row silently). */
+export const repeatedIdProblem = (firstRow: number) => `id repeats row ${firstRow}; only the first row with an id is imported`;
+
+/** A valid row, or the reasons it is refused; the cells as read either way (for the error report). */
+export function checkSnomedRow(cells: Cell[], columns: SnomedColumns): { row: SnomedRow; values: string[] } | { problems: string[]; values: string[] } {
   const read = SNOMED_RF2_COLUMNS.map((f) => columnValue(cells, columns, f));
   const values = read.map((v) => v.text);
   const [id, effectiveTime, activeText, moduleId, conceptId, languageText, typeId, term, caseSignificanceId] = values;
@@ -130,5 +133,6 @@ export function checkSnomedRow(cells: Cell[], columns: SnomedColumns): { row: Sn
       typeId: typeId || null,
       caseSignificanceId: caseSignificanceId || null,
     },
+    values,
   };
 }

@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import type { GraphRelation } from '../../contract/graph';
 import { GRAPH_MESSAGES } from '../../contract/graph-messages';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
 import { EditIcon } from '../../ui/icons';
+import { SelectField } from '../../ui/Select';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import { TrashIcon } from './icons';
 import { Popover } from './Popover';
@@ -32,7 +32,6 @@ export interface EdgePopoverProps {
 export function EdgePopover(p: EdgePopoverProps) {
   const { relation: r } = p;
   const busy = p.step === 'saving' || p.step === 'deleting';
-  const selectId = useId();
   return (
     <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
       <div className="kg-graph-popover__head">
@@ -69,19 +68,15 @@ export function EdgePopover(p: EdgePopoverProps) {
             if (p.chosenType && !busy) p.onSaveType();
           }}
         >
-          <label htmlFor={selectId} className="kg-field__label">
-            New relation type
-          </label>
-          <select id={selectId} className="kg-field__input kg-select" value={p.chosenType} disabled={busy} onChange={(e) => p.onChooseType(e.currentTarget.value)}>
-            <option value="">Choose a relation type</option>
-            {p.relationTypes
-              .filter((t) => t !== r.relationType)
-              .map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-          </select>
+          {/* The shared select: a bare <select> with appearance: none had no arrow. */}
+          <SelectField
+            label="New relation type"
+            placeholder="Choose a relation type"
+            value={p.chosenType}
+            disabled={busy}
+            onChange={p.onChooseType}
+            options={p.relationTypes.filter((t) => t !== r.relationType).map((t) => ({ value: t, label: t }))}
+          />
           <div className="kg-graph-confirm__buttons">
             <Button variant="text" onClick={p.onCancel} disabled={busy}>
               Cancel

@@ -85,7 +85,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
             {focusNode
               ? GRAPH_MESSAGES.relationsFor(focusNode.name)
               : view
-                ? `${view.nodes.length.toLocaleString()} nodes · ${view.relations.length.toLocaleString()} connections${graph?.truncated ? ` (the ${graph.nodes.length.toLocaleString()} best-connected of ${graph.totalNodes.toLocaleString()} nodes)` : ''}`
+                ? `${GRAPH_MESSAGES.summary(view.nodes.length, view.relations.length, view.heldBack, hubLimit)}${graph?.truncated ? ` (the ${graph.nodes.length.toLocaleString()} best-connected of ${graph.totalNodes.toLocaleString()} nodes)` : ''}`
                 : ' '}
           </p>
         </div>

@@ -70,6 +70,7 @@ describe('graph view model', () => {
     const capped = view({ hubLimit: 3 }, hub);
     expect(ids(capped.relations)).toEqual(['h4', 'h5', 'h6']);
     expect(capped.capped.get('H')).toBe(4);
+    expect(capped.heldBack).toBe(4);
     expect(ids(capped.nodes)).toEqual(['H', 'n4', 'n5', 'n6']);
     const more = view({ hubLimit: 3, expanded: { H: 1 } }, hub);
     expect(more.relations).toHaveLength(6);

@@ -22,6 +22,8 @@ export interface ViewGraph {
   relations: GraphRelation[];
   /** Hub node id → relations held back by the cap. */
   capped: Map<string, number>;
+  /** Relations that passed the filters but are not drawn because of hub caps. */
+  heldBack: number;
   /** Node id → side of the focus node (focused view only). */
   sides: Map<string, Side>;
 }
@@ -136,7 +138,7 @@ export function buildView(graph: Graph, o: ViewOptions): ViewGraph {
   });
   const nodeIds = new Set(nodes.map((n) => n.id));
   const relations = kept.filter((r) => nodeIds.has(r.sourceNodeId) && nodeIds.has(r.targetNodeId));
-  return { focus, nodes, relations, capped, sides };
+  return { focus, nodes, relations, capped, heldBack: filtered.length - relations.length, sides };
 }
 
 /** Node types and relation types present in the loaded graph (for filter chips beyond the catalogue). */

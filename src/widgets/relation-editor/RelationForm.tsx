@@ -15,6 +15,7 @@ import { LiveNotice } from '../../ui/LiveNotice';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { useLiveChanges } from '../use-live-changes';
+import { useTitleInShell } from '../shell-title';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
@@ -59,6 +60,8 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
+  const titleInShell = useTitleInShell();
+  const heading = mode === 'edit' ? T.editHeading : T.createHeading;
 
   // Live changes to the edited relation: its deletion elsewhere is said at once; a change offers a
   // reload (the draft being typed is the user's, so it is never replaced unasked).
@@ -86,15 +89,17 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   }
 
   return (
-    <section className="kg-relation-form" aria-labelledby={headingId} part="form">
-      <header className="kg-relation-form__header">
-        <IconButton label={T.back} onClick={rest.onCancel}>
-          <ArrowLeftIcon />
-        </IconButton>
-        <h2 id={headingId} className="kg-admin__title">
-          {mode === 'edit' ? T.editHeading : T.createHeading}
-        </h2>
-      </header>
+    <section className="kg-relation-form" {...(titleInShell ? { 'aria-label': heading } : { 'aria-labelledby': headingId })} part="form">
+      {!titleInShell && (
+        <header className="kg-relation-form__header">
+          <IconButton label={T.back} onClick={rest.onCancel}>
+            <ArrowLeftIcon />
+          </IconButton>
+          <h2 id={headingId} className="kg-admin__title">
+            {heading}
+          </h2>
+        </header>
+      )}
       {live && <LiveNotice text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (

@@ -15,7 +15,8 @@ import { TextField } from '../../ui/TextField';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';
 import { NodePicker, RelationTypePicker } from './pickers';
-import { bodyOf, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
+import { bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
+import { useUnsavedChanges } from '../unsaved-changes';
 
 export interface RelationFormBodyProps {
   api: ApiClient;
@@ -34,6 +35,7 @@ export interface RelationFormBodyProps {
 export function RelationFormBody({ api, user, mode, relationId, types, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
   const calls = useMemo(() => relationsApi(api), [api]);
   const [draft, setDraft] = useState(initial);
+  const settle = useUnsavedChanges(!sameDraft(draft, initial));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,6 +68,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     try {
       const body = bodyOf(draft, withNote);
       const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
+      settle();
       onSaved(saved, mode);
     } catch (err) {
       setSaving(false);
@@ -82,6 +85,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
     setDeleteError(null);
     try {
       await calls.remove(relationId);
+      settle(); // deleted: nothing left to save
       onDeleted(relationId);
     } catch {
       setDeleting('open');
@@ -166,7 +170,14 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
               {T.deleteRelation}
             </Button>
           )}
-          <Button variant="text" onClick={onCancel} disabled={busy}>
+          <Button
+            variant="text"
+            onClick={() => {
+              settle(); // Cancel drops the changes on purpose: no question on the way out
+              onCancel();
+            }}
+            disabled={busy}
+          >
             {T.cancel}
           </Button>
           <Button type="submit" disabled={busy} loading={saving}>

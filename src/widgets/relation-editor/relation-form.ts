@@ -93,3 +93,11 @@ export function bodyOf(d: RelationDraft, withNote = true): RelationSave {
     ...(withNote ? { note: d.note } : {}),
   };
 }
+
+/** Whether the draft still holds what the form opened with (else leaving asks first). */
+export function sameDraft(a: RelationDraft, b: RelationDraft): boolean {
+  return (
+    a.source?.id === b.source?.id && a.target?.id === b.target?.id && a.relationType === b.relationType && a.relationName === b.relationName &&
+    a.weight === b.weight && a.url === b.url && a.description === b.description && a.note === b.note
+  );
+}

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { failureText } from '../../machines/error-text';
 import { PermissionChecklist } from './PermissionChecklist';
 import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormErrors, type RoleFormValues } from './role-form';
+import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
 import { ROLE_TEXTS as T } from './texts';
 
 export interface RoleFormDialogProps {
@@ -29,6 +30,8 @@ export interface RoleFormDialogProps {
  */
 export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit }: RoleFormDialogProps) {
   const [values, setValues] = useState<RoleFormValues>(() => (role ? roleFormFrom(role) : emptyRoleForm()));
+  const [opened] = useState(values);
+  useUnsavedChanges(!sameFormValues(values, opened));
   const [errors, setErrors] = useState<RoleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

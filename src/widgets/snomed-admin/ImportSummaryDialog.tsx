@@ -30,10 +30,14 @@ export function ImportSummaryDialog({ result, calls, onClose, onNotify }: Import
     }
   };
   const s = result?.summary;
+  // Every row is counted once: the four parts under the total add up to it (updated and unchanged
+  // were only in the message, so the tiles did not).
   const stats: [string, number, string][] = s
     ? [
-        [T.totalRows, s.totalRows, ''],
+        [T.totalRows, s.totalRows, 'total'],
         [T.created, s.created, 'success'],
+        [T.updated, s.updated, ''],
+        [T.unchanged, s.unchanged, ''],
         [T.errors, s.errors, 'danger'],
       ]
     : [];
@@ -42,7 +46,7 @@ export function ImportSummaryDialog({ result, calls, onClose, onNotify }: Import
       {result && (
         <div className="kg-upload__result">
           <Alert severity={s && s.errors > 0 ? 'warning' : 'success'}>{result.message}</Alert>
-          <dl className="kg-upload__stats">
+          <dl className="kg-upload__stats kg-snomed-summary__stats" data-testid="snomed-summary-stats">
             {stats.map(([label, value, tone]) => (
               <div key={label} className={tone ? `kg-upload__stat kg-upload__stat--${tone}` : 'kg-upload__stat'}>
                 <dt>{label}</dt>

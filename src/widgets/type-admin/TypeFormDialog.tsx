@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import type { TypeTexts } from './texts';
 import { canSaveName } from './type-list';
+import { useUnsavedChanges } from '../unsaved-changes';
 import { ColorField } from './ColorField';
 
 export interface TypeFormDialogProps {
@@ -33,6 +34,7 @@ export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedCo
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const valid = canSaveName(name);
+  useUnsavedChanges(name !== (type?.name ?? '') || color !== (type?.color ?? suggestedColor ?? null));
 
   const submit = async () => {
     if (saving || !valid) return;

@@ -9,6 +9,7 @@ import { SelectField, type SelectOption } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { USER_TEXTS as T } from './texts';
+import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
 import { emptyUserForm, hasErrors, userFormFrom, validateUserForm, type UserFormErrors, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
 
 export interface UserFormDialogProps {
@@ -35,6 +36,8 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
 export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
   const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm(defaultRoleId)));
+  const [opened] = useState(values);
+  useUnsavedChanges(!sameFormValues(values, opened));
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

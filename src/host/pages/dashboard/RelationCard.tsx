@@ -5,12 +5,17 @@ import type { DashboardAbilities } from './can';
 import { RelationActions, type RelationActionHandlers } from './RelationActions';
 import { relationName, sourceName, targetName } from './relation-view';
 
-function End({ label, name, type }: { label: string; name: string; type?: string }) {
+/** One end: its name and its type as a chip in the type's stored colour, like the node chips. */
+function End({ label, name, type, color }: { label: string; name: string; type?: string; color?: string }) {
   return (
     <div className="kg-dash-end">
       <span className="kg-dash-card__meta-label">{label}</span>
       <span className="kg-dash-end__name">{name}</span>
-      {type && <span className="kg-dash-end__type">{type}</span>}
+      {type && (
+        <Chip tint={color} className="kg-dash-end__chip">
+          {type}
+        </Chip>
+      )}
     </div>
   );
 }
@@ -25,9 +30,9 @@ export function RelationCard({ relation: r, can, handlers }: { relation: Relatio
         <Chip color="secondary">{r.relationType}</Chip>
       </header>
       <div className="kg-dash-ends">
-        <End label="Source" name={sourceName(r)} type={r.sourceNode?.nodeType} />
+        <End label="Source" name={sourceName(r)} type={r.sourceNode?.nodeType} color={r.sourceNode?.nodeTypeColor} />
         <ArrowDownIcon className="kg-dash-ends__arrow" />
-        <End label="Target" name={targetName(r)} type={r.targetNode?.nodeType} />
+        <End label="Target" name={targetName(r)} type={r.targetNode?.nodeType} color={r.targetNode?.nodeTypeColor} />
       </div>
       {r.description && <p className="kg-dash-card__text">{r.description}</p>}
       <footer className="kg-dash-card__actions">

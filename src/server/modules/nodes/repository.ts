@@ -53,12 +53,29 @@ export function toNode(r: NodeRow): KnowledgeNode {
   };
 }
 
-const ORDER: Record<NodeListQuery['sortBy'], string> = {
-  name: 'lower(n.name)',
-  createdAt: 'n.created_at',
-  updatedAt: 'n.updated_at',
-  nodeType: 'lower(nt.name)',
+/**
+ * Sort keys per sortBy, the id last so pages never overlap. Bulk-uploaded nodes share their
+ * job's created_at; import_seq (their place in the file, migration 0018) goes the other way, so
+ * newest first lists the newest upload first in its file's order and oldest first is its mirror.
+ */
+const ORDER: Record<NodeListQuery['sortBy'], { key: string; reversed?: boolean }[]> = {
+  name: [{ key: 'lower(n.name)' }],
+  createdAt: [{ key: 'n.created_at' }, { key: 'n.import_seq', reversed: true }],
+  updatedAt: [{ key: 'n.updated_at' }],
+  nodeType: [{ key: 'lower(nt.name)' }],
 };
+
+type Direction = 'ASC' | 'DESC';
+const flip = (dir: Direction): Direction => (dir === 'ASC' ? 'DESC' : 'ASC');
+
+/** The sort keys as select-list columns sort_0, sort_1, … (for the matches gathered first). */
+const sortColumns = (q: NodeListQuery) => ORDER[q.sortBy].map((o, i) => `${o.key} AS sort_${i}`).join(', ');
+
+/** ORDER BY over the expressions themselves, or over `table`.sort_i when given a table alias. */
+function orderBy(q: NodeListQuery, dir: Direction, table?: string): string {
+  const keys = ORDER[q.sortBy].map((o, i) => `${table ? `${table}.sort_${i}` : o.key} ${o.reversed ? flip(dir) : dir}`);
+  return `ORDER BY ${[...keys, `${table ? `${table}.id` : 'n.id'} ${dir}`].join(', ')}`;
+}
 
 /** Non-blank text: the SNOMED and URL flags treat '' and whitespace like a missing value (spec §5). */
 const filled = (column: string) => `(${column} IS NOT NULL AND btrim(${column}) <> '')`;
@@ -105,12 +122,12 @@ const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.
 /** One page of nodes and the total, whatever the page size. */
 export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows: NodeRow[]; total: number }> {
   const { where, params } = listFilter(q);
-  const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const dir: Direction = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   if (!isTextFilter(q)) {
     // Unfiltered, or filtered by type, date or flag: walk the sort index for the page, count separately.
     const [rows, count] = await Promise.all([
-      db.query<NodeRow>(`${SELECT_NODE} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} ${limit}`, [...params, q.limit, q.skip]),
+      db.query<NodeRow>(`${SELECT_NODE} ${where} ${orderBy(q, dir)} ${limit}`, [...params, q.limit, q.skip]),
       db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params),
     ]);
     return { rows, total: count[0].total };
@@ -122,13 +139,13 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows
    */
   const rows = await db.query<NodeRow & { total: number }>(
     `WITH hits AS MATERIALIZED (
-       SELECT n.id, ${ORDER[q.sortBy]} AS sort_key FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
+       SELECT n.id, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
      ), page AS (
-       SELECT id, sort_key FROM hits ORDER BY sort_key ${dir}, id ${dir} ${limit}
+       SELECT * FROM hits ${orderBy(q, dir, 'hits')} ${limit}
      )
      SELECT (SELECT count(*) FROM hits)::int AS total, ${NODE_COLUMNS}
        FROM page JOIN nodes n ON n.id = page.id ${NODE_JOINS}
-      ORDER BY page.sort_key ${dir}, page.id ${dir}`,
+      ${orderBy(q, dir, 'page')}`,
     [...params, q.limit, q.skip],
   );
   if (rows.length > 0 || q.skip === 0) return { rows, total: rows[0]?.total ?? 0 };

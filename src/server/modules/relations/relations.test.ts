@@ -47,6 +47,11 @@ describe('relation rules', () => {
       targetNode: { nodeType: 'Disease' },
       createdBy: editor.user.id,
     });
+    // Each end carries its type's stored colour (the relation card tints the type chip with it).
+    const colors = Object.fromEntries((await t.db.query<{ name: string; color: string }>(`SELECT name, color FROM node_types`)).map((r) => [r.name, r.color]));
+    const body = res.json<Relation>();
+    expect([body.sourceNode.nodeTypeColor, body.targetNode.nodeTypeColor]).toEqual([colors.Symptom, colors.Disease]);
+    expect(colors.Symptom).not.toBe(colors.Disease);
   });
 
   it("answers the spec's messages in the spec's order", async () => {

@@ -23,9 +23,11 @@ interface RelationRow {
   created_by: string | null;
   source_name: string;
   source_type: string;
+  source_type_color: string;
   source_snomed: string | null;
   target_name: string;
   target_type: string;
+  target_type_color: string;
   target_snomed: string | null;
 }
 
@@ -33,8 +35,8 @@ interface RelationRow {
 const SELECT_RELATION = `
   SELECT r.id, r.source_node_id, r.target_node_id, r.relation_name, rt.name AS relation_type, r.relation_type_id,
          r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by,
-         s.name AS source_name, st.name AS source_type, s.snomed_code AS source_snomed,
-         t.name AS target_name, tt.name AS target_type, t.snomed_code AS target_snomed
+         s.name AS source_name, st.name AS source_type, st.color AS source_type_color, s.snomed_code AS source_snomed,
+         t.name AS target_name, tt.name AS target_type, tt.color AS target_type_color, t.snomed_code AS target_snomed
     FROM relations r
     JOIN relation_types rt ON rt.id = r.relation_type_id
     JOIN nodes s ON s.id = r.source_node_id JOIN node_types st ON st.id = s.node_type_id
@@ -46,8 +48,8 @@ const SELECT_RELATION = `
  * contract/relation-notes.ts, which socket events, history, audit and exports must use too).
  */
 export function toRelation(r: RelationRow, viewer: readonly string[]): Relation {
-  const sourceNode = { id: r.source_node_id, name: r.source_name, nodeType: r.source_type, snomedCode: r.source_snomed };
-  const targetNode = { id: r.target_node_id, name: r.target_name, nodeType: r.target_type, snomedCode: r.target_snomed };
+  const sourceNode = { id: r.source_node_id, name: r.source_name, nodeType: r.source_type, nodeTypeColor: r.source_type_color, snomedCode: r.source_snomed };
+  const targetNode = { id: r.target_node_id, name: r.target_name, nodeType: r.target_type, nodeTypeColor: r.target_type_color, snomedCode: r.target_snomed };
   return relationFieldsFor({
     id: r.id,
     sourceNodeId: r.source_node_id,

@@ -114,6 +114,26 @@ describe('POST /snomed/import', () => {
     expect((await t.call({ method: 'GET', url: nodeJobAsSnomed, token: admin.accessToken })).statusCode).toBe(404);
   });
 
+  it('reports a row id repeated in one file as an error (the first row is imported) and the counts add up', async () => {
+    const res = await importAs(editor.accessToken, 'repeats.xlsx', xlsxOf([
+      H,
+      row('4001', '195967001', 'First of 4001'),
+      row('4002', '38341003', 'Only 4002'),
+      row('4001', '195967001', 'Second of 4001'), // same batch: used to overwrite the first silently
+      row('4001', '195967001', 'First of 4001'), // same values again: used to count as 'unchanged'
+    ]));
+    const body = res.json<SnomedImportResult>();
+    expect(body.summary).toEqual({ totalRows: 4, created: 2, updated: 0, unchanged: 0, errors: 2, sheet: 'Sheet1' });
+    const { created, updated, unchanged, errors } = body.summary;
+    expect(created + updated + unchanged + errors).toBe(body.summary.totalRows);
+    expect((await concept('4001')).term).toBe('First of 4001');
+    const report = rowsOf((await t.call({ method: 'GET', url: body.errorFileUrl!, token: editor.accessToken })).rawPayload);
+    expect(report.slice(1).map((r) => [r[0], r[1], r[10]])).toEqual([
+      ['4', '4001', 'id repeats row 2; only the first row with an id is imported'],
+      ['5', '4001', 'id repeats row 2; only the first row with an id is imported'],
+    ]);
+  });
+
   it('refuses bad files with a clear 4xx and writes nothing', async () => {
     const [{ n: before }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM snomed_concepts');
     const cases: [string, Buffer, number, string][] = [

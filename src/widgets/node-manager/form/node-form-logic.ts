@@ -110,3 +110,8 @@ export function saveErrorMessage(err: unknown, mode: 'create' | 'edit'): string 
 }
 
 export { formatKb } from '../../../ui/FilePicker';
+
+/** Whether the form holds what it was opened with (the unsaved-changes prompt asks otherwise). */
+export function sameValues(a: NodeFormValues, b: NodeFormValues): boolean {
+  return a.name === b.name && a.nodeType === b.nodeType && (a.snomed?.code ?? null) === (b.snomed?.code ?? null) && a.url === b.url && a.description === b.description && a.note === b.note;
+}
