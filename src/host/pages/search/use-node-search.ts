@@ -8,6 +8,8 @@ import { RESULTS_PAGE_SIZE } from './texts';
 export interface NodeSearch {
   results: KnowledgeNode[];
   total: number;
+  /** The server stopped counting at `total`: more exist. */
+  totalCapped: boolean;
   /** The first page for the current filters is loading. */
   loading: boolean;
   /** "Load more" is loading the next page. */
@@ -24,7 +26,7 @@ export interface NodeSearch {
  * the total is shown and "Load more" fetches the rest. Answers to superseded filters are dropped.
  */
 export function useNodeSearch(filters: SearchFilters): NodeSearch {
-  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, loading: true, loadingMore: false, failed: false });
+  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, totalCapped: false, loading: true, loadingMore: false, failed: false });
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
   const filtersRef = useRef(filters);
@@ -42,6 +44,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
       setState((s) => ({
         results: skip === 0 ? page.data : [...s.results, ...page.data.filter((n) => !s.results.some((r) => r.id === n.id))],
         total: page.pagination.total,
+        totalCapped: !!page.pagination.totalCapped,
         loading: false,
         loadingMore: false,
         failed: false,
