@@ -20,6 +20,8 @@
  *   BENCH_RELATIONS_PER_TYPE=30000  PGlite: 300,000 relations
  *   BENCH_PG_NODES_PER_TYPE=100000  PostgreSQL: 1,000,000 nodes (generated in SQL, generate-sql.ts)
  *   BENCH_PG_RELATIONS_PER_TYPE=300000  PostgreSQL: 3,000,000 relations
+ *   BENCH_PG_TEMPLATE             copy this database (one the generator loaded with the same sizes
+ *                                 and seed) instead of generating: a rerun in seconds, not minutes
  *   BENCH_GLOBAL_LIMIT            the global graph's limit: the whole type up to 10,000 nodes per
  *                                 type, else unset (the server's default cap, 5,000 nodes)
  *   BENCH_ACCEPT_ENCODING='gzip, deflate, br'  sent with every request, as a browser does
@@ -76,6 +78,7 @@ const config = {
   quietWaitScenarioSeconds: int('BENCH_QUIET_WAIT_SCENARIO', 120),
   quietPercent: int('BENCH_QUIET_PERCENT', 30),
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  pgTemplate: env.BENCH_PG_TEMPLATE ?? null,
 };
 for (const db of config.dbs) if (db !== 'postgres' && db !== 'pglite') throw new Error(`BENCH_DBS: unknown database "${db}"`);
 
@@ -319,7 +322,8 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
     pgDatabase = name;
     const admin = new pg.Client({ connectionString: config.pgUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    if (config.pgTemplate && !/^\w+$/.test(config.pgTemplate)) throw new Error('BENCH_PG_TEMPLATE: a plain database name');
+    await admin.query(`CREATE DATABASE ${name}${config.pgTemplate ? ` TEMPLATE ${config.pgTemplate}` : ''}`);
     await admin.end();
     log(`created database ${name}`);
     cleanups.push({
@@ -361,7 +365,7 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
     const size = { nodesPerType: config.pgNodesPerType, relationsPerType: config.pgRelationsPerType, seed: config.seed };
     const loaded = await loadGraphSql(databaseUrl!, size, { terms: SEARCH_TERMS, ids: SAMPLE_IDS }, (msg) => log(`${kind}: ${msg}`));
     ds = {
-      generator: 'bench/api/generate-sql.ts (generate_series inside PostgreSQL)',
+      generator: `bench/api/generate-sql.ts (generate_series inside PostgreSQL)${config.pgTemplate ? `, copied from the database ${config.pgTemplate} it loaded earlier (load time = the copy)` : ''}`,
       ...loaded,
       nodesPerType: size.nodesPerType,
       relationsPerType: size.relationsPerType,
