@@ -8,7 +8,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const TEXT = /\.(js|mjs|css|html|svg|json|map|txt|d\.ts|webmanifest|xml)$/;
+// Source maps are left out: only developer tools fetch them, and they are most of the bytes.
+const TEXT = /\.(js|mjs|css|html|svg|json|txt|d\.ts|webmanifest|xml)$/;
 const MIN_BYTES = 1024;
 
 function* files(dir) {
