@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { NODE_COUNT_CAP } from './repository';
+import { NODE_COUNT_CAP, SEARCH_COUNT_CAP } from './repository';
 
 /**
- * The node list counts matches only up to NODE_COUNT_CAP (or to the end of the page asked for):
- * an exact count of a million nodes costs a scan on every page. 1,200 nodes make every branch
- * reachable: capped and exact totals, the search that walks the sort index past the cap, and
- * the deep page that sorts all matches.
+ * The node list counts matches only up to NODE_COUNT_CAP (or to the end of the page asked for),
+ * a text search up to SEARCH_COUNT_CAP: an exact count of a million nodes costs a scan on every
+ * page. 5,200 nodes make every branch reachable: capped and exact totals, the search that walks
+ * the sort index past its cap, and the deep page that sorts all matches.
  */
-const BULK = 1200;
+const BULK = 5200;
+const name = (i: number) => `bulk ${String(i).padStart(4, '0')}`;
 
 let t: TestApp;
 let viewer: AuthResponse;
@@ -30,8 +31,8 @@ beforeAll(async () => {
   const admin = await t.register('admin');
   viewer = await t.register('vi');
   for (const name of ['Bulk', 'Other']) await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name } });
-  // Names "bulk 0001"…; created one minute apart, so newest first is "bulk 1200"; every
-  // tenth has "marker" in its description (120 matches: under the cap).
+  // Names "bulk 0001"…; created one minute apart, so newest first is "bulk 5200"; every
+  // tenth has "marker" in its description (520 matches: under the caps).
   await t.db.query(
     `INSERT INTO nodes (name, node_type_id, description, created_at, updated_at)
      SELECT 'bulk ' || lpad(i::text, 4, '0'), (SELECT id FROM node_types WHERE name = 'Bulk'),
@@ -55,27 +56,32 @@ describe('GET /nodes totals beyond the count cap', () => {
   it('counts past the page asked for, so a pager can always go on while more exist', async () => {
     const deep = await list({ limit: '25', skip: '1000', nodeType: 'Bulk' });
     expect(deep.pagination).toMatchObject({ total: 1025, totalCapped: true });
-    expect(deep.data.map((n) => n.name)[0]).toBe('bulk 0200');
+    expect(deep.data.map((n) => n.name)[0]).toBe(name(BULK - 1000));
     // The last page: the count reaches the end, so the total is exact again.
-    const last = await list({ limit: '25', skip: '1175', nodeType: 'Bulk' });
+    const last = await list({ limit: '25', skip: String(BULK - 25), nodeType: 'Bulk' });
     expect(last.pagination).toMatchObject({ total: BULK, totalCapped: false });
     expect(last.data.map((n) => n.name).at(-1)).toBe('bulk 0001');
   });
 
-  it('keeps small totals exact', async () => {
+  it('keeps totals under the caps exact', async () => {
     expect((await list({ nodeType: 'Other' })).pagination).toMatchObject({ total: 1, totalCapped: false });
     expect((await list({ search: 'marker' })).pagination).toMatchObject({ total: BULK / 10, totalCapped: false });
+    // More than the list's cap, fewer than the search's: sorted and counted exactly.
+    const plain = await list({ search: 'plain', limit: '25' });
+    expect(plain.pagination).toMatchObject({ total: BULK - BULK / 10, totalCapped: false });
+    expect(plain.data[0].name).toBe(name(BULK - 1));
     expect((await list({ search: 'no such thing' })).pagination).toMatchObject({ total: 0, totalCapped: false });
   });
 
-  it('a search with more matches than the cap gives the same first pages as sorting all of them', async () => {
+  it('a search with more matches than its cap gives the same first pages as sorting all of them', async () => {
+    expect(SEARCH_COUNT_CAP).toBeLessThan(BULK);
     const newest = await list({ search: 'bulk', limit: '25' });
-    expect(newest.pagination).toMatchObject({ total: 1000, totalCapped: true });
-    expect(newest.data.map((n) => n.name)).toEqual(Array.from({ length: 25 }, (_, i) => `bulk ${String(BULK - i).padStart(4, '0')}`));
+    expect(newest.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(newest.data.map((n) => n.name)).toEqual(Array.from({ length: 25 }, (_, i) => name(BULK - i)));
     const second = await list({ search: 'BULK', limit: '25', skip: '25' });
-    expect(second.data[0].name).toBe(`bulk ${String(BULK - 25).padStart(4, '0')}`);
+    expect(second.data[0].name).toBe(name(BULK - 25));
     const byName = await list({ search: 'bulk', limit: '10', sortBy: 'name', sortOrder: 'asc' });
-    expect(byName.data.map((n) => n.name)).toEqual(Array.from({ length: 10 }, (_, i) => `bulk ${String(i + 1).padStart(4, '0')}`));
+    expect(byName.data.map((n) => n.name)).toEqual(Array.from({ length: 10 }, (_, i) => name(i + 1)));
     const byUpdate = await list({ search: 'bulk', limit: '3', sortBy: 'updatedAt', sortOrder: 'asc' });
     expect(byUpdate.data.map((n) => n.name)).toEqual(['bulk 0001', 'bulk 0002', 'bulk 0003']);
   });
@@ -90,7 +96,7 @@ describe('GET /nodes totals beyond the count cap', () => {
   });
 
   it('a page past the end still reports the total', async () => {
-    const past = await list({ search: 'marker', limit: '25', skip: '500' });
+    const past = await list({ search: 'marker', limit: '25', skip: '600' });
     expect(past).toMatchObject({ data: [], pagination: { total: BULK / 10, totalCapped: false } });
   });
 });

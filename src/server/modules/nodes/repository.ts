@@ -117,9 +117,16 @@ const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.
  */
 export const NODE_COUNT_CAP = 1000;
 /**
- * A search with more matches than the cap reads its first pages (offset + limit up to this) by
- * walking the sort order's index and stopping after the page, instead of sorting every match.
+ * A text search counts its matches up to this many, and sorts them for the page. Beyond it the
+ * term is common (0.5% of a million nodes): its first pages (offset + limit up to WALK_MAX_WINDOW)
+ * are read by walking the sort order's index and stopping after the page, which passes about
+ * (offset + limit) ÷ share of matching rows — 5,000 at most for 25 — instead of fetching and
+ * sorting tens of thousands of matches. A rarer term would make that walk long (0.1%: ~25,000
+ * rows for 25), so up to here the matches are sorted (exact total) instead. Counting costs about
+ * one row per match and the walk one per 1/share rows: 5,000 keeps the worst of both near 5,000
+ * rows (measured on 1M nodes: bench/results/api-notes.md).
  */
+export const SEARCH_COUNT_CAP = 5000;
 const WALK_MAX_WINDOW = 100;
 /** Sort orders an index serves (nodes_created_at, nodes_name_type_ci, nodes_updated_at). */
 const WALKABLE: ReadonlySet<NodeListQuery['sortBy']> = new Set(['createdAt', 'name', 'updatedAt']);
@@ -156,11 +163,12 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeLi
    * matches" rather than as a walk that expects many). Left to itself the planner walks the sort
    * index expecting many matches, which reads the whole table for a rare term
    * (bench/results/api-notes.md §2). Then, in the same statement, only the branch that fits runs:
-   * - up to the cap (or for a deep page, or a sort no index serves), the page is sorted from the
-   *   matches, and the total is exact;
-   * - beyond the cap, the first pages are read by walking the sort index (filter written so that
-   *   no trigram index serves it) and stopping after the page: a common term is frequent enough
-   *   that this stops early, and sorting all its matches would read tens of thousands of rows.
+   * - up to SEARCH_COUNT_CAP (or for a deep page, or a sort no index serves), the page is
+   *   sorted from the matches, and the total is exact;
+   * - beyond it, the first pages are read by walking the sort index (filter written so that no
+   *   trigram index serves it) and stopping after the page: so common a term stops early, where
+   *   sorting all its matches would read tens of thousands of rows. The total is then
+   *   SEARCH_COUNT_CAP with totalCapped.
    */
   const walk = WALKABLE.has(q.sortBy) && q.skip + q.limit <= WALK_MAX_WINDOW;
   const unindexed = listFilter(q, false);
@@ -169,15 +177,15 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeLi
     `WITH hits AS MATERIALIZED (
        SELECT n.id, ${ORDER[q.sortBy]} AS sort_key FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
      ), c AS MATERIALIZED (
-       SELECT count(*) AS matched FROM ${walk ? `(SELECT 1 FROM hits LIMIT ${NODE_COUNT_CAP + 1}) x` : 'hits'}
+       SELECT count(*) AS matched FROM ${walk ? `(SELECT 1 FROM hits LIMIT ${SEARCH_COUNT_CAP + 1}) x` : 'hits'}
      ), page AS MATERIALIZED (
-       (SELECT id, sort_key FROM hits WHERE ${walk ? `(SELECT matched FROM c) <= ${NODE_COUNT_CAP}` : 'true'}
+       (SELECT id, sort_key FROM hits WHERE ${walk ? `(SELECT matched FROM c) <= ${SEARCH_COUNT_CAP}` : 'true'}
          ORDER BY sort_key ${dir}, id ${dir} LIMIT $${n + 1} OFFSET $${n + 2})
        ${
          walk
            ? `UNION ALL
        (SELECT n.id, ${ORDER[q.sortBy]} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id
-         ${and(unindexed.where, `(SELECT matched FROM c) > ${NODE_COUNT_CAP}`)}
+         ${and(unindexed.where, `(SELECT matched FROM c) > ${SEARCH_COUNT_CAP}`)}
          ORDER BY ${ORDER[q.sortBy]} ${dir}, n.id ${dir} LIMIT $${n + 1} OFFSET $${n + 2})`
            : ''
        }
@@ -191,7 +199,7 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeLi
   // An empty page still has the one row of the count (with null columns).
   const matched = rows[0].matched ?? 0;
   const page = rows.filter((r) => r.id !== null).map(({ matched: _m, sort_key: _s, ...row }) => row as NodeRow);
-  return { rows: page, ...(walk ? capped(matched, NODE_COUNT_CAP) : { total: matched, totalCapped: false }) };
+  return { rows: page, ...(walk ? capped(matched, SEARCH_COUNT_CAP) : { total: matched, totalCapped: false }) };
 }
 
 /** The pickers' search: by name (prefix matches first) or exact name. */
