@@ -100,3 +100,38 @@ describe('GET /nodes totals beyond the count cap', () => {
     expect(past).toMatchObject({ data: [], pagination: { total: BULK / 10, totalCapped: false } });
   });
 });
+
+describe('GET /relations totals beyond the count cap', () => {
+  const RELATIONS = 1100;
+  beforeAll(async () => {
+    const admin = await t.register('admin2');
+    await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'admin') WHERE username = 'admin2'`);
+    await t.call({ method: 'POST', url: '/api/relationtypes', token: admin.accessToken, payload: { name: 'links' } });
+    // bulk i → bulk i+1, created one minute apart (newest: bulk 1100 → bulk 1101).
+    await t.db.query(
+      `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, created_at, updated_at)
+       SELECT s.id, d.id, (SELECT id FROM relation_types WHERE name = 'links'), 'links', 50,
+              timestamptz '2024-01-01' + i * interval '1 minute', timestamptz '2024-01-01' + i * interval '1 minute'
+         FROM generate_series(1, $1::int) i
+         JOIN nodes s ON s.name = 'bulk ' || lpad(i::text, 4, '0')
+         JOIN nodes d ON d.name = 'bulk ' || lpad((i + 1)::text, 4, '0')`,
+      [RELATIONS],
+    );
+  });
+
+  const relations = async (query: Record<string, string>) => {
+    const res = await t.call({ method: 'GET', url: '/api/relations', token: viewer.accessToken, query });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: { sourceNodeName: string }[]; pagination: NodePage['pagination'] }>();
+  };
+
+  it('says "more than" the cap, exact again on the last page', async () => {
+    const first = await relations({ limit: '25' });
+    expect(first.pagination).toEqual({ total: 1000, limit: 25, skip: 0, totalCapped: true });
+    expect(first.data[0].sourceNodeName).toBe(name(RELATIONS));
+    const last = await relations({ limit: '25', skip: String(RELATIONS - 25) });
+    expect(last.pagination).toMatchObject({ total: RELATIONS, totalCapped: false });
+    expect(last.data.at(-1)!.sourceNodeName).toBe(name(1));
+    expect((await relations({ search: 'bulk 0002' })).pagination).toMatchObject({ total: 2, totalCapped: false });
+  });
+});
