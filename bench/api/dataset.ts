@@ -200,7 +200,7 @@ export function buildGraph(size: GraphSize): BenchGraph {
  * Realistic search terms: 3–8 letter substrings of words in the graph's names, as a user types
  * them (lower case, letters only). Deterministic.
  */
-export function searchTerms(graph: BenchGraph, count: number, seed: number): string[] {
+export function searchTerms(graph: { nodes: { name: string }[] }, count: number, seed: number): string[] {
   const rand = prng(seed);
   const terms = new Set<string>();
   let guard = 0;

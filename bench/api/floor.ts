@@ -62,6 +62,7 @@ export async function measureSearchFloor(
     for (const q of st) {
       const rows = await run(q.sql, q.params);
       if (rows[0] && 'total' in rows[0]) total = Number(rows[0].total);
+      else if (rows[0] && 'matched' in rows[0]) total = Number(rows[0].matched);
     }
     matches.push(total);
   }

@@ -30,6 +30,7 @@ export interface ScenarioResult {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** Mean bytes received per response (headers and body, as sent with BENCH_ACCEPT_ENCODING). */
   meanResponseBytes: number;
   /** CPU use during the measured interval, in percent of one core. */
   cpu: CpuShare;
@@ -48,7 +49,7 @@ export function getWith(pathFor: () => string): RequestSpec {
   };
 }
 
-async function fire(url: string, token: string, scenario: Scenario, seconds: number, record: boolean) {
+async function fire(url: string, token: string, scenario: Scenario, seconds: number, record: boolean, acceptEncoding: string) {
   const times: number[] = [];
   let bytes = 0;
   const result = await new Promise<Result>((resolve, reject) => {
@@ -58,7 +59,8 @@ async function fire(url: string, token: string, scenario: Scenario, seconds: num
         connections: scenario.connections,
         duration: seconds,
         timeout: 60,
-        headers: { authorization: `Bearer ${token}` },
+        // As a browser sends it: the bytes counted are the bytes on the wire (compressed when the server compresses).
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding },
         requests: [scenario.spec()],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
@@ -88,14 +90,14 @@ async function drain(url: string): Promise<void> {
   }
 }
 
-export async function runScenario(url: string, token: string, scenario: Scenario, opts: { seconds: number; warmupSeconds: number; serverPid: number; pgDatabase: string | null }): Promise<ScenarioResult> {
+export async function runScenario(url: string, token: string, scenario: Scenario, opts: { seconds: number; warmupSeconds: number; serverPid: number; pgDatabase: string | null; acceptEncoding: string }): Promise<ScenarioResult> {
   await drain(url);
   if (opts.warmupSeconds > 0) {
-    await fire(url, token, scenario, opts.warmupSeconds, false);
+    await fire(url, token, scenario, opts.warmupSeconds, false, opts.acceptEncoding);
     await drain(url);
   }
   const cpu = cpuMeter(opts.serverPid, opts.pgDatabase);
-  const { result, times, bytes } = await fire(url, token, scenario, opts.seconds, true);
+  const { result, times, bytes } = await fire(url, token, scenario, opts.seconds, true, opts.acceptEncoding);
   const cpuShare = cpu();
   await drain(url);
   const statusCodes: Record<string, number> = {};

@@ -16,8 +16,15 @@
  *   BENCH_CONNECTIONS=32          concurrent connections (global graph: BENCH_GLOBAL_CONNECTIONS=4)
  *   BENCH_UNLOADED_CONNECTIONS=1  each scenario also runs at this concurrency first, for its
  *                                 latency without queueing (0 = skip)
- *   BENCH_NODES_PER_TYPE=10000    10 types, so 100,000 nodes
- *   BENCH_RELATIONS_PER_TYPE=30000  300,000 relations
+ *   BENCH_NODES_PER_TYPE=10000    PGlite: 10 types, so 100,000 nodes (built in Node, generate.ts)
+ *   BENCH_RELATIONS_PER_TYPE=30000  PGlite: 300,000 relations
+ *   BENCH_PG_NODES_PER_TYPE=100000  PostgreSQL: 1,000,000 nodes (generated in SQL, generate-sql.ts)
+ *   BENCH_PG_RELATIONS_PER_TYPE=300000  PostgreSQL: 3,000,000 relations
+ *   BENCH_PG_TEMPLATE             copy this database (one the generator loaded with the same sizes
+ *                                 and seed) instead of generating: a rerun in seconds, not minutes
+ *   BENCH_GLOBAL_LIMIT            the global graph's limit: the whole type up to 10,000 nodes per
+ *                                 type, else unset (the server's default cap, 5,000 nodes)
+ *   BENCH_ACCEPT_ENCODING='gzip, deflate, br'  sent with every request, as a browser does
  *   BENCH_FLOOR_RUNS=1000         sequential runs of the bare search SQL
  *   BENCH_QUIET_WAIT=600          before each database, and BENCH_QUIET_WAIT_SCENARIO=120 before
  *   BENCH_QUIET_PERCENT=30        each scenario, wait up to this many seconds for other work on
@@ -34,13 +41,15 @@ import pg from 'pg';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
-import { buildGraph, sampleIds, searchTerms, type BenchGraph } from './dataset';
+import { buildGraph, sampleIds, searchTerms } from './dataset';
 import { waitForQuietMachine } from './cpu';
 import { measureSearchFloor, type FloorResult } from './floor';
 import { loadGraph } from './generate';
+import { loadGraphSql } from './generate-sql';
 import { cycler, getWith, runScenario, type Scenario, type ScenarioResult } from './load';
 import { RESULTS_DIR, writeMarkdown } from './report';
 import { ROOT, startServer } from './server';
+import { wireSizes, type WireSize } from './wire';
 
 type DbKind = 'postgres' | 'pglite';
 
@@ -59,12 +68,17 @@ const config = {
   unloadedConnections: int('BENCH_UNLOADED_CONNECTIONS', 1),
   nodesPerType: int('BENCH_NODES_PER_TYPE', 10_000),
   relationsPerType: int('BENCH_RELATIONS_PER_TYPE', 30_000),
+  pgNodesPerType: int('BENCH_PG_NODES_PER_TYPE', 100_000),
+  pgRelationsPerType: int('BENCH_PG_RELATIONS_PER_TYPE', 300_000),
+  globalLimit: env.BENCH_GLOBAL_LIMIT ? Number(env.BENCH_GLOBAL_LIMIT) : null,
+  acceptEncoding: env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
   floorRuns: int('BENCH_FLOOR_RUNS', 1000),
   seed: int('BENCH_SEED', 20240601),
   quietWaitSeconds: int('BENCH_QUIET_WAIT', 600),
   quietWaitScenarioSeconds: int('BENCH_QUIET_WAIT_SCENARIO', 120),
   quietPercent: int('BENCH_QUIET_PERCENT', 30),
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  pgTemplate: env.BENCH_PG_TEMPLATE ?? null,
 };
 for (const db of config.dbs) if (db !== 'postgres' && db !== 'pglite') throw new Error(`BENCH_DBS: unknown database "${db}"`);
 
@@ -148,11 +162,33 @@ async function register(url: string): Promise<string> {
   return body.accessToken;
 }
 
-function scenarios(graph: BenchGraph, terms: string[], ids: string[]): Scenario[] {
+/** What a database was loaded with, and what the scenarios request from it. */
+interface Dataset {
+  generator: string;
+  nodeTypes: string[];
+  relationTypes: string[];
+  nodes: number;
+  relations: number;
+  nodesPerType: number;
+  relationsPerType: number;
+  suffixedNames: number;
+  borrowedNames: number;
+  terms: string[];
+  ids: string[];
+  /** The global graph's limit (null: the server's default cap); whole types up to 10,000 nodes. */
+  globalLimit: number | null;
+}
+
+const globalLimitFor = (nodesPerType: number) => config.globalLimit ?? (nodesPerType <= 10_000 ? nodesPerType : null);
+const globalPath = (ds: Dataset, type: string) =>
+  `/api/graph?nodeTypes=${encodeURIComponent(type)}${ds.globalLimit === null ? '' : `&limit=${ds.globalLimit}`}`;
+
+function scenarios(ds: Dataset): Scenario[] {
+  const { terms, ids } = ds;
   const c = config.connections;
   const runTag = Date.now().toString(36);
   let created = 0;
-  const createType = cycler(graph.nodeTypes);
+  const createType = cycler(ds.nodeTypes);
   return [
     { name: 'list', request: 'GET /api/nodes?limit=25', connections: c, spec: () => getWith(() => '/api/nodes?limit=25') },
     {
@@ -184,12 +220,15 @@ function scenarios(graph: BenchGraph, terms: string[], ids: string[]): Scenario[
     },
     {
       name: 'global graph',
-      request: `GET /api/graph?nodeTypes=<type>&limit=${config.nodesPerType} (${config.nodesPerType} nodes, ${config.relationsPerType} relations each)`,
+      request:
+        ds.globalLimit === null
+          ? `GET /api/graph?nodeTypes=<type> (of ${ds.nodesPerType.toLocaleString('en')} nodes / ${ds.relationsPerType.toLocaleString('en')} relations each: capped at the default 5,000 nodes)`
+          : `GET /api/graph?nodeTypes=<type>&limit=${ds.globalLimit} (${ds.nodesPerType} nodes, ${ds.relationsPerType} relations each)`,
       connections: config.globalConnections,
       seconds: config.globalSeconds,
       spec: () => {
-        const type = cycler(graph.nodeTypes);
-        return getWith(() => `/api/graph?nodeTypes=${encodeURIComponent(type())}&limit=${config.nodesPerType}`);
+        const type = cycler(ds.nodeTypes);
+        return getWith(() => globalPath(ds, type()));
       },
     },
     {
@@ -210,7 +249,8 @@ function scenarios(graph: BenchGraph, terms: string[], ids: string[]): Scenario[
 }
 
 /** One request per scenario before measuring: fails fast on a broken route, and checks the global graph's size. */
-async function probe(url: string, token: string, graph: BenchGraph, ids: string[], terms: string[]) {
+async function probe(url: string, token: string, ds: Dataset) {
+  const { ids, terms } = ds;
   const get = async (p: string) => {
     const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200) throw new Error(`probe ${p}: ${res.status} ${(await res.text()).slice(0, 300)}`);
@@ -220,12 +260,12 @@ async function probe(url: string, token: string, graph: BenchGraph, ids: string[
   await get(`/api/nodes?search=${encodeURIComponent(terms[0])}&limit=25`);
   await get(`/api/nodes/${ids[0]}`);
   await get(`/api/graph?focus=${ids[0]}`);
-  const g = (await get(`/api/graph?nodeTypes=${encodeURIComponent(graph.nodeTypes[0])}&limit=${config.nodesPerType}`)) as {
-    nodes: unknown[];
-    relations: unknown[];
-    truncated: boolean;
-  };
-  if (g.nodes.length !== config.nodesPerType || g.relations.length !== config.relationsPerType || g.truncated) {
+  const g = (await get(globalPath(ds, ds.nodeTypes[0]))) as { nodes: unknown[]; relations: unknown[]; truncated: boolean };
+  const whole = ds.globalLimit !== null && ds.globalLimit >= ds.nodesPerType;
+  const expected = whole
+    ? g.nodes.length === ds.nodesPerType && g.relations.length === ds.relationsPerType && !g.truncated
+    : g.nodes.length === (ds.globalLimit ?? 5000) && g.truncated;
+  if (!expected) {
     throw new Error(`global graph probe: ${g.nodes.length} nodes, ${g.relations.length} relations, truncated=${g.truncated}`);
   }
   return { globalGraphNodes: g.nodes.length, globalGraphRelations: g.relations.length };
@@ -241,9 +281,34 @@ interface DbResult {
   /** The same scenarios at BENCH_UNLOADED_CONNECTIONS (1): latency without queueing. */
   unloaded: ScenarioResult[];
   verified: { globalGraphNodes: number; globalGraphRelations: number };
+  /** One answer per read scenario under each Accept-Encoding (bench/api/wire.ts). */
+  wire: Record<string, WireSize[]>;
 }
 
-async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], ids: string[]): Promise<DbResult> {
+/** PGlite: the graph built in Node (dataset.ts) and inserted in batches. */
+function memoryDataset(): { ds: Dataset; load: (db: Db) => Promise<void> } {
+  const t0 = performance.now();
+  const graph = buildGraph({ nodesPerType: config.nodesPerType, relationsPerType: config.relationsPerType, seed: config.seed });
+  log(`graph built in ${Math.round(performance.now() - t0)} ms: ${graph.nodes.length} nodes, ${graph.relations.length} relations`);
+  const ds: Dataset = {
+    generator: 'bench/api/dataset.ts + generate.ts (built in Node, inserted in batches of unnest arrays)',
+    nodeTypes: graph.nodeTypes,
+    relationTypes: graph.relationTypes,
+    nodes: graph.nodes.length,
+    relations: graph.relations.length,
+    nodesPerType: config.nodesPerType,
+    relationsPerType: config.relationsPerType,
+    suffixedNames: graph.suffixedNames,
+    borrowedNames: graph.borrowedNames,
+    terms: searchTerms(graph, SEARCH_TERMS, config.seed + 1),
+    ids: sampleIds(graph, SAMPLE_IDS, config.seed + 2),
+    globalLimit: globalLimitFor(config.nodesPerType),
+  };
+  return { ds, load: (db) => loadGraph(db, graph, log) };
+}
+
+async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Dataset }> {
+  let ds: Dataset | undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kg-bench-${kind}-`));
   cleanups.push({ label: `remove ${tmp}`, fn: () => fs.rmSync(tmp, { recursive: true, force: true }) });
   let databaseUrl: string | undefined;
@@ -257,7 +322,8 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
     pgDatabase = name;
     const admin = new pg.Client({ connectionString: config.pgUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    if (config.pgTemplate && !/^\w+$/.test(config.pgTemplate)) throw new Error('BENCH_PG_TEMPLATE: a plain database name');
+    await admin.query(`CREATE DATABASE ${name}${config.pgTemplate ? ` TEMPLATE ${config.pgTemplate}` : ''}`);
     await admin.end();
     log(`created database ${name}`);
     cleanups.push({
@@ -295,7 +361,22 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
   cleanups.push({ label: 'close generator connection', fn: closeDb });
 
   const t0 = performance.now();
-  await loadGraph(db, graph, log);
+  if (kind === 'postgres') {
+    const size = { nodesPerType: config.pgNodesPerType, relationsPerType: config.pgRelationsPerType, seed: config.seed };
+    const loaded = await loadGraphSql(databaseUrl!, size, { terms: SEARCH_TERMS, ids: SAMPLE_IDS }, (msg) => log(`${kind}: ${msg}`));
+    ds = {
+      generator: `bench/api/generate-sql.ts (generate_series inside PostgreSQL)${config.pgTemplate ? `, copied from the database ${config.pgTemplate} it loaded earlier (load time = the copy)` : ''}`,
+      ...loaded,
+      nodesPerType: size.nodesPerType,
+      relationsPerType: size.relationsPerType,
+      globalLimit: globalLimitFor(size.nodesPerType),
+    };
+  } else {
+    const memory = memoryDataset();
+    ds = memory.ds;
+    await memory.load(db);
+  }
+  const { terms } = ds;
   const generationSeconds = Math.round((performance.now() - t0) / 100) / 10;
   log(`${kind}: loaded in ${generationSeconds} s`);
   const [{ version }] = await db.query<{ version: string }>('SELECT version()');
@@ -317,25 +398,36 @@ async function benchDatabase(kind: DbKind, graph: BenchGraph, terms: string[], i
   cleanups.push({ label: `stop server ${server.pid}`, fn: server.stop });
   log(`${kind}: server pid ${server.pid} on ${server.url}`);
   const token = await register(server.url);
-  const verified = await probe(server.url, token, graph, ids, terms);
+  const verified = await probe(server.url, token, ds);
+  // Bytes on the wire of one answer per read scenario, under each Accept-Encoding.
+  const wire: Record<string, WireSize[]> = {};
+  for (const [name, p] of [
+    ['list', '/api/nodes?limit=25'],
+    ['search', `/api/nodes?search=${encodeURIComponent(ds.terms[0])}&limit=25`],
+    ['get one', `/api/nodes/${ds.ids[0]}`],
+    ['focused graph', `/api/graph?focus=${ds.ids[0]}`],
+    ['global graph', globalPath(ds, ds.nodeTypes[0])],
+  ] as const) {
+    wire[name] = await wireSizes(server.url, p, token);
+  }
 
   const results: ScenarioResult[] = [];
   const unloaded: ScenarioResult[] = [];
   const measure = async (s: Scenario) => {
     await waitForQuietMachine(config.quietWaitScenarioSeconds, config.quietPercent, (msg) => log(`${kind}: ${msg}`));
     log(`${kind}: ${s.name} (${s.connections} connections, ${config.warmupSeconds} s warm-up + ${s.seconds ?? config.seconds} s)`);
-    const r = await runScenario(server.url, token, s, { seconds: s.seconds ?? config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.pid, pgDatabase });
+    const r = await runScenario(server.url, token, s, { seconds: s.seconds ?? config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.pid, pgDatabase, acceptEncoding: config.acceptEncoding });
     log(
       `${kind}: ${s.name} @${s.connections}: ${r.requestsPerSecond} req/s, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
     );
     return r;
   };
-  for (const s of scenarios(graph, terms, ids)) {
+  for (const s of scenarios(ds)) {
     if (config.unloadedConnections > 0) unloaded.push(await measure({ ...s, connections: config.unloadedConnections }));
     results.push(await measure(s));
   }
   await server.stop();
-  return { database: kind, databaseVersion: version, databaseBytes: databaseBytes!, generationSeconds, floor, scenarios: results, unloaded, verified };
+  return { database: kind, dataset: ds, databaseVersion: version, databaseBytes: databaseBytes!, generationSeconds, floor, scenarios: results, unloaded, verified, wire };
 }
 
 async function main() {
@@ -345,17 +437,12 @@ async function main() {
   }
   const started = new Date();
   log(`config ${JSON.stringify(config)}`);
-  const t0 = performance.now();
-  const graph = buildGraph({ nodesPerType: config.nodesPerType, relationsPerType: config.relationsPerType, seed: config.seed });
-  const terms = searchTerms(graph, SEARCH_TERMS, config.seed + 1);
-  const ids = sampleIds(graph, SAMPLE_IDS, config.seed + 2);
-  log(`graph built in ${Math.round(performance.now() - t0)} ms: ${graph.nodes.length} nodes, ${graph.relations.length} relations`);
   const info = machine();
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
 
   for (const kind of config.dbs) {
     const otherWorkPercent = await waitForQuietMachine(config.quietWaitSeconds, config.quietPercent, log);
-    const result = { ...(await benchDatabase(kind, graph, terms, ids)), otherWorkPercentBeforeStart: otherWorkPercent };
+    const { dataset: ds, ...result } = { ...(await benchDatabase(kind)), otherWorkPercentBeforeStart: otherWorkPercent };
     await cleanupAll();
     const out = {
       benchmark: 'api',
@@ -366,16 +453,18 @@ async function main() {
         'autocannon runs in the benchmark process on the same machine as the server (and PostgreSQL): all compete for the same cores.',
       config,
       data: {
-        nodes: graph.nodes.length,
-        relations: graph.relations.length,
-        nodeTypes: graph.nodeTypes,
-        relationTypes: graph.relationTypes,
-        nodesPerType: config.nodesPerType,
-        relationsPerTypeSubgraph: config.relationsPerType,
-        namesWithSuffix: graph.suffixedNames,
-        namesBorrowedFromOtherKinds: graph.borrowedNames,
-        searchTerms: terms,
-        sampledIds: ids.length,
+        generator: ds.generator,
+        nodes: ds.nodes,
+        relations: ds.relations,
+        nodeTypes: ds.nodeTypes,
+        relationTypes: ds.relationTypes,
+        nodesPerType: ds.nodesPerType,
+        relationsPerTypeSubgraph: ds.relationsPerType,
+        globalLimit: ds.globalLimit,
+        namesWithSuffix: ds.suffixedNames,
+        namesBorrowedFromOtherKinds: ds.borrowedNames,
+        searchTerms: ds.terms,
+        sampledIds: ds.ids.length,
         source: 'Hetionet v1.0 node names (CC0), /work/shared/datasets',
       },
       ...result,

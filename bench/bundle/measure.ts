@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -12,6 +12,10 @@ export interface Loaded {
   files: string[];
   gzipBytes: number;
   rawBytes: number;
+  /** Body bytes Chromium received for those files, as the server sent them (precompressed brotli). */
+  wireBytes: number;
+  /** Content-Encoding of each file as served (none = sent uncompressed). */
+  encodings: Record<string, string>;
 }
 
 /**
@@ -22,9 +26,13 @@ export interface Loaded {
  */
 export async function loadedFiles(page: Page, prefix: string, dir: string, run: () => Promise<void>): Promise<Loaded> {
   const seen = new Set<string>();
-  const onResponse = (res: { url(): string }) => {
+  const responses: Response[] = [];
+  const onResponse = (res: Response) => {
     const { pathname } = new URL(res.url());
-    if (pathname.startsWith(prefix) && /\.(js|css)$/.test(pathname)) seen.add(pathname.slice(prefix.length));
+    if (pathname.startsWith(prefix) && /\.(js|css)$/.test(pathname)) {
+      seen.add(pathname.slice(prefix.length));
+      responses.push(res);
+    }
   };
   page.on('response', onResponse);
   try {
@@ -40,7 +48,16 @@ export async function loadedFiles(page: Page, prefix: string, dir: string, run: 
     gzipBytes += gzipSize(full);
     rawBytes += fs.statSync(full).size;
   }
-  return { files, gzipBytes, rawBytes };
+  // Bytes on the wire: what the server really sent (first response per file; a cached repeat is 0).
+  let wireBytes = 0;
+  const encodings: Record<string, string> = {};
+  for (const res of responses) {
+    const file = new URL(res.url()).pathname.slice(prefix.length);
+    if (file in encodings) continue;
+    encodings[file] = (await res.headerValue('content-encoding')) ?? 'none';
+    wireBytes += (await res.request().sizes()).responseBodySize;
+  }
+  return { files, gzipBytes, rawBytes, wireBytes, encodings };
 }
 
 /** Waits until no request has been in flight for `quietMs` (lazy chunks chain one after another). */

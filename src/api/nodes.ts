@@ -7,7 +7,8 @@ const path = (id: string) => `/nodes/${encodeURIComponent(id)}`;
 /** A paged list answer (DESIGN §4). */
 export interface Page<T> {
   data: T[];
-  pagination: { total: number; limit: number; skip: number };
+  /** totalCapped (node list): more exist than `total`, where the server stopped counting. */
+  pagination: { total: number; limit: number; skip: number; totalCapped?: boolean };
 }
 
 /** GET /nodes query (spec §7 plus searchScope: 'extended' also matches type and SNOMED code). */

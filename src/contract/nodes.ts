@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { optionalText, optionalUrl, pageOf, queryBool, queryInt } from './fields';
+import { optionalText, optionalUrl, queryBool, queryInt } from './fields';
 import { NODE_MESSAGES } from './node-form-texts';
 
 export { NODE_MESSAGES };
@@ -86,7 +86,15 @@ export const NodeListQuerySchema = z.object({
 });
 export type NodeListQuery = z.input<typeof NodeListQuerySchema>;
 
-export const NodePageSchema = pageOf(NodeSchema);
+/**
+ * A page of nodes. The total is counted only up to 1,000 (or to the end of the page asked for,
+ * if further): beyond that `totalCapped` is true and `total` is a lower bound, which pagers show
+ * as "more than 1,000" (an exact count of a million nodes reads them all, on every page).
+ */
+export const NodePageSchema = z.object({
+  data: z.array(NodeSchema),
+  pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int(), totalCapped: z.boolean() }),
+});
 
 export const NodeSearchQuerySchema = z.object({
   q: z.string().max(200).default(''),

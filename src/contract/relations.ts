@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { optionalText, optionalUrl, pageOf, queryInt } from './fields';
+import { optionalText, optionalUrl, queryInt } from './fields';
 import { RelatedNodeSchema } from './nodes';
 import { RELATION_MESSAGES } from './relation-texts';
 
@@ -64,7 +64,11 @@ export const RelationListQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const RelationPageSchema = pageOf(RelationSchema);
+/** A page of relations; the total is counted up to 1,000 (or the page's end) and `totalCapped` beyond, as for nodes. */
+export const RelationPageSchema = z.object({
+  data: z.array(RelationSchema),
+  pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int(), totalCapped: z.boolean() }),
+});
 
 /** GET /nodes/{id}/relations item: the relation plus the node at the other end. */
 export const NodeRelationItemSchema = RelationSchema.extend({

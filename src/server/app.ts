@@ -26,6 +26,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { userRoutes } from './modules/users/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
+import { compressionPlugin } from './plugins/compression';
 import { credentialLimitsPlugin } from './plugins/credential-limits';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -97,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
     });
+    // Before every route, so API answers and static files alike pass its onSend hook.
+    await app.register(compressionPlugin);
     await app.register(multipart, { limits: { fields: 10, files: 1, parts: 20 } });
     await app.register(openapiPlugin);
     await app.register(requestActivityPlugin);

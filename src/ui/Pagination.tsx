@@ -13,11 +13,13 @@ export interface PaginationProps {
   onPageSizeChange: (size: number) => void;
   /** Shown instead of the total (e.g. 'more than 1,000' when the server capped its count). */
   totalText?: string;
+  /** More rows exist than `total` (a capped count): the next page stays reachable. */
+  more?: boolean;
   className?: string;
 }
 
 /** "Rows per page" with the allowed sizes, "1–10 of 42", previous and next page buttons. */
-export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, totalText, className }: PaginationProps) {
+export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, totalText, more, className }: PaginationProps) {
   const id = useId();
   const from = total === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(total, (page + 1) * pageSize);
@@ -41,7 +43,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onP
         <IconButton label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon />
         </IconButton>
-        <IconButton label="Next page" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        <IconButton label="Next page" disabled={!more && page >= lastPage} onClick={() => onPageChange(page + 1)}>
           <ChevronRightIcon />
         </IconButton>
       </span>

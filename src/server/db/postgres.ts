@@ -6,9 +6,11 @@ import type { Db, Queryable } from './db';
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
-  // Short OLTP queries: JIT compilation only adds hundreds of ms to the few costly plans.
+  // Short OLTP queries: JIT compilation only adds hundreds of ms to the few costly plans, and
+  // parallel workers compete with the other requests for the same cores; a Gather Merge also
+  // defeats the early stop of an index walk with a LIMIT (bench/results/api-notes.md).
   // TCP keep-alive notices a peer that vanished without closing (failover, network).
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off', keepAlive: true });
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off -c max_parallel_workers_per_gather=0', keepAlive: true });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the
   // process; the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));

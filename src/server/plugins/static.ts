@@ -38,6 +38,8 @@ export async function staticFiles(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: hostDir,
       prefix: '/',
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as they are.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
@@ -48,6 +50,7 @@ export async function staticFiles(app: FastifyInstance) {
       root: widgetsDir,
       prefix: '/widgets/',
       decorateReply: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Other sites load the bundle: allow cross-origin use; hashed chunks never change.
         res.header('Access-Control-Allow-Origin', '*');
@@ -68,7 +71,7 @@ export async function staticFiles(app: FastifyInstance) {
     // The React example is built with the host app (vite.config.ts) into dist/host/examples/react-app.
     const reactApp = hostDir ? path.join(hostDir, 'examples', 'react-app') : null;
     if (reactApp && fs.existsSync(reactApp)) {
-      await app.register(fastifyStatic, { root: reactApp, prefix: '/examples/react-app/', decorateReply: false, setHeaders });
+      await app.register(fastifyStatic, { root: reactApp, prefix: '/examples/react-app/', decorateReply: false, preCompressed: true, setHeaders });
     }
     await app.register(fastifyStatic, { root: examplesDir, prefix: '/examples/', decorateReply: false, setHeaders });
   }

@@ -22,6 +22,7 @@ import { NodeCards } from './NodeCards';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
 import { pageAfterDelete, type NodeAbilities, type NodeListState } from './node-format';
 import { NodeTable } from './NodeTable';
+import { cappedTotalText } from '../../contract/capped-total';
 import { NODE_TEXTS as T } from './texts';
 import { useSmall } from './use-box-width';
 import { useNodeList } from './use-node-list';
@@ -133,6 +134,8 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
             page={state.page}
             pageSize={state.pageSize}
             total={list.data?.pagination.total ?? 0}
+            totalText={cappedTotalText(list.data?.pagination.total ?? 0, list.data?.pagination.totalCapped)}
+            more={list.data?.pagination.totalCapped}
             pageSizes={LIMITS.listPageSizes}
             onPageChange={(page) => change({ page })}
             onPageSizeChange={(pageSize) => change({ pageSize })}

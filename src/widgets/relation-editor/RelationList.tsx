@@ -10,6 +10,7 @@ import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
 import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
+import { cappedTotalText } from '../../contract/capped-total';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
@@ -110,6 +111,8 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
             page={query.page}
             pageSize={query.pageSize}
             total={total}
+            totalText={cappedTotalText(total, list.data?.pagination.totalCapped)}
+            more={list.data?.pagination.totalCapped}
             pageSizes={LIMITS.listPageSizes}
             onPageChange={(page) => change({ page })}
             onPageSizeChange={(pageSize) => change({ pageSize })}

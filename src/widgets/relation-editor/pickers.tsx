@@ -27,7 +27,7 @@ export function NodePicker({ api, label, value, onChange, error, disabled, exclu
   const load = useCallback<LoadOptions<NodeOption>>(
     async (query, page, signal) => {
       const res = await calls.list({ search: query || undefined, limit: PAGE, skip: page * PAGE, sortBy: 'name', sortOrder: 'asc' }, signal);
-      return { items: res.data.map(nodeOptionOf), hasMore: (page + 1) * PAGE < res.pagination.total };
+      return { items: res.data.map(nodeOptionOf), hasMore: !!res.pagination.totalCapped || (page + 1) * PAGE < res.pagination.total };
     },
     [calls],
   );

@@ -1,3 +1,4 @@
+import { cappedTotalText } from '../../contract/capped-total';
 import type { SnomedConcept } from '../../contract/snomed';
 
 /** An 8-digit effective time (YYYYMMDD) as YYYY-MM-DD; any other value as it is; nothing as the fallback. */
@@ -14,7 +15,7 @@ export const conceptName = (c: Pick<SnomedConcept, 'term' | 'concept_id' | 'id'>
  * matches tens of thousands of descriptions) and says so with `totalCapped`; then the total is
  * a lower bound and reads "more than 1,000".
  */
-export const totalText = (total: number, capped: boolean | undefined) => (capped ? `more than ${total.toLocaleString('en')}` : undefined);
+export const totalText = cappedTotalText;
 
 /** A value or the fallback (N/A) when missing. */
 export const orNa = (value: string | null | undefined, fallback: string) => (value === null || value === undefined || value === '' ? fallback : value);

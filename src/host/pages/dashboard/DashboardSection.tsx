@@ -16,7 +16,7 @@ interface DashboardSectionProps<T> {
   /** The Add button, for those who may. */
   action?: ReactNode;
   search: { label: string; placeholder: string; value: string; onChange: (value: string) => void; pending?: boolean };
-  list: { items: readonly T[]; total: number; loading: boolean; failed: boolean; reload: () => void };
+  list: { items: readonly T[]; total: number; totalCapped?: boolean; loading: boolean; failed: boolean; reload: () => void };
   /** What the grid shows (the search's matches), one card each. */
   cards: readonly T[];
   card: (item: T) => ReactNode;
@@ -31,7 +31,7 @@ interface DashboardSectionProps<T> {
 /** A dashboard section (spec §2): title row, search, then the grid or table of what was loaded. */
 export function DashboardSection<T>(p: DashboardSectionProps<T>) {
   const loaded = !p.list.loading || p.list.items.length > 0;
-  const shownOf = p.showTotal !== false && <ShownOf shown={p.list.items.length} total={p.list.total} noun={p.noun} />;
+  const shownOf = p.showTotal !== false && <ShownOf shown={p.list.items.length} total={p.list.total} capped={p.list.totalCapped} noun={p.noun} />;
   return (
     <section className="kg-dash-section" aria-labelledby={p.id}>
       <SectionHeader id={p.id} title={p.title} mode={p.mode} onModeChange={p.onModeChange} action={p.action} />

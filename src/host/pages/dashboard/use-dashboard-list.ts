@@ -14,6 +14,8 @@ export interface DashboardList<T> {
   items: T[];
   /** How many exist on the server (may exceed what was loaded). */
   total: number;
+  /** The server stopped counting at `total`: more exist. */
+  totalCapped: boolean;
   /** A request is running (the first load or a reload). */
   loading: boolean;
   /** Nothing could be loaded. */
@@ -28,7 +30,13 @@ export interface DashboardList<T> {
  * also aborted).
  */
 export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page<T>>, key: string, live: LiveInterest): DashboardList<T> {
-  const [state, setState] = useState<{ items: T[]; total: number; loading: boolean; failed: boolean }>({ items: [], total: 0, loading: true, failed: false });
+  const [state, setState] = useState<{ items: T[]; total: number; totalCapped: boolean; loading: boolean; failed: boolean }>({
+    items: [],
+    total: 0,
+    totalCapped: false,
+    loading: true,
+    failed: false,
+  });
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const current = useRef<AbortController | null>(null);
@@ -41,7 +49,7 @@ export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page
     try {
       const page = await fetchRef.current(controller.signal);
       if (current.current !== controller) return;
-      setState({ items: page.data, total: page.pagination.total, loading: false, failed: false });
+      setState({ items: page.data, total: page.pagination.total, totalCapped: !!page.pagination.totalCapped, loading: false, failed: false });
     } catch (err) {
       if (current.current !== controller) return;
       console.error('Failed to load dashboard list', err);

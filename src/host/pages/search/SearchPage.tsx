@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { moreThanText } from '../../../contract/capped-total';
 import { nodesApi } from '../../../api/nodes';
 import { typesApi } from '../../../api/types';
 import { usersApi } from '../../../api/users';
@@ -88,8 +89,8 @@ export function SearchPage() {
         ) : (
           <>
             <p className="kg-search-count" aria-live="polite" data-testid="result-count">
-              {search.total.toLocaleString()} {search.total === 1 ? 'result' : 'results'}
-              {search.results.length < search.total && <> · showing {search.results.length.toLocaleString()}</>}
+              {search.totalCapped ? moreThanText(search.total) : search.total.toLocaleString()} {search.total === 1 && !search.totalCapped ? 'result' : 'results'}
+              {(search.results.length < search.total || search.totalCapped) && <> · showing {search.results.length.toLocaleString()}</>}
             </p>
             <div className="kg-dash-grid">
               {search.results.map((n) => (
@@ -104,7 +105,7 @@ export function SearchPage() {
                 />
               ))}
             </div>
-            {search.results.length < search.total && (
+            {(search.results.length < search.total || search.totalCapped) && (
               <div className="kg-search-more">
                 <Button variant="outlined" onClick={search.loadMore} disabled={search.loadingMore} loading={search.loadingMore}>
                   {T.loadMore}

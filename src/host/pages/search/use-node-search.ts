@@ -10,6 +10,8 @@ import { RESULTS_PAGE_SIZE } from './texts';
 export interface NodeSearch {
   results: KnowledgeNode[];
   total: number;
+  /** The server stopped counting at `total`: more exist. */
+  totalCapped: boolean;
   /** The first page for the current filters is loading. */
   loading: boolean;
   /** "Load more" is loading the next page. */
@@ -31,7 +33,7 @@ const SEARCH_LIVE = { types: ['node', 'node_type'] } as const;
  * Live node changes reload the first page; with more pages loaded they mark the results stale.
  */
 export function useNodeSearch(filters: SearchFilters): NodeSearch {
-  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, loading: true, loadingMore: false, failed: false, stale: false });
+  const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, totalCapped: false, loading: true, loadingMore: false, failed: false, stale: false });
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
   const filtersRef = useRef(filters);
@@ -49,6 +51,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
       setState((s) => ({
         results: skip === 0 ? page.data : [...s.results, ...page.data.filter((n) => !s.results.some((r) => r.id === n.id))],
         total: page.pagination.total,
+        totalCapped: !!page.pagination.totalCapped,
         loading: false,
         loadingMore: false,
         failed: false,

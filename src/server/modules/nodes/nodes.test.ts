@@ -88,7 +88,7 @@ describe('listing and searching', () => {
 
   it('sorts by createdAt descending by default and pages', async () => {
     const page = await list({ limit: '2', skip: '1' });
-    expect(page.pagination).toEqual({ total: 5, limit: 2, skip: 1 });
+    expect(page.pagination).toEqual({ total: 5, limit: 2, skip: 1, totalCapped: false });
     expect(page.data.map((n) => n.name)).toEqual(['Headache', 'Migraine']);
   });
 

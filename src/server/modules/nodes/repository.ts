@@ -91,22 +91,27 @@ const SEARCH_FIELDS: Record<NodeListQuery['searchScope'], string[]> = {
   full: ['n.name', 'n.description', 'n.note', 'n.snomed_code'],
 };
 
-function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
+/**
+ * The WHERE of a list. `indexed: false` writes each substring match as `(column || '')`, which no
+ * trigram index can serve, so that the planner walks the sort index instead (see listNodes).
+ */
+function listFilter(q: NodeListQuery, indexed = true): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const text = (column: string) => (indexed ? column : `(${column} || '')`);
   if (q.nodeType) clauses.push(`lower(nt.name) = lower(${param(q.nodeType)})`);
   if (q.nodeTypes?.length) clauses.push(`lower(nt.name) = ANY(${param(q.nodeTypes)}::text[])`);
   const search = q.search?.trim();
   if (search) {
     const p = param(likePattern(search));
-    clauses.push(`(${SEARCH_FIELDS[q.searchScope].map((f) => `${f} ILIKE ${p}`).join(' OR ')})`);
+    clauses.push(`(${SEARCH_FIELDS[q.searchScope].map((f) => `${text(f)} ILIKE ${p}`).join(' OR ')})`);
   }
   const snomed = q.snomedCode?.trim();
-  if (snomed) clauses.push(`n.snomed_code ILIKE ${param(likePattern(snomed))}`);
+  if (snomed) clauses.push(`${text('n.snomed_code')} ILIKE ${param(likePattern(snomed))}`);
   if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : `NOT ${filled('n.snomed_code')}`);
   if (q.hasUrl) clauses.push(q.hasUrl === 'true' ? filled('n.url') : `NOT ${filled('n.url')}`);
   const creator = q.createdBy?.trim();
@@ -116,42 +121,108 @@ function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+const and = (where: string, clause: string) => (where ? `${where} AND ${clause}` : `WHERE ${clause}`);
+
 /** Substring filters, usually rare: gather the matches first through the indexes (see listNodes). */
 const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.trim() || q.createdBy?.trim());
 
-/** One page of nodes and the total, whatever the page size. */
-export async function listNodes(db: Queryable, q: NodeListQuery): Promise<{ rows: NodeRow[]; total: number }> {
+/**
+ * A list counts its matches only up to this many (or up to the end of the page asked for, if
+ * further): an exact count of a million nodes reads all of them, on every page. Beyond it the
+ * answer is `totalCapped: true` with `total` the number counted, which the pagers show as
+ * "more than 1,000" (the SNOMED catalogue's pattern).
+ */
+export const NODE_COUNT_CAP = 1000;
+/**
+ * A text search counts its matches up to this many, and sorts them for the page. Beyond it the
+ * term is common (0.5% of a million nodes): its first pages (offset + limit up to WALK_MAX_WINDOW)
+ * are read by walking the sort order's index and stopping after the page, which passes about
+ * (offset + limit) ÷ share of matching rows — 5,000 at most for 25 — instead of fetching and
+ * sorting tens of thousands of matches. A rarer term would make that walk long (0.1%: ~25,000
+ * rows for 25), so up to here the matches are sorted (exact total) instead. Counting costs about
+ * one row per match and the walk one per 1/share rows: 5,000 keeps the worst of both near 5,000
+ * rows (measured on 1M nodes: bench/results/api-notes.md).
+ */
+export const SEARCH_COUNT_CAP = 5000;
+const WALK_MAX_WINDOW = 100;
+/** Sort orders an index serves (nodes_created_at, nodes_name_type_ci, nodes_updated_at). */
+const WALKABLE: ReadonlySet<NodeListQuery['sortBy']> = new Set(['createdAt', 'name', 'updatedAt']);
+
+export interface NodeListResult {
+  rows: NodeRow[];
+  /** Exact, or the number counted when `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
+}
+
+const capped = (matched: number, cap: number): Omit<NodeListResult, 'rows'> =>
+  matched > cap ? { total: cap, totalCapped: true } : { total: matched, totalCapped: false };
+
+/** A page row without the count and the sort_0, sort_1, … columns the query sorted by. */
+function withoutSortKeys({ matched: _m, ...row }: NodeRow & { matched: number | null }): NodeRow {
+  for (const key of Object.keys(row)) if (key.startsWith('sort_')) delete (row as Record<string, unknown>)[key];
+  return row;
+}
+
+/** One page of nodes and the total (counted up to a cap), whatever the page size. */
+export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeListResult> {
   const { where, params } = listFilter(q);
   const dir: Direction = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const cap = Math.max(NODE_COUNT_CAP, q.skip + q.limit);
+  const countUpToCap = (w: string) =>
+    `SELECT count(*)::int AS matched FROM (SELECT 1 FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${w} LIMIT ${cap + 1}) x`;
   if (!isTextFilter(q)) {
-    // Unfiltered, or filtered by type, date or flag: walk the sort index for the page, count separately.
+    // Unfiltered, or filtered by type, date or flag: walk the sort index for the page, count up to the cap.
     const [rows, count] = await Promise.all([
       db.query<NodeRow>(`${SELECT_NODE} ${where} ${orderBy(q, dir)} ${limit}`, [...params, q.limit, q.skip]),
-      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params),
+      db.query<{ matched: number }>(countUpToCap(where), params),
     ]);
-    return { rows, total: count[0].total };
+    return { rows, ...capped(count[0].matched, cap) };
   }
   /*
-   * A text search or a rare-value filter: collect the matches once through the trigram indexes, then sort and
-   * count them. Left to itself the planner walks the sort index newest-first expecting many
-   * matches, which reads the whole table for a rare term (bench/results/api-notes.md §2).
+   * A text search or a rare-value filter: collect the matches through the trigram indexes
+   * (MATERIALIZED: read lazily, so counting up to the cap stops there, and planned as "all
+   * matches" rather than as a walk that expects many). Left to itself the planner walks the sort
+   * index expecting many matches, which reads the whole table for a rare term
+   * (bench/results/api-notes.md §2). Then, in the same statement, only the branch that fits runs:
+   * - up to SEARCH_COUNT_CAP (or for a deep page, or a sort no index serves), the page is
+   *   sorted from the matches, and the total is exact;
+   * - beyond it, the first pages are read by walking the sort index (filter written so that no
+   *   trigram index serves it) and stopping after the page: so common a term stops early, where
+   *   sorting all its matches would read tens of thousands of rows. The total is then
+   *   SEARCH_COUNT_CAP with totalCapped.
    */
-  const rows = await db.query<NodeRow & { total: number }>(
+  const walk = WALKABLE.has(q.sortBy) && q.skip + q.limit <= WALK_MAX_WINDOW;
+  const unindexed = listFilter(q, false);
+  const n = params.length;
+  const rows = await db.query<NodeRow & { matched: number | null }>(
     `WITH hits AS MATERIALIZED (
        SELECT n.id, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
-     ), page AS (
-       SELECT * FROM hits ${orderBy(q, dir, 'hits')} ${limit}
+     ), c AS MATERIALIZED (
+       SELECT count(*) AS matched FROM ${walk ? `(SELECT 1 FROM hits LIMIT ${SEARCH_COUNT_CAP + 1}) x` : 'hits'}
+     ), page AS MATERIALIZED (
+       (SELECT * FROM hits WHERE ${walk ? `(SELECT matched FROM c) <= ${SEARCH_COUNT_CAP}` : 'true'}
+         ${orderBy(q, dir, 'hits')} LIMIT $${n + 1} OFFSET $${n + 2})
+       ${
+         walk
+           ? `UNION ALL
+       (SELECT n.id, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id
+         ${and(unindexed.where, `(SELECT matched FROM c) > ${SEARCH_COUNT_CAP}`)}
+         ${orderBy(q, dir)} LIMIT $${n + 1} OFFSET $${n + 2})`
+           : ''
+       }
      )
-     SELECT (SELECT count(*) FROM hits)::int AS total, ${NODE_COLUMNS}
-       FROM page JOIN nodes n ON n.id = page.id ${NODE_JOINS}
-      ${orderBy(q, dir, 'page')}`,
+     SELECT c.matched::int AS matched, p.* FROM c LEFT JOIN LATERAL (
+       SELECT ${ORDER[q.sortBy].map((_, i) => `page.sort_${i}`).join(', ')}, ${NODE_COLUMNS} FROM page JOIN nodes n ON n.id = page.id ${NODE_JOINS}
+     ) p ON true
+     ${orderBy(q, dir, 'p')}`,
     [...params, q.limit, q.skip],
   );
-  if (rows.length > 0 || q.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // A page past the end: still report how many there are.
-  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}`, params);
-  return { rows, total };
+  // An empty page still has the one row of the count (with null columns).
+  const matched = rows[0].matched ?? 0;
+  const page = rows.filter((r) => r.id !== null).map(withoutSortKeys);
+  return { rows: page, ...(walk ? capped(matched, SEARCH_COUNT_CAP) : { total: matched, totalCapped: false }) };
 }
 
 /** The pickers' search: by name (prefix matches first) or exact name. */

@@ -57,8 +57,8 @@ export async function nodeRoutes(app: FastifyInstance) {
     '/nodes',
     { schema: { tags, summary: 'List nodes (filter, search, sort, page)', querystring: NodeListQuerySchema, response: { 200: NodePageSchema } } },
     async (req) => {
-      const { rows, total } = await listNodes(app.db, req.query);
-      return { data: rows.map(toNode), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
+      const { rows, total, totalCapped } = await listNodes(app.db, req.query);
+      return { data: rows.map(toNode), pagination: { total, limit: req.query.limit, skip: req.query.skip, totalCapped } };
     },
   );
 

@@ -78,7 +78,10 @@ const ORDER: Record<RelationListQuery['sortBy'], string> = {
   weight: 'r.weight',
 };
 
-export async function listRelations(db: Queryable, q: RelationListQuery): Promise<{ rows: RelationRow[]; total: number }> {
+/** Counted up to this many (or the end of the page asked for): as the node list (nodes/repository.ts NODE_COUNT_CAP). */
+export const RELATION_COUNT_CAP = 1000;
+
+export async function listRelations(db: Queryable, q: RelationListQuery): Promise<{ rows: RelationRow[]; total: number; totalCapped: boolean }> {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (q.relationType) {
@@ -98,18 +101,21 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  // An exact count of three million relations reads them all on every page: count up to the cap.
+  const cap = Math.max(RELATION_COUNT_CAP, q.skip + q.limit);
   const [rows, count] = await Promise.all([
     db.query<RelationRow>(
       `${SELECT_RELATION} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, r.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, q.skip],
     ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
-         JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id ${where}`,
+    db.query<{ matched: number }>(
+      `SELECT count(*)::int AS matched FROM (SELECT 1 FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
+         JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id ${where} LIMIT ${cap + 1}) x`,
       params,
     ),
   ]);
-  return { rows, total: count[0].total };
+  const matched = count[0].matched;
+  return { rows, total: Math.min(matched, cap), totalCapped: matched > cap };
 }
 
 export async function getRelation(db: Queryable, id: string): Promise<RelationRow | null> {

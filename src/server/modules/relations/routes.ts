@@ -53,8 +53,8 @@ export async function relationRoutes(app: FastifyInstance) {
     '/relations',
     { schema: { tags, summary: 'List relations (type, node and text filters, sort, page)', querystring: RelationListQuerySchema, response: { 200: RelationPageSchema } } },
     async (req) => {
-      const { rows, total } = await listRelations(app.db, req.query);
-      return { data: rows.map((row) => toRelation(row, viewer(req))), pagination: { total, limit: req.query.limit, skip: req.query.skip } };
+      const { rows, total, totalCapped } = await listRelations(app.db, req.query);
+      return { data: rows.map((row) => toRelation(row, viewer(req))), pagination: { total, limit: req.query.limit, skip: req.query.skip, totalCapped } };
     },
   );
 

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, KnowledgeNode } from '../../../contract';
+import { testApp, type TestApp } from '../../test/harness';
+import { NODE_COUNT_CAP, SEARCH_COUNT_CAP } from './repository';
+
+/**
+ * The node list counts matches only up to NODE_COUNT_CAP (or to the end of the page asked for),
+ * a text search up to SEARCH_COUNT_CAP: an exact count of a million nodes costs a scan on every
+ * page. 5,200 nodes make every branch reachable: capped and exact totals, the search that walks
+ * the sort index past its cap, and the deep page that sorts all matches.
+ */
+const BULK = 5200;
+const name = (i: number) => `bulk ${String(i).padStart(4, '0')}`;
+
+let t: TestApp;
+let viewer: AuthResponse;
+
+interface NodePage {
+  data: KnowledgeNode[];
+  pagination: { total: number; limit: number; skip: number; totalCapped: boolean };
+}
+
+const list = async (query: Record<string, string>) => {
+  const res = await t.call({ method: 'GET', url: '/api/nodes', token: viewer.accessToken, query });
+  expect(res.statusCode).toBe(200);
+  return res.json<NodePage>();
+};
+
+beforeAll(async () => {
+  t = await testApp();
+  const admin = await t.register('admin');
+  viewer = await t.register('vi');
+  for (const name of ['Bulk', 'Other']) await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name } });
+  // Names "bulk 0001"…; created one minute apart, so newest first is "bulk 5200"; every
+  // tenth has "marker" in its description (520 matches: under the caps).
+  await t.db.query(
+    `INSERT INTO nodes (name, node_type_id, description, created_at, updated_at)
+     SELECT 'bulk ' || lpad(i::text, 4, '0'), (SELECT id FROM node_types WHERE name = 'Bulk'),
+            CASE WHEN i % 10 = 0 THEN 'marker' ELSE 'plain' END,
+            timestamptz '2024-01-01' + i * interval '1 minute', timestamptz '2024-01-01' + i * interval '1 minute'
+       FROM generate_series(1, $1::int) i`,
+    [BULK],
+  );
+  await t.call({ method: 'POST', url: '/api/nodes', token: admin.accessToken, payload: { name: 'Lonely', nodeType: 'Other' } });
+});
+afterAll(() => t?.close());
+
+describe('GET /nodes totals beyond the count cap', () => {
+  it('says "more than" the cap instead of counting every node', async () => {
+    expect(NODE_COUNT_CAP).toBe(1000);
+    const page = await list({ limit: '25' });
+    expect(page.pagination).toEqual({ total: 1000, limit: 25, skip: 0, totalCapped: true });
+    expect(page.data).toHaveLength(25);
+  });
+
+  it('counts past the page asked for, so a pager can always go on while more exist', async () => {
+    const deep = await list({ limit: '25', skip: '1000', nodeType: 'Bulk' });
+    expect(deep.pagination).toMatchObject({ total: 1025, totalCapped: true });
+    expect(deep.data.map((n) => n.name)[0]).toBe(name(BULK - 1000));
+    // The last page: the count reaches the end, so the total is exact again.
+    const last = await list({ limit: '25', skip: String(BULK - 25), nodeType: 'Bulk' });
+    expect(last.pagination).toMatchObject({ total: BULK, totalCapped: false });
+    expect(last.data.map((n) => n.name).at(-1)).toBe('bulk 0001');
+  });
+
+  it('keeps totals under the caps exact', async () => {
+    expect((await list({ nodeType: 'Other' })).pagination).toMatchObject({ total: 1, totalCapped: false });
+    expect((await list({ search: 'marker' })).pagination).toMatchObject({ total: BULK / 10, totalCapped: false });
+    // More than the list's cap, fewer than the search's: sorted and counted exactly.
+    const plain = await list({ search: 'plain', limit: '25' });
+    expect(plain.pagination).toMatchObject({ total: BULK - BULK / 10, totalCapped: false });
+    expect(plain.data[0].name).toBe(name(BULK - 1));
+    expect((await list({ search: 'no such thing' })).pagination).toMatchObject({ total: 0, totalCapped: false });
+  });
+
+  it('a search with more matches than its cap gives the same first pages as sorting all of them', async () => {
+    expect(SEARCH_COUNT_CAP).toBeLessThan(BULK);
+    const newest = await list({ search: 'bulk', limit: '25' });
+    expect(newest.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(newest.data.map((n) => n.name)).toEqual(Array.from({ length: 25 }, (_, i) => name(BULK - i)));
+    const second = await list({ search: 'BULK', limit: '25', skip: '25' });
+    expect(second.data[0].name).toBe(name(BULK - 25));
+    const byName = await list({ search: 'bulk', limit: '10', sortBy: 'name', sortOrder: 'asc' });
+    expect(byName.data.map((n) => n.name)).toEqual(Array.from({ length: 10 }, (_, i) => name(i + 1)));
+    const byUpdate = await list({ search: 'bulk', limit: '3', sortBy: 'updatedAt', sortOrder: 'asc' });
+    expect(byUpdate.data.map((n) => n.name)).toEqual(['bulk 0001', 'bulk 0002', 'bulk 0003']);
+  });
+
+  it('deep search pages and sorts no index serves sort all matches, with the exact total', async () => {
+    const deep = await list({ search: 'bulk', limit: '25', skip: '500', sortOrder: 'asc' });
+    expect(deep.pagination).toMatchObject({ total: BULK, totalCapped: false });
+    expect(deep.data[0].name).toBe('bulk 0501');
+    const byType = await list({ search: 'bulk', limit: '5', sortBy: 'nodeType' });
+    expect(byType.pagination).toMatchObject({ total: BULK, totalCapped: false });
+    expect(byType.data).toHaveLength(5);
+  });
+
+  it('a page past the end still reports the total', async () => {
+    const past = await list({ search: 'marker', limit: '25', skip: '600' });
+    expect(past).toMatchObject({ data: [], pagination: { total: BULK / 10, totalCapped: false } });
+  });
+});
+
+describe('GET /relations totals beyond the count cap', () => {
+  const RELATIONS = 1100;
+  beforeAll(async () => {
+    const admin = await t.register('admin2');
+    await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'admin') WHERE username = 'admin2'`);
+    await t.call({ method: 'POST', url: '/api/relationtypes', token: admin.accessToken, payload: { name: 'links' } });
+    // bulk i → bulk i+1, created one minute apart (newest: bulk 1100 → bulk 1101).
+    await t.db.query(
+      `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, created_at, updated_at)
+       SELECT s.id, d.id, (SELECT id FROM relation_types WHERE name = 'links'), 'links', 50,
+              timestamptz '2024-01-01' + i * interval '1 minute', timestamptz '2024-01-01' + i * interval '1 minute'
+         FROM generate_series(1, $1::int) i
+         JOIN nodes s ON s.name = 'bulk ' || lpad(i::text, 4, '0')
+         JOIN nodes d ON d.name = 'bulk ' || lpad((i + 1)::text, 4, '0')`,
+      [RELATIONS],
+    );
+  });
+
+  const relations = async (query: Record<string, string>) => {
+    const res = await t.call({ method: 'GET', url: '/api/relations', token: viewer.accessToken, query });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: { sourceNodeName: string }[]; pagination: NodePage['pagination'] }>();
+  };
+
+  it('says "more than" the cap, exact again on the last page', async () => {
+    const first = await relations({ limit: '25' });
+    expect(first.pagination).toEqual({ total: 1000, limit: 25, skip: 0, totalCapped: true });
+    expect(first.data[0].sourceNodeName).toBe(name(RELATIONS));
+    const last = await relations({ limit: '25', skip: String(RELATIONS - 25) });
+    expect(last.pagination).toMatchObject({ total: RELATIONS, totalCapped: false });
+    expect(last.data.at(-1)!.sourceNodeName).toBe(name(1));
+    expect((await relations({ search: 'bulk 0002' })).pagination).toMatchObject({ total: 2, totalCapped: false });
+  });
+});
