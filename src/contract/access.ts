@@ -78,6 +78,10 @@ export const API_ACCESS = {
   'POST /roles': 'roles.manage',
   'PUT /roles/:id': 'roles.manage',
   'DELETE /roles/:id': 'roles.manage',
+
+  'GET /backup': 'system.backup',
+  // Also only the system role admin (checked in the handler): a restore writes users and roles.
+  'POST /backup/restore': 'system.backup',
 } as const satisfies Record<string, Access>;
 
 export type ApiRouteKey = keyof typeof API_ACCESS;
@@ -90,6 +94,7 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/users': 'users.read',
   '/admin/roles': 'roles.manage',
   '/admin/analytics': 'analytics.view',
+  '/admin/backup': 'system.backup',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

@@ -12,6 +12,7 @@ import { attachmentRoutes } from './modules/attachments/routes';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './jobs/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeImportRoutes } from './modules/imports/routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(snomedRoutes);
         await api.register(userRoutes);
         await api.register(roleRoutes);
+        await api.register(backupRoutes);
       },
       { prefix: API_PREFIX },
     );
