@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { Menu } from '../../ui';
-import { ChartIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
+import { ChartIcon, DownloadIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { ADMIN_MENU_ENTRIES, permissionsOf, visibleEntries } from './nav';
 
-const ICONS: Record<string, typeof UsersIcon> = { '/admin/users': UsersIcon, '/admin/roles': KeyIcon, '/admin/analytics': ChartIcon };
+const ICONS: Record<string, typeof UsersIcon> = { '/admin/users': UsersIcon, '/admin/roles': KeyIcon, '/admin/analytics': ChartIcon, '/admin/backup': DownloadIcon };
 
-/** Users, Roles, Analytics — each shown only with its PAGE_ACCESS permission; no menu when none. */
+/** Users, Roles, Analytics, Backup — each shown only with its PAGE_ACCESS permission; no menu when none. */
 export function AdminMenu() {
   const user = useCurrentUser();
   const navigate = useNavigate();

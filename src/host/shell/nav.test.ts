@@ -9,7 +9,7 @@ describe('drawer and admin menu by role', () => {
     expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
       'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'User Management', 'Role Management',
     ]);
-    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Analytics']);
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Analytics', 'Backup']);
   });
 
   it('editor and viewer see Dashboard, Knowledge Nodes and Relations only, and no Admin menu', () => {

@@ -26,6 +26,7 @@ export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
   { label: 'Users', path: '/admin/users' },
   { label: 'Roles', path: '/admin/roles' },
   { label: 'Analytics', path: '/admin/analytics' },
+  { label: 'Backup', path: '/admin/backup' },
 ];
 
 export const DEFAULT_PATH = '/dashboard';
