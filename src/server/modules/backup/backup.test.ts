@@ -278,6 +278,19 @@ describe('POST /backup/restore', () => {
     expect(await rowsOf(target.db, 'nodes', ['id', 'degree'], 'id')).toEqual(await rowsOf(source.db, 'nodes', ['id', 'degree'], 'id'));
   });
 
+  it('the schema is as before the bulk load: every index, constraint and trigger is back', async () => {
+    const schema = (db: Db) =>
+      db.query(
+        `SELECT indexdef AS d FROM pg_indexes WHERE schemaname = current_schema()
+         UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+         UNION ALL SELECT tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+         ORDER BY 1`,
+      );
+    const after = await schema(target.db);
+    expect(after.length).toBeGreaterThan(30);
+    expect(after).toEqual(await schema(source.db));
+  });
+
   it('the attachment contents are byte-equal and downloadable', async () => {
     const [a] = await target.db.query<{ id: string; node_id: string }>('SELECT id, node_id FROM attachments');
     const link = await as<{ downloadUrl: string }>(target, targetToken, 'GET', `/nodes/${a!.node_id}/attachments/${a!.id}/download`);
