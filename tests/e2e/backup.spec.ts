@@ -24,7 +24,8 @@ async function api<T>(server: TestServer, path: string, token: string | null, bo
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  [source, target] = await Promise.all([startServer(), startServer()]);
+  source = await startServer();
+  target = await startServer();
   const { accessToken } = await api<{ accessToken: string }>(source, '/auth/register', null, admin);
   await api(target, '/auth/register', null, admin);
   await api(source, '/nodetypes', accessToken, { name: 'Disease' });
@@ -93,6 +94,7 @@ test('an admin downloads a backup and restores it into a new installation', asyn
   await expect(restore.getByRole('status')).toHaveText(
     'Backup restored: 2 nodes and 1 relations. 1 restored user is inactive until an administrator sets a password.',
   );
+  await fresh.screenshot({ path: '.tmp/test-results/backup-1440-restored.png', fullPage: true });
   await expectNoSeriousA11yViolations(fresh, 'restore done');
 
   // The restored graph is there.

@@ -6,6 +6,7 @@ import { Alert, Button, Card, Dialog, FilePicker, ProgressBar } from '../../ui';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
 import { permissionsOf } from '../shell/nav';
 import { api, useCurrentUser } from '../session';
+import '../../ui/files.css';
 import './backup.css';
 
 const formatSize = (bytes: number) =>
