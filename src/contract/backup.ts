@@ -48,6 +48,9 @@ export interface BackupRestoreResult {
   inactiveUsers: number;
 }
 
+/** "1 node", "2,000 nodes". */
+export const countOf = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+
 export const BACKUP_TEXTS = {
   title: 'Backup',
   subtitle: 'Download the whole knowledge base as one archive, or restore an archive into a new installation.',
@@ -68,7 +71,7 @@ export const BACKUP_TEXTS = {
   restoring: 'Restoring...',
   restoreFailed: 'Failed to restore the backup.',
   restored: (nodes: number, relations: number, inactive: number) =>
-    `Backup restored: ${nodes.toLocaleString('en')} nodes and ${relations.toLocaleString('en')} relations. ` +
+    `Backup restored: ${countOf(nodes, 'node')} and ${countOf(relations, 'relation')}. ` +
     (inactive > 0 ? `${inactive.toLocaleString('en')} restored ${inactive === 1 ? 'user is' : 'users are'} inactive until an administrator sets a password.` : ''),
   adminOnly: 'Only administrators can restore a backup.',
 } as const;

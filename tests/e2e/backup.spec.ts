@@ -92,7 +92,7 @@ test('an admin downloads a backup and restores it into a new installation', asyn
   await start.click();
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(restore.getByRole('status')).toHaveText(
-    'Backup restored: 2 nodes and 1 relations. 1 restored user is inactive until an administrator sets a password.',
+    'Backup restored: 2 nodes and 1 relation. 1 restored user is inactive until an administrator sets a password.',
   );
   await fresh.screenshot({ path: '.tmp/test-results/backup-1440-restored.png', fullPage: true });
   await expectNoSeriousA11yViolations(fresh, 'restore done');
@@ -106,7 +106,7 @@ test('an admin downloads a backup and restores it into a new installation', asyn
   await restore.getByLabel('Choose backup file').setInputFiles(saved);
   await start.click();
   await dialog.getByRole('button', { name: 'Restore' }).click();
-  await expect(restore.getByRole('alert')).toContainText('This installation already holds data (2 nodes, 1 relations, 1 other users)');
+  await expect(restore.getByRole('alert')).toContainText('This installation already holds data (2 nodes, 1 relation, 1 other user)');
 });
 
 test('the backup page on a phone', async ({ browser }) => {

@@ -168,7 +168,7 @@ describe('POST /backup/restore', () => {
   it('refuses an installation that holds data, and non-admins, writing nothing', async () => {
     const res = await restore(source, token, archive);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/already holds data \(2 nodes, 1 relations, 2 SNOMED concepts, 2 other users, 1 custom roles\)/);
+    expect(res.json().error).toMatch(/already holds data \(2 nodes, 1 relation, 2 SNOMED concepts, 2 other users, 1 custom role\)/);
     const carol = await source.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'Str0ng-pass-1' } });
     const refused = await restore(source, carol.json().accessToken, archive);
     expect(refused.statusCode).toBe(403);

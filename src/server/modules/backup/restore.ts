@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
+import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
 import { audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { userRoom } from '../../jobs/events';
@@ -28,16 +28,16 @@ export interface Restorer {
  */
 export async function installationContents(db: Queryable, restorerId: string): Promise<string[]> {
   const [c] = await db.query<Record<string, number>>(
-    `SELECT (SELECT count(*) FROM nodes)::int AS nodes,
-            (SELECT count(*) FROM relations)::int AS relations,
-            (SELECT count(*) FROM snomed_concepts)::int AS "SNOMED concepts",
-            (SELECT count(*) FROM users WHERE id <> $1)::int AS "other users",
-            (SELECT count(*) FROM roles WHERE NOT is_system)::int AS "custom roles"`,
+    `SELECT (SELECT count(*) FROM nodes)::int AS "node",
+            (SELECT count(*) FROM relations)::int AS "relation",
+            (SELECT count(*) FROM snomed_concepts)::int AS "SNOMED concept",
+            (SELECT count(*) FROM users WHERE id <> $1)::int AS "other user",
+            (SELECT count(*) FROM roles WHERE NOT is_system)::int AS "custom role"`,
     [restorerId],
   );
   return Object.entries(c!)
     .filter(([, n]) => n > 0)
-    .map(([what, n]) => `${n.toLocaleString('en')} ${what}`);
+    .map(([what, n]) => countOf(n, what));
 }
 
 export async function refuseIfNotEmpty(db: Queryable, restorerId: string): Promise<void> {
