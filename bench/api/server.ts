@@ -34,7 +34,7 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServer(opts: { dataDir: string; databaseUrl?: string; logFile: string }): Promise<RunningServer> {
+export async function startServer(opts: { dataDir: string; databaseUrl?: string; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const log = fs.openSync(opts.logFile, 'a');
   const env: NodeJS.ProcessEnv = {
@@ -48,6 +48,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
     KG_AUTH_ACCOUNT_RATE_LIMIT: '100000',
     // One token for the whole run (the default is 15 minutes).
     KG_ACCESS_TOKEN_TTL: '86400',
+    ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;

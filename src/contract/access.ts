@@ -88,6 +88,9 @@ export const API_ACCESS = {
   'GET /audit/retention': 'system.logs',
   'PUT /audit/retention': 'system.maintenance',
   'POST /audit/purge': 'system.maintenance',
+  'GET /backup': 'system.backup',
+  // Also only the system role admin (checked in the handler): a restore writes users and roles.
+  'POST /backup/restore': 'system.backup',
 } as const satisfies Record<string, Access>;
 
 export type ApiRouteKey = keyof typeof API_ACCESS;
@@ -101,6 +104,7 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/roles': 'roles.manage',
   '/admin/analytics': 'analytics.view',
   '/admin/audit': 'system.logs',
+  '/admin/backup': 'system.backup',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

@@ -22,3 +22,4 @@ export * from './grants';
 export * from './nul';
 export * from './passwords';
 export * from './audit-log';
+export * from './backup';

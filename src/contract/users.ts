@@ -80,8 +80,12 @@ export const UserCreateSchema = z
   })
   .refine((b) => !!(b.roleId || b.role), { message: USER_ADMIN_MESSAGES.roleRequired, path: ['roleId'] });
 
-/** Passwords are set only on creation (spec §2 User Management). */
+/**
+ * The spec's form sets passwords only on creation; `password` here lets an admin give a restored
+ * account (issue 16: restored users come back inactive, without a password) a new one.
+ */
 export const UserUpdateSchema = z.object({
+  password: passwordField().optional(),
   username: usernameField.optional(),
   email: emailField.optional(),
   roleId: z.string().max(64).optional(),

@@ -23,6 +23,7 @@ const pages = {
   nodeForm: lazyPage(() => import('./pages/NodeFormPage'), (m) => m.NodeFormPage),
   search: lazyPage(() => import('./pages/search/SearchPage'), (m) => m.SearchPage),
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
+  backup: lazyPage(() => import('./pages/BackupPage'), (m) => m.BackupPage),
 };
 const LoginPage = pages.login.Page;
 const RegisterPage = pages.register.Page;
@@ -38,6 +39,7 @@ const NodeManagerPage = pages.nodeManager.Page;
 const NodeFormPage = pages.nodeForm.Page;
 const SearchPage = pages.search.Page;
 const PlaceholderPage = pages.placeholder.Page;
+const BackupPage = pages.backup.Page;
 
 /** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
 const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
@@ -48,6 +50,7 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/users', 'userAdmin'],
   ['/admin/roles', 'roleAdmin'],
   ['/admin/audit', 'auditLog'],
+  ['/admin/backup', 'backup'],
   ['/snomed', 'snomed'],
   ['/node-types', 'typeAdmin'],
   ['/relation-types', 'typeAdmin'],
@@ -91,6 +94,7 @@ const routes = createRoutesFromElements(
         <Route path="/admin/users" element={<UserAdminPage />} />
         <Route path="/admin/roles" element={<RoleAdminPage />} />
         <Route path="/admin/audit" element={<AuditLogPage />} />
+        <Route path="/admin/backup" element={<BackupPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
         <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />

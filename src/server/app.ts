@@ -15,6 +15,7 @@ import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './jobs/plugin';
 import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nodeImportRoutes } from './modules/imports/routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(userRoutes);
         await api.register(roleRoutes);
         await api.register(auditLogRoutes);
+        await api.register(backupRoutes);
       },
       { prefix: API_PREFIX },
     );

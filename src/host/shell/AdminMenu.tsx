@@ -1,12 +1,18 @@
 import { useNavigate } from 'react-router';
 import { Menu } from '../../ui';
-import { ChartIcon, FileIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
+import { ChartIcon, DownloadIcon, FileIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { ADMIN_MENU_ENTRIES, permissionsOf, visibleEntries } from './nav';
 
-const ICONS: Record<string, typeof UsersIcon> = { '/admin/users': UsersIcon, '/admin/roles': KeyIcon, '/admin/audit': FileIcon, '/admin/analytics': ChartIcon };
+const ICONS: Record<string, typeof UsersIcon> = {
+  '/admin/users': UsersIcon,
+  '/admin/roles': KeyIcon,
+  '/admin/audit': FileIcon,
+  '/admin/analytics': ChartIcon,
+  '/admin/backup': DownloadIcon,
+};
 
-/** Users, Roles, Audit Log, Analytics — each shown only with its PAGE_ACCESS permission; no menu when none. */
+/** Users, Roles, Audit Log, Analytics, Backup — each shown only with its PAGE_ACCESS permission; no menu when none. */
 export function AdminMenu() {
   const user = useCurrentUser();
   const navigate = useNavigate();

@@ -33,6 +33,7 @@ export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
   { label: 'Roles', path: '/admin/roles' },
   { label: 'Audit Log', path: '/admin/audit' },
   { label: 'Analytics', path: '/admin/analytics' },
+  { label: 'Backup', path: '/admin/backup' },
 ];
 
 export const DEFAULT_PATH = '/dashboard';

@@ -18,6 +18,8 @@ export interface ZipEntry {
   compressedSize: number;
   uncompressedSize: number;
   localHeaderOffset: number;
+  /** CRC-32 of the uncompressed bytes, from the central directory (backup restores check it). */
+  crc32: number;
 }
 
 export interface ZipLimits {
@@ -27,6 +29,8 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** Largest uncompressed/compressed ratio of an entry bigger than 1 MB (bombs reach ~1000). */
   maxRatio: number;
+  /** Most entries in the directory (default 10,000: a workbook has a few dozen parts). */
+  maxEntries?: number;
 }
 
 const EOCD = 0x06054b50;
@@ -82,7 +86,7 @@ export async function readZipDirectory(file: string, limits: ZipLimits): Promise
       dirSize = Number(record.readBigUInt64LE(40));
       dirOffset = Number(record.readBigUInt64LE(48));
     }
-    if (count > MAX_ENTRIES || dirSize > 16 * 1024 * 1024 || dirOffset + dirSize > size) throw corrupt('bad zip directory');
+    if (count > (limits.maxEntries ?? MAX_ENTRIES) || dirSize > 16 * 1024 * 1024 || dirOffset + dirSize > size) throw corrupt('bad zip directory');
     const dir = await readAt(fd, dirOffset, dirSize);
     const entries = new Map<string, ZipEntry>();
     let total = 0;
@@ -96,6 +100,7 @@ export async function readZipDirectory(file: string, limits: ZipLimits): Promise
         name: dir.toString('utf8', p + 46, p + 46 + nameLength),
         flags: dir.readUInt16LE(p + 8),
         method: dir.readUInt16LE(p + 10),
+        crc32: dir.readUInt32LE(p + 16),
         compressedSize: dir.readUInt32LE(p + 20),
         uncompressedSize: dir.readUInt32LE(p + 24),
         localHeaderOffset: dir.readUInt32LE(p + 42),

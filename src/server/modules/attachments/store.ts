@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 
 /**
  * Where file contents live. Keys are generated here (UUIDs), never taken from file names,
@@ -12,6 +12,11 @@ import type { Db } from '../../db/db';
 export interface BlobStore {
   put(data: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Reads through `q` (a transaction) when the contents live in the database: a backup reads them
+   * in its snapshot, and on the embedded database a query beside an open transaction would wait for it.
+   */
+  getWith?(q: Queryable, key: string): Promise<Buffer | null>;
   remove(keys: string[]): Promise<void>;
 }
 
@@ -39,16 +44,18 @@ export function diskBlobStore(dir: string): BlobStore {
 }
 
 export function databaseBlobStore(db: Db): BlobStore {
+  const getWith = async (q: Queryable, key: string) => {
+    const rows = await q.query<{ data: Uint8Array }>('SELECT data FROM blobs WHERE key = $1', [key]);
+    return rows[0] ? Buffer.from(rows[0].data) : null;
+  };
   return {
     async put(data) {
       const key = randomUUID();
       await db.query('INSERT INTO blobs (key, data) VALUES ($1, $2)', [key, data]);
       return key;
     },
-    async get(key) {
-      const rows = await db.query<{ data: Uint8Array }>('SELECT data FROM blobs WHERE key = $1', [key]);
-      return rows[0] ? Buffer.from(rows[0].data) : null;
-    },
+    get: (key) => getWith(db, key),
+    getWith,
     async remove(keys) {
       if (keys.length) await db.query('DELETE FROM blobs WHERE key = ANY($1::text[])', [keys]);
     },

@@ -66,8 +66,13 @@ export async function userRoutes(app: FastifyInstance) {
           throw conflict(USER_ADMIN_MESSAGES.lastAdmin, 'last_admin');
         }
         await updateUser(tx, user.id, { ...body, roleId: role.id });
-        if (role.id !== user.role_id || body.isActive === false) await revokeAllForUsers(tx, [user.id]);
-        const event = userUpdated(user, (await findUserById(tx, user.id))!);
+        // An admin sets the password of a restored (inactive) account; the event says only that it changed.
+        if (body.password !== undefined) {
+          assertPasswordAllowed(body.password, { username: body.username ?? user.username, email: body.email ?? user.email });
+          await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await hashPassword(body.password)]);
+        }
+        if (role.id !== user.role_id || body.isActive === false || body.password !== undefined) await revokeAllForUsers(tx, [user.id]);
+        const event = userUpdated(user, (await findUserById(tx, user.id))!, body.password !== undefined);
         if (event) await record(event);
       }).catch(accountConflict);
       return toUser((await findUserById(app.db, req.params.id))!);

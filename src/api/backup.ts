@@ -1,0 +1,27 @@
+import { BACKUP_RESTORE_EVENT, type BackupRestoreProgress, type BackupRestoreResult } from '../contract/backup';
+import type { ApiClient } from './client';
+import { acquireSocket } from './socket';
+
+/** Backup calls (issue 16 item 6): the archive, a restore, and the restore's progress events. */
+export const backupApi = (api: ApiClient) => ({
+  /** GET /backup: the whole knowledge base as a zip. */
+  download: () => api.request<Blob>('/backup', { responseType: 'blob' }),
+  /** POST /backup/restore, multipart field `file`; answers once everything is restored (or nothing). */
+  restore: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.request<BackupRestoreResult>('/backup/restore', { method: 'POST', body: form });
+  },
+  /** Follows this user's restores (`backup-restore-progress`); returns the function that stops. */
+  watchRestore: (onEvent: (event: BackupRestoreProgress) => void) => {
+    const { socket, release } = acquireSocket(api);
+    socket.on(BACKUP_RESTORE_EVENT, onEvent);
+    return () => {
+      socket.off(BACKUP_RESTORE_EVENT, onEvent);
+      release();
+    };
+  },
+});
+
+/** The file name a download is saved under (the server's Content-Disposition is not readable through fetch's Blob). */
+export const backupFileName = (now = new Date()) => `kg-backup-${now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.zip`;

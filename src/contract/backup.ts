@@ -1,0 +1,100 @@
+/**
+ * Backups (issue 16 item 6): the archive's version, the restore's progress event and every text
+ * the Backup section and the server say. Kept free of zod so the browser bundles can use it.
+ */
+
+/**
+ * The archive format this server writes and reads. A change to a file's columns or meaning
+ * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
+ */
+export const BACKUP_FORMAT_VERSION = 1;
+
+/** Largest archive a restore accepts (it waits in a temp file, never in memory). */
+export const BACKUP_MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
+
+/** socket.io event of a restore's progress, sent to the restoring user's own room. */
+export const BACKUP_RESTORE_EVENT = 'backup-restore-progress';
+
+export type BackupRestoreStatus = 'processing' | 'inserting' | 'completed' | 'error';
+
+/** The same shape as an import's progress event (contract/socket.ts ProgressEvent), plus the process id. */
+export interface BackupRestoreProgress {
+  processId: string;
+  status: BackupRestoreStatus;
+  /** 0–100. */
+  progress: number;
+  message: string;
+}
+
+/** What each archive file holds, in restore order: the keys of the manifest's counts. */
+export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'auditLog'] as const;
+export type BackupPart = (typeof BACKUP_PARTS)[number];
+
+/** manifest.json of an archive. */
+export interface BackupManifest {
+  formatVersion: number;
+  /** The newest database migration of the server that wrote it, e.g. 11 for 0011_audit_trail. */
+  migration: number;
+  createdAt: string;
+  createdBy: { id: string; username: string } | null;
+  counts: Record<BackupPart, number>;
+}
+
+/** POST /backup/restore answer. */
+export interface BackupRestoreResult {
+  processId: string;
+  counts: Record<BackupPart, number>;
+  /** Restored accounts (other than the restoring admin): inactive until an admin sets a password. */
+  inactiveUsers: number;
+}
+
+/** "1 node", "2,000 nodes". */
+export const countOf = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+
+export const BACKUP_TEXTS = {
+  title: 'Backup',
+  subtitle: 'Download the whole knowledge base as one archive, or restore an archive into a new installation.',
+  download: 'Download backup',
+  downloading: 'Preparing the backup...',
+  downloadHint:
+    'The archive holds nodes, relations, types, attachments, the SNOMED catalogue, users and roles (without passwords) and the audit log.',
+  downloadFailed: 'Failed to download the backup.',
+  restore: 'Restore from backup',
+  restoreHint:
+    'Only into an installation that holds nothing but its first account. Restored users come back inactive until an administrator sets their password.',
+  chooseFile: 'Choose backup file',
+  noFile: 'No file chosen',
+  confirmTitle: 'Restore from backup?',
+  confirmText: (file: string) => `Restore "${file}" into this installation? Everything in the archive is added: nodes, relations, types, attachments, the SNOMED catalogue, users and roles.`,
+  confirm: 'Restore',
+  cancel: 'Cancel',
+  restoring: 'Restoring...',
+  restoreFailed: 'Failed to restore the backup.',
+  restored: (nodes: number, relations: number, inactive: number) =>
+    `Backup restored: ${countOf(nodes, 'node')} and ${countOf(relations, 'relation')}. ` +
+    (inactive > 0 ? `${inactive.toLocaleString('en')} restored ${inactive === 1 ? 'user is' : 'users are'} inactive until an administrator sets a password.` : ''),
+  adminOnly: 'Only administrators can restore a backup.',
+} as const;
+
+/** The server's refusals (4xx): said in the Backup section as they are. */
+export const BACKUP_MESSAGES = {
+  noFile: 'Please select a backup file (.zip).',
+  wrongType: 'Please select a backup archive (.zip).',
+  tooLarge: `The file is larger than ${BACKUP_MAX_UPLOAD_BYTES / 1024 ** 3} GB, the maximum for a restore.`,
+  adminOnly: 'Only administrators can restore a backup: a restore writes users and roles.',
+  notEmpty: (what: string) =>
+    `This installation already holds data (${what}). A backup can be restored only into a new installation that holds nothing but its first account.`,
+  damaged: (why: string) => `The file is not a valid backup archive (${why}). Nothing was restored.`,
+  unknownVersion: (version: unknown) =>
+    `This backup has format version ${String(version)}, which this server cannot read (it reads version ${BACKUP_FORMAT_VERSION}). Nothing was restored.`,
+  newerSchema: (archive: number, server: number) =>
+    `This backup was made by a newer version of the workbench (database migration ${archive}; this server has ${server}). Update the server first. Nothing was restored.`,
+  badRow: (file: string, line: number, why: string) => `${file}, line ${line}: ${why}. Nothing was restored.`,
+  countMismatch: (file: string, expected: number, found: number) =>
+    `${file} holds ${found} rows but the manifest says ${expected}: the archive is incomplete. Nothing was restored.`,
+  failed: (why: string) => `The backup could not be restored: ${why}. Nothing was restored.`,
+  busy: 'Another restore is running.',
+  validating: 'Checking the archive...',
+  writing: (part: string) => `Restoring ${part}...`,
+  done: 'Backup restored.',
+} as const;

@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_FORMAT_VERSION, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
+import type { Db } from '../../db/db';
+import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
+import { testApp, type TestApp } from '../../test/harness';
+import { multipart } from '../imports/fixtures';
+import { openBackupArchive } from './archive-reader';
+import { BACKUP_TABLES, MANIFEST_FILE } from './tables';
+
+/**
+ * Backups end to end on the real app (both databases): a populated installation is backed up,
+ * the archive restored into a fresh one, and every table compared row by row.
+ */
+let source: TestApp;
+let sourceAdmin: string;
+let archive: Buffer;
+let eventsBefore: number;
+/** Every table of the source as it was backed up (later tests sign in there, which changes last_login). */
+const snapshot = new Map<string, Record<string, unknown>[]>();
+// A PDF's magic number, then every byte value (the content check accepts it as a PDF).
+const ATTACHMENT = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 69_991 }, (_, i) => (i * 31 + 7) % 256))]);
+
+const as = async <T = { id: string }>(t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
+  const res = await t.call({ method, url: `/api${url}`, token, payload });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+};
+
+const restore = (t: TestApp, token: string, data: Buffer, name = 'backup.zip') => t.call({ method: 'POST', url: '/api/backup/restore', token, ...multipart(name, data) });
+
+/** The rows of one table as the archive would carry them, ordered by key. */
+async function rowsOf(db: Db, table: string, columns: readonly string[], key: string, where = 'true') {
+  return db.query<Record<string, unknown>>(
+    `SELECT row_to_json(x)::jsonb AS r FROM (SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table} WHERE ${where} ORDER BY "${key}") x`,
+  ).then((rows) => rows.map((r) => r.r as Record<string, unknown>));
+}
+
+/** Archive entries by name (read with the restore's own reader). */
+async function entriesOf(data: Buffer): Promise<Map<string, Buffer>> {
+  const file = path.join(os.tmpdir(), `kg-backup-test-${process.pid}-${Math.random().toString(16).slice(2)}.zip`);
+  fs.writeFileSync(file, data);
+  try {
+    const reader = await openBackupArchive(file);
+    const names = [MANIFEST_FILE, ...BACKUP_TABLES.map((t) => t.file)];
+    const out = new Map<string, Buffer>();
+    for (const n of names) out.set(n, await reader.bytes(n));
+    for (const line of (out.get('attachments.ndjson')!.toString('utf8').split('\n').filter(Boolean))) {
+      const id = (JSON.parse(line) as { id: string }).id;
+      out.set(`attachments/${id}`, await reader.bytes(`attachments/${id}`));
+    }
+    return out;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+const rebuilt = (entries: Map<string, Buffer>, change: (name: string, data: Buffer) => Buffer | string | null): Buffer =>
+  zipParts(
+    [...entries].flatMap(([name, data]): ZipPart[] => {
+      const next = change(name, data);
+      return next === null ? [] : [{ name, data: next }];
+    }),
+  );
+
+async function countAll(db: Db) {
+  const [c] = await db.query<Record<string, number>>(
+    `SELECT (SELECT count(*) FROM nodes)::int AS nodes, (SELECT count(*) FROM relations)::int AS relations,
+            (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM roles)::int AS roles,
+            (SELECT count(*) FROM attachments)::int AS attachments, (SELECT count(*) FROM snomed_concepts)::int AS snomed`,
+  );
+  return c!;
+}
+
+let token: string;
+beforeAll(async () => {
+  source = await testApp();
+  const admin = await source.register('admin');
+  token = admin.accessToken;
+  sourceAdmin = admin.user.id;
+  const role = await as(source, token, 'POST', '/roles', { name: 'Curator', description: 'Curates', permissions: ['nodes.read', 'nodes.create', 'system.backup'] });
+  await as(source, token, 'POST', '/users', { username: 'carol', email: 'carol@example.org', password: 'Str0ng-pass-1', roleId: role.id, role: 'Curator' });
+  await as(source, token, 'POST', '/users', { username: 'victor', email: 'victor@example.org', password: 'Str0ng-pass-1', role: 'viewer' });
+  await as(source, token, 'POST', '/nodetypes', { name: 'Disease' });
+  await as(source, token, 'POST', '/nodetypes', { name: 'Drug' });
+  await as(source, token, 'POST', '/relationtypes', { name: 'treats' });
+  await source.db.query(`INSERT INTO snomed_concepts (id, concept_id, term, effective_time) VALUES ('11', '195967001', 'Asthma', '20200731'), ('12', '372665008', 'Salbutamol', null)`);
+  const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
+  const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
+  await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked' });
+  const up = await source.call({ method: 'POST', url: `/api/nodes/${asthma.id}/attachments`, token, ...multipart('scan.pdf', ATTACHMENT) });
+  expect(up.statusCode).toBe(201);
+  // Events of every shape the trail keeps (whoever writes them: the restore copies the table).
+  await source.db.query(
+    `INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail) VALUES
+       ($1, 'admin', 'update', 'node', $2, '[{"field":"name","before":"Asthma x","after":"Asthma"}]', NULL),
+       (NULL, NULL, 'sign_in_failed', 'session', NULL, '[]', '{"login":"mallory"}'),
+       ('00000000-0000-4000-8000-0000000000aa', 'gone-user', 'delete', 'relation', 'r1', '[]', '{"snapshot":{"weight":5}}')`,
+    [sourceAdmin, asthma.id],
+  );
+  const [{ n }] = await source.db.query<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM audit_log');
+  eventsBefore = n;
+  for (const table of BACKUP_TABLES) snapshot.set(table.table, await rowsOf(source.db, table.table, table.columns, table.key));
+  const res = await source.call({ method: 'GET', url: '/api/backup', token });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/zip');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kg-backup-\d{8}-\d{6}\.zip"$/);
+  archive = res.rawPayload;
+});
+afterAll(() => source?.close());
+
+describe('GET /backup', () => {
+  it('holds every table as NDJSON, the attachment bytes and a manifest with version, migration and counts', async () => {
+    const entries = await entriesOf(archive);
+    const manifest = JSON.parse(entries.get(MANIFEST_FILE)!.toString()) as BackupManifest;
+    expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
+    expect(manifest.migration).toBeGreaterThanOrEqual(11);
+    expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 2, relations: 1, attachments: 1, snomedConcepts: 2 });
+    expect(manifest.counts.auditLog).toBe(eventsBefore);
+    const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
+    expect(entries.get(attachmentName!)!.equals(ATTACHMENT)).toBe(true);
+  });
+
+  it('never carries a password hash', async () => {
+    const entries = await entriesOf(archive);
+    const text = [...entries].filter(([k]) => k.endsWith('.ndjson') || k.endsWith('.json')).map(([, v]) => v.toString('utf8')).join('\n');
+    expect(text).not.toMatch(/scrypt\$/);
+    expect(text).not.toMatch(/password_hash/);
+    expect(text).toContain('"username":"carol"');
+  });
+
+  it('is refused without system.backup', async () => {
+    const viewer = await source.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'victor', password: 'Str0ng-pass-1' } });
+    expect((await source.call({ method: 'GET', url: '/api/backup', token: viewer.json().accessToken })).statusCode).toBe(403);
+    expect((await source.call({ method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /backup/restore', () => {
+  let target: TestApp;
+  let targetToken: string;
+  let targetAdmin: string;
+  let targetEventsBefore: number;
+  let result: BackupRestoreResult;
+  let progress: BackupRestoreProgress[];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    target = await testApp();
+    const admin = await target.register('admin');
+    targetToken = admin.accessToken;
+    targetAdmin = admin.user.id;
+    // A seed type of the new installation gives way to the archive's.
+    await as(target, targetToken, 'POST', '/nodetypes', { name: 'Disease' });
+    const [{ n }] = await target.db.query<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM audit_log');
+    targetEventsBefore = n;
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await target?.close();
+  });
+
+  it('refuses an installation that holds data, and non-admins, writing nothing', async () => {
+    const res = await restore(source, token, archive);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/already holds data \(2 nodes, 1 relation, 2 SNOMED concepts, 2 other users, 1 custom role\)/);
+    const carol = await source.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'Str0ng-pass-1' } });
+    const refused = await restore(source, carol.json().accessToken, archive);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('admin_only');
+    // carol holds system.backup through her custom role: she may download.
+    expect((await source.call({ method: 'GET', url: '/api/backup', token: carol.json().accessToken })).statusCode).toBe(200);
+  });
+
+  it('refuses damaged archives, unknown versions and bad rows with a 400, writing nothing', async () => {
+    const before = await countAll(target.db);
+    const entries = await entriesOf(archive);
+    const flipped = Buffer.from(archive);
+    flipped[Math.floor(flipped.length / 3)] ^= 0xff;
+    const cases: [Buffer, RegExp][] = [
+      [archive.subarray(0, archive.length - 100), /not a valid backup archive/],
+      [flipped, /not a valid backup archive/],
+      [Buffer.from('not a zip at all'), /not a valid backup archive/],
+      [rebuilt(entries, (n, d) => (n === MANIFEST_FILE ? JSON.stringify({ ...JSON.parse(d.toString()), formatVersion: 99 }) : d)), /format version 99, which this server cannot read/],
+      [rebuilt(entries, (n, d) => (n === MANIFEST_FILE ? JSON.stringify({ ...JSON.parse(d.toString()), migration: 9999 }) : d)), /made by a newer version/],
+      [rebuilt(entries, (n, d) => (n === MANIFEST_FILE ? null : d)), /manifest\.json is missing/],
+      [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().replace('"name":"Asthma"', '"name":"  "') : d)), /nodes\.ndjson, line \d: name: empty name/],
+      [rebuilt(entries, (n, d) => (n === 'relations.ndjson' ? d.toString().replace(/"source_node_id":"[^"]+"/, '"source_node_id":"00000000-0000-4000-8000-000000000001"') : d)), /relations\.ndjson, line 1: source_node_id names a row that is not in the backup/],
+      [rebuilt(entries, (n, d) => (n.startsWith('attachments/') ? d.subarray(1) : d)), /attachments\.ndjson, line 1: the contents .* are not 70000 bytes/],
+      [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().split('\n')[0] + '\n' : d)), /nodes\.ndjson holds 1 rows but the manifest says 2/],
+    ];
+    for (const [data, message] of cases) {
+      const res = await restore(target, targetToken, data);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatch(message);
+      expect(res.json().error).toMatch(/Nothing was restored\.$/);
+    }
+    const wrongType = await restore(target, targetToken, archive, 'backup.tar');
+    expect(wrongType.statusCode).toBe(415);
+    expect(await countAll(target.db)).toEqual(before);
+  });
+
+  it('a constraint the archive breaks rolls everything back (a duplicate node name)', async () => {
+    const entries = await entriesOf(archive);
+    // Give both nodes the same name and type.
+    const nodes = entries.get('nodes.ndjson')!.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    nodes[1]!.name = nodes[0]!.name;
+    nodes[1]!.node_type_id = nodes[0]!.node_type_id;
+    nodes[1]!.snomed_code = null;
+    const clash = rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? nodes.map((x) => JSON.stringify(x)).join('\n') + '\n' : d));
+    const before = await countAll(target.db);
+    const res = await restore(target, targetToken, clash);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/could not be restored: two rows of the archive share a unique value/);
+    expect(await countAll(target.db)).toEqual(before);
+  });
+
+  it('restores every table of the archive into a fresh installation, with progress', async () => {
+    await target.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(`http://127.0.0.1:${(target.app.server.address() as AddressInfo).port}`, { path: SOCKET_PATH, auth: { token: targetToken }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', resolve);
+      socket.on('connect_error', reject);
+    });
+    progress = [];
+    socket.on(BACKUP_RESTORE_EVENT, (e: BackupRestoreProgress) => progress.push(e));
+
+    const res = await restore(target, targetToken, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    result = res.json<BackupRestoreResult>();
+    // The archive's own admin is the restorer; the others come back.
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 2, relations: 1, attachments: 1, snomedConcepts: 2 });
+    expect(result.inactiveUsers).toBe(2);
+    await expect.poll(() => progress.at(-1)?.status).toBe('completed');
+    expect(progress.every((e) => e.processId === result.processId)).toBe(true);
+    expect(progress[0]!.status).toBe('processing');
+    expect(progress.some((e) => e.status === 'inserting')).toBe(true);
+    expect(progress.map((e) => e.progress)).toEqual([...progress.map((e) => e.progress)].sort((a, b) => a - b));
+    expect(progress.at(-1)!.progress).toBe(100);
+  });
+
+  it('every table holds what the source held (the archive admin is the restorer)', async () => {
+    const ids = (v: unknown) => (v === sourceAdmin ? targetAdmin : v);
+    for (const table of BACKUP_TABLES) {
+      if (table.part === 'auditLog') continue;
+      let where = 'true';
+      let keep = (_r: Record<string, unknown>) => true;
+      if (table.part === 'roles') {
+        where = 'NOT is_system';
+        keep = (r) => !r.is_system;
+      }
+      if (table.part === 'users') {
+        where = `username <> 'admin'`;
+        keep = (r) => r.username !== 'admin';
+      }
+      const columns = table.columns.filter((c) => !(table.part === 'users' && c === 'is_active'));
+      const expected = snapshot
+        .get(table.table)!
+        .filter(keep)
+        .map((r) => {
+          const out = Object.fromEntries(columns.map((c) => [c, r[c]]));
+          for (const c of table.userColumns) out[c] = ids(out[c]);
+          return out;
+        });
+      const actual = await rowsOf(target.db, table.table, columns, table.key, where);
+      expect(actual, table.table).toEqual(expected);
+    }
+    // System roles are this installation's; the restored users keep their roles by name.
+    const roleOf = (db: Db) => db.query(`SELECT u.username, r.name FROM users u LEFT JOIN roles r ON r.id = u.role_id ORDER BY u.username`);
+    expect(await roleOf(target.db)).toEqual(await roleOf(source.db));
+    // The relation count on each node is derived again.
+    expect(await rowsOf(target.db, 'nodes', ['id', 'degree'], 'id')).toEqual(await rowsOf(source.db, 'nodes', ['id', 'degree'], 'id'));
+  });
+
+  it('the schema is as before the bulk load: every index, constraint and trigger is back', async () => {
+    const schema = (db: Db) =>
+      db.query(
+        `SELECT indexdef AS d FROM pg_indexes WHERE schemaname = current_schema()
+         UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+         UNION ALL SELECT tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+         ORDER BY 1`,
+      );
+    const after = await schema(target.db);
+    expect(after.length).toBeGreaterThan(30);
+    expect(after).toEqual(await schema(source.db));
+  });
+
+  it('the attachment contents are byte-equal and downloadable', async () => {
+    const [a] = await target.db.query<{ id: string; node_id: string }>('SELECT id, node_id FROM attachments');
+    const link = await as<{ downloadUrl: string }>(target, targetToken, 'GET', `/nodes/${a!.node_id}/attachments/${a!.id}/download`);
+    const res = await target.call({ method: 'GET', url: link.downloadUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(ATTACHMENT)).toBe(true);
+  });
+
+  it('the audit events come back in order, then one event for the restore', async () => {
+    const cols = ['at', 'actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'changes', 'detail'];
+    const expected = snapshot.get('audit_log')!.map(({ id: _id, ...r }) => ({ ...r, actor_id: r.actor_id === sourceAdmin ? targetAdmin : r.actor_id }));
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const restored = (await rowsOf(target.db, 'audit_log', [...cols, 'id'], 'id', `id > ${targetEventsBefore}`)).map(({ id: _id, ...r }) => r);
+    expect(restored.slice(0, -1)).toEqual(expected);
+    expect(restored.at(-1)).toMatchObject({ action: 'restore', entity_type: 'backup', actor_id: targetAdmin, actor_name: 'admin' });
+  });
+
+  it('restored users are inactive until an admin sets their password', async () => {
+    const login = () => target.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'Str0ng-pass-1' } });
+    expect((await login()).statusCode).not.toBe(200);
+    const [carol] = await target.db.query<{ id: string; is_active: boolean; password_hash: string }>(`SELECT id, is_active, password_hash FROM users WHERE username = 'carol'`);
+    expect(carol!.is_active).toBe(false);
+    expect(carol!.password_hash).not.toMatch(/^scrypt/);
+    await as(target, targetToken, 'PUT', `/users/${carol!.id}`, { password: 'New-pass-42', isActive: true });
+    const after = await target.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'New-pass-42' } });
+    expect(after.statusCode).toBe(200);
+    // The restorer's own session went on working throughout.
+    expect((await target.call({ method: 'GET', url: '/api/auth/me', token: targetToken })).statusCode).toBe(200);
+  });
+
+  it('a second restore is refused: the installation now holds data', async () => {
+    const res = await restore(target, targetToken, archive);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('installation_not_empty');
+  });
+});

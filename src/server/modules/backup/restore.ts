@@ -1,0 +1,294 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
+import { audited } from '../../audit/audited';
+import type { Queryable } from '../../db/db';
+import { userRoom } from '../../jobs/events';
+import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/errors';
+import { removeBlobs } from '../attachments/store';
+import type { BackupArchive } from './archive-reader';
+import { currentMigration } from './manifest';
+import { BACKUP_TABLES, attachmentEntry, type BackupTable } from './tables';
+import { validateArchive } from './validate';
+
+/** Serialises restores (two at once would both find the installation empty). */
+const RESTORE_LOCK_KEY = 815_204_016;
+/** Restored accounts have no password until an admin sets one: this matches no password. */
+const NO_PASSWORD = '!restored';
+
+export interface Restorer {
+  id: string;
+  username: string;
+  email: string;
+}
+
+/**
+ * What the installation holds beyond its first account and unused types, as words for the
+ * refusal ("12 nodes, 2 users"); empty when a restore may go ahead.
+ */
+export async function installationContents(db: Queryable, restorerId: string): Promise<string[]> {
+  const [c] = await db.query<Record<string, number>>(
+    `SELECT (SELECT count(*) FROM nodes)::int AS "node",
+            (SELECT count(*) FROM relations)::int AS "relation",
+            (SELECT count(*) FROM snomed_concepts)::int AS "SNOMED concept",
+            (SELECT count(*) FROM users WHERE id <> $1)::int AS "other user",
+            (SELECT count(*) FROM roles WHERE NOT is_system)::int AS "custom role"`,
+    [restorerId],
+  );
+  return Object.entries(c!)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => countOf(n, what));
+}
+
+export async function refuseIfNotEmpty(db: Queryable, restorerId: string): Promise<void> {
+  const contents = await installationContents(db, restorerId);
+  if (contents.length) throw conflict(BACKUP_MESSAGES.notEmpty(contents.join(', ')), 'installation_not_empty');
+}
+
+/**
+ * Restores a validated archive in ONE transaction: everything or nothing. Attachment contents go
+ * to the blob store first (on disk for the embedded database) and are removed again if the
+ * transaction fails. Progress goes to the restorer's socket room as BACKUP_RESTORE_EVENT.
+ */
+export async function restoreBackup(app: FastifyInstance, archive: BackupArchive, restorer: Restorer): Promise<BackupRestoreResult> {
+  const processId = randomUUID();
+  const progress = progressReporter(app, restorer.id, processId);
+  try {
+    progress.send('processing', 0, BACKUP_MESSAGES.validating);
+    await refuseIfNotEmpty(app.db, restorer.id);
+    const serverMigration = await currentMigration(app.db);
+    // First read: 0–30 % of the bar; writing: 30–100 %.
+    const started = Date.now();
+    const manifest = await validateArchive(archive, serverMigration, (read, total) =>
+      progress.send('processing', Math.floor((30 * read) / total), BACKUP_MESSAGES.validating),
+    );
+    const total = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
+
+    const validatedAt = Date.now();
+    const written = new Set<string>();
+    const blobKeys = new Map<string, string>();
+    try {
+      for await (const { line } of archive.lines('attachments.ndjson')) {
+        const { id } = JSON.parse(line) as { id: string };
+        const key = await app.blobs.put(await archive.bytes(attachmentEntry(id)));
+        blobKeys.set(id, key);
+        written.add(key);
+      }
+      let done = 0;
+      const timings: Record<string, number> = {};
+      const counts = await audited(app, { id: restorer.id, username: restorer.username }, async ({ tx, record }) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK_KEY]);
+        await refuseIfNotEmpty(tx, restorer.id);
+        const remap = await prepare(tx, archive, restorer);
+        const bulk = await startBulkLoad(tx, app.db.kind);
+        const restoredCounts = { ...manifest.counts };
+        for (const table of BACKUP_TABLES) {
+          const tableStarted = Date.now();
+          restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, app.db.kind, (rows) => {
+            done += rows;
+            progress.send('inserting', 30 + Math.floor((70 * done) / total), BACKUP_MESSAGES.writing(table.file.replace('.ndjson', '').replace('_', ' ')));
+          });
+          timings[table.table] = Date.now() - tableStarted;
+        }
+        const finishing = Date.now();
+        await bulk.finish();
+        timings.indexes = Date.now() - finishing;
+        await record({
+          action: 'restore',
+          entityType: 'backup',
+          entityId: processId,
+          detail: { counts: restoredCounts, formatVersion: manifest.formatVersion, migration: manifest.migration, createdAt: manifest.createdAt },
+        });
+        return restoredCounts;
+      });
+      app.log.info({ processId, validateMs: validatedAt - started, writeMs: Date.now() - validatedAt, tableMs: timings }, 'backup restored');
+      const inactiveUsers = counts.users;
+      progress.send('completed', 100, BACKUP_MESSAGES.done);
+      return { processId, counts, inactiveUsers };
+    } catch (err) {
+      await removeBlobs(app, [...written]);
+      throw err;
+    }
+  } catch (err) {
+    const refusal = asRefusal(err);
+    progress.send('error', 100, refusal instanceof AppError ? refusal.message : BACKUP_MESSAGES.failed('the server failed'));
+    throw refusal;
+  }
+}
+
+/** A constraint the archive breaks (a duplicate name, a wrong reference) rolled everything back: a 400 that says which. */
+function asRefusal(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; message?: string };
+  const constraint = uniqueViolation(err);
+  if (constraint !== null) return badRequest(BACKUP_MESSAGES.failed(`two rows of the archive share a unique value (${constraint})`), 'backup_conflict');
+  if (e.code && /^(23|22)/.test(e.code)) return badRequest(BACKUP_MESSAGES.failed(e.message ?? e.code), 'backup_conflict');
+  return err;
+}
+
+/** Tables whose secondary indexes are built once after the load rather than row by row. */
+const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'audit_log'];
+
+/**
+ * Bulk-load mode for the restore's transaction (the installation is empty, so nobody else reads
+ * these tables meanwhile): the non-unique secondary indexes of the big tables — trigram GIN indexes
+ * above all, which cost most per inserted row — are dropped and built again at the end, which builds
+ * them in one sorted pass; unique indexes and primary keys stay, so duplicates still fail the insert.
+ * Foreign keys are dropped and added back (one check of the whole table instead of one per row).
+ * Node degrees are counted once at the end instead of by the relation trigger per batch. It is
+ * all DDL inside the transaction: a failure rolls it back with the rows.
+ */
+async function startBulkLoad(tx: Queryable, kind: 'pglite' | 'postgres'): Promise<{ finish(): Promise<void> }> {
+  const indexes = await tx.query<{ name: string; def: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indexrelid
+       JOIN pg_class t ON t.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND t.relname = ANY($1::text[]) AND NOT i.indisunique AND NOT i.indisprimary`,
+    [BULK_TABLES],
+  );
+  // Foreign keys check each inserted row with a lookup and a row lock; added back at the end, each is
+  // checked once for the whole table (one join), with the same guarantee.
+  const foreignKeys = await tx.query<{ table: string; name: string; def: string }>(
+    `SELECT t.relname AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c
+       JOIN pg_class t ON t.oid = c.conrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND c.contype = 'f' AND t.relname = ANY($1::text[])`,
+    [BULK_TABLES],
+  );
+  for (const index of indexes) await tx.query(`DROP INDEX "${index.name}"`);
+  for (const fk of foreignKeys) await tx.query(`ALTER TABLE "${fk.table}" DROP CONSTRAINT "${fk.name}"`);
+  await tx.query('ALTER TABLE relations DISABLE TRIGGER relations_degree_insert');
+  return {
+    async finish() {
+      for (const fk of foreignKeys) await tx.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
+      await tx.query('ALTER TABLE relations ENABLE TRIGGER relations_degree_insert');
+      await tx.query(
+        `UPDATE nodes n SET degree = d.c
+           FROM (SELECT id, count(*)::int AS c
+                   FROM (SELECT source_node_id AS id FROM relations UNION ALL SELECT target_node_id FROM relations) e
+                  GROUP BY id) d
+          WHERE n.id = d.id`,
+      );
+      // More sort memory for the index builds (this transaction only); the embedded database keeps its default.
+      if (kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const index of indexes) await tx.query(index.def);
+    },
+  };
+}
+
+interface Remap {
+  /** Archive id → id in this installation (system roles; the restorer's own account). */
+  ids: Map<string, string>;
+  /** Archive user ids not inserted (they are the restorer). */
+  skipUsers: Set<string>;
+  skipRoles: Set<string>;
+}
+
+/** Maps the archive's system roles onto this installation's, and its copy of the restorer onto the restorer. */
+async function prepare(tx: Queryable, archive: BackupArchive, restorer: Restorer): Promise<Remap> {
+  const remap: Remap = { ids: new Map(), skipUsers: new Set(), skipRoles: new Set() };
+  const systemRoles = new Map(
+    (await tx.query<{ id: string; name: string }>('SELECT id, lower(name) AS name FROM roles WHERE is_system')).map((r) => [r.name, r.id]),
+  );
+  for await (const { line } of archive.lines('roles.ndjson')) {
+    const role = JSON.parse(line) as { id: string; name: string; is_system: boolean };
+    const existing = role.is_system ? systemRoles.get(role.name.toLowerCase()) : undefined;
+    if (existing) {
+      remap.ids.set(role.id, existing);
+      remap.skipRoles.add(role.id);
+    }
+  }
+  let byEmail: string | null = null;
+  for await (const { line } of archive.lines('users.ndjson')) {
+    const user = JSON.parse(line) as { id: string; username: string; email: string };
+    if (user.username.toLowerCase() === restorer.username.toLowerCase()) {
+      remap.ids.set(user.id, restorer.id);
+      remap.skipUsers.add(user.id);
+      byEmail = null;
+      break;
+    }
+    if (user.email.toLowerCase() === restorer.email.toLowerCase()) byEmail ??= user.id;
+  }
+  if (byEmail && remap.skipUsers.size === 0) {
+    remap.ids.set(byEmail, restorer.id);
+    remap.skipUsers.add(byEmail);
+  }
+  // The new installation's unused types (seed types) give way to the archive's.
+  await tx.query('DELETE FROM node_types');
+  await tx.query('DELETE FROM relation_types');
+  return remap;
+}
+
+async function restoreTable(
+  tx: Queryable,
+  archive: BackupArchive,
+  table: BackupTable,
+  remap: Remap,
+  blobKeys: Map<string, string>,
+  kind: 'pglite' | 'postgres',
+  onRows: (rows: number) => void,
+): Promise<number> {
+  const columns = table.columns.filter((c) => !(table.newKeys && c === table.key));
+  if (table.part === 'users') columns.push('password_hash');
+  if (table.part === 'attachments') columns.push('blob_key');
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const sql = `INSERT INTO ${table.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table.table}, $1::jsonb)`;
+  const size = kind === 'pglite' ? Math.max(100, Math.floor(table.batch / 10)) : table.batch;
+  let batch: Record<string, unknown>[] = [];
+  let restored = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await tx.query(sql, [JSON.stringify(batch)]);
+    restored += batch.length;
+    onRows(batch.length);
+    batch = [];
+  };
+  for await (const { line } of archive.lines(table.file)) {
+    const row = JSON.parse(line) as Record<string, unknown>;
+    if (table.part === 'roles' && remap.skipRoles.has(row.id as string)) {
+      onRows(1);
+      continue;
+    }
+    if (table.part === 'users') {
+      if (remap.skipUsers.has(row.id as string)) {
+        onRows(1);
+        continue;
+      }
+      row.role_id = mapped(remap, row.role_id);
+      row.password_hash = NO_PASSWORD;
+      row.is_active = false;
+    }
+    for (const c of table.userColumns) row[c] = mapped(remap, row[c]);
+    if (table.part === 'attachments') row.blob_key = blobKeys.get(row.id as string);
+    batch.push(row);
+    if (batch.length >= size) await flush();
+  }
+  await flush();
+  return restored;
+}
+
+const mapped = (remap: Remap, id: unknown) => (typeof id === 'string' ? (remap.ids.get(id) ?? id) : id);
+
+/** Progress to the restorer's own room: every change of status, and at most every 200 ms between. */
+function progressReporter(app: FastifyInstance, userId: string, processId: string) {
+  let last = 0;
+  let lastProgress = -1;
+  let lastStatus = '';
+  return {
+    send(status: BackupRestoreProgress['status'], progress: number, message: string) {
+      const now = Date.now();
+      const changed = status !== lastStatus;
+      if (!changed && (progress === lastProgress || now - last < 200)) return;
+      last = now;
+      lastProgress = progress;
+      lastStatus = status;
+      const event: BackupRestoreProgress = { processId, status, progress, message };
+      app.io.to(userRoom(userId)).emit(BACKUP_RESTORE_EVENT, event);
+    },
+  };
+}
+
+export type { BackupManifest };

@@ -1,0 +1,95 @@
+import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, type BackupManifest, type BackupPart } from '../../../contract';
+import { badRequest } from '../../plugins/errors';
+import { damaged, type BackupArchive } from './archive-reader';
+import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, type BackupTable } from './tables';
+
+/**
+ * Reads the whole archive once before anything is written: the manifest (known format version,
+ * not from a newer schema), every row against its table's schema, every reference to a row the
+ * archive holds, every attachment's contents and size, and each file's count against the
+ * manifest. The first problem refuses the archive with a 400 that names the file and line.
+ */
+export async function validateArchive(archive: BackupArchive, serverMigration: number, onProgress: (rowsRead: number, rowsTotal: number) => void): Promise<BackupManifest> {
+  const manifest = await readManifest(archive, serverMigration);
+  const rowsTotal = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
+  let rowsRead = 0;
+  const onRows = (rows: number) => {
+    rowsRead += rows;
+    onProgress(rowsRead, rowsTotal);
+  };
+  const ids: Partial<Record<BackupPart, Set<string>>> = {};
+  const known = (part: BackupPart) => (ids[part] ??= new Set());
+  // Which columns must name a row of which part (users: any column listed as a user column, except audit actors).
+  const referencesOf = (table: BackupTable): [string, BackupPart][] => {
+    const out: [string, BackupPart][] = table.part === 'auditLog' ? [] : table.userColumns.map((c) => [c, 'users']);
+    if (table.part === 'users') out.push(['role_id', 'roles']);
+    if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
+    if (table.part === 'relations') out.push(['source_node_id', 'nodes'], ['target_node_id', 'nodes'], ['relation_type_id', 'relationTypes']);
+    if (table.part === 'attachments') out.push(['node_id', 'nodes']);
+    return out;
+  };
+  // Keys kept for the references above; the big leaf tables (relations, SNOMED, audit) keep none,
+  // their duplicates are caught by the restore's primary keys (and roll everything back).
+  const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'attachments']);
+
+  for (const table of BACKUP_TABLES) {
+    const references = referencesOf(table);
+    const keep = keepKeys.has(table.part) ? known(table.part) : null;
+    let count = 0;
+    for await (const { line, n } of archive.lines(table.file)) {
+      const bad = (why: string) => badRequest(BACKUP_MESSAGES.badRow(table.file, n, why), 'backup_bad_row');
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        throw bad('not valid JSON');
+      }
+      const parsed = table.row.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw bad(`${issue.path.join('.') || 'row'}: ${issue.message}`);
+      }
+      const row = parsed.data;
+      for (const [column, part] of references) {
+        const id = row[column] as string | null;
+        if (id !== null && !ids[part]?.has(id)) throw bad(`${column} names a row that is not in the backup`);
+      }
+      if (keep) {
+        const key = String(row[table.key]);
+        if (keep.has(key)) throw bad(`${table.key} ${key} appears twice`);
+        keep.add(key);
+      }
+      if (table.part === 'attachments') {
+        const name = attachmentEntry(String(row.id));
+        if (!archive.has(name)) throw bad(`the contents (${name}) are missing`);
+        if (archive.size(name) !== row.size) throw bad(`the contents (${name}) are not ${String(row.size)} bytes`);
+      }
+      count++;
+      if (count % 1000 === 0) onRows(1000);
+    }
+    onRows(count % 1000);
+    if (count !== manifest.counts[table.part]) throw badRequest(BACKUP_MESSAGES.countMismatch(table.file, manifest.counts[table.part], count), 'backup_incomplete');
+  }
+  return manifest;
+}
+
+async function readManifest(archive: BackupArchive, serverMigration: number): Promise<BackupManifest> {
+  if (!archive.has(MANIFEST_FILE)) throw damaged(`${MANIFEST_FILE} is missing`);
+  let manifest: Partial<BackupManifest>;
+  try {
+    manifest = JSON.parse((await archive.bytes(MANIFEST_FILE, 1024 * 1024)).toString('utf8')) as Partial<BackupManifest>;
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw damaged(`${MANIFEST_FILE} is not valid JSON`);
+  }
+  if (manifest === null || typeof manifest !== 'object') throw damaged(`${MANIFEST_FILE} is not an object`);
+  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw badRequest(BACKUP_MESSAGES.unknownVersion(manifest.formatVersion), 'backup_unknown_version');
+  if (typeof manifest.migration !== 'number' || !Number.isInteger(manifest.migration)) throw damaged(`${MANIFEST_FILE} has no migration number`);
+  if (manifest.migration > serverMigration) throw badRequest(BACKUP_MESSAGES.newerSchema(manifest.migration, serverMigration), 'backup_newer_schema');
+  const counts = manifest.counts as Record<string, unknown> | undefined;
+  for (const part of BACKUP_PARTS) {
+    const c = counts?.[part];
+    if (typeof c !== 'number' || !Number.isInteger(c) || c < 0) throw damaged(`${MANIFEST_FILE} has no count of ${part}`);
+  }
+  return manifest as BackupManifest;
+}
