@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
+import { RELATION_COUNT_CAP } from '../relations/repository';
 import { NODE_COUNT_CAP, SEARCH_COUNT_CAP } from './repository';
 
 /**
@@ -102,36 +103,40 @@ describe('GET /nodes totals beyond the count cap', () => {
 });
 
 describe('GET /relations totals beyond the count cap', () => {
-  const RELATIONS = 1100;
+  // bulk i → bulk i+k for k = 1, 2: 10,396 relations, the n-th created n minutes after 2024
+  // (n = (k - 1) · 5,198 + i), so the newest is bulk 5198 → bulk 5200 and the oldest bulk 0001 → bulk 0002.
+  const PER_K = BULK - 2;
+  const RELATIONS = 2 * PER_K;
   beforeAll(async () => {
+    expect(RELATIONS).toBeGreaterThan(RELATION_COUNT_CAP);
     const admin = await t.register('admin2');
     await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'admin') WHERE username = 'admin2'`);
     await t.call({ method: 'POST', url: '/api/relationtypes', token: admin.accessToken, payload: { name: 'links' } });
-    // bulk i → bulk i+1, created one minute apart (newest: bulk 1100 → bulk 1101).
     await t.db.query(
       `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, created_at, updated_at)
        SELECT s.id, d.id, (SELECT id FROM relation_types WHERE name = 'links'), 'links', 50,
-              timestamptz '2024-01-01' + i * interval '1 minute', timestamptz '2024-01-01' + i * interval '1 minute'
-         FROM generate_series(1, $1::int) i
-         JOIN nodes s ON s.name = 'bulk ' || lpad(i::text, 4, '0')
-         JOIN nodes d ON d.name = 'bulk ' || lpad((i + 1)::text, 4, '0')`,
-      [RELATIONS],
+              timestamptz '2024-01-01' + ((k - 1) * $1::int + i) * interval '1 minute', timestamptz '2024-01-01'
+         FROM generate_series(1, $1::int) i, generate_series(1, 2) k
+         JOIN LATERAL (SELECT id FROM nodes WHERE name = 'bulk ' || lpad(i::text, 4, '0')) s ON true
+         JOIN LATERAL (SELECT id FROM nodes WHERE name = 'bulk ' || lpad((i + k)::text, 4, '0')) d ON true`,
+      [PER_K],
     );
   });
 
   const relations = async (query: Record<string, string>) => {
     const res = await t.call({ method: 'GET', url: '/api/relations', token: viewer.accessToken, query });
     expect(res.statusCode).toBe(200);
-    return res.json<{ data: { sourceNodeName: string }[]; pagination: NodePage['pagination'] }>();
+    return res.json<{ data: { sourceNodeName: string; targetNodeName: string }[]; pagination: NodePage['pagination'] }>();
   };
 
   it('says "more than" the cap, exact again on the last page', async () => {
     const first = await relations({ limit: '25' });
-    expect(first.pagination).toEqual({ total: 1000, limit: 25, skip: 0, totalCapped: true });
-    expect(first.data[0].sourceNodeName).toBe(name(RELATIONS));
+    expect(first.pagination).toEqual({ total: RELATION_COUNT_CAP, limit: 25, skip: 0, totalCapped: true });
+    expect([first.data[0].sourceNodeName, first.data[0].targetNodeName]).toEqual([name(BULK - 2), name(BULK)]);
     const last = await relations({ limit: '25', skip: String(RELATIONS - 25) });
     expect(last.pagination).toMatchObject({ total: RELATIONS, totalCapped: false });
-    expect(last.data.at(-1)!.sourceNodeName).toBe(name(1));
-    expect((await relations({ search: 'bulk 0002' })).pagination).toMatchObject({ total: 2, totalCapped: false });
+    expect([last.data.at(-1)!.sourceNodeName, last.data.at(-1)!.targetNodeName]).toEqual([name(1), name(2)]);
+    // A search joins the end nodes' names; few matches are counted exactly.
+    expect((await relations({ search: 'bulk 0002' })).pagination).toMatchObject({ total: 3, totalCapped: false });
   });
 });

@@ -78,8 +78,13 @@ const ORDER: Record<RelationListQuery['sortBy'], string> = {
   weight: 'r.weight',
 };
 
-/** Counted up to this many (or the end of the page asked for): as the node list (nodes/repository.ts NODE_COUNT_CAP). */
-export const RELATION_COUNT_CAP = 1000;
+/**
+ * Counted up to this many (or the end of the page asked for), as the node list does
+ * (nodes/repository.ts NODE_COUNT_CAP), with `totalCapped` beyond. Higher than the node list's:
+ * the dashboard loads up to 1,000 relations and says "Showing 1,000 of 1,342", and counting
+ * 10,000 relations without the joins costs about a millisecond.
+ */
+export const RELATION_COUNT_CAP = 10_000;
 
 export async function listRelations(db: Queryable, q: RelationListQuery): Promise<{ rows: RelationRow[]; total: number; totalCapped: boolean }> {
   const clauses: string[] = [];
@@ -103,6 +108,8 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   // An exact count of three million relations reads them all on every page: count up to the cap.
   const cap = Math.max(RELATION_COUNT_CAP, q.skip + q.limit);
+  // The end nodes are joined only when the search needs their names (both always exist).
+  const ends = search ? 'JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id' : '';
   const [rows, count] = await Promise.all([
     db.query<RelationRow>(
       `${SELECT_RELATION} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, r.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -110,7 +117,7 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
     ),
     db.query<{ matched: number }>(
       `SELECT count(*)::int AS matched FROM (SELECT 1 FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
-         JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id ${where} LIMIT ${cap + 1}) x`,
+         ${ends} ${where} LIMIT ${cap + 1}) x`,
       params,
     ),
   ]);
