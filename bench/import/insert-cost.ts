@@ -29,15 +29,15 @@ await withProbeDatabase(async (url, dir) => {
     await c.query('BEGIN');
     for (let i = 0; i < rows.length; i += BATCH) {
       const b = rows.slice(i, i + BATCH);
-      await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user]);
-      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
+      await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user, 'bench']);
+      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, 'bench']);
     }
     await c.query('COMMIT');
   };
   const file = path.join(dir, 'nodes.csv');
   const copy = async () => {
     // Types first (the batches create them too), then the rows by type id.
-    await c.query(INSERT_MISSING_TYPES_SQL, [[...new Set(rows.map((r) => r[1]))], null]);
+    await c.query(INSERT_MISSING_TYPES_SQL, [[...new Set(rows.map((r) => r[1]))], null, 'bench']);
     const ids = new Map((await c.query<{ id: string; name: string }>('SELECT id, name FROM node_types')).rows.map((r) => [r.name, r.id]));
     fs.writeFileSync(file, rows.map(([n, t, s]) => `"${n.replace(/"/g, '""')}",${ids.get(t)},${s},${userId},${userId}`).join('\n') + '\n');
     execFileSync('psql', [url, '-q', '-c', `\\copy nodes (name, node_type_id, snomed_code, created_by, updated_by) FROM '${file}' WITH (FORMAT csv)`]);

@@ -20,3 +20,4 @@ export * from './imports';
 export * from './grants';
 export * from './nul';
 export * from './passwords';
+export * from './history';
