@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { nodesApi } from '../../api/nodes';
 import { isNotFound } from '../../api/not-found';
@@ -11,6 +11,7 @@ import { Button, IconButton } from '../../ui/Button';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
+import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
@@ -55,6 +56,9 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
+  // A restore changes the relation under the form: a new key starts the draft again from it.
+  const [version, setVersion] = useState(0);
+  const canRestore = rest.user.permissions?.includes('relations.update') ?? false;
 
   if (data.status === 'error' && isNotFound(data.error)) {
     return <NotFoundState title={relationId ? NOT_FOUND.relation : NOT_FOUND.node} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
@@ -78,8 +82,23 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
           </Button>
         </ErrorState>
       )}
-      {data.status === 'ready' && data.data && (
-        <RelationFormBody key={relationId ?? sourceNodeId ?? 'new'} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />
+      {data.status === 'ready' && data.data && !relationId && (
+        <RelationFormBody key={sourceNodeId ?? 'new'} api={api} mode={mode} types={data.data.types} initial={data.data.draft} {...rest} />
+      )}
+      {data.status === 'ready' && data.data && relationId && (
+        <RecordTabs
+          label={T.editHeading}
+          details={<RelationFormBody key={`${relationId}:${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />}
+          history={() => (
+            <HistoryPart.Part
+              api={api}
+              kind="relations"
+              recordId={relationId}
+              canRestore={canRestore}
+              onRestored={() => void data.reload().then(() => setVersion((v) => v + 1))}
+            />
+          )}
+        />
       )}
     </section>
   );
