@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, HistoryEntry, HistoryPage, KnowledgeNode, NodeRelationItem, Relation } from '../../../contract';
-import { multipart } from '../imports/fixtures';
+import { SNOMED_RF2_COLUMNS } from '../../../contract';
+import { multipart, xlsxOf } from '../imports/fixtures';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
@@ -177,6 +178,17 @@ describe('types, SNOMED concepts and imports', () => {
     // Restoring a bulk-created node to its creation state works from the fields the event lists.
     await api('PUT', `/nodes/${two.id}`, editor, { name: 'Upl Two renamed', nodeType: 'Hx Upload Type', snomedCode: '123456789' });
     expect((await api<KnowledgeNode>('POST', `/nodes/${two.id}/restore`, editor, { eventId: created.id })).name).toBe('Upl Two');
+  });
+});
+
+describe('SNOMED import', () => {
+  it('writes one catalogue event with the counts', async () => {
+    const values: Record<string, string> = { id: '9900077', effectiveTime: '20200731', active: '1', moduleId: '900000000000207008', conceptId: '195967001', languageCode: 'en', typeId: '900000000000013009', term: 'Asthma', caseSignificanceId: '900000000000448009' };
+    const file = xlsxOf([[...SNOMED_RF2_COLUMNS], SNOMED_RF2_COLUMNS.map((c) => values[c])]);
+    const res = await t.call({ method: 'POST', url: '/api/snomed/import', token: admin.accessToken, ...multipart('concepts.xlsx', file) });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = await t.db.query<{ action: string; actor_name: string; detail: { created: number; kind: string } }>(`SELECT action, actor_name, detail FROM audit_log WHERE entity_type = 'snomed_catalogue'`);
+    expect(events).toMatchObject([{ action: 'import', actor_name: 'admin', detail: { kind: 'snomed', created: 1 } }]);
   });
 });
 
