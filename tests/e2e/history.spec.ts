@@ -98,6 +98,18 @@ test('relation edit: the History tab shows the weight change, and a restore rese
   await shot(page, 'relation-390');
 });
 
+test('a viewer reads the history but gets no Restore button', async ({ page }) => {
+  const reader = { username: 'reader', email: 'reader@example.org', password: 'Reader-pass-5531' };
+  expect((await api('/users', { method: 'POST', body: { ...reader, role: 'viewer' } })).status).toBe(201);
+  await page.goto(url(`/login?returnTo=${encodeURIComponent(`/nodes/view/${ids.node}`)}`));
+  await page.getByLabel(/^Username or Email/).fill(reader.username);
+  await page.getByLabel(/^Password/).fill(reader.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(entries(page)).toHaveCount(3);
+  await expect(page.getByRole('button', { name: /^Restore/ })).toHaveCount(0);
+});
+
 test('kg-node-manager: the History tab inside the widget', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(url('/examples/node-manager.html'));
