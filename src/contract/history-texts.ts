@@ -20,7 +20,7 @@ export const HISTORY_TEXTS = {
   restoreConfirm: 'Restore',
   cancel: 'Cancel',
   restored: 'Version restored successfully',
-  empty_value: '(empty)',
+  emptyValue: '(empty)',
 } as const;
 
 /** How each action reads in the History tab. */

@@ -27,7 +27,7 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 /** A value as the tab shows it: text as is, an attachment by its file name, nothing as "(empty)". */
 function shown(value: unknown): string {
-  if (isEmpty(value)) return T.empty_value;
+  if (isEmpty(value)) return T.emptyValue;
   if (typeof value === 'object') return String((value as { filename?: unknown }).filename ?? JSON.stringify(value));
   return String(value);
 }
