@@ -2,7 +2,8 @@
  * What the node upload's INSERT batches cost on PostgreSQL without the file, the HTTP request or
  * the job around them (run by hand: `npx tsx bench/import/insert-cost.ts`): the benchmark's 100k
  * rows in 5,000-row batches with the same SQL as src/server/jobs/node-import.ts, attributed to a
- * user and with no user, against a COPY into the same `nodes` table. Two runs each, alternating.
+ * user and with no user, without the per-row audit events (the SQL before issue 16, to price them),
+ * against a COPY into the same `nodes` table. Three runs each, alternating.
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,18 @@ import { withProbeDatabase } from './probe-db';
 
 const BATCH = 5000;
 
+/** INSERT_NODES_SQL as it was before the audit trail (no per-row events): what the events cost is the difference. */
+const NODES_WITHOUT_EVENTS_SQL = `
+  WITH added AS (
+    INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by)
+    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid
+      FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
+      JOIN node_types nt ON lower(nt.name) = lower(r.type)
+     ORDER BY r.ord
+    ON CONFLICT DO NOTHING
+    RETURNING 1)
+  SELECT count(*)::int AS created FROM added`;
+
 await withProbeDatabase(async (url, dir) => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -22,33 +35,36 @@ await withProbeDatabase(async (url, dir) => {
   const userId = (await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash, role_id) SELECT 'probe', 'probe@example.org', 'x', id FROM roles WHERE name = 'editor' RETURNING id`)).rows[0].id;
   const rows = nodeRows(100_000, readGps());
   const reset = async () => {
-    await c.query('TRUNCATE nodes CASCADE');
+    await c.query('TRUNCATE nodes, audit_log CASCADE');
     await c.query('VACUUM ANALYZE nodes');
+    await c.query('VACUUM ANALYZE audit_log');
   };
-  const batches = async (user: string | null) => {
+  const batches = async (user: string | null, events = true) => {
     await c.query('BEGIN');
     for (let i = 0; i < rows.length; i += BATCH) {
       const b = rows.slice(i, i + BATCH);
-      await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user]);
-      await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, null, i]);
+      await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user, 'bench']);
+      if (events) await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, null, i]);
+      else await c.query(NODES_WITHOUT_EVENTS_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
     }
     await c.query('COMMIT');
   };
   const file = path.join(dir, 'nodes.csv');
   const copy = async () => {
     // Types first (the batches create them too), then the rows by type id.
-    await c.query(INSERT_MISSING_TYPES_SQL, [[...new Set(rows.map((r) => r[1]))], null]);
+    await c.query(INSERT_MISSING_TYPES_SQL, [[...new Set(rows.map((r) => r[1]))], null, 'bench']);
     const ids = new Map((await c.query<{ id: string; name: string }>('SELECT id, name FROM node_types')).rows.map((r) => [r.name, r.id]));
     fs.writeFileSync(file, rows.map(([n, t, s]) => `"${n.replace(/"/g, '""')}",${ids.get(t)},${s},${userId},${userId}`).join('\n') + '\n');
     execFileSync('psql', [url, '-q', '-c', `\\copy nodes (name, node_type_id, snomed_code, created_by, updated_by) FROM '${file}' WITH (FORMAT csv)`]);
   };
   const variants: [string, () => Promise<void>][] = [
     ['import batches, uploader in created_by/updated_by', () => batches(userId)],
+    ['import batches, uploader, no per-row audit events', () => batches(userId, false)],
     ['import batches, no user', () => batches(null)],
     ['COPY into nodes (same columns)', copy],
   ];
   const times = new Map<string, number[]>();
-  for (let run = 0; run < 2; run++) {
+  for (let run = 0; run < 3; run++) {
     for (const [name, work] of variants) {
       await reset();
       const start = performance.now();

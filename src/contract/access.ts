@@ -42,6 +42,9 @@ export const API_ACCESS = {
   'POST /nodes/:id/attachments': 'nodes.update',
   'GET /nodes/:id/attachments/:attachmentId/download': 'nodes.read',
   'DELETE /nodes/:id/attachments/:attachmentId': 'nodes.update',
+  // History (also of a deleted node, by id); restoring a delete entry also needs nodes.create (checked in the route).
+  'GET /nodes/:id/history': 'nodes.read',
+  'POST /nodes/:id/restore': 'nodes.update',
   // Authorised by the signed, expiring link that …/download hands out (a plain link has no token).
   'GET /attachments/:attachmentId/content': 'public',
 
@@ -50,6 +53,9 @@ export const API_ACCESS = {
   'POST /relations': 'relations.create',
   'PUT /relations/:id': 'relations.update',
   'DELETE /relations/:id': 'relations.delete',
+  // A reader without relations.update gets no note changes; restoring a delete entry also needs relations.create.
+  'GET /relations/:id/history': 'nodes.read',
+  'POST /relations/:id/restore': 'relations.update',
 
   'GET /nodetypes': 'nodes.read',
   'GET /nodetypes/:id': 'nodes.read',

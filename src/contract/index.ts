@@ -23,3 +23,4 @@ export * from './nul';
 export * from './passwords';
 export * from './audit-log';
 export * from './backup';
+export * from './history';

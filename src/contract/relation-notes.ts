@@ -22,3 +22,11 @@ export function relationFieldsFor<T extends object>(fields: T, permissions: read
   const { note: _hidden, ...rest } = fields as T & { note?: unknown };
   return rest as T;
 }
+
+/**
+ * The same redaction for a history entry's field changes: the `note` change is left out for a
+ * reader who may not see notes (what the record would not show, its history does not either).
+ */
+export function relationChangesFor<T extends { field: string }>(changes: readonly T[], permissions: readonly string[] | null | undefined): T[] {
+  return canSeeRelationNotes(permissions) ? [...changes] : changes.filter((c) => c.field !== 'note');
+}

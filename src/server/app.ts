@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
+import { historyRoutes } from './modules/history/routes';
 import { nodeImportRoutes } from './modules/imports/routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
+        await api.register(historyRoutes);
         await api.register(graphRoutes);
         await api.register(snomedRoutes);
         await api.register(userRoutes);

@@ -48,6 +48,8 @@ const attachment = async () => {
   if (res.statusCode !== 201) throw new Error(`fixture attachment: ${res.statusCode} ${res.body}`);
   return { nodeId: n.id, id: res.json<{ id: string }>().id };
 };
+/** The id of a record's create event (what a restore goes back to). */
+const firstEvent = async (kind: 'nodes' | 'relations', id: string) => (await asAdmin<{ data: { id: string }[] }>('GET', `/${kind}/${id}/history`)).data[0].id;
 const viewerUser = () => asAdmin('POST', '/users', { username: uniq('user'), email: `${uniq('u')}@example.org`, password: 'Str0ng-pass-1', role: 'viewer' });
 const snomedConcept = async () => {
   const id = String(700_000 + ++seq);
@@ -88,6 +90,11 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'PUT /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}`, payload: { name: uniq('Renamed '), nodeType: 'Disease' } }),
   'DELETE /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}` }),
   'GET /nodes/:id/relations': async () => ({ url: `/nodes/${(await relation()).sourceNodeId}/relations` }),
+  'GET /nodes/:id/history': async () => ({ url: `/nodes/${(await node()).id}/history` }),
+  'POST /nodes/:id/restore': async () => {
+    const n = await node();
+    return { url: `/nodes/${n.id}/restore`, payload: { eventId: (await firstEvent('nodes', n.id)) } };
+  },
   'POST /nodes/:id/attachments': async () => ({ url: `/nodes/${(await node()).id}/attachments`, ...multipart('note.txt', Buffer.from('a note')) }),
   'GET /nodes/:id/attachments/:attachmentId/download': async () => {
     const a = await attachment();
@@ -109,6 +116,11 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     return { url: `/relations/${r.id}`, payload: { relationName: uniq('changed '), sourceNodeId: r.sourceNodeId, targetNodeId: r.targetNodeId, relationType: 'treats', weight: 70 } };
   },
   'DELETE /relations/:id': async () => ({ url: `/relations/${(await relation()).id}` }),
+  'GET /relations/:id/history': async () => ({ url: `/relations/${(await relation()).id}/history` }),
+  'POST /relations/:id/restore': async () => {
+    const r = await relation();
+    return { url: `/relations/${r.id}/restore`, payload: { eventId: (await firstEvent('relations', r.id)) } };
+  },
 
   'GET /nodetypes': async () => ({ url: '/nodetypes' }),
   'GET /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),

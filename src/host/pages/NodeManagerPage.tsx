@@ -9,6 +9,7 @@ import { useCurrentUser } from '../session';
 import '../../ui/controls.css';
 import '../../ui/files.css';
 import '../../widgets/admin.css';
+import '../../widgets/history/history.css';
 import '../../widgets/node-upload/node-upload.css';
 import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/node-manager/node-manager.css';

@@ -10,6 +10,7 @@ import { flash } from '../shell/flash';
 import { usePageTitle } from '../shell/page-title';
 import '../../ui/controls.css';
 import '../../widgets/admin.css';
+import '../../widgets/history/history.css';
 import '../../widgets/node-manager/form/node-form.css';
 import '../../widgets/relation-editor/relation-editor.css';
 

@@ -107,19 +107,33 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
   return summary;
 }
 
-/** Missing node types of a batch ($1 type names, $2 user): the first spelling in the file wins. */
+/**
+ * Missing node types of a batch ($1 type names, $2 user, $3 job id): the first spelling in the file
+ * wins. Each new type gets its create event in the same statement (issue 16).
+ */
 export const INSERT_MISSING_TYPES_SQL = `
-  INSERT INTO node_types (name, created_by)
-  SELECT DISTINCT ON (lower(t.name)) t.name, $2::uuid FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)
-   WHERE NOT EXISTS (SELECT 1 FROM node_types nt WHERE lower(nt.name) = lower(t.name))
-   ORDER BY lower(t.name), t.ord
-  ON CONFLICT DO NOTHING`;
+  WITH added AS (
+    INSERT INTO node_types (name, created_by)
+    SELECT DISTINCT ON (lower(t.name)) t.name, $2::uuid FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)
+     WHERE NOT EXISTS (SELECT 1 FROM node_types nt WHERE lower(nt.name) = lower(t.name))
+     ORDER BY lower(t.name), t.ord
+    ON CONFLICT DO NOTHING
+    RETURNING id, name, color)
+  INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
+  SELECT $2::uuid, (SELECT username FROM users WHERE id = $2::uuid), 'create', 'node_type', a.id::text,
+         jsonb_build_array(jsonb_build_object('field', 'name', 'before', NULL, 'after', a.name),
+                           jsonb_build_object('field', 'color', 'before', NULL, 'after', a.color)),
+         jsonb_build_object('state', jsonb_build_object('name', a.name, 'color', a.color), 'jobId', $3::text)
+    FROM added a`;
 
 /**
  * A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user, $5 the job, $6 how
  * many valid rows came before the batch); answers how many were new. Every node of one upload is
  * created at the job's creation time (a resumed job too) and numbered by its place in the file
  * (import_seq, migration 0018), so the node list shows the newest upload first, in its file's order.
+ * Each created node gets its audit event in the same statement: one multi-row INSERT … SELECT per
+ * batch, the cheap way to keep one event per created row. The event lists the fields set; a restore
+ * reads the node's state from them (no detail.state).
  */
 export const INSERT_NODES_SQL = `
   WITH job AS (SELECT COALESCE((SELECT created_at FROM import_jobs WHERE id = $5::uuid), now()) AS at),
@@ -131,13 +145,22 @@ export const INSERT_NODES_SQL = `
       JOIN node_types nt ON lower(nt.name) = lower(r.type)
      ORDER BY r.ord
     ON CONFLICT DO NOTHING
-    RETURNING 1)
+    RETURNING id, name, node_type_id, snomed_code),
+  logged AS (
+    INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
+    SELECT $4::uuid, (SELECT username FROM users WHERE id = $4::uuid), 'create', 'node', a.id::text,
+           jsonb_build_array(jsonb_build_object('field', 'name', 'before', NULL, 'after', a.name),
+                             jsonb_build_object('field', 'nodeType', 'before', NULL, 'after', nt.name))
+             || CASE WHEN a.snomed_code IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'snomedCode', 'before', NULL, 'after', a.snomed_code)) END,
+           jsonb_build_object('jobId', $5::text)
+      FROM added a JOIN node_types nt ON nt.id = a.node_type_id)
   SELECT count(*)::int AS created FROM added`;
 
 /** One batch: missing types first, then the nodes. */
 async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
   const types = rows.types.slice(from, to);
-  await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId]);
+  await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId, jobId]);
   const params = [rows.names.slice(from, to), types, rows.snomed.slice(from, to), userId, jobId, from];
   const [{ created }] = await tx.query<{ created: number }>(INSERT_NODES_SQL, params);
   return created;

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
 import { isConnectionError } from '../db/connection-errors';
 import { checkpointOfRow, commitBatch, resumable, type CheckpointDeps } from './checkpoint';
+import { recordJobEvent } from './job-audit';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';
 import { JobTakenOver, createJob, saveJobState, type Checkpoint, type JobKind, type JobRow } from './repository';
 
@@ -182,6 +183,7 @@ export class JobRunner {
         this.emit(entry);
         const outcome = await work(ctx);
         clearInterval(heartbeat);
+        await recordJobEvent(this.app, row, outcome.summary);
         entry.state = {
           status: 'completed',
           progress: 100,

@@ -21,6 +21,7 @@ import { NodeAttachments } from './NodeAttachments';
 import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
 import type { NodeAbilities } from './node-format';
 import { NodeRelationsList } from './NodeRelationsList';
+import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { NODE_TEXTS as T } from './texts';
 
 export interface NodeDetailProps {
@@ -125,10 +126,16 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
         />
         <NodeFacts node={node} />
       </article>
-      <div className="kg-node-detail__columns">
-        <NodeAttachments nodeId={node.id} attachments={node.attachments} calls={files} onFailed={() => show(T.downloadFailed, 'error')} />
-        <NodeRelationsList nodeId={node.id} relations={relations} onOpenNode={onOpenNode} />
-      </div>
+      <RecordTabs
+        label={node.name}
+        details={
+          <div className="kg-node-detail__columns">
+            <NodeAttachments nodeId={node.id} attachments={node.attachments} calls={files} onFailed={() => show(T.downloadFailed, 'error')} />
+            <NodeRelationsList nodeId={node.id} relations={relations} onOpenNode={onOpenNode} />
+          </div>
+        }
+        history={() => <HistoryPart.Part api={api} kind="nodes" recordId={node.id} canRestore={can.update} onRestored={() => void data.reload()} />}
+      />
 
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
         <p>{T.deleteQuestion}</p>

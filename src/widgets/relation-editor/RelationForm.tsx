@@ -16,6 +16,7 @@ import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { useLiveChanges } from '../use-live-changes';
 import { useTitleInShell } from '../shell-title';
+import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
@@ -62,6 +63,7 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   const headingId = useId();
   const titleInShell = useTitleInShell();
   const heading = mode === 'edit' ? T.editHeading : T.createHeading;
+  const canRestore = rest.user.permissions?.includes('relations.update') ?? false;
 
   // Live changes to the edited relation: its deletion elsewhere is said at once; a change offers a
   // reload (the draft being typed is the user's, so it is never replaced unasked).
@@ -109,8 +111,23 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
           </Button>
         </ErrorState>
       )}
-      {data.status === 'ready' && data.data && (
-        <RelationFormBody key={`${relationId ?? sourceNodeId ?? 'new'}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />
+      {data.status === 'ready' && data.data && !relationId && (
+        <RelationFormBody key={`${sourceNodeId ?? 'new'}#${version}`} api={api} mode={mode} types={data.data.types} initial={data.data.draft} {...rest} />
+      )}
+      {data.status === 'ready' && data.data && relationId && (
+        <RecordTabs
+          label={T.editHeading}
+          details={<RelationFormBody key={`${relationId}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />}
+          history={() => (
+            <HistoryPart.Part
+              api={api}
+              kind="relations"
+              recordId={relationId}
+              canRestore={canRestore}
+              onRestored={() => void data.reload().then(() => setVersion((v) => v + 1))}
+            />
+          )}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, AuthResponse, KnowledgeNodeDetail } from '../../../contract';
+import { blobKeysOfEvents, removeUnreferencedBlobs } from '../../audit/blob-retention';
 import { testApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -78,11 +79,22 @@ describe('attachments', () => {
     expect(anon.statusCode).toBe(401);
   });
 
-  it('deleting the node removes its attachments and their contents', async () => {
+  it('deleting the node removes its attachments; the contents stay for a restore until the audit purge', async () => {
     const att = (await upload('x.pdf', PDF)).json<Attachment>();
     const [{ blob_key }] = await t.db.query<{ blob_key: string }>('SELECT blob_key FROM attachments WHERE id = $1', [att.id]);
     expect((await t.call({ method: 'DELETE', url: `/api/nodes/${nodeId}`, token: admin.accessToken })).statusCode).toBe(204);
     expect(await t.db.query('SELECT 1 FROM attachments WHERE id = $1', [att.id])).toHaveLength(0);
+    expect(await t.db.query('SELECT 1 FROM blobs WHERE key = $1', [blob_key])).toHaveLength(1);
+    // Still referred to by the node's events: kept.
+    expect(await removeUnreferencedBlobs(t.app, [blob_key])).toEqual([]);
+    // The purge removes the events that name it (collecting their keys first); then the contents go.
+    const events = (await t.db.query<{ id: string }>(`SELECT id::text AS id FROM audit_log WHERE entity_type = 'node' AND entity_id = $1`, [nodeId])).map((e) => e.id);
+    expect(await blobKeysOfEvents(t.db, events)).toContain(blob_key);
+    await t.db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('kg.audit_purge', 'on', true)");
+      await tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [events]);
+    });
+    expect(await removeUnreferencedBlobs(t.app, [blob_key])).toEqual([blob_key]);
     expect(await t.db.query('SELECT 1 FROM blobs WHERE key = $1', [blob_key])).toHaveLength(0);
   });
 });

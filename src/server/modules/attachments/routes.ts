@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AttachmentSchema, LIMITS, NODE_MESSAGES } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors';
+import { attachmentSummary, loadNodeState, nodeEvent, type NodeState } from '../nodes/node-audit';
 import { getNode } from '../nodes/repository';
 import { checkAttachment, extensionOf, safeFilename } from './content-check';
 import { deleteAttachment, getAttachmentById, getAttachmentRow, insertAttachment } from './repository';
 import { signedDownloadPath, verifyDownload } from './signed-url';
 import { removeBlobs } from './store';
+import type { Queryable } from '../../db/db';
 
 const tags = ['attachments'];
 const NodeParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
@@ -18,6 +21,24 @@ const ALLOWED = `Allowed file types: ${LIMITS.attachmentExtensions.join(', ')}`;
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The node's state, its row locked so that concurrent attachment changes record consistent before/after states. */
+async function lockedNodeState(tx: Queryable, nodeId: string): Promise<NodeState> {
+  await tx.query('SELECT 1 FROM nodes WHERE id = $1 FOR UPDATE', [nodeId]);
+  const state = await loadNodeState(tx, nodeId);
+  if (!state) throw notFound(NODE_MESSAGES.notFound);
+  return state;
+}
+
+/** An attachment added or removed is a node event: the file as `attachment` before → after, the node's whole state for a restore. */
+function attachmentEvent(action: 'attachment_add' | 'attachment_remove', nodeId: string, before: NodeState, after: NodeState | null) {
+  const ids = (s: NodeState | null) => new Set(s?.attachments.map((a) => a.id));
+  const [was, is] = [ids(before), ids(after)];
+  const removed = before.attachments.find((a) => !is.has(a.id));
+  const added = after?.attachments.find((a) => !was.has(a.id));
+  const event = nodeEvent(action, nodeId, before, after);
+  return { ...event, changes: [{ field: 'attachment', before: removed ? attachmentSummary(removed) : null, after: added ? attachmentSummary(added) : null }] };
 }
 
 export async function attachmentRoutes(app: FastifyInstance) {
@@ -50,13 +71,12 @@ export async function attachmentRoutes(app: FastifyInstance) {
       if (!checked) throw new AppError(415, 'content_mismatch', `The contents of ${filename} do not match a .${extensionOf(filename)} file`);
       const blobKey = await app.blobs.put(data);
       try {
-        const attachment = await insertAttachment(app.db, {
-          nodeId: req.params.id,
-          filename,
-          contentType: checked.contentType,
-          size: data.length,
-          blobKey,
-          userId: req.auth!.user.id,
+        const nodeId = req.params.id;
+        const attachment = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+          const before = await lockedNodeState(tx, nodeId);
+          const added = await insertAttachment(tx, { nodeId, filename, contentType: checked.contentType, size: data.length, blobKey, userId: req.auth!.user.id });
+          await record(attachmentEvent('attachment_add', nodeId, before, await loadNodeState(tx, nodeId)));
+          return added;
         });
         return reply.status(201).send(attachment);
       } catch (err) {
@@ -107,9 +127,13 @@ export async function attachmentRoutes(app: FastifyInstance) {
     '/nodes/:id/attachments/:attachmentId',
     { schema: { tags, summary: 'Delete an attachment', params: AttachmentParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const key = await deleteAttachment(app.db, req.params.id, req.params.attachmentId);
-      if (!key) throw notFound('Attachment not found');
-      await removeBlobs(app, [key]);
+      const { id: nodeId, attachmentId } = req.params;
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const before = await lockedNodeState(tx, nodeId);
+        if (!(await deleteAttachment(tx, nodeId, attachmentId))) throw notFound('Attachment not found');
+        await record(attachmentEvent('attachment_remove', nodeId, before, await loadNodeState(tx, nodeId)));
+      });
+      // The contents stay in the blob store: the event refers to them, so a restore can bring the file back (until the audit purge).
       return reply.status(204).send(null);
     },
   );

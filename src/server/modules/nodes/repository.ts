@@ -295,10 +295,11 @@ export async function updateNode(db: Queryable, id: string, input: NodeInput, ty
   );
 }
 
-/** Deletes the node; relations and attachment rows go with it (ON DELETE CASCADE). Returns the blob keys to remove. */
-export async function deleteNode(db: Queryable, id: string): Promise<string[] | null> {
-  const blobs = await db.query<{ blob_key: string }>('SELECT blob_key FROM attachments WHERE node_id = $1', [id]);
-  const rows = await db.query('DELETE FROM nodes WHERE id = $1 RETURNING id', [id]);
-  return rows.length ? blobs.map((b) => b.blob_key) : null;
+/**
+ * Deletes the node; relations and attachment rows go with it (ON DELETE CASCADE). The attachments'
+ * contents stay in the blob store: the delete's audit event refers to them (see ARCHITECTURE "Audit trail").
+ */
+export async function deleteNode(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('DELETE FROM nodes WHERE id = $1 RETURNING id', [id])).length > 0;
 }
 

@@ -11,10 +11,12 @@ import {
   NodeSchema,
   NodeSearchQuerySchema,
 } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../plugins/errors';
 import { listAttachments } from '../attachments/repository';
-import { removeBlobs } from '../attachments/store';
+import { relationEvent, relationStatesOfNode } from '../relations/relation-audit';
+import { loadNodeState, nodeEvent } from './node-audit';
 import {
   deleteNode,
   findNodeTypeId,
@@ -31,8 +33,8 @@ import {
 
 const tags = ['nodes'];
 
-/** Turns the unique indexes on nodes into the 409s a curator understands. */
-async function nodeConflict(db: Queryable, err: unknown, input: NodeInput): Promise<never> {
+/** Turns the unique indexes on nodes into the 409s a curator understands (a restore's clash too). */
+export async function nodeConflict(db: Queryable, err: unknown, input: NodeInput): Promise<never> {
   const index = uniqueViolation(err);
   if (index === 'nodes_name_type_ci' || index?.includes('name')) {
     throw conflict(`A node named "${input.name}" of type "${input.nodeType}" already exists`, 'duplicate_node');
@@ -44,7 +46,7 @@ async function nodeConflict(db: Queryable, err: unknown, input: NodeInput): Prom
   throw err;
 }
 
-async function resolveType(db: Queryable, name: string): Promise<string> {
+export async function resolveType(db: Queryable, name: string): Promise<string> {
   const id = await findNodeTypeId(db, name);
   if (!id) throw badRequest(`Node type "${name}" does not exist`, 'unknown_node_type');
   return id;
@@ -84,9 +86,11 @@ export async function nodeRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Create a node', body: NodeSaveSchema, response: { 201: NodeSchema } } },
     async (req, reply) => {
       const input = req.body;
-      const id = await app.db.transaction(async (tx) => {
+      const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
         const typeId = await resolveType(tx, input.nodeType);
-        return insertNode(tx, input, typeId, req.auth!.user.id);
+        const created = await insertNode(tx, input, typeId, req.auth!.user.id);
+        await record(nodeEvent('create', created, null, await loadNodeState(tx, created)));
+        return created;
       }).catch((err) => nodeConflict(app.db, err, input));
       return reply.status(201).send(toNode((await getNode(app.db, id))!));
     },
@@ -97,14 +101,17 @@ export async function nodeRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Update a node (createdBy/updatedBy come from the session)', params: IdParamsSchema, body: NodeSaveSchema, response: { 200: NodeSchema } } },
     async (req) => {
       const input = req.body;
-      await app.db.transaction(async (tx) => {
-        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1 FOR UPDATE', [req.params.id]))[0];
+      const id = req.params.id;
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1 FOR UPDATE', [id]))[0];
         if (!current) throw notFound(NODE_MESSAGES.notFound);
         const typeId = await resolveType(tx, input.nodeType);
-        if (typeId !== current.node_type_id && (await relationCount(tx, req.params.id)) > 0) {
+        if (typeId !== current.node_type_id && (await relationCount(tx, id)) > 0) {
           throw conflict(NODE_MESSAGES.typeLocked, 'node_type_locked');
         }
-        await updateNode(tx, req.params.id, input, typeId, req.auth!.user.id);
+        const before = await loadNodeState(tx, id);
+        await updateNode(tx, id, input, typeId, req.auth!.user.id);
+        await record(nodeEvent('update', id, before, await loadNodeState(tx, id)));
       }).catch((err) => nodeConflict(app.db, err, input));
       return toNode((await getNode(app.db, req.params.id))!);
     },
@@ -114,9 +121,21 @@ export async function nodeRoutes(app: FastifyInstance) {
     '/nodes/:id',
     { schema: { tags, summary: 'Delete a node with its relations and attachments', params: IdParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
-      const blobs = await app.db.transaction((tx) => deleteNode(tx, req.params.id));
-      if (!blobs) throw notFound(NODE_MESSAGES.notFound);
-      await removeBlobs(app, blobs);
+      const id = req.params.id;
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        await tx.query('SELECT 1 FROM nodes WHERE id = $1 FOR UPDATE', [id]);
+        const state = await loadNodeState(tx, id);
+        if (!state) throw notFound(NODE_MESSAGES.notFound);
+        // The event carries what goes with the node, so that a restore brings it all back; each
+        // relation also gets its own delete event, for its history.
+        const relations = await relationStatesOfNode(tx, id);
+        for (const { id: relationId, ...relation } of relations) {
+          await record(relationEvent('delete', relationId, relation, null, { removedWithNode: id }));
+        }
+        await deleteNode(tx, id);
+        await record(nodeEvent('delete', id, state, null, { relations }));
+      });
+      // Attachment contents stay: the delete event refers to them until the audit purge.
       return reply.status(204).send(null);
     },
   );

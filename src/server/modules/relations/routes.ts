@@ -12,6 +12,7 @@ import {
   RelationSaveSchema,
   RelationSchema,
 } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { badRequest, notFound } from '../../plugins/errors';
 import { getNode } from '../nodes/repository';
@@ -27,11 +28,12 @@ import {
   updateRelation,
   type RelationInput,
 } from './repository';
+import { loadRelationState, relationEvent } from './relation-audit';
 
 const tags = ['relations'];
 
 /** Both end nodes and the type must exist; returns the type's id. */
-async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
+export async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
   const found = await existingNodeIds(db, [input.sourceNodeId, input.targetNodeId]);
   if (!found.has(input.sourceNodeId)) throw badRequest('The source node does not exist', 'unknown_source_node');
   if (!found.has(input.targetNodeId)) throw badRequest('The target node does not exist', 'unknown_target_node');
@@ -66,7 +68,11 @@ export async function relationRoutes(app: FastifyInstance) {
     async (req, reply) => {
       // Who may not read internal notes may not write one either (no write-only field).
       const input = canSeeRelationNotes(viewer(req)) ? req.body : { ...req.body, note: undefined };
-      const id = await app.db.transaction(async (tx) => insertRelation(tx, input, await checkReferences(tx, input), req.auth!.user.id));
+      const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const created = await insertRelation(tx, input, await checkReferences(tx, input), req.auth!.user.id);
+        await record(relationEvent('create', created, null, await loadRelationState(tx, created)));
+        return created;
+      });
       return reply.status(201).send(await load(id, req));
     },
   );
@@ -75,16 +81,25 @@ export async function relationRoutes(app: FastifyInstance) {
     '/relations/:id',
     { schema: { tags, summary: 'Update a relation', params: IdParamsSchema, body: RelationSaveSchema, response: { 200: RelationSchema } } },
     async (req) => {
-      const updated = await app.db.transaction(async (tx) =>
-        updateRelation(tx, req.params.id, req.body, await checkReferences(tx, req.body), req.auth!.user.id),
-      );
-      if (!updated) throw notFound(RELATION_MESSAGES.notFound);
+      const id = req.params.id;
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        await tx.query('SELECT 1 FROM relations WHERE id = $1 FOR UPDATE', [id]);
+        const before = await loadRelationState(tx, id);
+        if (!before) throw notFound(RELATION_MESSAGES.notFound);
+        await updateRelation(tx, id, req.body, await checkReferences(tx, req.body), req.auth!.user.id);
+        await record(relationEvent('update', id, before, await loadRelationState(tx, id)));
+      });
       return load(req.params.id, req);
     },
   );
 
   r.delete('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
-    if (!(await deleteRelation(app.db, req.params.id))) throw notFound(RELATION_MESSAGES.notFound);
+    const id = req.params.id;
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const before = await loadRelationState(tx, id);
+      if (!before || !(await deleteRelation(tx, id))) throw notFound(RELATION_MESSAGES.notFound);
+      await record(relationEvent('delete', id, before, null));
+    });
     return reply.status(204).send(null);
   });
 

@@ -113,6 +113,13 @@ async function withUsedBy(db: Queryable, rows: SnomedConcept[]): Promise<SnomedC
   return rows.map((r) => ({ ...r, usedBy: byCode.get(r.concept_id) ?? null }));
 }
 
-export async function deleteConcept(db: Queryable, id: string): Promise<boolean> {
-  return (await db.query('DELETE FROM snomed_concepts WHERE id = $1 RETURNING id', [id])).length > 0;
+/** Deletes a catalogue row; answers what it held (the API's field names) for the audit event, or null. */
+export async function deleteConcept(db: Queryable, id: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `DELETE FROM snomed_concepts WHERE id = $1
+     RETURNING id::text AS id, concept_id AS "conceptId", term, active, effective_time AS "effectiveTime", module_id AS "moduleId",
+               language_code AS "languageCode", type_id AS "typeId", case_significance_id AS "caseSignificanceId"`,
+    [id],
+  );
+  return row ?? null;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SnomedIdParamsSchema, SnomedListQuerySchema, SnomedPageSchema } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
+import { fieldChanges } from '../../audit/record';
 import { notFound } from '../../plugins/errors';
 import { snomedImportRoutes } from './import-routes';
 import { deleteConcept, listConcepts } from './repository';
@@ -25,7 +27,11 @@ export async function snomedRoutes(app: FastifyInstance) {
     '/snomed/concept/:id',
     { schema: { tags, summary: 'Delete a catalogue row', params: SnomedIdParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
-      if (!(await deleteConcept(app.db, req.params.id))) throw notFound('SNOMED concept not found');
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const before = await deleteConcept(tx, req.params.id);
+        if (!before) throw notFound('SNOMED concept not found');
+        await record({ action: 'delete', entityType: 'snomed_concept', entityId: req.params.id, changes: fieldChanges(before, null, Object.keys(before)), detail: { state: before } });
+      });
       return reply.status(204).send(null);
     },
   );

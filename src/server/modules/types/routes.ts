@@ -2,10 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, TAXONOMY_LABELS, TaxonomySaveSchema, TaxonomyTypeSchema, type TaxonomyKind } from '../../../contract';
+import { actorOf, audited } from '../../audit/audited';
+import { fieldChanges } from '../../audit/record';
 import { conflict, notFound, uniqueViolation } from '../../plugins/errors';
 import { createType, deleteType, getType, listTypes, renameType, typeUsage } from './repository';
 
 const PATHS: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
+const ENTITY = { node: 'node_type', relation: 'relation_type' } as const;
+
+/** A type's audited fields: its name, and a node type's colour. */
+type TypeState = { name: string; color: string | null } | null;
+const typeEvent = (kind: TaxonomyKind, action: string, id: string, before: TypeState, after: TypeState) => ({
+  action,
+  entityType: ENTITY[kind],
+  entityId: id,
+  changes: fieldChanges<NonNullable<TypeState>>(before, after, kind === 'node' ? ['name', 'color'] : ['name']),
+  detail: { state: after ?? before },
+});
+const stateOf = (t: { name: string; color: string | null } | null): TypeState => (t ? { name: t.name, color: t.color } : null);
 
 function capitalised(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -33,7 +47,11 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       base,
       { schema: { tags, summary: `Create a ${label.singular}`, body: TaxonomySaveSchema, response: { 201: TaxonomyTypeSchema } } },
       async (req, reply) => {
-        const id = await createType(app.db, kind, req.body.name, req.auth!.user.id, req.body.color).catch((err) => {
+        const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+          const created = await createType(tx, kind, req.body.name, req.auth!.user.id, req.body.color);
+          await record(typeEvent(kind, 'create', created, null, stateOf(await getType(tx, kind, created))));
+          return created;
+        }).catch((err) => {
           throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
         });
         return reply.status(201).send(await load(id));
@@ -44,10 +62,14 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       `${base}/:id`,
       { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows) or change a node type's colour`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
       async (req) => {
-        const renamed = await renameType(app.db, kind, req.params.id, req.body.name, req.body.color).catch((err) => {
+        const id = req.params.id;
+        await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+          const before = stateOf(await getType(tx, kind, id));
+          if (!before || !(await renameType(tx, kind, id, req.body.name, req.body.color))) throw notFound(notFoundText);
+          await record(typeEvent(kind, 'update', id, before, stateOf(await getType(tx, kind, id))));
+        }).catch((err) => {
           throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;
         });
-        if (!renamed) throw notFound(notFoundText);
         return load(req.params.id);
       },
     );
@@ -57,7 +79,11 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       { schema: { tags, summary: `Delete an unused ${label.singular}`, params: IdParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
         const type = await load(req.params.id);
-        const deleted = await deleteType(app.db, kind, type.id).catch(async (err) => {
+        const deleted = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+          if (!(await deleteType(tx, kind, type.id))) return false;
+          await record(typeEvent(kind, 'delete', type.id, stateOf(type), null));
+          return true;
+        }).catch(async (err) => {
           if ((err as { code?: string }).code !== '23503') throw err;
           const n = await typeUsage(app.db, kind, type.id);
           throw conflict(
