@@ -1,4 +1,6 @@
 import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
+import { AUDIT_LOG_TEXTS } from '../../contract/audit-log-texts';
+import { BACKUP_TEXTS } from '../../contract/backup';
 import { SNOMED_TEXTS } from '../../contract/import-texts';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
 import { NODE_TEXTS } from '../../widgets/node-manager/texts';
@@ -83,6 +85,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/snomed': SNOMED_TEXTS.title,
   '/admin/users': USER_TEXTS.title,
   '/admin/roles': ROLE_TEXTS.title,
+  '/admin/audit': AUDIT_LOG_TEXTS.title,
+  '/admin/backup': BACKUP_TEXTS.title,
 };
 
 /**

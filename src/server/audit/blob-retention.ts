@@ -11,14 +11,16 @@ import type { Queryable } from '../db/db';
  * removeUnreferencedBlobs after.
  */
 
-/** Blob keys named by the attachment lists of these events' states. */
-export async function blobKeysOfEvents(db: Queryable, eventIds: readonly string[]): Promise<string[]> {
-  if (eventIds.length === 0) return [];
+/**
+ * Blob keys named by the attachment lists of the states of the events that `where` selects (a
+ * condition on audit_log `e`, with its parameters): the purge passes its age condition.
+ */
+export async function blobKeysOfEvents(db: Queryable, where: string, params: readonly unknown[]): Promise<string[]> {
   const rows = await db.query<{ key: string }>(
     `SELECT DISTINCT a->>'blobKey' AS key
        FROM audit_log e, jsonb_array_elements(CASE WHEN jsonb_typeof(e.detail->'state'->'attachments') = 'array' THEN e.detail->'state'->'attachments' ELSE '[]'::jsonb END) a
-      WHERE e.id = ANY($1::bigint[]) AND a->>'blobKey' IS NOT NULL`,
-    [eventIds],
+      WHERE (${where}) AND a->>'blobKey' IS NOT NULL`,
+    [...params],
   );
   return rows.map((r) => r.key);
 }

@@ -89,7 +89,7 @@ describe('attachments', () => {
     expect(await removeUnreferencedBlobs(t.app, [blob_key])).toEqual([]);
     // The purge removes the events that name it (collecting their keys first); then the contents go.
     const events = (await t.db.query<{ id: string }>(`SELECT id::text AS id FROM audit_log WHERE entity_type = 'node' AND entity_id = $1`, [nodeId])).map((e) => e.id);
-    expect(await blobKeysOfEvents(t.db, events)).toContain(blob_key);
+    expect(await blobKeysOfEvents(t.db, 'e.id = ANY($1::bigint[])', [events])).toContain(blob_key);
     await t.db.transaction(async (tx) => {
       await tx.query("SELECT set_config('kg.audit_purge', 'on', true)");
       await tx.query('DELETE FROM audit_log WHERE id = ANY($1::bigint[])', [events]);

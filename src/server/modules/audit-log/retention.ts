@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, type AuditPurgeResult } from '../../../contract';
 import { audited } from '../../audit/audited';
+import { blobKeysOfEvents, removeUnreferencedBlobs } from '../../audit/blob-retention';
 import type { AuditActor } from '../../audit/events';
 import type { Queryable } from '../../db/db';
-import { removeBlobs } from '../attachments/store';
 
 /**
  * Audit retention (issue 16 item 5): events are kept unless an admin sets "purge events older than
@@ -46,40 +46,19 @@ const PURGE_LOCK_KEY = 815_204_013;
  */
 export async function purgeAuditEvents(app: FastifyInstance, actor: AuditActor | null, days: number, now = new Date()): Promise<AuditPurgeResult> {
   const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-  const { purged, orphanBlobs } = await audited(app, actor, async ({ tx, record }) => {
+  const { purged, blobKeys } = await audited(app, actor, async ({ tx, record }) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PURGE_LOCK_KEY]);
-    const blobKeys = await blobKeysOfEvents(tx, 'at < $1::timestamptz', [before]);
+    const blobKeys = await blobKeysOfEvents(tx, 'e.at < $1::timestamptz', [before]);
     await tx.query("SET LOCAL kg.audit_purge = 'on'");
     const [{ n }] = await tx.query<{ n: number }>('WITH gone AS (DELETE FROM audit_log WHERE at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone', [before]);
     await tx.query("SET LOCAL kg.audit_purge = 'off'");
     if (n > 0 || actor !== null) {
       await record({ action: AUDIT_ACTIONS.purge, entityType: 'audit_log', entityId: null, detail: { count: n, olderThanDays: days, before } });
     }
-    return { purged: n, orphanBlobs: await unreferencedBlobs(tx, blobKeys) };
+    return { purged: n, blobKeys };
   });
-  await removeBlobs(app, orphanBlobs);
+  await removeUnreferencedBlobs(app, blobKeys);
   return { purged, before };
-}
-
-/** Blob keys that events' record states name (a node's attachments: detail.state.attachments[].blobKey). */
-async function blobKeysOfEvents(tx: Queryable, where: string, params: unknown[]): Promise<string[]> {
-  const rows = await tx.query<{ key: string }>(
-    `SELECT DISTINCT a->>'blobKey' AS key
-       FROM audit_log, jsonb_array_elements(CASE WHEN jsonb_typeof(detail->'state'->'attachments') = 'array' THEN detail->'state'->'attachments' ELSE '[]'::jsonb END) a
-      WHERE ${where} AND a->>'blobKey' IS NOT NULL`,
-    params,
-  );
-  return rows.map((r) => r.key);
-}
-
-/** Of these keys, those neither an attachment nor a remaining event refers to. */
-async function unreferencedBlobs(tx: Queryable, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const stillUsed = new Set([
-    ...(await tx.query<{ key: string }>('SELECT blob_key AS key FROM attachments WHERE blob_key = ANY($1::text[])', [keys])).map((r) => r.key),
-    ...(await blobKeysOfEvents(tx, `a->>'blobKey' = ANY($1::text[])`, [keys])),
-  ]);
-  return keys.filter((k) => !stillUsed.has(k));
 }
 
 /**
