@@ -33,18 +33,35 @@ export function attachPostgresAdapter(io: Server, connectionString: string, log:
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
 
+  // The clients the library holds (its LISTEN connection): released by close() whatever state the
+  // library's reconnect loop is in, since pool.end() waits for every checked-out client.
+  const held = new Set<pg.PoolClient>();
+  let closed = false;
+  const giveBack = (client: pg.PoolClient, reason: string) => client.release(new Error(reason));
+  /** Release once: the library, a dropped connection and close() may each try (a second release throws). */
+  const releaseOnce = (client: pg.PoolClient) => {
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      held.delete(client);
+      release(err);
+    };
+  };
   // The library only calls connect() (for its LISTEN client) and query() (NOTIFY, attachments).
   const adapterPool = {
     query: pool.query.bind(pool),
     async connect() {
+      if (closed) throw new Error('socket.io adapter closed');
       const client = await pool.connect();
-      client.once('end', () => {
-        try {
-          client.release(new Error('LISTEN connection ended'));
-        } catch {
-          // Already released (the adapter closed it): nothing to give back.
-        }
-      });
+      releaseOnce(client);
+      if (closed) {
+        giveBack(client, 'socket.io adapter closed');
+        throw new Error('socket.io adapter closed');
+      }
+      held.add(client);
+      client.once('end', () => giveBack(client, 'LISTEN connection ended'));
       return client;
     },
   } as unknown as pg.Pool;
@@ -52,7 +69,9 @@ export function attachPostgresAdapter(io: Server, connectionString: string, log:
   io.adapter(createAdapter(adapterPool, { errorHandler: (err) => log.warn({ err }, 'socket.io adapter error') }));
   return {
     async close() {
+      closed = true;
       await Promise.resolve(io.of('/').adapter.close());
+      for (const client of [...held]) giveBack(client, 'socket.io adapter closed');
       await pool.end();
     },
   };
