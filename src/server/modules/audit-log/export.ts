@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { AUDIT_LOG_TEXTS, type AuditLogEntry } from '../../../contract';
 
@@ -44,6 +43,19 @@ export function csvStream(batches: AsyncIterable<AuditLogEntry[]>): Readable {
   return Readable.from(lines());
 }
 
+/** Resolves on 'drain' or 'close', whichever comes first, and leaves no listener behind. */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
 /**
  * An .xlsx workbook written row by row with ExcelJS's streaming writer; every value a text cell.
  * ExcelJS loads with the first export, not with the server (it is large and most starts never need it).
@@ -60,7 +72,7 @@ export function xlsxStream(batches: AsyncIterable<AuditLogEntry[]>, onError: (er
       if (out.destroyed) return; // the client went away
       for (const e of batch) sheet.addRow(exportCells(e)).commit();
       // Backpressure: wait for a slow client (or its leaving) before reading the next batch.
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.writableNeedDrain) await drainedOrClosed(out);
     }
     sheet.commit();
     await book.commit();
