@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
 
 /**
  * The standalone host app (index.html → src/host/main.tsx), built to dist/host where the
@@ -11,10 +12,14 @@ import { defineConfig } from 'vite';
 const API_TARGET = process.env.KG_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogues()],
   resolve: {
-    // Parts of force-graph's dependencies the explorer never uses (src/widgets/graph-explorer/vendor/).
-    alias: ['d3-scale-chromatic', 'bezier-js'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: path.resolve(`src/widgets/graph-explorer/vendor/${name}.ts`) })),
+    // Parts of force-graph's dependencies the explorer never uses (src/widgets/graph-explorer/stubs/).
+    alias: [
+      ...['d3-scale-chromatic', 'bezier-js'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: path.resolve(`src/widgets/graph-explorer/stubs/${name}.ts`) })),
+      // ofetch's two URL helpers without the rest of ufo (src/api/vendor/ufo.ts).
+      { find: /^ufo$/, replacement: path.resolve('src/api/vendor/ufo.ts') },
+    ],
   },
   build: {
     outDir: 'dist/host',

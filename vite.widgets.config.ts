@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import { writeWidgetContract } from './scripts/widget-contract.mjs';
 import { widgetElements } from './scripts/widget-elements.mjs';
+import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
 
 /**
  * The widget bundle (DESIGN §5) in dist/widgets/:
@@ -25,16 +26,18 @@ const PREACT: Alias[] = [
   // preact/compat has useSyncExternalStore: no CommonJS shims (see the file).
   { find: /^use-sync-external-store\/shim(\/with-selector)?(\.js)?$/, replacement: path.resolve('src/widgets/vendor/use-sync-external-store.ts') },
 ];
-/** Parts of force-graph's dependencies the explorer never uses (see the files in vendor/). */
+/** Parts of force-graph's dependencies the explorer never uses (stand-ins in graph-explorer/stubs/). */
 const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js'].map((name) => ({
   find: new RegExp(`^${name}$`),
-  replacement: path.resolve(`src/widgets/graph-explorer/vendor/${name}.ts`),
+  replacement: path.resolve(`src/widgets/graph-explorer/stubs/${name}.ts`),
 }));
+/** ofetch's two URL helpers without the rest of ufo (src/api/vendor/ufo.ts): ~1.5 KB gzip per widget. */
+const UFO_STUB: Alias[] = [{ find: /^ufo$/, replacement: path.resolve('src/api/vendor/ufo.ts') }];
 const withReact = process.env.KG_WIDGETS_REACT === '1';
 const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
 
 const CORE =
-  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store)[\\/]|src[\\/](api[\\/](client|http|session-store|auth)|machines[\\/]session\.machine|ui[\\/]cx|widgets[\\/](define-element|attributes|session|use-ever|vendor[\\/]use-sync-external-store))\.ts$/;
+  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts|i18n[\\/](runtime|locales)|widgets[\\/](define-element|attributes|session|use-ever|use-element-locale|vendor[\\/]use-sync-external-store))\.ts$/;
 
 const VIRTUAL = 'virtual:kg-element/';
 const elements = widgetElements();
@@ -96,9 +99,9 @@ function classicAndContract(): Plugin {
 
 export default defineConfig({
   publicDir: false,
-  plugins: [perElementEntries(), classicAndContract()],
+  plugins: [perElementEntries(), classicAndContract(), i18nCatalogues()],
   resolve: {
-    alias: withReact ? FORCE_GRAPH_STUBS : [...PREACT, ...FORCE_GRAPH_STUBS],
+    alias: withReact ? [...FORCE_GRAPH_STUBS, ...UFO_STUB] : [...PREACT, ...FORCE_GRAPH_STUBS, ...UFO_STUB],
     dedupe: withReact ? ['react', 'react-dom'] : ['preact'],
   },
   define: {
@@ -127,7 +130,7 @@ export default defineConfig({
         minify: true,
         entryFileNames: '[name].js',
         chunkFileNames: 'chunk-[hash].js',
-        // What every widget needs (preact, r2wc, the session, the API client) in one chunk rather than
+        // What every widget needs (preact, r2wc, the session, the API client on ofetch) in one chunk rather than
         // a dozen small ones: fewer requests and better compression (bench/bundle).
         codeSplitting: { groups: [{ name: 'kg-core', test: CORE }] },
       },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
 
 /**
  * Unit tests (contract, machines, helpers) and API tests. API tests run on a fresh PGlite
@@ -19,6 +20,7 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  plugins: [i18nCatalogues()],
   test: {
     projects: [
       {

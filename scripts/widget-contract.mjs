@@ -126,8 +126,11 @@ function describeElement(spec, listed) {
       else if (doc.name !== kebab(prop)) problems.push(`\`${prop}\` is the attribute \`${kebab(prop)}\`, not \`${doc.name}\``);
     }
   }
-  for (const a of attributes) if (!(a.fieldName in spec.attributes)) problems.push(`documents attribute \`${a.name}\` that the element does not have`);
+  // `lang` is the global HTML attribute every element follows (src/widgets/use-element-locale.ts).
+  for (const a of attributes) if (!(a.fieldName in spec.attributes) && a.name !== 'lang') problems.push(`documents attribute \`${a.name}\` that the element does not have`);
+  if (!attributes.some((a) => a.name === 'lang')) problems.push('does not document the `lang` attribute every element follows');
   if (!properties.some((p) => p.name === 'session')) problems.push('does not document the `session` property every element has');
+  if (!properties.some((p) => p.name === 'texts')) problems.push('does not document the `texts` property every element has');
   const specEvents = Object.values(spec.events);
   for (const e of specEvents) if (!events.some((d) => d.name === e)) problems.push(`event \`${e}\` is not in its Events table`);
   for (const e of events) if (!specEvents.includes(e.name)) problems.push(`documents event \`${e.name}\` that the element does not dispatch`);
@@ -186,7 +189,7 @@ export function typeDeclarations(elements) {
   for (const e of elements) if (e.types) out.push(e.types, '');
   for (const e of elements) {
     out.push(`/** <${e.tag}>: ${e.summary.split('. ')[0].replace(/\.$/, '')}. */`, `export interface ${e.className} extends HTMLElement {`);
-    for (const a of e.attributes) out.push(`  /** \`${a.name}\` attribute. ${a.description} */`, `  ${a.fieldName}: ${a.type} | undefined;`);
+    for (const a of e.attributes) if (a.name !== 'lang') out.push(`  /** \`${a.name}\` attribute. ${a.description} */`, `  ${a.fieldName}: ${a.type} | undefined;`);
     for (const p of e.properties) out.push(`  /** ${p.description} */`, `  ${p.name}: ${p.type};`);
     out.push('}', '');
   }

@@ -80,7 +80,7 @@ const config = {
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   pgTemplate: env.BENCH_PG_TEMPLATE ?? null,
 };
-for (const db of config.dbs) if (db !== 'postgres' && db !== 'pglite') throw new Error(`BENCH_DBS: unknown database "${db}"`);
+for (const db of config.dbs) if (db !== 'postgres' && db !== 'pglite') throw new Error(`BENCH_DBS: unknown database "${String(db)}"`);
 
 const SEARCH_TERMS = 200;
 const SAMPLE_IDS = 2000;

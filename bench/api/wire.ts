@@ -20,7 +20,7 @@ function rawGet(url: string, token: string, acceptEncoding: string): Promise<Wir
       res.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
       res.on('end', () => {
         if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url}: ${res.statusCode}`));
-        else resolve({ acceptEncoding, contentEncoding: (res.headers['content-encoding'] as string | undefined) ?? null, bodyBytes });
+        else resolve({ acceptEncoding, contentEncoding: (res.headers['content-encoding']) ?? null, bodyBytes });
       });
       res.on('error', reject);
     });

@@ -159,7 +159,7 @@ async function main() {
     const result = {
       at: new Date().toISOString(),
       // Other work on the machine slows every step: the 1-minute load average when the restore ended.
-      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+      loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
       database: 'postgres',
       cpus: os.cpus().length,
       nodes: NODES,

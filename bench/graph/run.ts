@@ -73,7 +73,9 @@ type Bench = {
   startCounting: () => void;
   stopCounting: () => { fps: number; p95: number | null; worst: number | null; seconds: number };
 };
+// The function's source is evaluated in the page (page.evaluate cannot take a closure).
 const bench = <T>(page: Page, fn: (b: Bench, arg: number) => Promise<T> | T, arg = 0) =>
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   page.evaluate(([source, a]) => new Function('b', 'a', `return (${source})(b, a)`)((window as unknown as { kgBench: Bench }).kgBench, a), [fn.toString(), arg] as const) as Promise<T>;
 
 async function measureFps(page: Page, action: () => Promise<void>): Promise<FpsResult> {

@@ -27,8 +27,11 @@ function kbField(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
   }
 }
 
-export async function withServer<T>(opts: { dataDir: string; databaseUrl?: string; logDir: string; name: string }, work: (server: RunningServer, token: string) => Promise<T>): Promise<T> {
-  const server = await startServer({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, logFile: path.join(opts.logDir, `${opts.name}.log`) });
+export async function withServer<T>(
+  opts: { dataDir: string; databaseUrl?: string; logDir: string; name: string; env?: Record<string, string> },
+  work: (server: RunningServer, token: string) => Promise<T>,
+): Promise<T> {
+  const server = await startServer({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, logFile: path.join(opts.logDir, `${opts.name}.log`), env: opts.env });
   try {
     return await work(server, await adminToken(server.url));
   } finally {
@@ -69,14 +72,18 @@ export interface NodeUploadOutcome {
 }
 
 /** POST /nodes/upload, then the job's progress events until completed (or error). */
-export async function uploadNodes(server: RunningServer, token: string, file: string): Promise<NodeUploadOutcome> {
+export const uploadNodes = (server: RunningServer, token: string, file: string) => upload(server, token, file, '/api/nodes/upload');
+/** POST /relations/upload (issue 17): the same answer and progress events as a node upload. */
+export const uploadRelations = (server: RunningServer, token: string, file: string) => upload(server, token, file, '/api/relations/upload');
+
+async function upload(server: RunningServer, token: string, file: string, route: string): Promise<NodeUploadOutcome> {
   const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { token } });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
   try {
-    const res = await post(`${server.url}/api/nodes/upload`, token, file);
+    const res = await post(`${server.url}${route}`, token, file);
     const answer = (await res.json()) as { processId: string; status: string; message: string; summary?: NodeUploadOutcome['summary']; error?: string };
     if (!res.ok) throw new Error(`upload: ${res.status} ${answer.error}`);
     if (answer.status === 'completed' && answer.summary) return { status: answer.status, message: answer.message, summary: answer.summary, progressEvents: 0 };

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../api/server';
 
-export const GPS_PATH = path.resolve(ROOT, '../shared/datasets/snomed-gps-valueset.json');
+/** BENCH_GPS_PATH overrides it (a git worktree is not next to ../shared). */
+export const GPS_PATH = process.env.BENCH_GPS_PATH ?? path.resolve(ROOT, '../shared/datasets/snomed-gps-valueset.json');
 export const RF2_HEADER = ['id', 'effectiveTime', 'active', 'moduleId', 'conceptId', 'languageCode', 'typeId', 'term', 'caseSignificanceId'];
 const MODULE = '900000000000207008';
 const FSN = '900000000000003001';

@@ -20,6 +20,10 @@ export interface ImportResult {
   summary: object;
   search?: LatencySummary;
   searchByKind?: Record<string, LatencySummary>;
+  /** Set on rows kept from an earlier run (a run of some scenarios only): when they were measured. */
+  measuredAt?: string;
+  /** The 1-min load average at the end of the run that measured the row. */
+  loadAverage?: number;
 }
 
 interface Target {
@@ -34,6 +38,7 @@ function targetOf(r: ImportResult): Target | null {
     return { text: `≥ ${min / 1000}k rows/s, RSS ≤ 500 MB`, met: (x) => x.rowsPerSec >= min && (x.peakRssMb ?? 0) <= 500 };
   }
   if (r.scenario.startsWith('gps-')) return { text: '≤ 5 s', met: (x) => x.wallMs <= 5000 };
+  if (r.scenario === 'relations-xlsx-postgres') return { text: '≥ 20k relations/s', met: (x) => x.rowsPerSec >= 20_000 };
   if (r.scenario === 'rf2-full-postgres') return { text: '≤ 90 s (search: below)', met: (x) => x.wallMs <= 90_000 };
   return null;
 }
@@ -41,10 +46,24 @@ function targetOf(r: ImportResult): Target | null {
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const n = (x: number) => x.toLocaleString('en');
 
-export function writeReport(dir: string, results: ImportResult[], meta: Record<string, unknown>): { json: string; md: string } {
+/**
+ * The rows of scenarios this run did not measure, kept from import.json as they were (with when
+ * they were measured), so a run of one scenario does not drop the others' figures.
+ */
+function keptResults(file: string, measured: ImportResult[]): ImportResult[] {
+  if (!fs.existsSync(file)) return [];
+  const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as { when: string; meta?: { loadAverage?: number }; results: ImportResult[] };
+  const now = new Set(measured.map((r) => r.scenario));
+  return earlier.results
+    .filter((r) => !now.has(r.scenario))
+    .map((r) => ({ ...r, measuredAt: r.measuredAt ?? earlier.when, loadAverage: r.loadAverage ?? earlier.meta?.loadAverage }));
+}
+
+export function writeReport(dir: string, measured: ImportResult[], meta: Record<string, unknown>): { json: string; md: string } {
   fs.mkdirSync(dir, { recursive: true });
   const when = new Date().toISOString();
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  const results = [...keptResults(path.join(dir, 'import.json'), measured), ...measured];
   const enriched = results.map((r) => {
     const t = targetOf(r);
     return { ...r, floorRowsPerSec: r.floorMs ? Math.round(r.rows / (r.floorMs / 1000)) : null, vsCopy: r.floorMs ? Math.round((r.floorMs / r.wallMs) * 1000) / 1000 : null, target: t?.text ?? null, met: t ? t.met(r) : null };
@@ -61,7 +80,7 @@ export function writeReport(dir: string, results: ImportResult[], meta: Record<s
     '',
     '| scenario | db | rows | file | wall | rows/s | peak RSS (idle) | COPY floor | vs COPY | target | met |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
-    ...enriched.map((r) => `| ${r.label} | ${r.db} | ${n(r.rows)} | ${r.fileMb.toFixed(1)} MB | ${s(r.wallMs)} | ${n(r.rowsPerSec)} | ${r.peakRssMb ?? '?'} MB (${r.idleRssMb ?? '?'}) | ${r.floorMs ? `${s(r.floorMs)} (${n(r.floorRowsPerSec!)} rows/s)` : '—'} | ${r.vsCopy ?? '—'} | ${r.target ?? ''} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+    ...enriched.map((r) => `| ${r.label}${r.measuredAt ? ` (measured ${r.measuredAt.slice(0, 10)}, load ${Number(r.loadAverage ?? NaN).toFixed(2)})` : ''} | ${r.db} | ${n(r.rows)} | ${r.fileMb.toFixed(1)} MB | ${s(r.wallMs)} | ${n(r.rowsPerSec)} | ${r.peakRssMb ?? '?'} MB (${r.idleRssMb ?? '?'}) | ${r.floorMs ? `${s(r.floorMs)} (${n(r.floorRowsPerSec!)} rows/s)` : '—'} | ${r.vsCopy ?? '—'} | ${r.target ?? ''} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
     '',
   ];
   const withSearch = enriched.filter((r) => r.search);

@@ -62,7 +62,7 @@ export async function pollDuring(server: RunningServer, token: string, work: () 
   // The pollers are stopped in any case, so a failed import does not leave them running.
   const outcome = await work().then(
     () => null,
-    (err: unknown) => err,
+    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
   );
   const wallMs = performance.now() - start;
   const [h, s] = [await health.stop(), await search.stop()];

@@ -15,10 +15,16 @@
  * written to import-responsiveness.md/.json under BENCH_RESP_LABEL. Only that part:
  *   BENCH_SKIP=nodes,gps,rf2 BENCH_RESP_LABEL=after npm run bench -- import
  *
+ * Relations (scenario `relations`, issue 17): the sample graph plus 20k generated nodes (uploaded
+ * first, not measured), then a 100k-row .xlsx relation import followed to its completed event.
+ * Only that part: BENCH_SKIP=nodes,gps,rf2,resp BENCH_DBS=postgres npm run bench -- import
+ * (the other scenarios' rows of import.json/md are kept from their last run).
+ *
  * Environment (all optional):
- *   BENCH_DBS=postgres,pglite   databases for the node upload and the GPS imports
+ *   BENCH_DBS=postgres,pglite   databases for the node upload, the GPS imports and the relation import
  *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
- *   BENCH_SKIP=nodes,gps,rf2,resp  scenarios to leave out (resp-csv, resp-xls: one half of resp)
+ *   BENCH_RELATION_ROWS=100000  BENCH_RELATION_NODES=20000
+ *   BENCH_SKIP=nodes,gps,rf2,resp,relations  scenarios to leave out (resp-csv, resp-xls: one half of resp)
  *   BENCH_RESP_ROWS=200000      BENCH_RESP_XLS_MB=38      BENCH_RESP_LABEL=latest
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
  *   BENCH_RESULTS_DIR=bench/results
@@ -29,7 +35,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { summarize } from '../api/stats';
 import { ROOT } from '../api/server';
-import { importSnomed, measure, searchLatencies, uploadNodes, withServer } from './drive';
+import { importSnomed, measure, searchLatencies, uploadNodes, uploadRelations, withServer } from './drive';
+import { loadSampleOnPostgres, writeRelationBench } from './relations';
 import { nodeCopyMs, snomedCopyMs } from './floor';
 import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
 import { writeReport, type ImportResult } from './report';
@@ -40,6 +47,8 @@ const int = (name: string, fallback: number) => (env[name] && Number.isFinite(Nu
 const config = {
   dbs: (env.BENCH_DBS ?? 'postgres,pglite').split(',').filter(Boolean) as ('postgres' | 'pglite')[],
   nodeRows: int('BENCH_NODE_ROWS', 100_000),
+  relationRows: int('BENCH_RELATION_ROWS', 100_000),
+  relationNodes: int('BENCH_RELATION_NODES', 20_000),
   rf2Rows: int('BENCH_RF2_ROWS', 1_600_000),
   searches: int('BENCH_SEARCHES', 200),
   skip: new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean)),
@@ -136,6 +145,24 @@ async function main() {
     log(`RF2 ${config.rf2Rows}: ${(r.m.wallMs / 1000).toFixed(1)} s, peak RSS ${r.m.peakRssMb} MB, COPY ${(r.floorMs / 1000).toFixed(1)} s, search p95 ${summarize(r.latencies).p95.toFixed(1)} ms`);
   }
 
+  if (!config.skip.has('relations')) {
+    const { nodeFile, relationFile } = writeRelationBench(work, config.relationNodes, config.relationRows, gps);
+    log(`relation workbook: ${config.relationRows} rows over ${config.relationNodes} generated nodes, ${(relationFile.bytes / 1e6).toFixed(1)} MB`);
+    for (const kind of config.dbs) {
+      const db = await freshDb(kind, `relations-${kind}`);
+      const m = await withServer({ ...db, logDir: work, name: `relations-${kind}`, env: { KG_SAMPLE_DATA: '1' } }, async (server, token) => {
+        if (db.databaseUrl) await loadSampleOnPostgres(db.databaseUrl);
+        const nodes = await uploadNodes(server, token, nodeFile.path);
+        if (nodes.summary.created !== config.relationNodes) throw new Error(`relation bench nodes: ${nodes.message}`);
+        return measure(server, () => uploadRelations(server, token, relationFile.path));
+      });
+      const s = m.result.summary;
+      if (s.created !== config.relationRows) throw new Error(`relation import created ${s.created} of ${config.relationRows}: ${m.result.message}`);
+      results.push({ scenario: `relations-xlsx-${kind}`, label: `Relation import, ${config.relationRows.toLocaleString('en')}-row .xlsx (sample graph + ${config.relationNodes.toLocaleString('en')} nodes)`, db: kind, rows: config.relationRows, fileMb: relationFile.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(config.relationRows, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
+      log(`relations ${kind}: ${(m.wallMs / 1000).toFixed(2)} s, ${rate(config.relationRows, m.wallMs)} rows/s, peak RSS ${m.peakRssMb} MB`);
+    }
+  }
+
   if (!config.skip.has('resp')) {
     const resp: ResponsivenessResult[] = [];
     const csv = config.skip.has('resp-csv') ? null : await writeNodeCsv(work, config.respRows, gps);
@@ -170,7 +197,7 @@ async function main() {
 
   // A responsiveness-only run leaves the throughput report (import.md / import.json) as it was.
   if (results.length === 0) return;
-  const { json, md } = writeReport(config.resultsDir, results, { nodeRows: config.nodeRows, rf2Rows: config.rf2Rows, searches: config.searches, loadAverage: os.loadavg()[0] });
+  const { json, md } = writeReport(config.resultsDir, results, { nodeRows: config.nodeRows, rf2Rows: config.rf2Rows, relationRows: config.relationRows, relationNodes: config.relationNodes, searches: config.searches, loadAverage: os.loadavg()[0] });
   log(`wrote ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
 }
 

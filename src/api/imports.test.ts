@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, RequestOptions } from './client';
-import { importsApi, lastSegment } from './imports';
+import { importsApi, lastSegment, uploadCalls } from './imports';
 import { SessionStore } from './session-store';
 import { snomedApi } from './snomed';
 
@@ -39,6 +39,29 @@ describe('import calls (spec §7)', () => {
     expect(template).toEqual(['/nodes/template', { responseType: 'blob' }]);
     expect(report).toEqual(['/nodes/download-errors/abc', { responseType: 'blob' }]);
     expect(snomed[0]).toBe('/snomed/import');
+  });
+
+  it('ask for a check of the file with ?dryRun=true ("Check file"), and only then', async () => {
+    const { api, calls } = fakeClient();
+    const file = new File(['x'], 'nodes.csv');
+    await importsApi(api).uploadNodes(file, { dryRun: true });
+    await snomedApi(api).importFile(new File(['x'], 'concepts.xlsx'), { dryRun: true });
+    await importsApi(api).uploadNodes(file);
+    expect(calls.map(([path, o]) => [path, o.query])).toEqual([
+      ['/nodes/upload', { dryRun: true }],
+      ['/snomed/import', { dryRun: true }],
+      ['/nodes/upload', undefined],
+    ]);
+  });
+
+  it('the relation import (issue 17): the same three calls under /relations', async () => {
+    const { api, calls } = fakeClient();
+    const relations = uploadCalls(api, 'relations');
+    await relations.upload(new File(['Source,Target,Relation type\n'], 'relations.csv'));
+    await relations.template();
+    await relations.errorReport('/api/relations/download-errors/abc');
+    expect(calls.map((c) => c[0])).toEqual(['/relations/upload', '/relations/template', '/relations/download-errors/abc']);
+    expect(((calls[0][1].body as FormData).get('file') as File).name).toBe('relations.csv');
   });
 
   it('page the SNOMED catalogue 1-based and name the error file after the link', async () => {

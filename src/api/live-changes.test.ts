@@ -63,7 +63,7 @@ describe('watchChanges', () => {
     const stopA = watchChanges(api, (u) => a.push(u));
     const stopB = watchChanges(api, (u) => b.push(u));
     expect(opened).toHaveLength(1); // one shared connection per API base
-    const socket = opened[0]!;
+    const socket = opened[0];
     socket.fire('connect'); // the first connection is not a resync
     socket.fire(SOCKET_EVENTS.changes, { changes: [message({})] });
     socket.fire(SOCKET_EVENTS.changes, { changes: [] }); // nothing to say: no call

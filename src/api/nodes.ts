@@ -22,6 +22,12 @@ export interface NodeListQuery {
   snomedCode?: string;
   hasSnomed?: 'true' | 'false';
   hasUrl?: 'true' | 'false';
+  /** 'true': only nodes whose SNOMED code an import changed, not yet reviewed. */
+  snomedReview?: 'true';
+  /** The Analytics page's quality findings (GET /nodes hasDescription, orphan, likelyDuplicate). */
+  hasDescription?: 'true' | 'false';
+  orphan?: 'true' | 'false';
+  likelyDuplicate?: 'true' | 'false';
   createdBy?: string;
   createdAfter?: string;
   createdBefore?: string;
@@ -52,6 +58,8 @@ export const nodesApi = (api: ApiClient) => ({
   remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
   /** GET /nodes/{id}/relations: each relation with the node at the other end and its direction. */
   relations: (id: string) => api.request<NodeRelationItem[]>(`${path(id)}/relations`),
+  /** POST /snomed/drift/{id}/accept: the node keeps its code; the import's change to it is accepted. */
+  acceptSnomedDrift: (id: string) => api.request<void>(`/snomed/drift/${encodeURIComponent(id)}/accept`, { method: 'POST' }),
 });
 export type NodesApi = ReturnType<typeof nodesApi>;
 

@@ -8,6 +8,8 @@ export interface RelationListQuery {
   /** Relations touching this node at either end. */
   nodeId?: string;
   search?: string;
+  /** 'true': only relations breaking their type's rule. */
+  ruleViolations?: 'true';
   limit?: number;
   skip?: number;
   sortBy?: 'relationName' | 'relationType' | 'createdAt' | 'weight';

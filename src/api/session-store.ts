@@ -1,9 +1,12 @@
-import { STORAGE_KEYS, type User } from '../contract';
+import type { User } from '../contract';
+import { browserStorage as storage, resolveApiBase, sessionKeys } from './storage-keys';
 
 /**
  * The browser's session: the two tokens in localStorage (spec §3 Session) plus the current
- * user. One store per API base per page, so every widget on a page (and the host) shares
- * one session and one refresh. Other tabs' sign-in/sign-out arrive through storage events.
+ * user, under keys of this API base (`kg:<base>:accessToken`, see storage-keys.ts). One store
+ * per API base per page, so every widget on a page (and the host) pointed at one server shares
+ * one session and one refresh, and a second server keeps its own. Other tabs' sign-in/sign-out
+ * arrive through storage events, only for this base's keys.
  */
 export interface SessionSnapshot {
   accessToken: string | null;
@@ -13,14 +16,6 @@ export interface SessionSnapshot {
 
 type Listener = (snapshot: SessionSnapshot) => void;
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed iframe)
-  }
-}
-
 export class SessionStore {
   private listeners = new Set<Listener>();
   private user: User | null = null;
@@ -28,10 +23,13 @@ export class SessionStore {
   /** The refresh in flight, shared by every caller that hits a 401 at the same time. */
   refreshing: Promise<boolean> | null = null;
 
-  constructor() {
+  private readonly keys: ReturnType<typeof sessionKeys>;
+
+  constructor(apiBase = '') {
+    this.keys = sessionKeys(apiBase);
     if (typeof window !== 'undefined') {
       window.addEventListener('storage', (e) => {
-        if (e.key === STORAGE_KEYS.accessToken || e.key === STORAGE_KEYS.refreshToken || e.key === null) {
+        if (e.key === this.keys.accessToken || e.key === this.keys.refreshToken || e.key === null) {
           if (!this.accessToken) this.user = null;
           this.emit();
         }
@@ -40,10 +38,10 @@ export class SessionStore {
   }
 
   get accessToken(): string | null {
-    return storage()?.getItem(STORAGE_KEYS.accessToken) ?? this.memory.accessToken;
+    return storage()?.getItem(this.keys.accessToken) ?? this.memory.accessToken;
   }
   get refreshToken(): string | null {
-    return storage()?.getItem(STORAGE_KEYS.refreshToken) ?? this.memory.refreshToken;
+    return storage()?.getItem(this.keys.refreshToken) ?? this.memory.refreshToken;
   }
   get currentUser(): User | null {
     return this.user;
@@ -56,9 +54,9 @@ export class SessionStore {
   setTokens(accessToken: string, refreshToken: string | null): void {
     const s = storage();
     if (s) {
-      s.setItem(STORAGE_KEYS.accessToken, accessToken);
-      if (refreshToken === null) s.removeItem(STORAGE_KEYS.refreshToken);
-      else s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+      s.setItem(this.keys.accessToken, accessToken);
+      if (refreshToken === null) s.removeItem(this.keys.refreshToken);
+      else s.setItem(this.keys.refreshToken, refreshToken);
     } else {
       this.memory = { accessToken, refreshToken };
     }
@@ -69,16 +67,16 @@ export class SessionStore {
     this.user = user;
     const s = storage();
     // The current user (id, username) is also kept in local storage (spec §3 User).
-    if (user) s?.setItem(STORAGE_KEYS.user, JSON.stringify({ id: user.id, username: user.username }));
-    else s?.removeItem(STORAGE_KEYS.user);
+    if (user) s?.setItem(this.keys.user, JSON.stringify({ id: user.id, username: user.username }));
+    else s?.removeItem(this.keys.user);
     this.emit();
   }
 
   clear(): void {
     const s = storage();
-    s?.removeItem(STORAGE_KEYS.accessToken);
-    s?.removeItem(STORAGE_KEYS.refreshToken);
-    s?.removeItem(STORAGE_KEYS.user);
+    s?.removeItem(this.keys.accessToken);
+    s?.removeItem(this.keys.refreshToken);
+    s?.removeItem(this.keys.user);
     this.memory = { accessToken: null, refreshToken: null };
     this.user = null;
     this.emit();
@@ -97,12 +95,13 @@ export class SessionStore {
 
 const stores = new Map<string, SessionStore>();
 
-/** The page-wide store for an API base ('' = same origin). */
+/** The page-wide store for an API base ('' = same origin; one store per resolved base). */
 export function sessionStoreFor(apiBase: string): SessionStore {
-  let store = stores.get(apiBase);
+  const key = resolveApiBase(apiBase);
+  let store = stores.get(key);
   if (!store) {
-    store = new SessionStore();
-    stores.set(apiBase, store);
+    store = new SessionStore(apiBase);
+    stores.set(key, store);
   }
   return store;
 }

@@ -27,11 +27,11 @@ export interface SnomedPage {
 export const snomedApi = (api: ApiClient) => ({
   list: (query: SnomedListQuery, signal?: AbortSignal) => api.request<SnomedPage>('/snomed/concepts', { query: { ...query }, signal }),
   remove: (id: string) => api.request<null>(`/snomed/concept/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  /** POST /snomed/import: answers when the import is over, with the import result. */
-  importFile: (file: File, signal?: AbortSignal) => {
+  /** POST /snomed/import: answers when the import is over, with the import result; `dryRun`: only check the file. */
+  importFile: (file: File, options: { dryRun?: boolean; signal?: AbortSignal } = {}) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return api.request<SnomedImportResult>('/snomed/import', { method: 'POST', body: form, signal });
+    return api.request<SnomedImportResult>('/snomed/import', { method: 'POST', body: form, signal: options.signal, query: options.dryRun ? { dryRun: true } : undefined });
   },
   template: () => api.request<Blob>('/snomed/template', { responseType: 'blob' }),
   /** GET /snomed/download-errors/{filename}; the filename is also the name to save it under. */

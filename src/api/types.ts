@@ -1,4 +1,12 @@
 import type { TaxonomyKind, TaxonomyType } from '../contract/taxonomy';
+
+/** A relation type's rule fields (issue 17 item 1); node types by name. */
+export interface RelationRuleInput {
+  sourceNodeTypes: string[];
+  targetNodeTypes: string[];
+  symmetric: boolean;
+  defaultWeight: number | null;
+}
 import type { ApiClient } from './client';
 
 const BASE: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
@@ -11,9 +19,10 @@ export const typesApi = (api: ApiClient, kind: TaxonomyKind) => {
     list: (signal?: AbortSignal) => api.request<TaxonomyType[]>(BASE[kind], { signal }),
     get: (id: string) => api.request<TaxonomyType>(one(id)),
     /** `color` (node types, `#rrggbb`): left out, the server picks the next palette colour (create) or keeps it (update). */
-    create: (name: string, color?: string) => api.request<TaxonomyType>(BASE[kind], { method: 'POST', body: { [field]: name, ...(color ? { color } : {}) } }),
-    update: (id: string, name: string, color?: string) =>
-      api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name, ...(color ? { color } : {}) } }),
+    create: (name: string, color?: string, rule?: RelationRuleInput) =>
+      api.request<TaxonomyType>(BASE[kind], { method: 'POST', body: { [field]: name, ...(color ? { color } : {}), ...rule } }),
+    update: (id: string, name: string, color?: string, rule?: RelationRuleInput) =>
+      api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name, ...(color ? { color } : {}), ...rule } }),
     /** A type still in use is refused with 409 and a message that says how many use it. */
     remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
   };

@@ -39,6 +39,7 @@ export const API_ACCESS = {
   'PUT /nodes/:id': 'nodes.update',
   'DELETE /nodes/:id': 'nodes.delete',
   'GET /nodes/:id/relations': 'nodes.read',
+  'GET /nodes/:id/type-change': 'nodes.read',
   'POST /nodes/:id/attachments': 'nodes.update',
   'GET /nodes/:id/attachments/:attachmentId/download': 'nodes.read',
   'DELETE /nodes/:id/attachments/:attachmentId': 'nodes.update',
@@ -51,6 +52,10 @@ export const API_ACCESS = {
   'GET /relations': 'nodes.read',
   'GET /relations/:id': 'nodes.read',
   'POST /relations': 'relations.create',
+  // Bulk relation import (issue 17 item 2): creating relations, as the node upload is creating nodes.
+  'GET /relations/template': 'relations.create',
+  'POST /relations/upload': 'relations.create',
+  'GET /relations/download-errors/:id': 'relations.create',
   'PUT /relations/:id': 'relations.update',
   'DELETE /relations/:id': 'relations.delete',
   // A reader without relations.update gets no note changes; restoring a delete entry also needs relations.create.
@@ -75,6 +80,10 @@ export const API_ACCESS = {
   'POST /snomed/import': 'nodes.create',
   'GET /snomed/template': 'nodes.create',
   'GET /snomed/download-errors/:filename': 'nodes.create',
+  // SNOMED drift (issue 17 item 4): who reads nodes sees which need review (the catalogue is
+  // readable with nodes.read too); accepting the change is an edit of the node.
+  'GET /snomed/drift': 'nodes.read',
+  'POST /snomed/drift/:nodeId/accept': 'nodes.update',
 
   // Non-admins get a directory (id, username); full records need users.read.
   'GET /users': 'authenticated',
@@ -94,6 +103,11 @@ export const API_ACCESS = {
   'GET /audit/retention': 'system.logs',
   'PUT /audit/retention': 'system.maintenance',
   'POST /audit/purge': 'system.maintenance',
+  // The Analytics page (issue 17 item 5).
+  'GET /analytics/quality': 'analytics.view',
+  'GET /analytics/totals': 'analytics.view',
+  'GET /analytics/activity': 'analytics.view',
+  'GET /analytics/export': 'analytics.export',
   'GET /backup': 'system.backup',
   // Also only the system role admin (checked in the handler): a restore writes users and roles.
   'POST /backup/restore': 'system.backup',

@@ -1,3 +1,4 @@
+import { defineTexts, icu } from './texts';
 /**
  * The audit log's vocabulary and texts (issue 16 items 3 and 5): what the server writes as actions
  * and entity types, and what the admin page and kg-audit-log say. Zod-free, so the widget bundle
@@ -35,6 +36,7 @@ export const AUDIT_ACTIONS = {
   import: 'import',
   attachmentAdd: 'attachment_add',
   attachmentRemove: 'attachment_remove',
+  snomedDriftAccept: 'snomed_drift_accept',
   register: 'register',
   roleChange: 'role_change',
   activate: 'activate',
@@ -51,7 +53,7 @@ export type AuditLogAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_PATTERN = /^[a-z][a-z_]{0,39}$/;
 
 /** Readable names for the filter menus and the table (unknown values show as they are). */
-export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = {
+export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = defineTexts('auditLog.actions', {
   create: 'Create',
   update: 'Update',
   delete: 'Delete',
@@ -59,6 +61,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = {
   import: 'Import',
   attachment_add: 'Attachment added',
   attachment_remove: 'Attachment removed',
+  snomed_drift_accept: 'SNOMED change accepted',
   register: 'Register',
   role_change: 'Role change',
   activate: 'Activate',
@@ -70,9 +73,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = {
   sign_out_everywhere: 'Sign out everywhere',
   retention_change: 'Retention change',
   purge: 'Purge',
-};
+});
 
-export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = {
+export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = defineTexts('auditLog.entities', {
   node: 'Node',
   relation: 'Relation',
   attachment: 'Attachment',
@@ -86,7 +89,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = {
   import: 'Import',
   audit_log: 'Audit log',
   backup: 'Backup',
-};
+});
 
 /** Retention limits: at least a day, at most about a hundred years. */
 export const AUDIT_RETENTION_LIMITS = { minDays: 1, maxDays: 36_500 } as const;
@@ -94,7 +97,8 @@ export const AUDIT_RETENTION_LIMITS = { minDays: 1, maxDays: 36_500 } as const;
 /** Rows per export: the whole filtered log streams, up to what a spreadsheet holds. */
 export const AUDIT_EXPORT_MAX_ROWS = 1_000_000;
 
-export const AUDIT_LOG_TEXTS = {
+export const AUDIT_LOG_TEXTS = defineTexts('auditLog', {
+  filtersLabel: 'Filter audit events',
   title: 'Audit Log',
   subtitle: 'Who changed what, and when: every change, sign-in and account event.',
   tableLabel: 'Audit events',
@@ -140,16 +144,16 @@ export const AUDIT_LOG_TEXTS = {
   retentionInvalid: `Enter a whole number of days from ${AUDIT_RETENTION_LIMITS.minDays} to ${AUDIT_RETENTION_LIMITS.maxDays.toLocaleString('en')}, or leave it empty`,
   purgeNow: 'Purge now',
   purgeTitle: 'Purge old events',
-  purgeBody: (days: number) => `Delete every event older than ${days.toLocaleString('en')} days? This cannot be undone; the purge itself is logged.`,
+  purgeBody: icu(['days'], (days: number) => `Delete every event older than ${days.toLocaleString('en')} days? This cannot be undone; the purge itself is logged.`, 'Delete every event older than {days, number} days? This cannot be undone; the purge itself is logged.'),
   purgeConfirm: 'Purge',
-  purgeDone: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'} purged`,
+  purgeDone: icu(['count'], (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'} purged`, '{count, plural, one {# event} other {# events}} purged'),
   purgeFailed: 'Failed to purge events',
   retentionFailed: 'Failed to save the retention',
   cancel: 'Cancel',
-} as const;
+});
 
 /** Server messages of the audit routes. */
-export const AUDIT_LOG_MESSAGES = {
+export const AUDIT_LOG_MESSAGES = defineTexts('auditLog.messages', {
   noRetention: 'Set a retention period before purging.',
   logsOnly: 'Only users who may read the audit log can purge it.',
-} as const;
+});

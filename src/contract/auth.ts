@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserLanguageSchema } from './languages';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { UserSchema, emailField, mobileField, passwordField, usernameField } from './users';
@@ -46,6 +47,8 @@ export const ProfileUpdateRequestSchema = z
     username: usernameField.optional(),
     email: emailField.optional(),
     mobileNo: mobileField.optional(),
+    /** The Settings language switch; null forgets the choice. */
+    language: UserLanguageSchema.nullable().optional(),
     password: passwordField(MESSAGES.profile.passwordTooShort).optional(),
     currentPassword: z.string().max(200).optional(),
   })

@@ -1,3 +1,4 @@
+import { defineTexts, icu } from './texts';
 /**
  * Backups (issue 16 item 6): the archive's version, the restore's progress event and every text
  * the Backup section and the server say. Kept free of zod so the browser bundles can use it.
@@ -27,7 +28,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'auditLog'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedDrift', 'auditLog'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */
@@ -51,7 +52,7 @@ export interface BackupRestoreResult {
 /** "1 node", "2,000 nodes". */
 export const countOf = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
-export const BACKUP_TEXTS = {
+export const BACKUP_TEXTS = defineTexts('backup', {
   title: 'Backup',
   subtitle: 'Download the whole knowledge base as one archive, or restore an archive into a new installation.',
   download: 'Download backup',
@@ -65,7 +66,7 @@ export const BACKUP_TEXTS = {
   chooseFile: 'Choose backup file',
   noFile: 'No file chosen',
   confirmTitle: 'Restore from backup?',
-  confirmText: (file: string) => `Restore "${file}" into this installation? Everything in the archive is added: nodes, relations, types, attachments, the SNOMED catalogue, users and roles.`,
+  confirmText: icu(['file'], (file: string) => `Restore "${file}" into this installation? Everything in the archive is added: nodes, relations, types, attachments, the SNOMED catalogue, users and roles.`),
   confirm: 'Restore',
   cancel: 'Cancel',
   restoring: 'Restoring...',
@@ -74,27 +75,27 @@ export const BACKUP_TEXTS = {
     `Backup restored: ${countOf(nodes, 'node')} and ${countOf(relations, 'relation')}. ` +
     (inactive > 0 ? `${inactive.toLocaleString('en')} restored ${inactive === 1 ? 'user is' : 'users are'} inactive until an administrator sets a password.` : ''),
   adminOnly: 'Only administrators can restore a backup.',
-} as const;
+});
 
 /** The server's refusals (4xx): said in the Backup section as they are. */
-export const BACKUP_MESSAGES = {
+export const BACKUP_MESSAGES = defineTexts('backup.messages', {
   noFile: 'Please select a backup file (.zip).',
   wrongType: 'Please select a backup archive (.zip).',
   tooLarge: `The file is larger than ${BACKUP_MAX_UPLOAD_BYTES / 1024 ** 3} GB, the maximum for a restore.`,
   adminOnly: 'Only administrators can restore a backup: a restore writes users and roles.',
   notEmpty: (what: string) =>
     `This installation already holds data (${what}). A backup can be restored only into a new installation that holds nothing but its first account.`,
-  damaged: (why: string) => `The file is not a valid backup archive (${why}). Nothing was restored.`,
+  damaged: icu(['why'], (why: string) => `The file is not a valid backup archive (${why}). Nothing was restored.`),
   unknownVersion: (version: unknown) =>
     `This backup has format version ${String(version)}, which this server cannot read (it reads version ${BACKUP_FORMAT_VERSION}). Nothing was restored.`,
   newerSchema: (archive: number, server: number) =>
     `This backup was made by a newer version of the workbench (database migration ${archive}; this server has ${server}). Update the server first. Nothing was restored.`,
-  badRow: (file: string, line: number, why: string) => `${file}, line ${line}: ${why}. Nothing was restored.`,
+  badRow: icu(['file', 'line', 'why'], (file: string, line: number, why: string) => `${file}, line ${line}: ${why}. Nothing was restored.`),
   countMismatch: (file: string, expected: number, found: number) =>
     `${file} holds ${found} rows but the manifest says ${expected}: the archive is incomplete. Nothing was restored.`,
-  failed: (why: string) => `The backup could not be restored: ${why}. Nothing was restored.`,
+  failed: icu(['why'], (why: string) => `The backup could not be restored: ${why}. Nothing was restored.`),
   busy: 'Another restore is running.',
   validating: 'Checking the archive...',
-  writing: (part: string) => `Restoring ${part}...`,
+  writing: icu(['part'], (part: string) => `Restoring ${part}...`),
   done: 'Backup restored.',
-} as const;
+});

@@ -1,4 +1,5 @@
 import { PERMISSION_IDS } from './permissions';
+import { defineTexts } from './texts';
 
 /**
  * Who may grant what (issue 14, DESIGN §9): nobody grants a permission or a role they do not
@@ -7,7 +8,7 @@ import { PERMISSION_IDS } from './permissions';
  * (modules/users/grant-rules.ts), the screens use the same functions to offer only what may be
  * granted.
  */
-export const GRANT_MESSAGES = {
+export const GRANT_MESSAGES = defineTexts('grants', {
   adminOnly: 'Only administrators can create, edit, deactivate or delete administrators.',
   ownRole: 'You cannot change your own role.',
   roleNotHeld: 'You can only assign roles whose permissions you hold yourself.',
@@ -15,7 +16,7 @@ export const GRANT_MESSAGES = {
   permissionsNotHeld: 'You can only grant permissions that you hold yourself.',
   ownRolePermissions: 'You cannot change the permissions of your own role.',
   roleAbove: 'You cannot manage a role that grants permissions you do not hold.',
-} as const;
+});
 
 export type GrantRefusal = keyof typeof GRANT_MESSAGES;
 

@@ -1,12 +1,13 @@
+import { defineTexts, icu } from './texts';
 /**
  * The graph dialog's texts (spec §2 "Graph dialog", §8 Graph) in one place, shared by the
  * kg-graph-explorer widget, its machine and the host's graph dialog.
  */
-export const GRAPH_MESSAGES = {
+export const GRAPH_MESSAGES = defineTexts('graphExplorer', {
   title: 'Enhanced Knowledge Graph Visualization',
-  focusingOn: (name: string) => `Focusing on: ${name}`,
-  relationChip: (type: string) => `Relation: ${type}`,
-  relationsFor: (name: string) => `Relations for ${name}`,
+  focusingOn: icu(['name'], (name: string) => `Focusing on: ${name}`),
+  relationChip: icu(['type'], (type: string) => `Relation: ${type}`),
+  relationsFor: icu(['name'], (name: string) => `Relations for ${name}`),
   /**
    * The global view's header. When hub caps hold relations back it says so, so the count cannot be
    * mistaken for the number of relations ('1,282 connections' beside 1,311 relations).
@@ -18,9 +19,9 @@ export const GRAPH_MESSAGES = {
         : `${shown.toLocaleString('en')} connections`
     }`,
   loading: 'Loading knowledge graph...',
-  loadFailed: (message: string) => `Failed to load graph data: ${message || 'Unknown error'}`,
+  loadFailed: icu(['message'], (message: string) => `Failed to load graph data: ${message || 'Unknown error'}`),
   unknownError: 'Unknown error',
-  initFailed: (message: string) => `Failed to initialize graph visualization: ${message}`,
+  initFailed: icu(['message'], (message: string) => `Failed to initialize graph visualization: ${message}`),
   hint: 'Mouse wheel to zoom, drag the background to pan, click nodes for details and click edges to edit or delete them.',
   none: 'None',
   clearFilters: 'Clear Filters',
@@ -43,7 +44,7 @@ export const GRAPH_MESSAGES = {
   relationDeleteFailed: 'Failed to delete relation',
   nodeUpdated: 'Node updated successfully',
   nodeUpdateFailed: 'Failed to update node',
-} as const;
+});
 
 /** Zoom and layout figures of spec §9 "Graph figures". */
 export const GRAPH_FIGURES = {

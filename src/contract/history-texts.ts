@@ -1,8 +1,9 @@
+import { defineTexts, icu } from './texts';
 /**
  * The History tab's texts and the restore refusals (issue 16 item 2). Zod-free, so the host pages
  * and the kg-node-manager / kg-relation-editor bundles use them without the schemas.
  */
-export const HISTORY_TEXTS = {
+export const HISTORY_TEXTS = defineTexts('history', {
   tab: 'History',
   detailsTab: 'Details',
   title: 'Change history',
@@ -21,10 +22,10 @@ export const HISTORY_TEXTS = {
   cancel: 'Cancel',
   restored: 'Version restored successfully',
   emptyValue: '(empty)',
-} as const;
+});
 
 /** How each action reads in the History tab. */
-export const HISTORY_ACTION_LABELS: Record<string, string> = {
+export const HISTORY_ACTION_LABELS: Record<string, string> = defineTexts('history.actions', {
   create: 'Created',
   update: 'Updated',
   delete: 'Deleted',
@@ -32,13 +33,15 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   import: 'Imported',
   attachment_add: 'Attachment added',
   attachment_remove: 'Attachment removed',
-};
+  snomed_drift_accept: 'SNOMED change accepted',
+});
 
 /** Field names (the API's camelCase) as the History tab shows them. */
-export const HISTORY_FIELD_LABELS: Record<string, string> = {
+export const HISTORY_FIELD_LABELS: Record<string, string> = defineTexts('history.fields', {
   name: 'Name',
   nodeType: 'Node Type',
   snomedCode: 'SNOMED Code',
+  snomedTerm: 'SNOMED Term',
   url: 'URL',
   description: 'Description',
   note: 'Note',
@@ -51,17 +54,17 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   targetNodeName: 'Target Node',
   weight: 'Weight',
   color: 'Colour',
-};
+});
 
 /** Why a restore is refused (409) or not allowed (403). */
-export const RESTORE_MESSAGES = {
+export const RESTORE_MESSAGES = defineTexts('history.restoreMessages', {
   eventNotFound: 'This change is not in the history of this record',
   notRestorable: 'This change cannot be restored',
   recordDeleted: 'This record was deleted. Restore it from its delete entry first.',
   recordExists: 'This record exists; a delete entry restores only a deleted record.',
   createRightNeeded: 'Bringing back a deleted record needs the right to create it',
-  nodeTypeGone: (type: string) => `The node type "${type}" no longer exists`,
-  relationTypeGone: (type: string) => `The relation type "${type}" no longer exists`,
+  nodeTypeGone: icu(['type'], (type: string) => `The node type "${type}" no longer exists`),
+  relationTypeGone: icu(['type'], (type: string) => `The relation type "${type}" no longer exists`),
   typeLocked: 'The node type cannot change while the node has relations',
   endsGone: 'A node at an end of this relation no longer exists',
-} as const;
+});

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { defineTexts, icu } from './texts';
 
 /**
  * Texts and file rules of bulk node upload and SNOMED import (spec §2, §5, §8). Kept free of
@@ -8,12 +9,12 @@ import { LIMITS } from './limits';
 /** SNOMED import accepts these extensions; .txt only for the RF2 description file (DESIGN §6). */
 export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt'] as const;
 
-export const IMPORT_MESSAGES = {
+export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   noFile: 'Please select a file first.',
   nodeFileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
   snomedFileType: 'Please select an Excel file (.xlsx or .xls) or an RF2 description file (sct2_Description_….txt)',
   nodeTooLarge: 'The file is larger than 20 MB, the maximum for a bulk upload.',
-  snomedTooLarge: (mb: number) => `The file is larger than ${mb} MB, the maximum for a SNOMED import.`,
+  snomedTooLarge: icu(['mb'], (mb: number) => `The file is larger than ${mb} MB, the maximum for a SNOMED import.`),
   empty: 'The file is empty.',
   headerOnly: 'The file has a header row but no data rows.',
   noNameColumn: 'The file has no name column: add a column named nodename (or node_name or name).',
@@ -26,7 +27,12 @@ export const IMPORT_MESSAGES = {
   /** A job that stopped and cannot resume: what was kept stays, the rest needs the file again. */
   stopped: (kept: number, total: number | null) =>
     `The import stopped after ${keptRows(kept, total)} imported. Upload the file again — rows already imported are skipped.`,
-} as const;
+  /** A dry run ("Check file", issue 17 item 3): it writes nothing, so a stopped one starts over. */
+  checkReceived: 'Upload received, checking the file…',
+  checkInterrupted: 'The check of the file was interrupted; it starts again when the server is back (nothing was written).',
+  checkStopped: 'The check of the file stopped (nothing was written). Check the file again.',
+  checkResuming: 'Checking the file again from its first row…',
+});
 
 /** "15,000 of 100,000 rows were" — the count a stopped job kept (whole batches only). */
 function keptRows(kept: number, total: number | null): string {
@@ -37,9 +43,12 @@ function keptRows(kept: number, total: number | null): string {
 
 // In a file of its own so SNOMED code does not bundle the upload texts (bench/bundle).
 export { NODE_UPLOAD_TEXTS } from './node-upload-texts';
+export { RELATION_UPLOAD_TEXTS, RELATION_UPLOAD_COLUMNS, RELATION_TEMPLATE_HEADER, RELATION_IMPORT_MESSAGES } from './relation-upload-texts';
 
 /** SNOMED CT Management (spec §2, §8). */
-export const SNOMED_TEXTS = {
+export const SNOMED_TEXTS = defineTexts('snomedAdmin', {
+  listLabel: 'SNOMED concepts',
+  filtersLabel: 'Filter SNOMED concepts',
   title: 'SNOMED CT Management',
   subtitle: 'Search, review and import SNOMED CT concepts.',
   signIn: 'Sign in to manage SNOMED CT concepts.',
@@ -79,7 +88,7 @@ export const SNOMED_TEXTS = {
     caseSignificanceId: 'Case Significance ID',
   },
   deleteTitle: 'Delete SNOMED Concept',
-  deleteQuestion: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+  deleteQuestion: icu(['name'], (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`),
   deleteButton: 'Delete',
   deleting: 'Deleting...',
   deleteFailed: 'Failed to delete SNOMED concept',
@@ -106,4 +115,13 @@ export const SNOMED_TEXTS = {
   downloadErrorFile: 'Download Error File',
   downloadErrorFileFailed: 'Failed to download error file',
   imported: 'SNOMED concepts imported successfully!',
-} as const;
+  /** "Check file" (issue 17 item 3): the import's checks and counts, nothing written. */
+  checkButton: 'Check file',
+  checking: 'Checking...',
+  checkCompleted: 'Check completed',
+  checkHint: 'Import sends the same file for real.',
+  importAfterCheck: 'Import',
+  wouldCreate: 'Would be created',
+  wouldUpdate: 'Would be updated',
+  wouldRefuse: 'Would be refused',
+});

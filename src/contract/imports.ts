@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBool } from './fields';
 
 /**
  * Bulk node upload and SNOMED import (spec §2 Bulk Upload Nodes dialog and SNOMED CT
@@ -31,7 +32,7 @@ export const SNOMED_RF2_COLUMNS = [
   'caseSignificanceId',
 ] as const;
 
-export { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS } from './import-texts';
+export { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, RELATION_UPLOAD_TEXTS, RELATION_UPLOAD_COLUMNS, RELATION_TEMPLATE_HEADER, RELATION_IMPORT_MESSAGES } from './import-texts';
 
 /** Spec §3 Upload summary. */
 export const UploadSummarySchema = z.object({
@@ -44,14 +45,30 @@ export const UploadSummarySchema = z.object({
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 
+/**
+ * `?dryRun=true` on the upload routes ("Check file", issue 17 item 3): the whole import runs —
+ * every row checked, also against the database — and writes no data row; the summary says what
+ * an import of the same file would create, skip and refuse, with the same error report.
+ */
+export const ImportQuerySchema = z.object({
+  dryRun: queryBool.optional().describe('true: check the file only (nothing is written); the summary says what an import would do'),
+});
+export type ImportQuery = z.infer<typeof ImportQuerySchema>;
+
 export const ImportStatusSchema = z.enum(['processing', 'inserting', 'completed', 'error']);
+
+/** What a node-style upload imports: nodes (spec §2) or relations (issue 17 item 2). */
+export const UploadKindSchema = z.enum(['nodes', 'relations']);
+export type UploadKind = z.infer<typeof UploadKindSchema>;
 
 /**
  * Spec §3 Upload response. The summary (and the error report link) are present when the
- * upload finished before the answer was sent; otherwise progress events carry them.
+ * upload finished before the answer was sent; otherwise progress events carry them. The
+ * relation import answers the same shape with `kind: 'relations'`.
  */
 export const NodeUploadResponseSchema = z.object({
   success: z.boolean(),
+  kind: UploadKindSchema.optional(),
   processId: z.string(),
   status: ImportStatusSchema,
   message: z.string(),
@@ -59,6 +76,8 @@ export const NodeUploadResponseSchema = z.object({
   downloadUrl: z.string().optional(),
   /** Rows committed so far: what a stopped job kept. */
   rowsCommitted: z.number().int().optional(),
+  /** A check of the file (`?dryRun=true`): the summary counts what an import would do; nothing was written. */
+  dryRun: z.literal(true).optional(),
 });
 export type NodeUploadResponse = z.infer<typeof NodeUploadResponseSchema>;
 
@@ -79,6 +98,8 @@ export const SnomedImportResultSchema = z.object({
   processId: z.string(),
   summary: SnomedImportSummarySchema,
   errorFileUrl: z.string().optional(),
+  /** A check of the file (`?dryRun=true`): the summary counts what an import would do; nothing was written. */
+  dryRun: z.literal(true).optional(),
 });
 export type SnomedImportResult = z.infer<typeof SnomedImportResultSchema>;
 
@@ -92,6 +113,8 @@ export interface SnomedProgressEvent {
   errorFileUrl?: string;
   /** Rows committed so far (the job's checkpoint). */
   rowsCommitted?: number;
+  /** A check of the file: nothing is written. */
+  dryRun?: true;
 }
 
 /** `job.join` payload: the processId (a string) or `{ processId }`. */
@@ -100,6 +123,8 @@ export interface JobJoinAck {
   ok: boolean;
   error?: string;
 }
+
+export type RelationUploadResponse = NodeUploadResponse;
 
 export const NodeUploadErrorsParamsSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
 /** Error files are named after their job: the name is looked up, never used as a path. */

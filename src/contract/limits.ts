@@ -36,7 +36,7 @@ export const LIMITS = {
   socketReconnectAttempts: 5,
 } as const;
 
-/** localStorage keys of the session (spec §3 Session). */
+/** Names of the session's localStorage items (spec §3 Session); stored per server as `kg:<base>:<name>` (src/api/storage-keys.ts). */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

@@ -1,8 +1,9 @@
+import { defineTexts } from './texts';
 /**
  * The spec's user-facing texts (§2, §5, §8) in one place so that the client and the server
  * say the same words. Server-only messages (for rules the spec left to the client) live here too.
  */
-export const MESSAGES = {
+export const MESSAGES = defineTexts('messages', {
   auth: {
     loginFailed: 'Login failed',
     registrationFailed: 'Registration failed',
@@ -54,4 +55,4 @@ export const MESSAGES = {
     stay: 'Stay',
     leave: 'Leave',
   },
-} as const;
+});

@@ -1,7 +1,8 @@
+import { defineTexts } from './texts';
 /* Zod-free: widget code imports it (see import-texts.ts, which re-exports it). */
 
 /** The Bulk Upload Nodes dialog and the node list's Template / Upload buttons (spec §2, §8). */
-export const NODE_UPLOAD_TEXTS = {
+export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   title: 'Bulk Upload Nodes',
   template: 'Template',
   templateTooltip: 'Download Excel template',
@@ -39,4 +40,20 @@ export const NODE_UPLOAD_TEXTS = {
   templateFailed: 'Failed to download template',
   templateDownloaded: 'Template downloaded successfully',
   uploaded: 'Nodes uploaded successfully',
-} as const;
+  /** "Check file" (issue 17 item 3): the upload's checks and counts, nothing written. */
+  checkButton: 'Check file',
+  checkingButton: 'Checking...',
+  checkingText: 'Checking the file...',
+  checkCompleted: 'Check completed',
+  checkHint: 'Import sends the same file for real.',
+  importButton: 'Import',
+  wouldCreate: 'Would be created',
+  wouldSkip: 'Would be skipped',
+  wouldRefuse: 'Would be refused',
+});
+
+/** What an upload dialog says: the node upload's texts, or another import's in the same shape (relation-upload-texts.ts). */
+export type UploadTexts = { readonly [K in keyof typeof NODE_UPLOAD_TEXTS]: (typeof NODE_UPLOAD_TEXTS)[K] extends readonly string[] ? readonly string[] : string };
+
+/** What the Template / Upload buttons say (the rest of UploadTexts is the dialog's). */
+export type UploadButtonTexts = Pick<UploadTexts, 'template' | 'templateTooltip' | 'upload' | 'uploadTooltip' | 'templateFailed' | 'templateDownloaded' | 'uploaded'>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryBool, queryInt } from './fields';
 import { NODE_MESSAGES } from './node-form-texts';
+import { NodeSnomedDriftSchema } from './snomed';
 
 export { NODE_MESSAGES };
 
@@ -22,6 +23,8 @@ export const NodeSchema = z.object({
   /** The type's stored colour (`#rrggbb`) for its chips (issue 18 item 7). */
   nodeTypeColor: z.string().optional(),
   snomedCode: z.string().nullable(),
+  /** Set while an import's change to the code waits for review (issue 17 item 4). */
+  snomedDrift: NodeSnomedDriftSchema.nullable().optional(),
   url: z.string().nullable(),
   description: z.string().nullable(),
   note: z.string().nullable(),
@@ -71,8 +74,16 @@ export const NodeListQuerySchema = z.object({
   snomedCode: z.string().max(40).optional(),
   /** 'true': a non-blank SNOMED code; 'false': blank or none. */
   hasSnomed: flag,
+  /** 'true': only nodes whose code an import changed and nobody reviewed yet (SNOMED drift). */
+  snomedReview: z.enum(['true']).optional(),
   /** 'true': a non-blank URL; 'false': blank or none. */
   hasUrl: flag,
+  /** 'true': a non-blank description; 'false': blank or none (the Analytics page's finding). */
+  hasDescription: flag,
+  /** 'true': no relation in either direction. */
+  orphan: flag,
+  /** 'true': a likely duplicate (same type, similar name; precomputed, see migration 0023). */
+  likelyDuplicate: flag,
   /** Substring of the creator's username, case-insensitive. */
   createdBy: z.string().max(LIMITS.nameMaxLength).optional(),
   /** Created at or after this instant. */

@@ -5,9 +5,10 @@
  */
 
 import { LIMITS, tooLongMessage } from './limits';
+import { defineTexts, icu } from './texts';
 
 /** Spec §5 relation form messages, in the order they are checked. */
-export const RELATION_MESSAGES = {
+export const RELATION_MESSAGES = defineTexts('relationEditor.messages', {
   nameRequired: 'Relation name is required',
   nameTooLong: tooLongMessage('Relation name', LIMITS.nameMaxLength),
   sourceRequired: 'Source node is required',
@@ -20,9 +21,10 @@ export const RELATION_MESSAGES = {
   invalidUrl: 'Please enter a valid URL',
   sameNode: 'Source and target must be different nodes',
   notFound: 'Relation not found',
-} as const;
+});
 
-export const RELATION_TEXTS = {
+export const RELATION_TEXTS = defineTexts('relationEditor', {
+  filtersLabel: 'Filter relations',
   // Relations list
   title: 'Relations',
   subtitle: 'Manage all relations between knowledge nodes.',
@@ -72,8 +74,8 @@ export const RELATION_TEXTS = {
   pickerLoading: 'Loading...',
   createNode: '+ Create New Node',
   createNodeTitle: 'Create Knowledge Node',
-  nodeDescription: (type: string, code: string | null | undefined) => `Type: ${type} | SNOMED: ${code || 'N/A'}`,
-  counter: (length: number, max: number) => `${length}/${max}`,
+  nodeDescription: icu(['type', 'code'], (type: string, code: string | null | undefined) => `Type: ${type} | SNOMED: ${code || 'N/A'}`, 'Type: {type} | SNOMED: {code, select, none {N/A} other {{code}}}'),
+  counter: icu(['length', 'max'], (length: number, max: number) => `${length}/${max}`),
   cancel: 'Cancel',
   save: 'Save Relation',
   saving: 'Saving...',
@@ -84,4 +86,20 @@ export const RELATION_TEXTS = {
   createFailed: 'Failed to create relation. Please try again.',
   editFailed: 'Failed to edit relation. Please try again.',
   loadingForm: 'Loading relation',
+});
+
+/** Relation-type rules (issue 17 item 1): the type admin's fields, the pickers' and the node form's notices. */
+export const RELATION_RULE_MESSAGES = {
+  defaultWeightRange: 'Default weight must be between 1 and 100',
+  unknownNodeType: (name: string) => `Node type "${name}" does not exist`,
+  sourceTypes: 'Allowed source node types',
+  targetTypes: 'Allowed target node types',
+  anyType: 'Any node type',
+  symmetric: 'Symmetric (one relation reads both ways)',
+  defaultWeight: 'Default weight',
+  ruleViolationsFilter: 'Only relations breaking a type rule',
+  noFittingNodes: (relationType: string, end: 'source' | 'target', types: string) =>
+    `No node fits: relation type "${relationType}" allows ${end} node types ${types} only`,
+  typeChangeWarning: (n: number) =>
+    `Changing the type would make ${n} relation${n === 1 ? '' : 's'} break ${n === 1 ? 'its' : 'their'} relation type's rule. They are kept, and listed under relations breaking a rule. Save anyway?`,
 } as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryInt } from './fields';
 import { RelatedNodeSchema } from './nodes';
-import { RELATION_MESSAGES } from './relation-texts';
+import { RELATION_MESSAGES, RELATION_RULE_MESSAGES } from './relation-texts';
 
-export { RELATION_MESSAGES };
+export { RELATION_MESSAGES, RELATION_RULE_MESSAGES };
 
 const { min, max } = LIMITS.relationWeight;
 
@@ -20,7 +20,8 @@ export const RelationSaveSchema = z
       .int(RELATION_MESSAGES.weightRange)
       .min(min, RELATION_MESSAGES.weightRange)
       .max(max, RELATION_MESSAGES.weightRange)
-      .default(LIMITS.relationWeight.default),
+      // Left out: the relation type's default weight, else LIMITS.relationWeight.default (server).
+      .optional(),
     description: optionalText(LIMITS.relationDescriptionMax, RELATION_MESSAGES.descriptionTooLong),
     note: optionalText(LIMITS.relationNoteMax, RELATION_MESSAGES.noteTooLong),
     url: optionalUrl(RELATION_MESSAGES.invalidUrl),
@@ -36,6 +37,8 @@ export const RelationSchema = z.object({
   relationName: z.string(),
   relationType: z.string(),
   relationTypeId: z.string(),
+  /** The relation type is symmetric: this one relation reads both ways (shown ↔). */
+  symmetric: z.boolean().optional(),
   weight: z.number().int(),
   url: z.string().nullable(),
   description: z.string().nullable(),
@@ -58,6 +61,11 @@ export const RelationListQuerySchema = z.object({
   /** Relations touching this node at either end. */
   nodeId: z.uuid().optional(),
   search: z.string().max(200).optional(),
+  /** Only relations that break their type's rule (made before the rule): `true`. */
+  ruleViolations: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   limit: queryInt(1, 1000, 1000),
   skip: queryInt(0, 10_000_000, 0),
   sortBy: z.enum(RELATION_SORT_FIELDS).default('createdAt'),
@@ -76,3 +84,8 @@ export const NodeRelationItemSchema = RelationSchema.extend({
   direction: z.enum(['outgoing', 'incoming']),
 });
 export type NodeRelationItem = z.infer<typeof NodeRelationItemSchema>;
+
+/** GET /nodes/{id}/type-change: the new type by id or by name (one of them). */
+export const NodeTypeChangeQuerySchema = z
+  .object({ nodeTypeId: z.uuid().optional(), nodeType: z.string().trim().min(1).max(LIMITS.nameMaxLength).optional() })
+  .refine((q) => q.nodeTypeId || q.nodeType, { message: 'nodeTypeId or nodeType is required', path: ['nodeTypeId'] });

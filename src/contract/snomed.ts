@@ -47,3 +47,65 @@ export const SnomedPageSchema = z.object({
 });
 
 export const SnomedIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Invalid SNOMED row id') });
+
+/** Description type of a fully specified name (RF2 typeId); a concept's preferred term is its first active one. */
+export const SNOMED_FSN_TYPE_ID = '900000000000003001';
+
+/**
+ * SNOMED drift (issue 17 item 4): what an import did to a node's code. 'missing': no longer in the
+ * catalogue; 'inactive': no active description left; 'term_changed': another preferred term.
+ */
+export const SNOMED_DRIFT_KINDS = ['missing', 'inactive', 'term_changed'] as const;
+export type SnomedDriftKind = (typeof SNOMED_DRIFT_KINDS)[number];
+
+/** A node's pending drift as node detail and lists carry it. */
+export const NodeSnomedDriftSchema = z.object({
+  kind: z.enum(SNOMED_DRIFT_KINDS),
+  /** The preferred term before the import that flagged it (what the node was reviewed against). */
+  previousTerm: z.string().nullable(),
+  /** The preferred term now; null when the code is gone. */
+  currentTerm: z.string().nullable(),
+  detectedAt: z.string(),
+});
+export type NodeSnomedDrift = z.infer<typeof NodeSnomedDriftSchema>;
+
+export const SnomedDriftSchema = NodeSnomedDriftSchema.extend({
+  nodeId: z.string(),
+  name: z.string(),
+  nodeType: z.string(),
+  code: z.string(),
+  /** The import that flagged it (null once that job is gone, or after a restore), and its file. */
+  jobId: z.string().nullable(),
+  filename: z.string().nullable(),
+});
+export type SnomedDrift = z.infer<typeof SnomedDriftSchema>;
+
+export const SnomedDriftQuerySchema = z.object({
+  limit: queryInt(1, 1000, LIMITS.defaultPageSize),
+  skip: queryInt(0, 10_000_000, 0),
+});
+
+export const SnomedDriftPageSchema = z.object({
+  data: z.array(SnomedDriftSchema),
+  pagination: z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int() }),
+});
+
+export const SnomedDriftParamsSchema = z.object({ nodeId: z.uuid() });
+
+/** What the node screens say about drift (spec wording where it has some). */
+export const SNOMED_DRIFT_TEXTS = {
+  badge: 'SNOMED review',
+  kinds: {
+    missing: 'The SNOMED code is no longer in the catalogue',
+    inactive: 'The SNOMED concept is inactive',
+    term_changed: 'The SNOMED term changed',
+  } satisfies Record<SnomedDriftKind, string>,
+  was: 'Was',
+  now: 'Now',
+  detected: 'Detected',
+  acceptFailed: 'The change could not be accepted',
+  pickAnother: 'Pick another code',
+  accept: 'Accept',
+  accepted: 'SNOMED change accepted',
+  filter: 'Needs SNOMED review',
+} as const;

@@ -18,4 +18,6 @@ export interface ProgressEvent {
   summary?: { total: number; created: number; skipped: number; errors: number };
   /** Rows committed so far (the job's checkpoint): what a stopped job kept. */
   rowsCommitted?: number;
+  /** A check of the file ("Check file", `?dryRun=true`): nothing is written. */
+  dryRun?: true;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, tooLongMessage } from './limits';
+import { RELATION_RULE_MESSAGES } from './relation-texts';
 import { HEX_COLOR, TYPE_COLOR_MESSAGES } from './type-colors';
 
 /** Node types and relation types (spec §3): the same shape and the same five calls each. */
@@ -21,6 +22,15 @@ export const TaxonomyTypeSchema = z.object({
   usageCount: z.number().int(),
   /** Node types: the stored chip and graph colour, `#rrggbb`. Relation types have none (null). */
   color: z.string().nullable(),
+  /**
+   * Relation types only (issue 17 item 1): node type names a relation of this type may start from
+   * and end at (empty = any; stored by id, so renaming a node type keeps them), whether one
+   * relation reads both ways, and the weight a new relation starts with (null = the usual 50).
+   */
+  sourceNodeTypes: z.array(z.string()).optional(),
+  targetNodeTypes: z.array(z.string()).optional(),
+  symmetric: z.boolean().optional(),
+  defaultWeight: z.number().int().nullable().optional(),
 });
 export type TaxonomyType = z.infer<typeof TaxonomyTypeSchema>;
 
@@ -37,8 +47,26 @@ export const TaxonomySaveSchema = z
     relationType: z.string().max(LIMITS.nameMaxLength, NAME_TOO_LONG).optional(),
     /** Node types only (ignored for relation types); left out on create = the next palette colour. */
     color: z.string().regex(HEX_COLOR, TYPE_COLOR_MESSAGES.invalid).optional(),
+    /** Relation types only (ignored for node types); left out = unchanged (on create: no rule). */
+    sourceNodeTypes: z.array(z.string().trim().min(1).max(LIMITS.nameMaxLength)).max(200).optional(),
+    targetNodeTypes: z.array(z.string().trim().min(1).max(LIMITS.nameMaxLength)).max(200).optional(),
+    symmetric: z.boolean().optional(),
+    defaultWeight: z
+      .number()
+      .int(RELATION_RULE_MESSAGES.defaultWeightRange)
+      .min(LIMITS.relationWeight.min, RELATION_RULE_MESSAGES.defaultWeightRange)
+      .max(LIMITS.relationWeight.max, RELATION_RULE_MESSAGES.defaultWeightRange)
+      .nullable()
+      .optional(),
   })
-  .transform((b) => ({ name: (b.name ?? b.nodeType ?? b.relationType ?? '').trim(), color: b.color?.toLowerCase() }))
+  .transform((b) => ({
+    name: (b.name ?? b.nodeType ?? b.relationType ?? '').trim(),
+    color: b.color?.toLowerCase(),
+    sourceNodeTypes: b.sourceNodeTypes,
+    targetNodeTypes: b.targetNodeTypes,
+    symmetric: b.symmetric,
+    defaultWeight: b.defaultWeight,
+  }))
   .refine((b) => b.name.length > 0, { message: 'The name is required', path: ['name'] });
 export type TaxonomySave = z.input<typeof TaxonomySaveSchema>;
 

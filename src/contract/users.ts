@@ -14,6 +14,8 @@ export const UserSchema = z.object({
   username: z.string(),
   email: z.string(),
   mobileNo: z.string().nullable(),
+  /** The language chosen in Settings (null: not chosen). Optional for older servers and fixtures. */
+  language: z.string().nullable().optional(),
   role: z.string(),
   roleId: z.string().nullable(),
   permissions: z.array(z.string()),

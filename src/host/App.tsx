@@ -1,14 +1,17 @@
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, createRoutesFromElements, matchPath, Navigate, Outlet, Route, RouterProvider } from 'react-router';
 import { PageSpinner } from '../ui';
+import { useLanguageKey } from './language';
 import { lazyPage } from './lazy-page';
 import { PLACEHOLDER_ROUTES } from './placeholders';
-import { AppShell } from './shell/AppShell';
 import { DEFAULT_PATH } from './shell/nav';
 import { RequireAuth } from './shell/RequireAuth';
 
 // One chunk per page: the sign-in screen does not download the dashboard or settings code.
 const pages = {
+  // The signed-in frame (top bar, drawer, menus) and the ui components it pulls in: not needed
+  // on /login and /register, the first route of most visits (bench/bundle host budget).
+  shell: lazyPage(() => import('./shell/AppShell'), (m) => m.AppShell),
   login: lazyPage(() => import('./pages/LoginPage'), (m) => m.LoginPage),
   register: lazyPage(() => import('./pages/RegisterPage'), (m) => m.RegisterPage),
   dashboard: lazyPage(() => import('./pages/DashboardPage'), (m) => m.DashboardPage),
@@ -16,6 +19,7 @@ const pages = {
   userAdmin: lazyPage(() => import('./pages/UserAdminPage'), (m) => m.UserAdminPage),
   roleAdmin: lazyPage(() => import('./pages/RoleAdminPage'), (m) => m.RoleAdminPage),
   auditLog: lazyPage(() => import('./pages/AuditLogPage'), (m) => m.AuditLogPage),
+  analytics: lazyPage(() => import('./pages/AnalyticsPage'), (m) => m.AnalyticsPage),
   snomed: lazyPage(() => import('./pages/SnomedPage'), (m) => m.SnomedPage),
   typeAdmin: lazyPage(() => import('./pages/TypeAdminPage'), (m) => m.TypeAdminPage),
   relations: lazyPage(() => import('./pages/RelationPages'), (m) => m.RelationsPage),
@@ -25,6 +29,7 @@ const pages = {
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
   backup: lazyPage(() => import('./pages/BackupPage'), (m) => m.BackupPage),
 };
+const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;
 const RegisterPage = pages.register.Page;
 const DashboardPage = pages.dashboard.Page;
@@ -32,6 +37,7 @@ const SettingsPage = pages.settings.Page;
 const UserAdminPage = pages.userAdmin.Page;
 const RoleAdminPage = pages.roleAdmin.Page;
 const AuditLogPage = pages.auditLog.Page;
+const AnalyticsPage = pages.analytics.Page;
 const SnomedPage = pages.snomed.Page;
 const TypeAdminPage = pages.typeAdmin.Page;
 const RelationsPage = pages.relations.Page;
@@ -50,6 +56,7 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/users', 'userAdmin'],
   ['/admin/roles', 'roleAdmin'],
   ['/admin/audit', 'auditLog'],
+  ['/admin/analytics', 'analytics'],
   ['/admin/backup', 'backup'],
   ['/snomed', 'snomed'],
   ['/node-types', 'typeAdmin'],
@@ -68,7 +75,9 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
  */
 function preloadPage(pathname: string): void {
   const hit = CHUNK_OF_PATH.find(([pattern]) => matchPath(pattern, pathname));
-  void pages[hit ? hit[1] : 'dashboard'].preload().catch(() => undefined); // a failed preload retries on render
+  const page = hit ? hit[1] : 'dashboard';
+  void pages[page].preload().catch(() => undefined); // a failed preload retries on render
+  if (page !== 'login' && page !== 'register') void pages.shell.preload().catch(() => undefined);
 }
 if (typeof window !== 'undefined') preloadPage(window.location.pathname);
 
@@ -94,6 +103,7 @@ const routes = createRoutesFromElements(
         <Route path="/admin/users" element={<UserAdminPage />} />
         <Route path="/admin/roles" element={<RoleAdminPage />} />
         <Route path="/admin/audit" element={<AuditLogPage />} />
+        <Route path="/admin/analytics" element={<AnalyticsPage />} />
         <Route path="/admin/backup" element={<BackupPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
@@ -121,5 +131,6 @@ const routes = createRoutesFromElements(
 export function App() {
   // Made on first render, not on import: the router starts listening to the address bar.
   const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  // Keyed by the language: a switch renders every page again with the new texts (the route stays).
+  return <RouterProvider key={useLanguageKey()} router={router} />;
 }

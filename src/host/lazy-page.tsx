@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { PageSpinner } from '../ui';
-import { lazyPart } from '../widgets/lazy-part';
+import { lazyPart } from '../widgets';
 
 export interface LazyPage<P extends object> {
   Page: ComponentType<P>;

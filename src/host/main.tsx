@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startLanguage } from './language';
 import '../ui/theme.css';
 import './fonts.css';
 import '../ui/ui.css';
@@ -13,8 +14,11 @@ window.addEventListener('error', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The remembered language's catalogue first (a few KB, only for a language other than English).
+void startLanguage().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

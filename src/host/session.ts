@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { authApi } from '../api/auth';
 import { apiClient } from '../api/client';
+import { migrateHostStorage } from '../api/storage-keys';
 import { sessionMachine } from '../machines/session.machine';
 import type { User } from '../contract';
 
@@ -18,6 +19,10 @@ export const api = apiClient({
   base: '',
   onSessionExpired: () => sessionActor.send({ type: 'session.expired' }),
 });
+
+// Before the session machine reads the tokens: an earlier host kept them under bare keys. Only
+// the host does this; a widget on a portal's page must never take the portal's `accessToken`.
+migrateHostStorage(api.base);
 
 export const sessionActor = createActor(sessionMachine, { input: { auth: authApi(api), store: api.session } });
 sessionActor.start();
@@ -77,8 +82,9 @@ export function useSessionState(): SnapshotFrom<typeof sessionMachine>['value'] 
  */
 export function useCurrentUser(): User {
   const user = useSelector(sessionActor, (s) => s.context.user);
-  const last = useRef<User | null>(user);
-  if (user) last.current = user;
-  if (!last.current) throw new Error('useCurrentUser outside RequireAuth');
-  return last.current;
+  const [last, setLast] = useState<User | null>(user);
+  if (user && user !== last) setLast(user);
+  const shown = user ?? last;
+  if (!shown) throw new Error('useCurrentUser outside RequireAuth');
+  return shown;
 }

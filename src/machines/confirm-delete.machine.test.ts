@@ -61,6 +61,7 @@ describe('confirm-delete machine', () => {
 
   it("stays open with the server's message, or the fallback when the server said nothing", async () => {
     let failure: unknown = new ApiError(403, 'admin_user', 'Cannot delete admin user');
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the test's failure may be any value the API rejects with
     const { actor, state, done } = start(async () => Promise.reject(failure));
     actor.send({ type: 'delete.open', target });
     actor.send({ type: 'delete.type', value: 'DELETE' });

@@ -12,13 +12,13 @@ const unused: NodeUploadInput = {
   watch: () => () => undefined,
 };
 
-function start(answer: (f: File) => Promise<NodeUploadResponse>) {
+function start(answer: (f: File, dryRun: boolean) => Promise<NodeUploadResponse>) {
   const watched: string[] = [];
   let push: ((e: NodeUploadProgress) => void) | null = null;
   let stopped = 0;
   const machine = nodeUploadMachine.provide({
     actors: {
-      upload: fromPromise<NodeUploadResponse, { upload: NodeUploadInput['upload']; file: File }>(({ input }) => answer(input.file)),
+      upload: fromPromise<NodeUploadResponse, { upload: NodeUploadInput['upload']; file: File; dryRun: boolean }>(({ input }) => answer(input.file, input.dryRun)),
       progress: fromCallback<NodeUploadEvent, { watch: NodeUploadInput['watch']; processId: string }>(({ input, sendBack }) => {
         watched.push(input.processId);
         push = (event) => sendBack({ type: 'upload.progress', event });
@@ -122,5 +122,74 @@ describe('node upload machine', () => {
     expect(offline.s().context.error).toBe('Failed to upload file');
     offline.actor.send({ type: 'upload.start' }); // retry with the same file
     expect(offline.s().matches('uploading')).toBe(true);
+  });
+
+  describe('Check file (dry run)', () => {
+    const checkSummary = { total: 4, created: 2, skipped: 1, errors: 1 };
+
+    it('checks with dryRun, shows what would happen in checked, then Import sends the same file for real', async () => {
+      const calls: [string, boolean][] = [];
+      const { actor, closed, s } = start(async (f, dryRun) => {
+        calls.push([f.name, dryRun]);
+        return dryRun
+          ? { success: true, processId: 'c1', status: 'completed', dryRun: true, message: 'Check completed', summary: checkSummary, downloadUrl: '/api/nodes/download-errors/c1' }
+          : { success: true, processId: 'u1', status: 'completed', message: 'Upload completed', summary };
+      });
+      const chosen = file('n.csv');
+      actor.send({ type: 'file.select', file: chosen });
+      actor.send({ type: 'check.start' });
+      expect(s().matches('uploading')).toBe(true);
+      expect(s().context).toMatchObject({ dryRun: true, message: 'Checking the file...' });
+      await waitFor(actor, (x) => x.matches('checked'));
+      expect(s().context).toMatchObject({ dryRun: true, processId: 'c1', summary: checkSummary, downloadUrl: '/api/nodes/download-errors/c1', file: chosen });
+
+      actor.send({ type: 'upload.start' });
+      expect(s().matches('uploading')).toBe(true);
+      expect(s().context).toMatchObject({ dryRun: false, summary: null, downloadUrl: null, message: 'Uploading file...' });
+      await waitFor(actor, (x) => x.matches('completed'));
+      expect(calls).toEqual([['n.csv', true], ['n.csv', false]]);
+      expect(s().context).toMatchObject({ processId: 'u1', summary, downloadUrl: null });
+      actor.send({ type: 'dialog.close' });
+      expect(closed).toEqual([{ type: 'upload.closed', refresh: true }]);
+    });
+
+    it('follows a long check over progress events; closing after a check asks for no refresh', async () => {
+      const { actor, closed, watched, push, s } = start(async () => ({ success: true, processId: 'c2', status: 'processing', dryRun: true, message: 'Upload received, checking the file…' }));
+      actor.send({ type: 'file.select', file: file('n.xlsx') });
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('processing'));
+      expect(watched).toEqual(['c2']);
+      push({ processId: 'c2', progress: 50, message: 'Checked 500 of 1,000 rows', status: 'inserting', dryRun: true });
+      expect(s().context).toMatchObject({ progress: 50, message: 'Checked 500 of 1,000 rows' });
+      push({ processId: 'c2', progress: 100, message: 'Check completed', status: 'completed', dryRun: true, summary: checkSummary });
+      expect(s().matches('checked')).toBe(true);
+      actor.send({ type: 'dialog.close' });
+      expect(closed).toEqual([{ type: 'upload.closed', refresh: false }]);
+    });
+
+    it('a failed check can be checked again or imported; another file goes back to idle', async () => {
+      let fail = true;
+      const { actor, s } = start(async () => {
+        if (fail) throw new ApiError(400, 'empty_file', 'The file is empty.');
+        return { success: true, processId: 'c3', status: 'completed', dryRun: true, message: 'ok', summary: checkSummary };
+      });
+      actor.send({ type: 'file.select', file: file('n.csv') });
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('error'));
+      expect(s().context.error).toBe('The file is empty.');
+      fail = false;
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('checked'));
+      actor.send({ type: 'file.select', file: file('other.csv') });
+      expect(s().matches('idle')).toBe(true);
+      expect(s().context).toMatchObject({ summary: null, dryRun: false, file: { name: 'other.csv' } });
+    });
+
+    it('asks for a file before checking', () => {
+      const { actor, s } = start(() => Promise.reject(new Error('not called')));
+      actor.send({ type: 'check.start' });
+      expect(s().matches('idle')).toBe(true);
+      expect(s().context.fileError).toBe('Please select a file first.');
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { IMPORT_MESSAGES } from '../contract/import-texts';
-import { NODE_UPLOAD_TEXTS } from '../contract/node-upload-texts';
+import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../contract/node-upload-texts';
 import type { NodeUploadResponse, UploadSummary } from '../contract/imports';
 import { LIMITS } from '../contract/limits';
 import type { NodeUploadProgress } from '../api/socket';
@@ -13,11 +13,18 @@ import { clampProgress, hasExtension } from './upload-file';
  * the answer may complete the upload at once (it carries the summary), otherwise progress
  * events (a socket watcher) move it on, and one with status error ends it with its message.
  * On close after a completion that created nodes, `upload.closed` says refresh: true.
+ *
+ * "Check file" (issue 17 item 3): `check.start` runs the same uploading → processing with
+ * `dryRun` (the server writes nothing) and ends in `checked` with what an upload would do;
+ * from there `upload.start` sends the same file for real, without picking it again.
+ * The relation import (issue 17) runs on the same machine with its own upload call and texts.
  */
 export interface NodeUploadInput {
-  upload: (file: File) => Promise<NodeUploadResponse>;
+  upload: (file: File, options?: { dryRun?: boolean }) => Promise<NodeUploadResponse>;
   /** Starts listening for the job's progress; returns the function that stops. */
   watch: (processId: string, onEvent: (event: NodeUploadProgress) => void) => () => void;
+  /** The dialog's texts; the node upload's when absent. */
+  texts?: UploadTexts;
 }
 
 export interface NodeUploadContext extends NodeUploadInput {
@@ -29,6 +36,8 @@ export interface NodeUploadContext extends NodeUploadInput {
   summary: UploadSummary | null;
   downloadUrl: string | null;
   error: string | null;
+  /** The run under way or shown is a check of the file (nothing written). */
+  dryRun: boolean;
 }
 
 export type NodeUploadEvent =
@@ -36,12 +45,17 @@ export type NodeUploadEvent =
   | { type: 'dialog.close' }
   | { type: 'file.select'; file: File | null }
   | { type: 'upload.start' }
+  | { type: 'check.start' }
   | { type: 'upload.reset' }
   | { type: 'upload.progress'; event: NodeUploadProgress };
 
 export type NodeUploadEmitted = { type: 'upload.closed'; refresh: boolean };
 
-const fresh = { file: null, fileError: null, progress: 0, message: '', processId: null, summary: null, downloadUrl: null, error: null };
+const textsOf = (c: NodeUploadInput): UploadTexts => c.texts ?? NODE_UPLOAD_TEXTS;
+
+const fresh = { file: null, fileError: null, progress: 0, message: '', processId: null, summary: null, downloadUrl: null, error: null, dryRun: false };
+/** What a new run (upload or check) of the chosen file starts from. */
+const newRun = { processId: null, summary: null, downloadUrl: null };
 
 export const nodeUploadMachine = setup({
   types: {
@@ -51,7 +65,9 @@ export const nodeUploadMachine = setup({
     emitted: {} as NodeUploadEmitted,
   },
   actors: {
-    upload: fromPromise<NodeUploadResponse, { upload: NodeUploadInput['upload']; file: File }>(({ input }) => input.upload(input.file)),
+    upload: fromPromise<NodeUploadResponse, { upload: NodeUploadInput['upload']; file: File; dryRun: boolean }>(({ input }) =>
+      input.dryRun ? input.upload(input.file, { dryRun: true }) : input.upload(input.file),
+    ),
     progress: fromCallback<NodeUploadEvent, { watch: NodeUploadInput['watch']; processId: string }>(({ input, sendBack }) =>
       input.watch(input.processId, (event) => sendBack({ type: 'upload.progress', event })),
     ),
@@ -59,6 +75,7 @@ export const nodeUploadMachine = setup({
   guards: {
     validFile: ({ event }) => event.type === 'file.select' && !!event.file && hasExtension(event.file.name, LIMITS.bulkUploadExtensions),
     hasFile: ({ context }) => !!context.file,
+    checking: ({ context }) => context.dryRun,
     refused: ({ event }) => (event as unknown as { output: NodeUploadResponse }).output.success === false,
     finishedAtOnce: ({ event }) => {
       const res = (event as unknown as { output: NodeUploadResponse }).output;
@@ -72,6 +89,8 @@ export const nodeUploadMachine = setup({
     takeFile: assign(({ event }) => (event.type === 'file.select' ? { ...fresh, file: event.file } : {})),
     rejectFile: assign({ ...fresh, fileError: IMPORT_MESSAGES.nodeFileType }),
     noFile: assign({ fileError: IMPORT_MESSAGES.noFile }),
+    startUpload: assign({ ...newRun, dryRun: false }),
+    startCheck: assign({ ...newRun, dryRun: true }),
     trackProgress: assign(({ context, event }) =>
       event.type === 'upload.progress'
         ? { progress: Math.max(context.progress, clampProgress(event.event.progress, context.progress)), message: event.event.message || context.message }
@@ -82,7 +101,7 @@ export const nodeUploadMachine = setup({
       return { progress: 100, message: event.event.message, summary: event.event.summary ?? null, downloadUrl: event.event.downloadUrl ?? null };
     }),
     fail: assign(({ event }) => ({ error: event.type === 'upload.progress' && event.event.message ? event.event.message : IMPORT_MESSAGES.uploadFailed })),
-    tellClosed: emit(({ context }) => ({ type: 'upload.closed' as const, refresh: (context.summary?.created ?? 0) > 0 })),
+    tellClosed: emit(({ context }) => ({ type: 'upload.closed' as const, refresh: !context.dryRun && (context.summary?.created ?? 0) > 0 })),
   },
 }).createMachine({
   id: 'nodeUpload',
@@ -96,24 +115,25 @@ export const nodeUploadMachine = setup({
     idle: {
       on: {
         'file.select': [{ guard: 'validFile', actions: 'takeFile' }, { actions: 'rejectFile' }],
-        'upload.start': [{ guard: 'hasFile', target: 'uploading' }, { actions: 'noFile' }],
+        'upload.start': [{ guard: 'hasFile', target: 'uploading', actions: 'startUpload' }, { actions: 'noFile' }],
+        'check.start': [{ guard: 'hasFile', target: 'uploading', actions: 'startCheck' }, { actions: 'noFile' }],
         'dialog.close': { target: 'closed', actions: 'tellClosed' },
       },
     },
     uploading: {
-      entry: assign({ progress: 5, message: NODE_UPLOAD_TEXTS.uploadingText, error: null, fileError: null }),
+      entry: assign(({ context }) => ({ progress: 5, message: context.dryRun ? textsOf(context).checkingText : textsOf(context).uploadingText, error: null, fileError: null })),
       invoke: {
         src: 'upload',
-        input: ({ context }) => ({ upload: context.upload, file: context.file! }),
+        input: ({ context }) => ({ upload: context.upload, file: context.file!, dryRun: context.dryRun }),
         onDone: [
-          { guard: 'refused', target: 'error', actions: assign(({ event }) => ({ error: event.output.message || NODE_UPLOAD_TEXTS.uploadFailedResponse })) },
+          { guard: 'refused', target: 'error', actions: assign(({ context, event }) => ({ error: event.output.message || textsOf(context).uploadFailedResponse })) },
           {
             guard: 'finishedAtOnce',
-            target: 'completed',
+            target: 'finished',
             actions: assign(({ event }) => ({ processId: event.output.processId, progress: 100, message: event.output.message, summary: event.output.summary!, downloadUrl: event.output.downloadUrl ?? null })),
           },
           { guard: 'failedAtOnce', target: 'error', actions: assign(({ event }) => ({ error: event.output.message || IMPORT_MESSAGES.uploadFailed })) },
-          { target: 'processing', actions: assign(({ event }) => ({ processId: event.output.processId, message: event.output.message || NODE_UPLOAD_TEXTS.processingText })) },
+          { target: 'processing', actions: assign(({ context, event }) => ({ processId: event.output.processId, message: event.output.message || textsOf(context).processingText })) },
         ],
         onError: { target: 'error', actions: assign(({ event }) => ({ error: failureText(event.error, IMPORT_MESSAGES.uploadFailed) })) },
       },
@@ -122,10 +142,23 @@ export const nodeUploadMachine = setup({
       invoke: { src: 'progress', input: ({ context }) => ({ watch: context.watch, processId: context.processId! }) },
       on: {
         'upload.progress': [
-          { guard: 'progressCompleted', target: 'completed', actions: 'complete' },
+          { guard: 'progressCompleted', target: 'finished', actions: 'complete' },
           { guard: 'progressFailed', target: 'error', actions: 'fail' },
           { actions: 'trackProgress' },
         ],
+      },
+    },
+    /** A run ended well: a check shows what an upload would do, an upload what it did. */
+    finished: {
+      always: [{ guard: 'checking', target: 'checked' }, { target: 'completed' }],
+    },
+    checked: {
+      on: {
+        'upload.start': { target: 'uploading', actions: 'startUpload' },
+        'check.start': { target: 'uploading', actions: 'startCheck' },
+        'upload.reset': { target: 'idle', actions: assign(fresh) },
+        'file.select': [{ guard: 'validFile', target: 'idle', actions: 'takeFile' }, { target: 'idle', actions: 'rejectFile' }],
+        'dialog.close': { target: 'closed', actions: 'tellClosed' },
       },
     },
     completed: {
@@ -138,7 +171,8 @@ export const nodeUploadMachine = setup({
     error: {
       on: {
         'file.select': [{ guard: 'validFile', target: 'idle', actions: 'takeFile' }, { target: 'idle', actions: 'rejectFile' }],
-        'upload.start': { guard: 'hasFile', target: 'uploading' },
+        'upload.start': { guard: 'hasFile', target: 'uploading', actions: 'startUpload' },
+        'check.start': { guard: 'hasFile', target: 'uploading', actions: 'startCheck' },
         'upload.reset': { target: 'idle', actions: assign(fresh) },
         'dialog.close': { target: 'closed', actions: 'tellClosed' },
       },

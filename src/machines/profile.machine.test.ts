@@ -237,7 +237,7 @@ describe('profile machine', () => {
 describe('profile machine actors', () => {
   it('verify and save go through the auth API with the account email and the verified password', async () => {
     const verifyPassword = vi.fn(async () => ({ valid: true as const }));
-    const updateProfile = vi.fn(async (b: ProfileUpdateRequest) => ({ ...user, ...b }) as User);
+    const updateProfile = vi.fn(async (b: ProfileUpdateRequest) => ({ ...user, ...b }));
     const auth: ProfileAuth = { ...unusedAuth, verifyPassword, updateProfile };
     const actor = createActor(profileMachine, { input: { user, auth } }).start();
     actor.send({ type: 'profile.edit' });

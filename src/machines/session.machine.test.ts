@@ -81,6 +81,7 @@ describe('session machine: sign-in and registration', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let failure: unknown = new ApiError(401, 'invalid_credentials', MESSAGES.auth.invalidCredentials);
     const { actor } = start(fakeAuth(), new SessionStore(), {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the test's failure may be any value the API rejects with
       actors: { login: fromPromise<AuthResponse, SessionInput & { login: string; password: string }>(() => Promise.reject(failure)) },
     });
     await waitFor(actor, (s) => s.matches('signedOut'));

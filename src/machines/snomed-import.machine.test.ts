@@ -13,12 +13,12 @@ const result: SnomedImportResult = {
 };
 const unused: SnomedImportInput = { importFile: () => Promise.reject(new Error('replaced')), watch: () => () => undefined };
 
-function start(answer: () => Promise<SnomedImportResult>) {
+function start(answer: (dryRun: boolean) => Promise<SnomedImportResult>) {
   let push: ((e: SnomedProgressEvent) => void) | null = null;
   let listening = 0;
   const machine = snomedImportMachine.provide({
     actors: {
-      importFile: fromPromise<SnomedImportResult, { importFile: SnomedImportInput['importFile']; file: File }>(() => answer()),
+      importFile: fromPromise<SnomedImportResult, { importFile: SnomedImportInput['importFile']; file: File; dryRun: boolean }>(({ input }) => answer(input.dryRun)),
       progress: fromCallback<SnomedImportEvent, { watch: SnomedImportInput['watch'] }>(({ sendBack }) => {
         listening += 1;
         push = (event) => sendBack({ type: 'import.progress', event });
@@ -87,5 +87,59 @@ describe('SNOMED import machine', () => {
     await waitFor(broken.actor, (x) => x.matches('idle') && !!x.context.error);
     expect(broken.s().context.error).toBe('Failed to import SNOMED concepts');
     expect(broken.done).toEqual([]);
+  });
+
+  describe('Check file (dry run)', () => {
+    const checked: SnomedImportResult = { ...result, processId: 'c1', message: 'Checked (nothing was written) 3 rows', dryRun: true };
+
+    it('checks with dryRun and stays open in checked without import.done; Import then sends the same file for real', async () => {
+      const runs: boolean[] = [];
+      const { actor, done, push, s } = start(async (dryRun) => {
+        runs.push(dryRun);
+        await new Promise((r) => setTimeout(r, 10));
+        return dryRun ? checked : result;
+      });
+      const chosen = file('a.xlsx');
+      actor.send({ type: 'file.select', file: chosen });
+      actor.send({ type: 'check.start' });
+      expect(s().matches('uploading')).toBe(true);
+      expect(s().context.dryRun).toBe(true);
+      push({ processId: 'c1', progress: 40, message: 'Checked 1 of 3 rows', status: 'inserting', dryRun: true });
+      expect(s().context).toMatchObject({ progress: 40, message: 'Checked 1 of 3 rows' });
+      await waitFor(actor, (x) => x.matches('checked'));
+      expect(s().context).toMatchObject({ result: checked, file: chosen });
+      expect(done).toEqual([]);
+
+      actor.send({ type: 'import.start' });
+      expect(s().matches('uploading')).toBe(true);
+      expect(s().context).toMatchObject({ dryRun: false, result: null, progress: 0 });
+      await waitFor(actor, (x) => x.matches('summary'));
+      expect(runs).toEqual([true, false]);
+      expect(done).toEqual([{ type: 'import.done', result }]);
+    });
+
+    it('a failed check returns to idle with the error; another file leaves checked; a check needs a file', async () => {
+      let fail = true;
+      const { actor, s } = start(async () => {
+        if (fail) throw new ApiError(400, 'missing_columns', 'The file has no id column.');
+        return checked;
+      });
+      actor.send({ type: 'check.start' });
+      expect(s().matches('idle')).toBe(true);
+      actor.send({ type: 'file.select', file: file('a.xlsx') });
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('idle') && !!x.context.error);
+      expect(s().context.error).toBe('The file has no id column.');
+      fail = false;
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('checked'));
+      actor.send({ type: 'file.select', file: file('b.xls') });
+      expect(s().matches('idle')).toBe(true);
+      expect(s().context).toMatchObject({ result: null, dryRun: false, file: { name: 'b.xls' } });
+      actor.send({ type: 'check.start' });
+      await waitFor(actor, (x) => x.matches('checked'));
+      actor.send({ type: 'dialog.close' });
+      expect(s().matches('closed')).toBe(true);
+    });
   });
 });

@@ -9,10 +9,14 @@ import { clampProgress, hasExtension } from './upload-file';
  * snomed-upload-progress events) → summary → closed. A failure returns to idle with the error
  * and the dialog stays open; it cannot be closed while uploading. `import.done` carries the
  * result (the screen reloads, and shows the success toast only when there were no errors).
+ *
+ * "Check file" (issue 17 item 3): `check.start` runs the same upload with `dryRun` (the server
+ * writes nothing) and ends in `checked` — the dialog stays open with what an import would do —
+ * from where `import.start` sends the same file for real. A check emits no `import.done`.
  */
 export interface SnomedImportInput {
   /** POST /snomed/import: resolves with the result when the import is over. */
-  importFile: (file: File) => Promise<SnomedImportResult>;
+  importFile: (file: File, options?: { dryRun?: boolean }) => Promise<SnomedImportResult>;
   /** Starts listening for progress events; returns the function that stops. */
   watch: (onEvent: (event: SnomedProgressEvent) => void) => () => void;
 }
@@ -26,6 +30,8 @@ export interface SnomedImportContext extends SnomedImportInput {
   processId: string | null;
   result: SnomedImportResult | null;
   error: string | null;
+  /** The run under way or shown is a check of the file (nothing written). */
+  dryRun: boolean;
 }
 
 export type SnomedImportEvent =
@@ -33,11 +39,12 @@ export type SnomedImportEvent =
   | { type: 'dialog.close' }
   | { type: 'file.select'; file: File | null }
   | { type: 'import.start' }
+  | { type: 'check.start' }
   | { type: 'import.progress'; event: SnomedProgressEvent };
 
 export type SnomedImportEmitted = { type: 'import.done'; result: SnomedImportResult };
 
-const fresh = { file: null, fileError: null, progress: 0, message: '', processId: null, result: null, error: null };
+const fresh = { file: null, fileError: null, progress: 0, message: '', processId: null, result: null, error: null, dryRun: false };
 
 export const snomedImportMachine = setup({
   types: {
@@ -47,7 +54,9 @@ export const snomedImportMachine = setup({
     emitted: {} as SnomedImportEmitted,
   },
   actors: {
-    importFile: fromPromise<SnomedImportResult, { importFile: SnomedImportInput['importFile']; file: File }>(({ input }) => input.importFile(input.file)),
+    importFile: fromPromise<SnomedImportResult, { importFile: SnomedImportInput['importFile']; file: File; dryRun: boolean }>(({ input }) =>
+      input.dryRun ? input.importFile(input.file, { dryRun: true }) : input.importFile(input.file),
+    ),
     progress: fromCallback<SnomedImportEvent, { watch: SnomedImportInput['watch'] }>(({ input, sendBack }) =>
       input.watch((event) => sendBack({ type: 'import.progress', event })),
     ),
@@ -55,11 +64,14 @@ export const snomedImportMachine = setup({
   guards: {
     validFile: ({ event }) => event.type === 'file.select' && !!event.file && hasExtension(event.file.name, SNOMED_IMPORT_EXTENSIONS),
     hasFile: ({ context }) => !!context.file,
+    checking: ({ context }) => context.dryRun,
     ours: ({ context, event }) => event.type === 'import.progress' && (!context.processId || !event.event.processId || event.event.processId === context.processId),
   },
   actions: {
     takeFile: assign(({ event }) => (event.type === 'file.select' ? { ...fresh, file: event.file } : {})),
     rejectFile: assign({ ...fresh, fileError: IMPORT_MESSAGES.snomedFileType }),
+    startImport: assign({ dryRun: false, result: null }),
+    startCheck: assign({ dryRun: true, result: null }),
     trackProgress: assign(({ context, event }) => {
       if (event.type !== 'import.progress') return {};
       const e = event.event;
@@ -82,7 +94,8 @@ export const snomedImportMachine = setup({
     idle: {
       on: {
         'file.select': [{ guard: 'validFile', actions: 'takeFile' }, { actions: 'rejectFile' }],
-        'import.start': { guard: 'hasFile', target: 'uploading' },
+        'import.start': { guard: 'hasFile', target: 'uploading', actions: 'startImport' },
+        'check.start': { guard: 'hasFile', target: 'uploading', actions: 'startCheck' },
         'dialog.close': 'closed',
       },
     },
@@ -92,16 +105,27 @@ export const snomedImportMachine = setup({
         { src: 'progress', input: ({ context }) => ({ watch: context.watch }) },
         {
           src: 'importFile',
-          input: ({ context }) => ({ importFile: context.importFile, file: context.file! }),
-          onDone: {
-            target: 'summary',
-            actions: [assign(({ event }) => ({ result: event.output, progress: 100 })), emit(({ event }) => ({ type: 'import.done' as const, result: event.output }))],
-          },
+          input: ({ context }) => ({ importFile: context.importFile, file: context.file!, dryRun: context.dryRun }),
+          onDone: [
+            { guard: 'checking', target: 'checked', actions: assign(({ event }) => ({ result: event.output, progress: 100 })) },
+            {
+              target: 'summary',
+              actions: [assign(({ event }) => ({ result: event.output, progress: 100 })), emit(({ event }) => ({ type: 'import.done' as const, result: event.output }))],
+            },
+          ],
           onError: { target: 'idle', actions: assign(({ event }) => ({ error: failureText(event.error, IMPORT_MESSAGES.snomedImportFailed) })) },
         },
       ],
       on: {
         'import.progress': { guard: 'ours', actions: 'trackProgress' },
+      },
+    },
+    checked: {
+      on: {
+        'import.start': { target: 'uploading', actions: 'startImport' },
+        'check.start': { target: 'uploading', actions: 'startCheck' },
+        'file.select': [{ guard: 'validFile', target: 'idle', actions: 'takeFile' }, { target: 'idle', actions: 'rejectFile' }],
+        'dialog.close': 'closed',
       },
     },
     summary: {

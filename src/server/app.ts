@@ -8,6 +8,8 @@ import { ChangeFeed } from './audit/change-feed';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { scheduleDuplicateRefresh } from './modules/analytics/duplicates';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { scheduleDailyPurge } from './modules/audit-log/retention';
@@ -20,6 +22,7 @@ import { graphRoutes } from './modules/graph/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { nodeImportRoutes } from './modules/imports/routes';
+import { relationImportRoutes } from './modules/imports/relation-routes';
 import { nodeRoutes } from './modules/nodes/routes';
 import { relationRoutes } from './modules/relations/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -119,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(nodeTypeRoutes);
         await api.register(relationTypeRoutes);
         await api.register(nodeImportRoutes);
+        await api.register(relationImportRoutes);
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
@@ -129,11 +133,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(roleRoutes);
         await api.register(auditLogRoutes);
         await api.register(backupRoutes);
+        await api.register(analyticsRoutes);
       },
       { prefix: API_PREFIX },
     );
     await staticFiles(app);
     scheduleDailyPurge(app);
+    scheduleDuplicateRefresh(app);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -46,7 +46,7 @@ export async function listenEarly(port: number, host: string): Promise<EarlyServ
   return {
     server,
     serverFactory: (fastifyHandler) => {
-      app = fastifyHandler as http.RequestListener;
+      app = fastifyHandler;
       return server;
     },
     open() {

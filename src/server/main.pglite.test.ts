@@ -30,8 +30,8 @@ function start(port: number) {
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   return { child, output: () => output };
 }
 

@@ -83,7 +83,7 @@ describe('NUL characters', () => {
   it('are refused with 400 and one message in every string field of every route', async () => {
     const failures: string[] = [];
     for (const c of cases) {
-      const res = await t.call({ method: c.method.toUpperCase() as 'GET', url: c.url, token, ...(c.payload !== undefined ? { payload: c.payload as object } : {}) });
+      const res = await t.call({ method: c.method.toUpperCase(), url: c.url, token, ...(c.payload !== undefined ? { payload: c.payload as object } : {}) });
       const body = res.json<{ error?: string }>();
       if (res.statusCode !== 400 || body.error !== NUL_MESSAGE) failures.push(`${c.name}: ${res.statusCode} ${body.error}`);
     }

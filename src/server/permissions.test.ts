@@ -57,6 +57,13 @@ const snomedConcept = async () => {
   return id;
 };
 const canCreateNodes = (who: Who) => who !== 'anonymous' && perms[who].includes('nodes.create');
+const canCreateRelations = (who: Who) => who !== 'anonymous' && perms[who].includes('relations.create');
+/** A node whose SNOMED code an import changed (a snomed_drift row), for the drift routes. */
+const driftedNode = async () => {
+  const n = await node();
+  await t.db.query(`INSERT INTO snomed_drift (node_id, code, kind) VALUES ($1, '195967001', 'missing')`, [n.id]);
+  return n;
+};
 const upload = (who: Who, rows: string[][]) => t.call({ method: 'POST', url: '/api/nodes/upload', token: tokens[who], ...multipart('nodes.csv', csvOf(rows)) });
 
 const H = [...SNOMED_RF2_COLUMNS];
@@ -89,6 +96,7 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /nodes': async () => ({ url: '/nodes', payload: { name: uniq('New '), nodeType: 'Disease' } }),
   'PUT /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}`, payload: { name: uniq('Renamed '), nodeType: 'Disease' } }),
   'DELETE /nodes/:id': async () => ({ url: `/nodes/${(await node()).id}` }),
+  'GET /nodes/:id/type-change': async () => ({ url: `/nodes/${(await node()).id}/type-change?nodeType=Disease` }),
   'GET /nodes/:id/relations': async () => ({ url: `/nodes/${(await relation()).sourceNodeId}/relations` }),
   'GET /nodes/:id/history': async () => ({ url: `/nodes/${(await node()).id}/history` }),
   'POST /nodes/:id/restore': async () => {
@@ -116,6 +124,13 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     return { url: `/relations/${r.id}`, payload: { relationName: uniq('changed '), sourceNodeId: r.sourceNodeId, targetNodeId: r.targetNodeId, relationType: 'treats', weight: 70 } };
   },
   'DELETE /relations/:id': async () => ({ url: `/relations/${(await relation()).id}` }),
+  'GET /relations/template': async () => ({ url: '/relations/template' }),
+  'POST /relations/upload': async () => ({ url: '/relations/upload', ...multipart('relations.csv', csvOf([['Source', 'Target', 'Relation type'], ['Nobody', 'Nothing', 'treats']])) }),
+  'GET /relations/download-errors/:id': async (who) => {
+    if (!canCreateRelations(who)) return { url: `/relations/download-errors/${MISSING}` };
+    const res = await t.call({ method: 'POST', url: '/api/relations/upload', token: tokens[who], ...multipart('relations.csv', csvOf([['Source', 'Target', 'Relation type'], ['Nobody', 'Nothing', 'treats']])) });
+    return { url: res.json<{ downloadUrl: string }>().downloadUrl.replace(/^\/api/, '') };
+  },
   'GET /relations/:id/history': async () => ({ url: `/relations/${(await relation()).id}/history` }),
   'POST /relations/:id/restore': async () => {
     const r = await relation();
@@ -138,6 +153,8 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'GET /snomed/concepts': async () => ({ url: '/snomed/concepts?search=Fixture' }),
   'DELETE /snomed/concept/:id': async () => ({ url: `/snomed/concept/${await snomedConcept()}` }),
   'POST /snomed/import': async () => ({ url: '/snomed/import', ...snomedFile([snomedRow(String(800_000 + ++seq), 'Imported')]) }),
+  'GET /snomed/drift': async () => ({ url: '/snomed/drift?limit=5' }),
+  'POST /snomed/drift/:nodeId/accept': async () => ({ url: `/snomed/drift/${(await driftedNode()).id}/accept` }),
   'GET /snomed/template': async () => ({ url: '/snomed/template' }),
   'GET /snomed/download-errors/:filename': async (who) => {
     if (!canCreateNodes(who)) return { url: `/snomed/download-errors/snomed_import_errors_${MISSING}.xlsx` };
@@ -158,6 +175,10 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'GET /audit': async () => ({ url: '/audit?entityType=user&limit=5' }),
   'GET /audit/export': async () => ({ url: '/audit/export?format=csv&action=create' }),
   'GET /audit/retention': async () => ({ url: '/audit/retention' }),
+  'GET /analytics/quality': async () => ({ url: '/analytics/quality' }),
+  'GET /analytics/totals': async () => ({ url: '/analytics/totals?interval=week&periods=4' }),
+  'GET /analytics/activity': async () => ({ url: '/analytics/activity?weeks=4' }),
+  'GET /analytics/export': async () => ({ url: '/analytics/export?format=csv' }),
   'PUT /audit/retention': async () => ({ url: '/audit/retention', payload: { retentionDays: 3650 } }),
   // A purge needs a retention to apply; ten years keeps every event of this test.
   'POST /audit/purge': async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
+import { UI_TEXTS } from './texts';
 
 export type AlertSeverity = 'error' | 'success' | 'warning' | 'info';
 
@@ -23,7 +24,7 @@ export function Alert({ severity = 'error', children, onClose, className }: Aler
       </span>
       <div className="kg-alert__body">{children}</div>
       {onClose && (
-        <button type="button" className="kg-icon-btn kg-alert__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="kg-icon-btn kg-alert__close" aria-label={UI_TEXTS.close} onClick={onClose}>
           <CloseIcon size={16} />
         </button>
       )}

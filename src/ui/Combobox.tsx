@@ -219,6 +219,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
         <FloatingPortal root={dialogRoot ?? portalRoot ?? undefined}>
           {/* The popup holds the listbox (options only, as ARIA requires) and the status lines around it. */}
           <div
+            // eslint-disable-next-line react-hooks/refs -- floating-ui's setFloating is a callback ref, not a ref's value
             ref={refs.setFloating}
             className="kg-combobox__popup"
             style={floatingStyles}

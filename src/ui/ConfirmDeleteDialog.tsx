@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { TrashIcon } from './icons';
 import { TextField } from './TextField';
+import { UI_TEXTS } from './texts';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -48,7 +49,7 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
       actions={
         <>
           <Button variant="text" onClick={p.onCancel} disabled={p.busy}>
-            Cancel
+            {UI_TEXTS.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={!ready || p.busy} loading={p.busy} startIcon={<TrashIcon />}>
             {p.busy ? (p.busyLabel ?? 'Deleting...') : p.confirmLabel}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { ArrowLeftIcon, RefreshIcon } from './icons';
+import { UI_TEXTS } from './texts';
 
 /**
  * The one pattern every screen uses for what is not data (issue 18 item 5): a spinner while
@@ -10,7 +11,7 @@ import { ArrowLeftIcon, RefreshIcon } from './icons';
  */
 
 /** Loading failed: the message and a Retry button; nothing else stands in for the data. */
-export function ErrorState({ text, retryLabel = 'Retry', onRetry, children }: { text: string; retryLabel?: string; onRetry: () => void; children?: ReactNode }) {
+export function ErrorState({ text, retryLabel = UI_TEXTS.retry, onRetry, children }: { text: string; retryLabel?: string; onRetry: () => void; children?: ReactNode }) {
   return (
     <div className="kg-state kg-state--error">
       <Alert severity="error">{text}</Alert>

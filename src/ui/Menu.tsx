@@ -85,6 +85,7 @@ export function Menu({ label, trigger, items, placement = 'bottom-end', triggerC
       {open && (
         <FloatingPortal root={portalRoot ?? undefined}>
           <FloatingFocusManager context={context} modal={false}>
+            {/* eslint-disable-next-line react-hooks/refs -- floating-ui's setFloating is a callback ref, not a ref's value */}
             <div ref={refs.setFloating} style={floatingStyles} className="kg-menu" aria-label={label} {...getFloatingProps()}>
               {items.map((item, index) => (
                 <div key={item.key} role="none">

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { IconButton } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { UI_TEXTS } from './texts';
 
 export interface PaginationProps {
   /** 0-based page. */
@@ -27,7 +28,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onP
   return (
     <div className={cx('kg-pagination', className)}>
       <label className="kg-pagination__size" htmlFor={id}>
-        <span>Rows per page:</span>
+        <span>{UI_TEXTS.rowsPerPage}</span>
         <select id={id} className="kg-pagination__select" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))}>
           {pageSizes.map((size) => (
             <option key={size} value={size}>
@@ -37,13 +38,13 @@ export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onP
         </select>
       </label>
       <span className="kg-pagination__range" aria-live="polite">
-        {from}–{to} of {totalText ?? total}
+        {UI_TEXTS.range(String(from), String(to), String(totalText ?? total))}
       </span>
       <span className="kg-pagination__nav">
-        <IconButton label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+        <IconButton label={UI_TEXTS.previousPage} disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon />
         </IconButton>
-        <IconButton label="Next page" disabled={!more && page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        <IconButton label={UI_TEXTS.nextPage} disabled={!more && page >= lastPage} onClick={() => onPageChange(page + 1)}>
           <ChevronRightIcon />
         </IconButton>
       </span>

@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { UI_TEXTS } from './texts';
 
 export interface SpinnerProps {
   size?: number;
@@ -7,7 +8,7 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ size = 32, label = 'Loading', className }: SpinnerProps) {
+export function Spinner({ size = 32, label = UI_TEXTS.loading, className }: SpinnerProps) {
   const border = Math.max(2, Math.round(size / 10));
   return (
     <span

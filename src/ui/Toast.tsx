@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { cx } from './cx';
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons';
 import { Portal } from './portal';
+import { useLatest } from './use-latest';
+import { UI_TEXTS } from './texts';
 
 export interface ToastMessage {
   /** A new id shows the toast again (and restarts its timer) even with the same text. */
@@ -26,15 +28,14 @@ const canPopover = typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLEl
  */
 export function Toast({ toast, onClose, duration = 6000 }: ToastProps) {
   const region = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useLatest(onClose);
   const id = toast?.id;
 
   useEffect(() => {
     if (id === undefined) return;
     const timer = setTimeout(() => close.current(), duration);
     return () => clearTimeout(timer);
-  }, [id, duration]);
+  }, [id, duration, close]);
 
   useEffect(() => {
     const el = region.current;
@@ -51,7 +52,7 @@ export function Toast({ toast, onClose, duration = 6000 }: ToastProps) {
           <div key={toast.id} role={toast.severity === 'error' ? 'alert' : 'status'} className={cx('kg-toast', `kg-toast--${toast.severity}`)}>
             <span className="kg-toast__icon">{toast.severity === 'error' ? <AlertIcon /> : <CheckCircleIcon />}</span>
             <span className="kg-toast__message">{toast.message}</span>
-            <button type="button" className="kg-icon-btn kg-toast__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="kg-icon-btn kg-toast__close" aria-label={UI_TEXTS.close} onClick={onClose}>
               <CloseIcon size={16} />
             </button>
           </div>

@@ -17,6 +17,7 @@ export function TooltipBubble({ anchor, content, placement, root }: TooltipBubbl
   });
   return (
     <FloatingPortal root={root ?? undefined}>
+      {/* eslint-disable-next-line react-hooks/refs -- floating-ui's setFloating is a callback ref, not a ref's value */}
       <div ref={refs.setFloating} style={floatingStyles} className="kg-tooltip" aria-hidden="true">
         {content}
       </div>

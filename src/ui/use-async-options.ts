@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 
 /** One page of options from the server. */
 export interface OptionPage<T> {
@@ -30,12 +31,10 @@ const EMPTY: AsyncOptionsState<never> = { items: [], loading: false, hasMore: fa
  */
 export function useAsyncOptions<T>(load: LoadOptions<T>, query: string, { enabled, debounceMs, searchOnEmpty }: { enabled: boolean; debounceMs: number; searchOnEmpty: boolean }) {
   const [state, setState] = useState<AsyncOptionsState<T>>(EMPTY);
-  const current = useRef(state);
-  current.current = state;
+  const current = useLatest(state);
   const seq = useRef(0);
   const controller = useRef<AbortController | null>(null);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const loadRef = useLatest(load);
 
   const fetchPage = useCallback((q: string, page: number) => {
     controller.current?.abort();
@@ -53,7 +52,7 @@ export function useAsyncOptions<T>(load: LoadOptions<T>, query: string, { enable
         setState((s) => (page === 0 ? { ...EMPTY, loadedQuery: q, failed: true } : { ...s, loading: false, hasMore: false }));
       },
     );
-  }, []);
+  }, [loadRef]);
 
   const trimmed = query.trim();
   useEffect(() => {
@@ -81,7 +80,7 @@ export function useAsyncOptions<T>(load: LoadOptions<T>, query: string, { enable
     const s = current.current;
     if (s.loading || !s.hasMore || s.loadedQuery === null) return;
     fetchPage(s.loadedQuery, s.page + 1);
-  }, [fetchPage]);
+  }, [fetchPage, current]);
 
   return { ...state, loadMore };
 }

@@ -1,7 +1,9 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, Fragment, Suspense, useMemo, type ComponentType } from 'react';
 import { kgEvent, type KgDomEventName, type KgDomEvents } from '../contract/dom-events';
+import { setTextOverrides } from '../i18n/runtime';
 import { parseAttribute, type AttributeType } from './attributes';
+import { useElementLocale } from './use-element-locale';
 
 /**
  * React component → `kg-*` custom element: r2wc with an open shadow root, the widget's CSS in
@@ -69,6 +71,7 @@ function wrap<P extends object>(spec: ElementSpec<P>) {
   function KgElementRoot(props: P & { container?: ShadowRoot | HTMLElement }) {
     const { container, ...rest } = props;
     const host = container instanceof ShadowRoot ? container.host : container;
+    const locale = useElementLocale(host);
     const callbacks = useMemo(
       () => Object.fromEntries(events.map(([prop, name]) => [prop, (detail: never) => host?.dispatchEvent(kgEvent(name, detail))])),
       [host],
@@ -77,7 +80,8 @@ function wrap<P extends object>(spec: ElementSpec<P>) {
       Fragment,
       null,
       canAdopt ? null : createElement('style', null, spec.css),
-      createElement(Suspense, { fallback: null }, createElement(spec.component, { ...(rest as P), ...callbacks })),
+      // Keyed by the language: a switch renders the widget again, every text in the new language.
+      locale.ready ? createElement(Suspense, { key: locale.key, fallback: null }, createElement(spec.component, { ...(rest as P), ...callbacks })) : null,
     );
   }
   KgElementRoot.displayName = `KgElement(${spec.tag})`;
@@ -122,7 +126,7 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
     connectedCallback() {
       // A property the page set before the bundle loaded is an own property that hides the
       // class's setter: take it off and set it again through the setter.
-      for (const prop of [...Object.keys(types), 'session']) {
+      for (const prop of [...Object.keys(types), 'session', 'texts']) {
         if (Object.prototype.hasOwnProperty.call(this, prop)) {
           const value = (this as unknown as Record<string, unknown>)[prop];
           delete (this as unknown as Record<string, unknown>)[prop];
@@ -151,6 +155,21 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
      * session of this element's api-base: every widget on that base uses them (no sign-in form).
      * Write-only; the signed-in user arrives with kg-session-change (from kg-sign-in).
      */
+    /**
+     * `element.texts = { 'roleAdmin.title': 'Rollen', … }`: message id → text or ICU message, over
+     * the catalogue in every language (the ids are listed in the element references).
+     */
+    set texts(texts: Record<string, string> | null) {
+      this.#texts = texts;
+      void setTextOverrides(this, texts);
+    }
+
+    get texts(): Record<string, string> | null {
+      return this.#texts;
+    }
+
+    #texts: Record<string, string> | null = null;
+
     set session(seed: SessionSeed | null) {
       const apiBase = this.getAttribute('api-base') ?? '';
       // The session code is in the widgets' shared chunk, not in the entry.

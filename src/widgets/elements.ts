@@ -3,6 +3,7 @@
  * defineElement skips a name that is already defined, so loading the bundle twice is harmless.
  * Each element's component code is a lazy chunk that loads when its first element connects.
  */
+import { analyticsElement } from './analytics/analytics.element';
 import { auditLogElement } from './audit-log/audit-log.element';
 import { defineElement } from './define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
@@ -23,3 +24,4 @@ defineElement(typeAdminElement);
 defineElement(nodeManagerElement);
 defineElement(relationEditorElement);
 defineElement(auditLogElement);
+defineElement(analyticsElement);

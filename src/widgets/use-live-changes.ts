@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ApiClient } from '../api/client';
 import type { LiveUpdate } from '../api/live-changes';
 import type { ChangeMessage } from '../contract/live-changes';
+import { useLatest } from '../ui/use-latest';
 
 /** Changes arriving together (one save touches a node and its relations) make one reload. */
 const GATHER_MS = 150;
@@ -35,8 +36,7 @@ function loadWhenSettled(): Promise<LiveModule> {
  * connection came back. Every list, detail and graph uses this one hook, host and widgets alike.
  */
 export function useLiveChanges(api: ApiClient, concerns: (change: ChangeMessage) => boolean, onChanges: (changes: ChangeMessage[], resync: boolean) => void, enabled = true): void {
-  const latest = useRef({ concerns, onChanges });
-  latest.current = { concerns, onChanges };
+  const latest = useLatest({ concerns, onChanges });
 
   useEffect(() => {
     if (!enabled) return;
@@ -79,5 +79,5 @@ export function useLiveChanges(api: ApiClient, concerns: (change: ChangeMessage)
       clearTimeout(flush);
       stop?.();
     };
-  }, [api, enabled]);
+  }, [api, enabled, latest]);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../ui/use-latest';
 
 /**
  * Runs `effect` each time `value` changes after the first render (not on mount): a screen that
@@ -6,11 +7,10 @@ import { useEffect, useRef } from 'react';
  */
 export function useOnChange(value: unknown, effect: () => unknown): void {
   const seen = useRef(value);
-  const latest = useRef(effect);
-  latest.current = effect;
+  const latest = useLatest(effect);
   useEffect(() => {
     if (Object.is(value, seen.current)) return;
     seen.current = value;
     void latest.current();
-  }, [value]);
+  }, [value, latest]);
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLatest } from '../ui/use-latest';
 
 export interface ServerPageState<T> {
   status: 'loading' | 'ready' | 'error';
@@ -17,10 +18,8 @@ export interface ServerPageState<T> {
 export function useServerPage<Q, T>(query: Q, load: (query: Q, signal: AbortSignal) => Promise<T>, onFailed: () => void): ServerPageState<T> & { reload: () => void } {
   const [nonce, setNonce] = useState(0);
   const [state, setState] = useState<ServerPageState<T>>({ status: 'loading', data: null, refreshing: false });
-  const failed = useRef(onFailed);
-  failed.current = onFailed;
-  const shown = useRef(false);
-  shown.current = state.data !== null;
+  const failed = useLatest(onFailed);
+  const shown = useLatest(state.data !== null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -36,7 +35,7 @@ export function useServerPage<Q, T>(query: Q, load: (query: Q, signal: AbortSign
       },
     );
     return () => controller.abort();
-  }, [query, load, nonce]);
+  }, [query, load, nonce, failed, shown]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   return { ...state, reload };

@@ -3,10 +3,11 @@ import type { User } from '../contract/users';
 import { BlockSpinner } from '../ui/Spinner';
 import { useSession } from './session';
 import { lazyPart } from './lazy-part';
+import { SIGN_IN_TEXTS } from './sign-in/texts';
 
 // The sign-in form and its styles load only when there is no session (bench/bundle); until
 // they arrive the session spinner stays.
-const { Part: SignInPrompt } = lazyPart(() => import('./sign-in/SignInPrompt'), (m) => m.SignInPrompt, <BlockSpinner label="Checking session" />);
+const { Part: SignInPrompt } = lazyPart(() => import('./sign-in/SignInPrompt'), (m) => m.SignInPrompt, <BlockSpinner label={SIGN_IN_TEXTS.checkingLabel} />);
 
 export interface WithSessionProps {
   apiBase: string;
@@ -29,7 +30,7 @@ export function WithSession({ apiBase, user, signInPrompt, children }: WithSessi
 
 function SharedSession({ apiBase, signInPrompt, children }: Omit<WithSessionProps, 'user'>) {
   const { phase, user } = useSession(apiBase);
-  if (phase === 'loading') return <BlockSpinner label="Checking session" />;
+  if (phase === 'loading') return <BlockSpinner label={SIGN_IN_TEXTS.checkingLabel} />;
   if (!user || phase === 'signingIn') {
     return <SignInPrompt apiBase={apiBase} signInPrompt={signInPrompt} />;
   }

@@ -175,10 +175,10 @@ test('an expired session that cannot be refreshed ends on the sign-in page', asy
   await expect(page.getByTestId('stat-userCount')).toContainText('2');
   // Both tokens go bad; the reload on window focus gets a 401 and the refresh fails too.
   await page.evaluate(() => {
-    localStorage.setItem('accessToken', 'expired');
-    localStorage.setItem('refreshToken', 'revoked');
+    localStorage.setItem(`kg:${location.origin}:accessToken`, 'expired');
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, 'revoked');
     window.dispatchEvent(new Event('focus'));
   });
   await expect(page).toHaveURL(url('/login'));
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem(`kg:${location.origin}:accessToken`))).toBeNull();
 });

@@ -30,8 +30,8 @@ async function openDashboard(page: Page, server: TestServer, who = admin) {
   const session = await call<{ accessToken: string; refreshToken: string }>(server, '/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
   await page.goto(`${server.url}/login`);
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [session.accessToken, session.refreshToken]);
   await page.goto(`${server.url}/dashboard`);
   await expect(page.getByRole('heading', { name: `Welcome, ${who.username}` })).toBeVisible();
@@ -65,8 +65,8 @@ test.describe('with the sample graph', () => {
     token = (await call<{ accessToken: string }>(server, '/auth/register', { method: 'POST', body: admin })).accessToken;
     await call(server, '/auth/register', { method: 'POST', body: viewer });
     lonely = await call(server, '/nodes', { method: 'POST', token, body: { name: lonely.name, nodeType: 'Symptom', note: 'Seen on ward rounds' } });
-    const source = await call<{ id: string }>(server, '/nodes', { method: 'POST', token, body: { name: 'Zeta source disease', nodeType: 'Disease' } });
-    const target = await call<{ id: string }>(server, '/nodes', { method: 'POST', token, body: { name: 'Zeta target symptom', nodeType: 'Symptom' } });
+    const source = await call<{ id: string }>(server, '/nodes', { method: 'POST', token, body: { name: 'Zeta source symptom', nodeType: 'Symptom' } });
+    const target = await call<{ id: string }>(server, '/nodes', { method: 'POST', token, body: { name: 'Zeta target disease', nodeType: 'Disease' } });
     relation = await call(server, '/relations', {
       method: 'POST',
       token,
@@ -89,8 +89,8 @@ test.describe('with the sample graph', () => {
     await expect(mine.getByText('Seen on ward rounds')).toBeVisible();
     await expect(relationCards(page)).toHaveCount(15);
     const rel = relationsSection(page).getByRole('article', { name: 'zeta link' });
-    await expect(rel.getByText('Zeta source disease')).toBeVisible();
-    await expect(rel.getByText('Zeta target symptom')).toBeVisible();
+    await expect(rel.getByText('Zeta source symptom')).toBeVisible();
+    await expect(rel.getByText('Zeta target disease')).toBeVisible();
     await expect(rel.getByText('unique-desc-4711')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'dashboard grid');
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -254,15 +254,15 @@ test.describe('with the sample graph', () => {
 
     await nodesSection(page).getByRole('searchbox', { name: 'Search nodes' }).fill('Zeta source');
     await expect(nodeCards(page)).toHaveCount(1);
-    await card(page, 'Zeta source disease').getByRole('button', { name: 'View Relations' }).click();
+    await card(page, 'Zeta source symptom').getByRole('button', { name: 'View Relations' }).click();
     await expect(graph).toBeVisible();
-    await expect(graph.getByTestId('graph-subtitle')).toHaveText('Relations for Zeta source disease');
+    await expect(graph.getByTestId('graph-subtitle')).toHaveText('Relations for Zeta source symptom');
     await graph.getByRole('button', { name: 'Close' }).first().click();
     await expect(graph).toBeHidden();
 
     await relationsSection(page).getByRole('article', { name: 'zeta link' }).getByRole('button', { name: 'View in Knowledge Graph' }).click();
     await expect(graph).toBeVisible();
-    await expect(graph.getByTestId('graph-subtitle')).toHaveText('Relations for Zeta source disease');
+    await expect(graph.getByTestId('graph-subtitle')).toHaveText('Relations for Zeta source symptom');
     await expect(graph.getByText('symptom of', { exact: false }).first()).toBeVisible();
   });
 

@@ -31,8 +31,8 @@ async function openSignedIn(page: Page, path: string, who: { username: string; p
   const body = await login(who);
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [body.accessToken, body.refreshToken]);
   await page.goto(url(path));
 }

@@ -137,7 +137,7 @@ test('admin intranet: widgets share one session and one token refresh', async ({
   page.on('request', (req) => {
     if (req.url().endsWith('/api/auth/refresh')) refreshes++;
   });
-  await page.evaluate(() => localStorage.setItem('accessToken', 'expired.token.value'));
+  await page.evaluate((base) => localStorage.setItem(`kg:${base}:accessToken`, 'expired.token.value'), kg); // the widgets' server, not the page's origin
   await page.reload();
   await expect(page.locator('kg-role-admin').getByRole('heading', { name: 'Role Management' })).toBeVisible();
   await page.getByRole('link', { name: 'People & accounts' }).click();

@@ -35,8 +35,8 @@ async function openSignedIn(page: Page, p: string) {
   const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [body.accessToken, body.refreshToken]);
   await page.goto(url(p));
 }

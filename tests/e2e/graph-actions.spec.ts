@@ -26,6 +26,8 @@ test.beforeAll(async () => {
   const symptoms = await api<{ data: { id: string; name: string }[] }>('/nodes?nodeType=Symptom&limit=200&sortBy=name&sortOrder=asc');
   const target = symptoms.body.data.find((n) => !near.body.nodes.some((x) => x.id === n.id))!;
   await api('/relationtypes', { method: 'POST', body: { name: 'associated with' } });
+  // Without rules, so the edge may take it (the sample graph's "symptom of" is Symptom → Disease only).
+  await api('/relationtypes', { method: 'POST', body: { name: 'related to' } });
   const created = await api<{ id: string }>('/relations', {
     method: 'POST',
     body: { sourceNodeId: focus, targetNodeId: target.id, relationType: 'associated with', relationName: 'associated with', weight: 60 },
@@ -124,11 +126,11 @@ test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Re
   await expect(save).toBeDisabled();
   // The select shows it is one (issue 18: it had no arrow).
   await expect(popover.locator('.kg-select__chevron')).toBeVisible();
-  await popover.getByLabel('New relation type').selectOption('symptom of');
+  await popover.getByLabel('New relation type').selectOption('related to');
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByRole('status').filter({ hasText: 'Relation type updated successfully' })).toBeVisible();
-  expect((await api<{ relationType: string; relationName: string; weight: number }>(`/relations/${outgoing.id}`)).body).toMatchObject({ relationType: 'symptom of', relationName: 'associated with', weight: 60 });
+  expect((await api<{ relationType: string; relationName: string; weight: number }>(`/relations/${outgoing.id}`)).body).toMatchObject({ relationType: 'related to', relationName: 'associated with', weight: 60 });
   expect(relationEvents).toEqual([`GET /api/relations/${outgoing.id}`, `PUT /api/relations/${outgoing.id}`]);
 
   // Another edge (a sample one, with a description) goes.

@@ -28,14 +28,14 @@ async function openSignedIn(page: Page, path: string, who = admin) {
   const body = (await res.json()) as { accessToken: string; refreshToken: string };
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [body.accessToken, body.refreshToken]);
   await page.goto(url(path));
 }
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
 async function saved(download: Download): Promise<Buffer> {
-  return fs.readFileSync((await download.path())!);
+  return fs.readFileSync((await download.path()));
 }
 const stat = (scope: Locator, label: string) => scope.locator('.kg-upload__stat').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('dd');
 
@@ -165,7 +165,7 @@ test('Bulk Upload Nodes: a workbook with tricky cells imports what Excel shows, 
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // The created names, read back through the API.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const token = await page.evaluate(() => localStorage.getItem(`kg:${location.origin}:accessToken`));
   const res = await fetch(url('/api/nodes?nodeType=Tricky&limit=50'), { headers: { authorization: `Bearer ${token}` } });
   const names = ((await res.json()) as { data: { name: string }[] }).data.map((n) => n.name).sort();
   expect(names).toEqual(['2021-01-01', '22.2222', 'E2E Crohn <disease>', 'E2E snake_case']);

@@ -38,8 +38,8 @@ async function openSignedIn(page: Page, path: string) {
   const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [session.accessToken, session.refreshToken]);
   await page.goto(url(path));
 }

@@ -31,6 +31,9 @@ test.beforeAll(async () => {
   await app.registerAdmin();
   const res = await fetch(url('/api/auth/register'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(viewer) });
   expect(res.status).toBe(201);
+  // A relation type without rules for the form's flows: the sample graph's "symptom of" is Symptom → Disease
+  // only (issue 17), and these tests relate a disease to its symptoms.
+  expect((await api('/relationtypes', { method: 'POST', body: { name: 'associated with' } })).status).toBe(201);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -83,7 +86,7 @@ test('list: title, server search over name, type and node names, type filter, so
 
   // The type filter lists 'All Types' and the types; it narrows on the server.
   const filter = page.getByLabel('Relation Type');
-  await expect(filter.locator('option')).toContainText(['All Types', 'symptom of', 'treats (disease-modifying)', 'treats (symptomatic)']);
+  await expect(filter.locator('option')).toContainText(['All Types', 'associated with', 'symptom of', 'treats (disease-modifying)', 'treats (symptomatic)']);
   await page.getByPlaceholder('Search by name or node...').fill('');
   await expect(page.getByText('1–10 of 1311')).toBeVisible();
   await filter.selectOption('treats (symptomatic)');
@@ -182,8 +185,8 @@ test('create from /nodes/{id}/relations/new: source preset, pickers with descrip
   await expect(target).toHaveValue('Fever');
   await expectNoSeriousA11yViolations(page, 'relation form');
 
-  await pick(page, 'Relation Type', 'symp', 'symptom of');
-  await expect(page.getByRole('combobox', { name: 'Relation Type' })).toHaveValue('symptom of');
+  await pick(page, 'Relation Type', 'assoc', 'associated with');
+  await expect(page.getByRole('combobox', { name: 'Relation Type' })).toHaveValue('associated with');
   await page.getByLabel('Relation Name').fill('presents with');
 
   const slider = page.getByRole('slider', { name: 'Relationship Strength' });
@@ -216,14 +219,14 @@ test('create from /nodes/{id}/relations/new: source preset, pickers with descrip
   await expect(page.getByRole('status').filter({ hasText: 'Relation created successfully' })).toBeVisible();
   const saved = (await api<RelationPage>('/relations?search=presents%20with')).body.data;
   expect(saved).toHaveLength(1);
-  expect(saved[0]).toMatchObject({ relationName: 'presents with', relationType: 'symptom of', sourceNodeName: 'asthma', targetNodeName: 'Fever', weight: 52, description: 'Wheeze and fever in exacerbations.' });
+  expect(saved[0]).toMatchObject({ relationName: 'presents with', relationType: 'associated with', sourceNodeName: 'asthma', targetNodeName: 'Fever', weight: 52, description: 'Wheeze and fever in exacerbations.' });
 });
 
 test('a failed save shows the server message, else the fallback', async ({ page }) => {
   const asthma = await nodeId('asthma');
   await signIn(page, `/nodes/${asthma}/relations/new`);
   await pick(page, 'Target Node', 'cough', /^Cough/);
-  await pick(page, 'Relation Type', '', 'symptom of');
+  await pick(page, 'Relation Type', '', 'associated with');
   await page.getByLabel('Relation Name').fill('dup');
   await page.route('**/api/relations', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await page.getByRole('button', { name: 'Save Relation' }).click();
@@ -237,7 +240,7 @@ test('a failed save shows the server message, else the fallback', async ({ page 
 test('edit a relation, then Delete Relation from the form and Delete from the list', async ({ page }) => {
   const [a, b, c] = await Promise.all([nodeId('asthma'), nodeId('Dyspnea'), nodeId('Cough')]);
   const make = async (name: string, target: string) =>
-    (await api<{ id: string }>('/relations', { method: 'POST', body: { sourceNodeId: a, targetNodeId: target, relationType: 'symptom of', relationName: name, weight: 30, note: 'seed' } })).body.id;
+    (await api<{ id: string }>('/relations', { method: 'POST', body: { sourceNodeId: a, targetNodeId: target, relationType: 'associated with', relationName: name, weight: 30, note: 'seed' } })).body.id;
   const first = await make('qqx edit me', b);
   const second = await make('qqx delete me', c);
 
@@ -304,7 +307,7 @@ test("the graph's Add Relation round trip: saving lands on the node view with th
   await expect(page).toHaveURL(url(`/nodes/${asthma.id}/relations/new`));
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('asthma');
   await pick(page, 'Target Node', 'chest pain', /^Chest Pain/);
-  await pick(page, 'Relation Type', '', 'symptom of');
+  await pick(page, 'Relation Type', '', 'associated with');
   await page.getByLabel('Relation Name').fill('from the graph');
   await page.getByRole('button', { name: 'Save Relation' }).click();
   await expect(page).toHaveURL(url(`/nodes/view/${asthma.id}`));
@@ -366,7 +369,7 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   await widget.getByRole('button', { name: 'Add New Relation' }).click();
   await pick(widget, 'Source Node', 'asthma', /^asthma/);
   await pick(widget, 'Target Node', 'cough', /^Cough/);
-  await pick(widget, 'Relation Type', '', 'symptom of');
+  await pick(widget, 'Relation Type', '', 'associated with');
   await widget.getByLabel('Relation Name').fill('saved in the widget');
   await widget.getByRole('button', { name: 'Save Relation' }).click();
   await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
@@ -402,7 +405,7 @@ test('chained creation: a node created from the target picker becomes the target
   await expect(target).toHaveValue('Zebra fever');
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('asthma');
   await expect(page.getByLabel('Relation Name')).toHaveValue('chained');
-  await pick(page, 'Relation Type', '', 'symptom of');
+  await pick(page, 'Relation Type', '', 'associated with');
   await page.getByRole('button', { name: 'Save Relation' }).click();
   await expect(page).toHaveURL(url('/relations'));
   expect((await api<RelationPage>('/relations?search=chained')).body.data[0]).toMatchObject({ sourceNodeName: 'asthma', targetNodeName: 'Zebra fever' });

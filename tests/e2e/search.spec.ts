@@ -36,8 +36,8 @@ async function openSearch(page: Page, who = admin) {
   const session = await login(who);
   await page.goto(`${server.url}/login`);
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [session.accessToken, session.refreshToken]);
   await page.goto(`${server.url}/search`);
   await expect(page.getByRole('heading', { name: 'Knowledge Search & Discovery' })).toBeVisible();
@@ -191,7 +191,7 @@ test('created by, created after, and created before including the whole chosen d
   const [yesterday, today, tomorrow] = [await localDay(page, -1), await localDay(page, 0), await localDay(page, 1)];
   const localInstant = (day: string, end: boolean) =>
     page.evaluate(([d, e]) => {
-      const [y, m, dd] = (d as string).split('-').map(Number);
+      const [y, m, dd] = (d).split('-').map(Number);
       return e ? new Date(y, m - 1, dd, 23, 59, 59, 999).toISOString() : new Date(y, m - 1, dd).toISOString();
     }, [day, end] as const);
   /** Waits until the page has asked the server with this filter value, then for the answer on screen. */

@@ -38,7 +38,7 @@ async function signedInPage(browser: Browser, path: string): Promise<Page> {
 
 test('sign out everywhere ends this session and the ones in other browsers', async ({ browser }) => {
   const elsewhere = await signedInPage(browser, '/dashboard');
-  const otherRefreshToken = await elsewhere.evaluate(() => localStorage.getItem('refreshToken'));
+  const otherRefreshToken = await elsewhere.evaluate(() => localStorage.getItem(`kg:${location.origin}:refreshToken`));
   expect(otherRefreshToken).toBeTruthy();
 
   const page = await signedInPage(browser, '/settings');
@@ -59,14 +59,14 @@ test('sign out everywhere ends this session and the ones in other browsers', asy
   await card.getByRole('button', { name: 'Sign out everywhere' }).click();
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(url('/login'));
-  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem(`kg:${location.origin}:refreshToken`))).toBeNull();
 
   // The other browser's session cannot be renewed any more: once its access token is
   // spent it lands on the sign-in page.
   const refused = await elsewhere.request.post(url('/api/auth/refresh'), { data: { refreshToken: otherRefreshToken } });
   expect(refused.status()).toBe(401);
   await elsewhere.evaluate(() => {
-    localStorage.setItem('accessToken', 'expired');
+    localStorage.setItem(`kg:${location.origin}:accessToken`, 'expired');
     window.dispatchEvent(new Event('focus'));
   });
   await expect(elsewhere).toHaveURL(/\/login/);

@@ -33,8 +33,8 @@ test('a search with more than 1,000 matches shows "more than 1,000"; a narrower 
   const session = (await login.json()) as { accessToken: string; refreshToken: string };
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [session.accessToken, session.refreshToken]);
   await page.goto(url('/snomed'));
   await expect(page.getByText('1–10 of more than 1,000')).toBeVisible();

@@ -33,8 +33,8 @@ async function openSignedIn(page: Page, path: string, who = admin) {
   const body = (await res.json()) as { accessToken: string; refreshToken: string };
   await page.goto(url('/login'));
   await page.evaluate(([a, r]) => {
-    localStorage.setItem('accessToken', a);
-    localStorage.setItem('refreshToken', r);
+    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
+    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
   }, [body.accessToken, body.refreshToken]);
   await page.goto(url(path));
 }
@@ -63,7 +63,7 @@ test('node types: list, search, paging, add and edit (Save disabled when blank)'
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   // The first load fails: the spec's message with Retry.
-  let failures = 1;
+  let failures = 2; // a failed read: its first try and the one retry of a GET (api/http.ts)
   await page.route('**/api/nodetypes', (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'boom', code: 'internal_error' } }) : route.continue()));
   await openSignedIn(page, '/node-types');
   await expect(page.getByRole('heading', { name: 'Node Type Management' })).toBeVisible();

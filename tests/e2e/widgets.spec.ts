@@ -70,7 +70,7 @@ test('kg-sign-in signs in and out on a plain page, reports kg-session-change, ke
   await expect(widget.getByRole('alert')).toHaveCount(0);
   await expect(lastEvent).toContainText(`"username": "${user.username}"`);
   await expect(lastEvent).toContainText('"role": "admin"');
-  const tokens = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+  const tokens = await page.evaluate(() => [localStorage.getItem(`kg:${location.origin}:accessToken`), localStorage.getItem(`kg:${location.origin}:refreshToken`)]);
   expect(tokens.every(Boolean)).toBe(true);
 
   // A reload restores the session from the stored tokens and reports it again.
@@ -89,7 +89,7 @@ test('kg-sign-in signs in and out on a plain page, reports kg-session-change, ke
   await expect(login).toHaveValue('');
   await expect(password).toHaveValue('');
   await expect(lastEvent).toContainText('"user": null');
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem(`kg:${location.origin}:accessToken`))).toBeNull();
 
   expect(errors).toEqual([]);
 });

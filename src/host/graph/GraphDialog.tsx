@@ -5,11 +5,10 @@ import { BlockSpinner, Dialog } from '../../ui';
 import { useCurrentUser } from '../session';
 import { closeGraph, type GraphRequest } from './open-graph';
 import '../../ui/controls.css';
-import '../../widgets/graph-explorer/graph-explorer.css';
 import './graph-dialog.css';
 
-// The explorer's code (and force-graph after it) loads when the dialog first opens.
-const GraphExplorer = lazy(() => import('../../widgets/graph-explorer/GraphExplorer').then((m) => ({ default: m.GraphExplorer })));
+// The explorer's code and styles (and force-graph after it) load when the dialog first opens.
+const GraphExplorer = lazy(() => import('../../widgets/graph-explorer').then((m) => ({ default: m.GraphExplorer })));
 
 /**
  * 'Enhanced Knowledge Graph Visualization' (spec §2): a near full-screen dialog around the same
@@ -35,7 +34,7 @@ export function GraphDialog({ request }: { request: GraphRequest }) {
           onClose={close}
           onNavigate={({ path, state }) => {
             closeGraph();
-            navigate(path, { state });
+            void navigate(path, { state });
           }}
         />
       </Suspense>

@@ -17,7 +17,7 @@ export function GraphDialogHost() {
     openGraph(asked);
     const rest = { ...(location.state as Record<string, unknown>) };
     delete rest.openGraph;
-    navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: Object.keys(rest).length ? rest : null });
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: Object.keys(rest).length ? rest : null });
   }, [asked, location, navigate]);
 
   if (!request) return null;

@@ -1,4 +1,4 @@
-import { GraphIcon } from '../../widgets/graph-explorer/icons';
+import { GraphIcon } from '../../ui/icons';
 import { openGraph } from './open-graph';
 import './graph-dialog.css';
 

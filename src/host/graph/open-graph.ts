@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useOnChange } from '../../widgets/use-on-change';
+import { useOnChange } from '../../widgets';
 
 /**
  * Opening the graph dialog from anywhere in the host (spec §2): the dashboard's floating

@@ -2,24 +2,27 @@ import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../contract';
 import { LIMITS } from '../../contract/limits';
 import { ErrorState, Spinner, Toast } from '../../ui';
-import { useToast } from '../../widgets/use-toast';
+import { useToast } from '../../widgets';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
 import { GraphFab } from '../graph/GraphFab';
 import { useAfterGraphCloses } from '../graph/open-graph';
 import { useCurrentUser } from '../session';
 import { abilitiesOf } from './dashboard/can';
+import { DASHBOARD_TEXTS } from './dashboard/texts';
 import { NodeSection } from './dashboard/NodeSection';
 import { RelationSection } from './dashboard/RelationSection';
 import { useStats } from './use-stats';
 import '../../ui/controls.css';
 import './dashboard.css';
 import './dashboard/dashboard-sections.css';
+import { formatNumber } from '../../i18n/runtime';
 
+/** The four totals; each label is read when shown (the active language). */
 const CARDS = [
-  { key: 'nodeCount', label: 'Total Nodes', Icon: NodesIcon, tone: 'blue' },
-  { key: 'relationCount', label: 'Total Relations', Icon: RelationsIcon, tone: 'pink' },
-  { key: 'userCount', label: 'Total Users', Icon: UsersIcon, tone: 'green' },
-  { key: 'nodeTypeCount', label: 'Node Types', Icon: TagIcon, tone: 'amber' },
+  { key: 'nodeCount', get label(): string { return DASHBOARD_TEXTS.stats.nodeCount; }, Icon: NodesIcon, tone: 'blue' },
+  { key: 'relationCount', get label(): string { return DASHBOARD_TEXTS.stats.relationCount; }, Icon: RelationsIcon, tone: 'pink' },
+  { key: 'userCount', get label(): string { return DASHBOARD_TEXTS.stats.userCount; }, Icon: UsersIcon, tone: 'green' },
+  { key: 'nodeTypeCount', get label(): string { return DASHBOARD_TEXTS.stats.nodeTypeCount; }, Icon: TagIcon, tone: 'amber' },
 ] as const;
 
 /**
@@ -61,7 +64,7 @@ export function DashboardPage() {
             <span className="kg-stat__text">
               <span className="kg-stat__label">{label}</span>
               <span className="kg-stat__value">
-                {stats ? stats[key].toLocaleString() : loading ? <Spinner size={22} label={`Loading ${label}`} /> : '—'}
+                {stats ? formatNumber(stats[key]) : loading ? <Spinner size={22} label={DASHBOARD_TEXTS.loadingStat(label)} /> : '—'}
               </span>
             </span>
           </li>

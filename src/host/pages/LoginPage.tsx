@@ -1,9 +1,14 @@
 import { useEffect, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert, Button, PageSpinner, TextField } from '../../ui';
+// Module by module, not the ui barrel: the first route should not load every component (bench/bundle).
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PageSpinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
 import { DEFAULT_PATH, safeReturnTo } from '../shell/nav';
 import { sessionActor, useSession, useSessionState } from '../session';
 import { AuthLayout } from './AuthLayout';
+import { LOGIN_TEXTS as L } from '../shell/shell-texts';
 
 /** Sign In (spec §2): on success back to the page the guard sent us from, else the dashboard. */
 export function LoginPage() {
@@ -18,27 +23,27 @@ export function LoginPage() {
     sessionActor.send({ type: 'session.error.clear' });
   }, []);
 
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'loading') return <PageSpinner label={L.checking} />;
   if (status === 'signedIn') return <Navigate to={returnTo} replace />;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    sessionActor.send({ type: 'session.login', login: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+    sessionActor.send({ type: 'session.login', login: (form.get('email') as string | null) ?? '', password: (form.get('password') as string | null) ?? '' });
   };
 
   return (
-    <AuthLayout title="Sign In">
+    <AuthLayout title={L.title}>
       <form className="kg-auth__form" onSubmit={submit}>
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField label="Username or Email" name="email" autoComplete="username" autoFocus required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <TextField label={L.login} name="email" autoComplete="username" autoFocus required />
+        <TextField label={L.password} name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" fullWidth className="kg-auth__submit" disabled={loading} loading={loading}>
-          {loading ? 'Signing In...' : 'Sign In'}
+          {loading ? L.submitting : L.submit}
         </Button>
       </form>
       <p className="kg-auth__switch">
-        <Link to="/register">Don&apos;t have an account? Sign Up</Link>
+        <Link to="/register">{L.register}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,14 +1,12 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NODE_FORM_TEXTS as T } from '../../contract/node-form-texts';
 import { nodeSavedMessage } from '../../contract/save-messages';
-import { NodeEditor } from '../../widgets/node-manager/form/NodeEditor';
+import { NodeEditor } from '../../widgets/node-manager';
 import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';
 import { flash } from '../shell/flash';
 import { parentPath } from '../shell/nav';
 import { usePageTitle } from '../shell/page-title';
-import '../../ui/controls.css';
-import '../../widgets/node-manager/form/node-form.css';
 
 /**
  * /nodes/new and /nodes/{id}/edit (spec §2 "Create and edit node pages"): the page title and

@@ -2,6 +2,9 @@ import type { FormEvent } from 'react';
 import type { ProfileErrors, ProfileField, ProfileValues } from '../../machines/profile.rules';
 import { Alert, Button, Card, TextField } from '../../ui';
 import { EditIcon, LockIcon, UnlockIcon } from '../../ui/icons';
+import { SETTINGS_TEXTS } from './settings-texts';
+
+const T = SETTINGS_TEXTS.profile;
 
 export interface PersonalInfoCardProps {
   role: string;
@@ -34,11 +37,11 @@ export function PersonalInfoCard(p: PersonalInfoCardProps) {
 
   return (
     <Card
-      title="Personal Information"
+      title={T.title}
       action={
         !p.editing && (
           <Button variant="outlined" startIcon={<EditIcon />} onClick={p.onEdit}>
-            Edit
+            {T.edit}
           </Button>
         )
       }
@@ -53,14 +56,14 @@ export function PersonalInfoCard(p: PersonalInfoCardProps) {
       >
         {p.formError && <Alert severity="error">{p.formError}</Alert>}
         <div className="kg-settings__grid">
-          <TextField label="Username" autoComplete="username" required={p.editing} {...field('username')} />
-          <TextField label="Email" type="email" autoComplete="email" required={p.editing} {...field('email')} />
-          <TextField label="Role" name="role" value={p.role} readOnly />
+          <TextField label={T.username} autoComplete="username" required={p.editing} {...field('username')} />
+          <TextField label={T.email} type="email" autoComplete="email" required={p.editing} {...field('email')} />
+          <TextField label={T.role} name="role" value={p.role} readOnly />
           <TextField
-            label="Mobile Number"
+            label={T.mobile}
             type="tel"
             autoComplete="tel"
-            placeholder={p.editing ? 'Enter mobile number (optional)' : undefined}
+            placeholder={p.editing ? T.mobilePlaceholder : undefined}
             {...field('mobileNo')}
           />
         </div>
@@ -69,17 +72,17 @@ export function PersonalInfoCard(p: PersonalInfoCardProps) {
           <section className="kg-settings__password" aria-labelledby="kg-change-password">
             <div className="kg-settings__password-head">
               <h3 id="kg-change-password" className="kg-settings__subtitle">
-                Change Password
+                {T.changePassword}
               </h3>
               {locked && (
                 <Button variant="outlined" startIcon={<LockIcon />} onClick={p.onVerifyPassword} disabled={p.busy}>
-                  Verify Password
+                  {T.verifyPassword}
                 </Button>
               )}
             </div>
             <div className="kg-settings__grid">
               <TextField
-                label="New Password"
+                label={T.newPassword}
                 type="password"
                 autoComplete="new-password"
                 {...field('newPassword')}
@@ -87,7 +90,7 @@ export function PersonalInfoCard(p: PersonalInfoCardProps) {
                 endAdornment={lockIcon}
               />
               <TextField
-                label="Confirm New Password"
+                label={T.confirmNewPassword}
                 type="password"
                 autoComplete="new-password"
                 {...field('confirmPassword')}
@@ -101,10 +104,10 @@ export function PersonalInfoCard(p: PersonalInfoCardProps) {
         {p.editing && (
           <div className="kg-settings__actions">
             <Button variant="text" onClick={p.onCancel} disabled={p.busy}>
-              Cancel
+              {T.cancel}
             </Button>
             <Button type="submit" disabled={p.busy} loading={p.busy}>
-              {p.busy ? 'Saving...' : 'Save'}
+              {p.busy ? T.saving : T.save}
             </Button>
           </div>
         )}

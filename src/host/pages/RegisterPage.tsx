@@ -22,7 +22,7 @@ export function RegisterPage() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '');
+    const value = (name: string) => (form.get(name) as string | null) ?? ''; // text inputs: strings, never files
     sessionActor.send({ type: 'session.error.clear' });
     const problem = registrationError(value('password'), value('confirmPassword'));
     setClientError(problem);

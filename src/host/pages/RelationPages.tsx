@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { KgNavigateState } from '../../contract/dom-events';
-import { preloadRelationForm, RelationEditor, type RelationView } from '../../widgets/relation-editor/RelationEditor';
+import { preloadRelationForm, RelationEditor, type RelationView } from '../../widgets/relation-editor';
 import { openGraph } from '../graph/open-graph';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
 import { relationSavedMessage } from '../../contract/save-messages';
@@ -8,11 +8,6 @@ import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';
 import { flash } from '../shell/flash';
 import { usePageTitle } from '../shell/page-title';
-import '../../ui/controls.css';
-import '../../widgets/admin.css';
-import '../../widgets/history/history.css';
-import '../../widgets/node-manager/form/node-form.css';
-import '../../widgets/relation-editor/relation-editor.css';
 
 // The widget loads its form lazily; in the app it comes with this page, so a form route never waits.
 void preloadRelationForm().catch(() => undefined);
@@ -34,12 +29,13 @@ export function RelationsPage({ view }: { view: RelationView }) {
   usePageTitle(view === 'create' ? RELATION_TEXTS.createHeading : view === 'edit' ? RELATION_TEXTS.editHeading : null);
   return (
     <RelationEditor
-      key={location.pathname}
+      key={location.pathname + location.search}
       user={user}
       view={view}
       relationId={view === 'edit' ? id : undefined}
       sourceNodeId={fromNode ? id : undefined}
       returnTo={returnTo}
+      ruleViolations={new URLSearchParams(location.search).get('ruleViolations') === 'true'}
       onNavigate={({ path, state }) => navigate(path, { state })}
       onGraphOpen={(request) => openGraph(request)}
       onRelationChange={({ change }) => {
@@ -48,8 +44,8 @@ export function RelationsPage({ view }: { view: RelationView }) {
       }}
       onCancel={() => {
         // Cancel goes back (spec §2); opened directly (no history in this app), to the list.
-        if (hasAppHistory()) navigate(-1);
-        else navigate('/relations');
+        if (hasAppHistory()) void navigate(-1);
+        else void navigate('/relations');
       }}
     />
   );

@@ -4,11 +4,13 @@ import { authApi } from '../../api/auth';
 import { profileMachine } from '../../machines/profile.machine';
 import { valuesFrom } from '../../machines/profile.rules';
 import { Alert, Avatar, Card, Chip } from '../../ui';
-import { sameFormValues, useUnsavedChanges } from '../../widgets/unsaved-changes';
+import { sameFormValues, useUnsavedChanges } from '../../widgets';
 import { api, sessionActor, useCurrentUser } from '../session';
+import { LanguageCard } from './LanguageCard';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { VerifyPasswordDialog } from './VerifyPasswordDialog';
+import '../../ui/controls.css';
 import './settings.css';
 
 /** Account Settings (spec §2, §4, §5 Profile); the behaviour lives in the profile machine. */
@@ -48,6 +50,7 @@ export function SettingsPage() {
               <Chip color={shownUser.role === 'admin' ? 'primary' : 'secondary'}>{shownUser.role.toUpperCase()}</Chip>
             </div>
           </Card>
+          <LanguageCard />
           <SignOutEverywhere />
         </div>
         <PersonalInfoCard

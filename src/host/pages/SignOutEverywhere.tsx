@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { MESSAGES } from '../../contract';
+import { localiseEnglish } from '../../contract/texts';
 import { Alert, Button, Card, Dialog } from '../../ui';
 import { api, logout } from '../session';
+import { SETTINGS_TEXTS } from './settings-texts';
+
+const T = SETTINGS_TEXTS.sessions;
 
 /**
  * "Sign out everywhere" (issue 14): for a lost device or a password that leaked. The server
@@ -22,37 +26,37 @@ export function SignOutEverywhere() {
     try {
       await authApi(api).logoutAll();
       logout();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : MESSAGES.generic.internal);
+      setError(err instanceof Error && err.message ? localiseEnglish(err.message) : MESSAGES.generic.internal);
       setBusy(false);
     }
   };
 
   return (
-    <Card title="Sessions" aria-label="Sessions" className="kg-settings__sessions">
-      <p className="kg-settings__prompt">Signed in on a device you no longer use? End every session of your account, this one included.</p>
+    <Card title={T.title} aria-label={T.title} className="kg-settings__sessions">
+      <p className="kg-settings__prompt">{T.prompt}</p>
       <Button variant="outlined" onClick={() => setOpen(true)}>
-        Sign out everywhere
+        {T.button}
       </Button>
       <Dialog
         open={open}
-        title="Sign out everywhere?"
+        title={T.confirmTitle}
         busy={busy}
         onClose={() => setOpen(false)}
         actions={
           <>
             <Button variant="text" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
+              {T.cancel}
             </Button>
             <Button variant="danger" onClick={() => void confirm()} disabled={busy} loading={busy}>
-              Sign out everywhere
+              {T.button}
             </Button>
           </>
         }
       >
         {error && <Alert severity="error">{error}</Alert>}
-        <p className="kg-settings__prompt">Every browser and device signed in to your account, this one included, will have to sign in again.</p>
+        <p className="kg-settings__prompt">{T.confirmText}</p>
       </Dialog>
     </Card>
   );

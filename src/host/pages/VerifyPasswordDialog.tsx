@@ -1,5 +1,8 @@
 import { MESSAGES } from '../../contract';
 import { Button, Dialog, TextField } from '../../ui';
+import { SETTINGS_TEXTS } from './settings-texts';
+
+const T = SETTINGS_TEXTS.profile;
 
 export interface VerifyPasswordDialogProps {
   open: boolean;
@@ -18,24 +21,24 @@ export function VerifyPasswordDialog({ open, verifying, error, onVerify, onCance
   return (
     <Dialog
       open={open}
-      title="Verify Password"
+      title={T.verifyTitle}
       onClose={onCancel}
       busy={verifying}
-      onSubmit={(e) => onVerify(String(new FormData(e.currentTarget).get('currentPassword') ?? ''))}
+      onSubmit={(e) => onVerify((new FormData(e.currentTarget).get('currentPassword') as string | null) ?? '')}
       actions={
         <>
           <Button variant="text" onClick={onCancel} disabled={verifying}>
-            Cancel
+            {T.cancel}
           </Button>
           <Button type="submit" disabled={verifying} loading={verifying}>
-            Verify
+            {T.verify}
           </Button>
         </>
       }
     >
       <p className="kg-settings__prompt">{MESSAGES.profile.verifyPrompt}</p>
       <TextField
-        label="Current Password"
+        label={T.currentPassword}
         type="password"
         name="currentPassword"
         autoComplete="current-password"

@@ -39,9 +39,10 @@ export function useStats(): StatsView {
     void load();
     const onFocus = () => void load();
     window.addEventListener('focus', onFocus);
+    const generation = latest;
     return () => {
       window.removeEventListener('focus', onFocus);
-      latest.current++; // ignore answers that arrive after unmount
+      generation.current++; // ignore answers that arrive after unmount
     };
   }, [load]);
 

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Avatar, Menu } from '../../ui';
 import { LogoutIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { logout, useCurrentUser } from '../session';
+import { SHELL_TEXTS as S } from './shell-texts';
 
 /** Username and role (disabled item), Settings, Logout (clears the session, then /login). */
 export function AccountMenu() {
@@ -9,7 +10,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   return (
     <Menu
-      label="Account"
+      label={S.account}
       trigger={<Avatar name={user.username} size={32} />}
       items={[
         {
@@ -23,14 +24,14 @@ export function AccountMenu() {
             </span>
           ),
         },
-        { key: 'settings', label: 'Settings', icon: <SettingsIcon />, divider: true, onSelect: () => navigate('/settings') },
+        { key: 'settings', label: S.settings, icon: <SettingsIcon />, divider: true, onSelect: () => void navigate('/settings') },
         {
           key: 'logout',
-          label: 'Logout',
+          label: S.logout,
           icon: <LogoutIcon />,
           onSelect: () => {
             logout();
-            navigate('/login', { replace: true });
+            void navigate('/login', { replace: true });
           },
         },
       ]}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BlockSpinner } from '../../ui';
-import { ShellTitleContext } from '../../widgets/shell-title';
+import { ShellTitleContext } from '../../widgets';
 import { GraphDialogHost } from '../graph/GraphDialogHost';
 import { Drawer } from './Drawer';
 import { FlashToast } from './flash';

@@ -14,6 +14,7 @@ import {
 } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { DRAWER_ENTRIES, permissionsOf, requiredPermission, visibleEntries } from './nav';
+import { SHELL_TEXTS as S } from './shell-texts';
 
 const ICONS: Record<string, typeof DashboardIcon> = {
   '/dashboard': DashboardIcon,
@@ -57,13 +58,13 @@ export function Drawer({ open, onClose, closeRef }: DrawerProps) {
           <span className="kg-brand__mark">
             <NodesIcon />
           </span>
-          <span className="kg-brand__name">Knowledge Graph</span>
+          <span className="kg-brand__name">{S.brand}</span>
         </span>
-        <IconButton label="Close drawer" ref={closeRef} onClick={onClose}>
+        <IconButton label={S.closeDrawer} ref={closeRef} onClick={onClose}>
           <ChevronLeftIcon />
         </IconButton>
       </div>
-      <nav className="kg-nav" aria-label="Main navigation">
+      <nav className="kg-nav" aria-label={S.mainNavigation}>
         <ul className="kg-nav__list">{general.map(link)}</ul>
         {admin.length > 0 && (
           <>

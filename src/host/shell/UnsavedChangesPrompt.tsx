@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { MESSAGES } from '../../contract';
 import { Button, Dialog } from '../../ui';
-import { forgetUnsavedChanges, hasUnsavedChanges } from '../../widgets/unsaved-changes';
+import { forgetUnsavedChanges, hasUnsavedChanges } from '../../widgets';
 
 const T = MESSAGES.unsaved;
 

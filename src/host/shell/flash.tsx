@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LIMITS } from '../../contract/limits';
 import { Toast } from '../../ui';
-import { useToast } from '../../widgets/use-toast';
+import { useToast } from '../../widgets';
 
 /**
  * A message that outlives a navigation: a form saves, then the route changes and the form's page

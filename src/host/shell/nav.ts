@@ -7,6 +7,7 @@ import { NODE_TEXTS } from '../../widgets/node-manager/texts';
 import { ROLE_TEXTS } from '../../widgets/role-admin/texts';
 import { TYPE_TEXTS } from '../../widgets/type-admin/texts';
 import { USER_TEXTS } from '../../widgets/user-admin/texts';
+import { defineTexts } from '../../contract/texts';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -19,23 +20,42 @@ export interface NavEntry {
 }
 
 /** Drawer entries in spec order; the admin-only ones are filtered through PAGE_ACCESS. */
+/** The drawer's and the admin menu's labels (message ids nav.drawer.*, nav.admin.*). */
+export const NAV_TEXTS = defineTexts('nav', {
+  drawer: {
+    dashboard: 'Dashboard',
+    nodes: 'Knowledge Nodes',
+    relations: 'Relations',
+    nodeTypes: 'Node Types',
+    relationTypes: 'Relation Types',
+    snomed: 'SNOMED Management',
+    users: 'User Management',
+    roles: 'Role Management',
+  },
+  admin: { users: 'Users', roles: 'Roles', audit: 'Audit Log', analytics: 'Analytics', backup: 'Backup' },
+});
+
+/** An entry whose label is read when shown (so it is in the active language). */
+const entry = (label: () => string, path: string): NavEntry => ({ get label() { return label(); }, path });
+
+/** Drawer entries in spec order; the admin-only ones are filtered through PAGE_ACCESS. */
 export const DRAWER_ENTRIES: readonly NavEntry[] = [
-  { label: 'Dashboard', path: '/dashboard' },
-  { label: 'Knowledge Nodes', path: '/nodes' },
-  { label: 'Relations', path: '/relations' },
-  { label: 'Node Types', path: '/node-types' },
-  { label: 'Relation Types', path: '/relation-types' },
-  { label: 'SNOMED Management', path: '/snomed' },
-  { label: 'User Management', path: '/admin/users' },
-  { label: 'Role Management', path: '/admin/roles' },
+  entry(() => NAV_TEXTS.drawer.dashboard, '/dashboard'),
+  entry(() => NAV_TEXTS.drawer.nodes, '/nodes'),
+  entry(() => NAV_TEXTS.drawer.relations, '/relations'),
+  entry(() => NAV_TEXTS.drawer.nodeTypes, '/node-types'),
+  entry(() => NAV_TEXTS.drawer.relationTypes, '/relation-types'),
+  entry(() => NAV_TEXTS.drawer.snomed, '/snomed'),
+  entry(() => NAV_TEXTS.drawer.users, '/admin/users'),
+  entry(() => NAV_TEXTS.drawer.roles, '/admin/roles'),
 ];
 
 export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
-  { label: 'Users', path: '/admin/users' },
-  { label: 'Roles', path: '/admin/roles' },
-  { label: 'Audit Log', path: '/admin/audit' },
-  { label: 'Analytics', path: '/admin/analytics' },
-  { label: 'Backup', path: '/admin/backup' },
+  entry(() => NAV_TEXTS.admin.users, '/admin/users'),
+  entry(() => NAV_TEXTS.admin.roles, '/admin/roles'),
+  entry(() => NAV_TEXTS.admin.audit, '/admin/audit'),
+  entry(() => NAV_TEXTS.admin.analytics, '/admin/analytics'),
+  entry(() => NAV_TEXTS.admin.backup, '/admin/backup'),
 ];
 
 export const DEFAULT_PATH = '/dashboard';
@@ -77,17 +97,22 @@ const isAction = (segment: string) => (BACK_ACTIONS as readonly string[]).includ
  * The spec's page titles of the list and admin pages. The top bar shows them instead of the path
  * segment ('Snomed', 'Nodes'), and the pages' own headers leave the title to it (widgets/shell-title.ts).
  */
-export const PAGE_TITLES: Readonly<Record<string, string>> = {
-  '/nodes': NODE_TEXTS.title,
-  '/relations': RELATION_TEXTS.title,
-  '/node-types': TYPE_TEXTS.node.title,
-  '/relation-types': TYPE_TEXTS.relation.title,
-  '/snomed': SNOMED_TEXTS.title,
-  '/admin/users': USER_TEXTS.title,
-  '/admin/roles': ROLE_TEXTS.title,
-  '/admin/audit': AUDIT_LOG_TEXTS.title,
-  '/admin/backup': BACKUP_TEXTS.title,
+const PAGE_TITLE_TEXTS: Readonly<Record<string, () => string>> = {
+  '/nodes': () => NODE_TEXTS.title,
+  '/relations': () => RELATION_TEXTS.title,
+  '/node-types': () => TYPE_TEXTS.node.title,
+  '/relation-types': () => TYPE_TEXTS.relation.title,
+  '/snomed': () => SNOMED_TEXTS.title,
+  '/admin/users': () => USER_TEXTS.title,
+  '/admin/roles': () => ROLE_TEXTS.title,
+  '/admin/audit': () => AUDIT_LOG_TEXTS.title,
+  '/admin/backup': () => BACKUP_TEXTS.title,
 };
+/** Read when shown, so the titles are in the active language. */
+export const PAGE_TITLES: Readonly<Record<string, string>> = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(PAGE_TITLE_TEXTS).map(([path, text]) => [path, { enumerable: true, get: text }])),
+);
 
 /**
  * Top-bar title: a page's title from PAGE_TITLES; else the last path segment with dashes turned to spaces, each word capitalised;
@@ -105,7 +130,7 @@ export function pageTitle(pathname: string, passedTitle?: string | null): string
   // /nodes/view/not-a-uuid must not be titled 'Not A Uuid'.
   const idSlot = segments.length > 1 && isAction(segments[segments.length - 2]);
   if (last && !isId(last) && !idSlot) return last.replace(/-/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-  return passedTitle || 'Dashboard';
+  return passedTitle || NAV_TEXTS.drawer.dashboard;
 }
 
 export function hasBackButton(pathname: string): boolean {

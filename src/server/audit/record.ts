@@ -14,8 +14,8 @@ export async function recordEvent(tx: Queryable, actor: AuditActor | null, event
     [actor?.id ?? null, actor?.username ?? null, event.action, event.entityType, event.entityId, JSON.stringify(changes), detail === null ? null : JSON.stringify(detail)],
   );
   return {
-    id: row!.id,
-    at: new Date(row!.at).toISOString(),
+    id: row.id,
+    at: new Date(row.at).toISOString(),
     actor,
     action: event.action,
     entityType: event.entityType,

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { withDatabase } from '../test/global-setup';
+import { startServerProcess, waitForStatus, type ServerProcess } from '../test/server-process';
 
 /**
  * The fault test with the real server process (`tsx src/server/main.ts` on DATABASE_URL): its
@@ -13,25 +11,11 @@ import { withDatabase } from '../test/global-setup';
  * Retry-After or succeed, and serve again afterwards. PostgreSQL only.
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 describe.skipIf(!onPostgres)('the server process on a lost PostgreSQL connection (PostgreSQL only)', () => {
   let admin: pg.Client;
   let database: string;
-  let server: ChildProcess;
-  let base: string;
-  let output = '';
+  let server: ServerProcess;
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -39,44 +23,18 @@ describe.skipIf(!onPostgres)('the server process on a lost PostgreSQL connection
     // Named like the harness's clones, so the run's teardown drops it whatever happens here.
     database = `${inject('postgresTemplate')}_c_${randomBytes(6).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('postgresTemplate')}`);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, database),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        KG_AUTH_RATE_LIMIT: '10000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-    server.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}: ${output}`);
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    server = await startServerProcess({ databaseUrl: withDatabase(process.env.TEST_DATABASE_URL!, database) });
+    await waitForStatus(server, '/api/health', 200);
   }, 90_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
     await admin?.end();
   });
 
   const call = (method: string, url: string, token?: string, body?: unknown) =>
-    fetch(`${base}/api${url}`, {
+    fetch(`${server.base}/api${url}`, {
       method,
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -112,12 +70,12 @@ describe.skipIf(!onPostgres)('the server process on a lost PostgreSQL connection
     await Promise.all(writers);
     await new Promise((r) => setTimeout(r, 200));
 
-    expect(server.exitCode, output).toBeNull();
+    expect(server.proc.exitCode, server.output()).toBeNull();
     expect(wrong).toEqual([]);
     expect(statuses.get(503) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(0);
     expect((await call('GET', '/health')).status).toBe(200);
     const after = await call('PUT', `/users/${user.id}`, accessToken, { mobileNo: '+15559999999' });
     expect(after.status).toBe(200);
-    expect(server.exitCode, output).toBeNull();
+    expect(server.proc.exitCode, server.output()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-lock-race-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 function contender() {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CONTENDER, lockModule]) as ChildProcessWithoutNullStreams;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CONTENDER, lockModule]);
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async () => (await lines.next()).value as string;
   return { child, next };

@@ -28,17 +28,42 @@ export interface CheckpointDeps {
   onReconnecting(err: unknown, attempt: number): void;
   /** Resolves when the next batch may start: interactive requests go first (plugins/request-activity.ts). */
   yieldToRequests(): Promise<void>;
+  /** A dry run: every batch is rolled back (see commitBatch). */
+  dryRun?: boolean;
 }
 
-/** One batch: `write` runs in a transaction that also records the checkpoint it answers. */
+/** Carries a dry-run batch's answer out of the transaction it rolls back. */
+class RolledBack extends Error {
+  constructor(readonly checkpoint: Checkpoint) {
+    super('dry run: batch rolled back');
+  }
+}
+
+/**
+ * One batch: `write` runs in a transaction that also records the checkpoint it answers.
+ *
+ * In a dry run (issue 17 item 3) the very same transaction runs — the importer's real statements,
+ * so its counts are the real ones, and the checkpoint write, so a run that lost its job still
+ * stops — and is then rolled back: nothing is kept, not even the checkpoint, which stays at zero
+ * rows (a resumed dry run checks the file again from its start). A batch holds the database no
+ * longer than a real one, and yields to requests the same way. What earlier batches would have
+ * created is not in the database for later ones: an importer whose later rows can collide with
+ * earlier ones remembers those itself (`ctx.dryRun`).
+ */
 export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) => Promise<Checkpoint>): Promise<Checkpoint> {
   await deps.yieldToRequests();
-  const cp = await deps.db.transaction(async (tx) => {
-    const next = await write(tx);
-    await writeCheckpoint(tx, deps.jobId, deps.runToken, next);
-    return next;
-  });
-  deps.onCommitted(cp);
+  const cp = await deps.db
+    .transaction(async (tx) => {
+      const next = await write(tx);
+      await writeCheckpoint(tx, deps.jobId, deps.runToken, next);
+      if (deps.dryRun) throw new RolledBack(next);
+      return next;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RolledBack) return err.checkpoint;
+      throw err;
+    });
+  if (!deps.dryRun) deps.onCommitted(cp);
   // PGlite answers from this thread without real I/O: without a macrotask turn between batches,
   // timers and other requests would wait for the whole import.
   await new Promise((resolve) => setImmediate(resolve));

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { AuthResponse, NodeUploadResponse } from '../../contract';
 import { withDatabase } from '../test/global-setup';
+import { startServerProcess, waitForStatus, type ServerProcess } from '../test/server-process';
 
 /**
  * Several real server processes (`tsx src/server/main.ts`) on one fresh PostgreSQL database
@@ -22,30 +21,15 @@ import { withDatabase } from '../test/global-setup';
  * PostgreSQL only (skipped without TEST_DATABASE_URL).
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../..');
 /** migrate.ts's advisory lock key. */
 const MIGRATION_LOCK_KEY = 815_204_001;
 const STALE_SECONDS = 6;
 const BATCH = 5000; // rows per batch on PostgreSQL (db/turns.ts)
 const ROWS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Instance {
+/** A server process with a name for the failure messages. */
+interface Instance extends ServerProcess {
   name: string;
-  proc: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,46 +42,27 @@ describe.skipIf(!onPostgres)('several server processes on one PostgreSQL databas
   const tmpDirs: string[] = [];
 
   async function start(name: string, env: Record<string, string> = {}): Promise<Instance> {
-    const port = await freePort();
     const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), `kg-instance-${name}-`));
     tmpDirs.push(tmp);
-    let output = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
+    const server = await startServerProcess({
+      databaseUrl: withDatabase(process.env.TEST_DATABASE_URL!, database),
       env: {
-        ...process.env,
-        DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, database),
-        PORT: String(port),
-        HOST: '127.0.0.1',
         TMPDIR: tmp,
-        LOG_LEVEL: 'warn',
-        KG_AUTH_RATE_LIMIT: '10000',
         KG_UPLOAD_ANSWER_WAIT_MS: '0',
         KG_JOB_STALE_SECONDS: String(STALE_SECONDS),
         KG_JOB_SWEEP_SECONDS: '1',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    proc.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-    proc.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
-    const instance = { name, proc, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+    const instance = Object.assign(server, { name });
     instances.push(instance);
     return instance;
   }
 
-  /** Waits until `path` answers `status` (connection refused counts as not yet). */
-  async function until(instance: Instance, url: string, status: number, timeoutMs = 60_000): Promise<Response> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (instance.proc.exitCode !== null) throw new Error(`${instance.name} exited with ${instance.proc.exitCode}: ${instance.output()}`);
-      const res = await fetch(`${instance.base}${url}`).catch(() => null);
-      if (res?.status === status) return res;
-      if (Date.now() > deadline) throw new Error(`${instance.name} ${url} did not answer ${status}: ${instance.output()}`);
-      await sleep(100);
-    }
-  }
+  /** Waits until `url` answers `status` (connection refused counts as not yet). */
+  const until = (instance: Instance, url: string, status: number) => waitForStatus(instance, url, status).catch((err: Error) => {
+    throw new Error(`${instance.name}: ${err.message}`);
+  });
 
   interface Job {
     status: string;

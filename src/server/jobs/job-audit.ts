@@ -12,18 +12,20 @@ export async function jobActor(db: Queryable, userId: string | null): Promise<Au
 }
 
 /**
- * One audit event per finished import job (issue 16): its counts. Node uploads are entity `import`,
- * SNOMED imports the catalogue's (`snomed_catalogue`); either way the entity id is the job's. The
- * rows a node upload created have their own events, written with each batch (INSERT_NODES_SQL).
+ * One audit event per finished import job (issue 16): its counts. Node uploads and relation imports
+ * are entity `import` (detail.kind tells them apart), SNOMED imports the catalogue's
+ * (`snomed_catalogue`); either way the entity id is the job's. The rows a node upload or relation
+ * import created have their own events, written with each batch (INSERT_NODES_SQL, INSERT_RELATIONS_SQL).
+ * A dry run's event (detail.dryRun) is the only one it leaves: its batches, events included, are rolled back.
  */
 export async function recordJobEvent(app: FastifyInstance, row: JobRow, summary: object): Promise<void> {
   const actor = await jobActor(app.db, row.created_by);
   await audited(app, actor, ({ record }) =>
     record({
       action: 'import',
-      entityType: row.kind === 'nodes' ? 'import' : 'snomed_catalogue',
+      entityType: row.kind === 'snomed' ? 'snomed_catalogue' : 'import',
       entityId: row.id,
-      detail: { kind: row.kind, filename: row.filename, ...summary },
+      detail: { kind: row.kind, filename: row.filename, ...(row.dry_run && { dryRun: true }), ...summary },
     }),
   );
 }

@@ -6,6 +6,7 @@ import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { cellText, idColumn, textColumn } from './parsers/cell-text';
 import type { Cell } from './parsers/types';
+import { CreatedNodeKeys } from './node-dry-run';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { JobContext, JobOutcome } from './runner';
 
@@ -128,7 +129,8 @@ export const INSERT_MISSING_TYPES_SQL = `
 
 /**
  * A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user, $5 the job, $6 how
- * many valid rows came before the batch); answers how many were new. Every node of one upload is
+ * many valid rows came before the batch, $7 whether to answer the created nodes' keys: a dry run's,
+ * see node-dry-run.ts); answers how many were new. Every node of one upload is
  * created at the job's creation time (a resumed job too) and numbered by its place in the file
  * (import_seq, migration 0018), so the node list shows the newest upload first, in its file's order.
  * Each created node gets its audit event in the same statement: one multi-row INSERT … SELECT per
@@ -155,14 +157,30 @@ export const INSERT_NODES_SQL = `
                      ELSE jsonb_build_array(jsonb_build_object('field', 'snomedCode', 'before', NULL, 'after', a.snomed_code)) END,
            jsonb_build_object('jobId', $5::text)
       FROM added a JOIN node_types nt ON nt.id = a.node_type_id)
-  SELECT count(*)::int AS created FROM added`;
+  SELECT count(*)::int AS created,
+         (SELECT array_agg(lower(a.name) || chr(1) || lower(nt.name)) FROM added a JOIN node_types nt ON nt.id = a.node_type_id WHERE $7::boolean) AS keys,
+         (SELECT array_agg(a.snomed_code) FROM added a WHERE $7::boolean AND a.snomed_code IS NOT NULL) AS codes
+    FROM added`;
 
-/** One batch: missing types first, then the nodes. */
-async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
-  const types = rows.types.slice(from, to);
+/**
+ * One batch: missing types first, then the nodes. A dry run (`dryRun` set) first leaves out the rows
+ * that collide with nodes its earlier, rolled-back batches created, and remembers what this one creates.
+ */
+async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: number, userId: string, jobId: string, dryRun?: CreatedNodeKeys): Promise<number> {
+  let names = rows.names.slice(from, to);
+  let types = rows.types.slice(from, to);
+  let codes = rows.snomed.slice(from, to);
+  if (dryRun) {
+    const skip = await dryRun.collisions(tx, names, types, codes);
+    if (skip.size > 0) {
+      const keep = (_: unknown, i: number) => !skip.has(i);
+      [names, types, codes] = [names.filter(keep), types.filter(keep), codes.filter(keep)];
+    }
+  }
   await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId, jobId]);
-  const params = [rows.names.slice(from, to), types, rows.snomed.slice(from, to), userId, jobId, from];
-  const [{ created }] = await tx.query<{ created: number }>(INSERT_NODES_SQL, params);
+  const params = [names, types, codes, userId, jobId, from, dryRun !== undefined];
+  const [{ created, keys, codes: createdCodes }] = await tx.query<{ created: number; keys: string[] | null; codes: string[] | null }>(INSERT_NODES_SQL, params);
+  dryRun?.remember(keys, createdCodes);
   return created;
 }
 
@@ -186,14 +204,17 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
   const created = await ctx.resumable(async (from) => {
     let done = Math.min(from.rowsCommitted, total);
     let created = from.data.created ?? 0;
+    // A dry run commits no checkpoint: it always starts here from the first row, with no keys.
+    const dryRun = ctx.dryRun ? new CreatedNodeKeys() : undefined;
     // Progress is work done: 5-10 % for the read, the rest by committed rows.
-    const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
+    const verb = ctx.dryRun ? 'Checked' : 'Imported';
+    const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
     report();
     while (done < total) {
       ctx.throwIfAborted();
       const end = Math.min(done + batchRows, total);
       const cp = await ctx.commitBatch(async (tx) => {
-        const added = await insertBatch(tx, rows, done, end, userId, ctx.id);
+        const added = await insertBatch(tx, rows, done, end, userId, ctx.id, dryRun);
         return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
       });
       done = end;
@@ -215,6 +236,9 @@ export async function runNodeImport(app: FastifyInstance, file: string, format: 
     ctx.progress(99, 'Writing the error report…');
     errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, read.errorRows, read.errorCount));
   }
-  const message = `Upload completed${read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : ''}: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
+  const sheet = read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : '';
+  const message = ctx.dryRun
+    ? `Check completed${sheet}: ${created} would be created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors; nothing was written`
+    : `Upload completed${sheet}: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
   return { message, summary, errorReportKey };
 }

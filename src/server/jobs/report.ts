@@ -10,12 +10,25 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** Rows listed in an error report; further errors are counted in a last line (xlsx holds ~1M rows). */
 export const MAX_REPORT_ROWS = 100_000;
 
-export function textWorkbook(sheetName: string, rows: readonly (readonly string[])[], widths: number[]): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet(rows.map((r) => r.map((v) => ({ t: 's', v, z: '@' }))));
-  sheet['!cols'] = widths.map((wch) => ({ wch }));
+export interface TextSheet {
+  name: string;
+  rows: readonly (readonly string[])[];
+  widths: number[];
+}
+
+/** A workbook of text sheets, in this order (an upload reads the first sheet with rows). */
+export function textWorkbookOf(sheets: readonly TextSheet[]): Buffer {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName);
+  for (const { name, rows, widths } of sheets) {
+    const sheet = XLSX.utils.aoa_to_sheet(rows.map((r) => r.map((v) => ({ t: 's', v, z: '@' }))));
+    sheet['!cols'] = widths.map((wch) => ({ wch }));
+    XLSX.utils.book_append_sheet(book, sheet, name);
+  }
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+export function textWorkbook(sheetName: string, rows: readonly (readonly string[])[], widths: number[]): Buffer {
+  return textWorkbookOf([{ name: sheetName, rows, widths }]);
 }
 
 /** An error report: header, one line per refused row (values cut to 1,000 characters), and an overflow note. */

@@ -2,8 +2,8 @@ import type { JobStatus } from '../../contract';
 import type { Queryable } from '../db/db';
 import type { JobState } from './events';
 
-/** import_jobs rows (migrations 0002, 0008): one per upload, the source of truth for late joiners and restarts. */
-export type JobKind = 'nodes' | 'snomed';
+/** import_jobs rows (migrations 0002, 0008, 0020): one per upload, the source of truth for late joiners and restarts. */
+export type JobKind = 'nodes' | 'snomed' | 'relations';
 
 /** What a resume needs besides rows_committed; each importer keeps its own counts here. */
 export type CheckpointData = Record<string, number>;
@@ -34,11 +34,13 @@ export interface JobRow {
   upload_id: string | null;
   interrupted: boolean;
   resumes: number;
+  /** A check of the file that writes no data row (migration 0021): every batch is rolled back. */
+  dry_run: boolean;
 }
 
 const COLUMNS =
   'id, kind, status, progress, message, filename, summary, error_report_key, created_by, ' +
-  'rows_committed, rows_total, checkpoint, run_token, upload_path, upload_format, upload_id, interrupted, resumes';
+  'rows_committed, rows_total, checkpoint, run_token, upload_path, upload_format, upload_id, interrupted, resumes, dry_run';
 const UNFINISHED = `status IN ('processing', 'inserting')`;
 
 export async function createJob(
@@ -50,12 +52,13 @@ export async function createJob(
     message: string;
     progress: number;
     upload?: { path: string; format: string; storedId?: string | null };
+    dryRun?: boolean;
   },
 ): Promise<JobRow> {
   const rows = await db.query<JobRow>(
-    `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, run_token, upload_path, upload_format, upload_id)
-     VALUES ($1, 'processing', $2, $3, $4, $5, gen_random_uuid(), $6, $7, $8) RETURNING ${COLUMNS}`,
-    [job.kind, job.progress, job.message, job.filename, job.userId, job.upload?.path ?? null, job.upload?.format ?? null, job.upload?.storedId ?? null],
+    `INSERT INTO import_jobs (kind, status, progress, message, filename, created_by, run_token, upload_path, upload_format, upload_id, dry_run)
+     VALUES ($1, 'processing', $2, $3, $4, $5, gen_random_uuid(), $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [job.kind, job.progress, job.message, job.filename, job.userId, job.upload?.path ?? null, job.upload?.format ?? null, job.upload?.storedId ?? null, job.dryRun ?? false],
   );
   return rows[0];
 }
@@ -161,5 +164,6 @@ export function stateOfRow(row: JobRow): JobState {
     summary: row.summary,
     errorReportKey: row.error_report_key,
     rowsCommitted: row.rows_committed ?? 0,
+    dryRun: row.dry_run,
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../contract';
 import { isConnectionError } from '../db/connection-errors';
 import { runNodeImport } from './node-import';
+import { runRelationImport } from './relation-import';
 import type { FileFormat } from './parsers';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';
 import type { JobOutcome, JobRunner } from './runner';
@@ -70,8 +71,12 @@ async function localUpload(app: FastifyInstance, row: JobRow): Promise<LocalUplo
 function resume(app: FastifyInstance, runner: JobRunner, row: JobRow, file: LocalUpload): void {
   const kept = row.rows_committed.toLocaleString('en');
   const running = runner.run<JobOutcome>(
-    { ...row, message: `Resuming the import after ${kept} rows…` },
-    (ctx) => (row.kind === 'nodes' ? runNodeImport(app, file.path, file.format, row.created_by!, ctx) : runSnomedImport(app, file.path, file.format, ctx)),
+    { ...row, message: row.dry_run ? IMPORT_MESSAGES.checkResuming : `Resuming the import after ${kept} rows…` },
+    (ctx) => {
+      if (row.kind === 'nodes') return runNodeImport(app, file.path, file.format, row.created_by!, ctx);
+      if (row.kind === 'relations') return runRelationImport(app, file.path, file.format, row.created_by!, ctx);
+      return runSnomedImport(app, file.path, file.format, ctx);
+    },
     file.removeLocal,
   );
   void running.done.then(
@@ -97,7 +102,7 @@ export async function recoverJobs(app: FastifyInstance, runner: JobRunner, stale
       counts.resumed++;
       continue;
     }
-    const message = IMPORT_MESSAGES.stopped(claimed.rows_committed, claimed.rows_total);
+    const message = claimed.dry_run ? IMPORT_MESSAGES.checkStopped : IMPORT_MESSAGES.stopped(claimed.rows_committed, claimed.rows_total);
     await saveJobState(app.db, claimed.id, claimed.run_token, { status: 'error', progress: claimed.progress, message });
     if (await isLocalFile(claimed.upload_path)) await fs.promises.rm(claimed.upload_path!, { force: true });
     await app.uploads.remove(claimed.upload_id);

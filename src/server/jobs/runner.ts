@@ -13,6 +13,12 @@ import { JobTakenOver, createJob, saveJobState, type Checkpoint, type JobKind, t
 export interface JobContext {
   readonly id: string;
   readonly signal: AbortSignal;
+  /**
+   * A dry run ("Check file", issue 17 item 3): `commitBatch` rolls every batch back, so the
+   * importer runs its real statements and nothing is kept. An importer only needs this to
+   * remember what its earlier batches would have created, when later rows can collide with it.
+   */
+  readonly dryRun: boolean;
   /** Updates what the user sees; sent at most every 250 ms, and re-sent every second. */
   progress(progress: number, message: string, status?: JobStatus): void;
   /** The file passed its structural checks: the HTTP answer may go out. */
@@ -65,7 +71,7 @@ const HEARTBEAT_MS = 1000;
  * The longest an import batch waits for in-flight requests to finish before it starts anyway:
  * requests go first, but a steady stream of them must not stop an import.
  */
-const BATCH_YIELD_MAX_MS = 250;
+export const BATCH_YIELD_MAX_MS = 250;
 
 /**
  * Runs import jobs in this process: a few at a time (each holds a parsed file and a database
@@ -87,7 +93,7 @@ export class JobRunner {
    * it: its path for this process, and its copy in the upload store (the database on
    * PostgreSQL) for any instance that takes the job over.
    */
-  async create(kind: JobKind, filename: string, userId: string, upload?: { path: string; format: string }): Promise<JobRow> {
+  async create(kind: JobKind, filename: string, userId: string, upload?: { path: string; format: string }, options: { dryRun?: boolean } = {}): Promise<JobRow> {
     const storedId = upload ? await this.app.uploads.keep(upload.path) : null;
     try {
       return await createJob(this.app.db, {
@@ -96,7 +102,8 @@ export class JobRunner {
         userId,
         upload: upload && { ...upload, storedId },
         progress: 5,
-        message: 'Upload received, reading the file…',
+        message: options.dryRun ? IMPORT_MESSAGES.checkReceived : 'Upload received, reading the file…',
+        dryRun: options.dryRun,
       });
     } catch (err) {
       await this.app.uploads.remove(storedId).catch(() => undefined); // else the sweep does
@@ -130,7 +137,7 @@ export class JobRunner {
     validated.catch(() => undefined); // callers that stop listening must not crash the process
     const entry: Entry = {
       row,
-      state: { status: row.status, progress: row.progress, message: row.message, rowsCommitted: row.rows_committed ?? 0 },
+      state: { status: row.status, progress: row.progress, message: row.message, rowsCommitted: row.rows_committed ?? 0, dryRun: row.dry_run },
       controller,
       done: Promise.resolve(),
       lastEmit: 0,
@@ -142,6 +149,7 @@ export class JobRunner {
       jobId: row.id,
       runToken: row.run_token,
       signal: controller.signal,
+      dryRun: row.dry_run,
       onCommitted: (cp) => {
         entry.state = { ...entry.state, rowsCommitted: cp.rowsCommitted };
         entry.rowsTotal = cp.rowsTotal;
@@ -153,14 +161,16 @@ export class JobRunner {
         this.emit(entry);
       },
     };
-    const interrupted = () => new JobInterrupted(IMPORT_MESSAGES.interrupted(entry.state.rowsCommitted ?? 0, entry.rowsTotal));
+    const interrupted = () =>
+      new JobInterrupted(row.dry_run ? IMPORT_MESSAGES.checkInterrupted : IMPORT_MESSAGES.interrupted(entry.state.rowsCommitted ?? 0, entry.rowsTotal));
     const ctx: JobContext = {
       id: row.id,
       signal: controller.signal,
+      dryRun: row.dry_run,
       progress: (progress, message, status) => {
         const changed = status !== undefined && status !== entry.state.status;
         entry.state = { ...entry.state, progress: Math.max(entry.state.progress, Math.min(99, Math.round(progress))), message, status: status ?? entry.state.status };
-        if (changed) this.persist(entry);
+        if (changed) void this.persist(entry);
         if (changed || Date.now() - entry.lastEmit >= EMIT_EVERY_MS) this.emit(entry);
       },
       validated: () => markValidated(),
@@ -175,7 +185,7 @@ export class JobRunner {
       // The heartbeat runs while the job waits for a slot too: a queued job is alive.
       const heartbeat = setInterval(() => {
         this.emit(entry);
-        this.persist(entry);
+        void this.persist(entry);
       }, HEARTBEAT_MS);
       await this.acquire(entry);
       try {
@@ -191,6 +201,7 @@ export class JobRunner {
           summary: outcome.summary,
           errorReportKey: outcome.errorReportKey,
           rowsCommitted: entry.state.rowsCommitted,
+          dryRun: row.dry_run,
         };
         markValidated();
         await this.persist(entry);

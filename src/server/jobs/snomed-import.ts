@@ -5,7 +5,8 @@ import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
-import type { JobContext, JobOutcome } from './runner';
+import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../modules/snomed/drift';
+import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from './runner';
 import { FirstSeen } from './first-seen';
 import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './snomed-rows';
 
@@ -15,6 +16,8 @@ import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns,
  * too big to hold, so the file is read twice: a first pass checks its structure and counts
  * the rows (a bad file is refused before anything is written, and progress has a
  * denominator), the second validates each row and upserts batches, one transaction each.
+ * A dry run needs nothing of its own here beyond texts: repeated ids are refused by FirstSeen
+ * before any batch, so no row can collide with an earlier batch's rolled-back upsert.
  */
 export const SNOMED_PARSE_LIMITS: ParseLimits = {
   maxRows: 5_000_000,
@@ -102,7 +105,18 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
 
   const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0, ...(sheet !== undefined && { sheet }) };
   let errorRows: string[][] = [];
+  const drift: DriftPassDeps = {
+    db: app.db,
+    yieldToRequests: () => app.requestActivity.whenIdle(BATCH_YIELD_MAX_MS),
+    throwIfAborted: () => ctx.throwIfAborted(),
+  };
   await ctx.resumable(async (from) => {
+    // The terms of the codes nodes use, before this job writes (SNOMED drift, issue 17 item 4); a
+    // resume after committed batches keeps the snapshot it took then.
+    if (!ctx.dryRun && from.rowsCommitted === 0 && !from.data.rowNumber) {
+      ctx.progress(9, 'Noting the terms of the codes in use…');
+      await snapshotUsedTerms(drift, ctx.id);
+    }
     summary.created = from.data.created ?? 0;
     summary.updated = from.data.updated ?? 0;
     summary.errors = 0;
@@ -141,7 +155,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
           summary.created = cp.data.created;
           summary.updated = cp.data.updated;
           // Progress is work done: 10 % for the check, the rest by committed rows.
-          ctx.progress(10 + (89 * upTo) / total, `Imported ${rowsText(upTo)} of ${rowsText(total)} rows`, 'inserting');
+          ctx.progress(10 + (89 * upTo) / total, `${ctx.dryRun ? 'Checked' : 'Imported'} ${rowsText(upTo)} of ${rowsText(total)} rows`, 'inserting');
         });
       inflight.catch(() => undefined); // awaited by the next flush or settle
     };
@@ -177,7 +191,13 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     }
   });
   summary.unchanged = total - summary.errors - summary.created - summary.updated;
-  if (summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
+  // Which nodes' codes this import retired, inactivated or renamed (idempotent: a resume runs it
+  // again). A check writes nothing, so it neither snapshots nor records drift.
+  if (!ctx.dryRun) {
+    ctx.progress(99, 'Checking the codes in use…');
+    await ctx.resumable(() => evaluateDrift(drift, ctx.id));
+  }
+  if (!ctx.dryRun && summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
     ctx.progress(99, 'Preparing the catalogue for search…');
     // Only an optimisation (autovacuum does it later): a failure must not fail the import.
     await app.db.exec('VACUUM (ANALYZE) snomed_concepts').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
@@ -188,8 +208,9 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     ctx.progress(99, 'Writing the error file…');
     errorReportKey = await app.blobs.put(errorReport(SNOMED_REPORT_HEADER, errorRows, summary.errors));
   }
-  const message =
-    `Imported ${total.toLocaleString('en')} rows${sheet !== undefined ? ` (sheet ${JSON.stringify(sheet)})` : ''}: ${summary.created} created, ${summary.updated} updated, ` +
-    `${summary.unchanged} unchanged, ${summary.errors} with errors`;
+  const read = `${total.toLocaleString('en')} rows${sheet !== undefined ? ` (sheet ${JSON.stringify(sheet)})` : ''}`;
+  const message = ctx.dryRun
+    ? `Checked ${read}: ${summary.created} would be created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.errors} with errors; nothing was written`
+    : `Imported ${read}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.errors} with errors`;
   return { message, summary, errorReportKey };
 }

@@ -27,7 +27,7 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
   const out: ChangeMessage[] = [];
   for (const [entityType, list] of byType) {
     if (list.length > LIVE_BULK_AFTER) {
-      const last = list[list.length - 1]!;
+      const last = list[list.length - 1];
       const fields = [...new Set(list.flatMap((e) => e.changes.map((c) => c.field)))];
       out.push({ entityType, id: null, action: 'bulk', fields, actor: last.actor, at: last.at, count: list.length });
       continue;

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type JobJoinAck, type NodeUploadResponse, type ProgressEvent } from '../../contract';
 import { csvOf } from '../modules/imports/fixtures';
 import { withDatabase } from '../test/global-setup';
+import { startServerProcess, waitForOutput, type ServerProcess } from '../test/server-process';
 
 /**
  * Two real server processes (test/instance-process.ts: the app of main.ts) on one fresh PostgreSQL
@@ -16,40 +14,23 @@ import { withDatabase } from '../test/global-setup';
  * PostgreSQL only.
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Instance {
-  base: string;
-  process: ChildProcess;
-  output: string;
+interface Instance extends ServerProcess {
   /** Makes one audited change in this process (what a write route does); resolves when committed. */
   change(events: object[], actor: { id: string; username: string }): Promise<void>;
 }
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/instance-process.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', KG_AUTH_RATE_LIMIT: '10000', KG_UPLOAD_ANSWER_WAIT_MS: '0' },
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    entry: 'src/server/test/instance-process.ts',
+    databaseUrl,
+    env: { KG_UPLOAD_ANSWER_WAIT_MS: '0' },
+    stdin: true,
   });
-  const instance: Instance = {
-    base: `http://127.0.0.1:${port}`,
-    process: child,
-    output: '',
-    change(events, actor) {
-      return new Promise((resolve, reject) => {
+  const child = server.proc;
+  const instance: Instance = Object.assign(server, {
+    change(events: object[], actor: { id: string; username: string }) {
+      return new Promise<void>((resolve, reject) => {
         const onData = (b: Buffer) => {
           const text = b.toString();
           if (text.includes('changed ')) resolve();
@@ -61,23 +42,9 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
         child.stdin!.write(`${JSON.stringify({ actor, events })}\n`);
       });
     },
-  };
-  child.stdout!.on('data', (b: Buffer) => (instance.output += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (instance.output += b.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!instance.output.includes('listening')) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${instance.output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${instance.output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  });
+  await waitForOutput(instance, 'listening');
   return instance;
-}
-
-async function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise((r) => instance.process.once('exit', r));
-  instance.process.kill('SIGTERM');
-  await exited;
 }
 
 describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL only)', () => {
@@ -107,7 +74,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
 
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await Promise.all([stopInstance(a), stopInstance(b)]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
     await admin?.end();
   });
@@ -209,8 +176,8 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
       received = await Promise.race([changeOnAReachesB(socket, `after-kill-${i}`).then((r) => r.message), new Promise<null>((r) => setTimeout(() => r(null), 250))]);
     }
     expect(received).not.toBeNull();
-    expect(a.process.exitCode, a.output).toBeNull();
-    expect(b.process.exitCode, b.output).toBeNull();
+    expect(a.proc.exitCode, a.output()).toBeNull();
+    expect(b.proc.exitCode, b.output()).toBeNull();
     expect((await fetch(`${b.base}/api/health`)).status).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   session = await t.register('blip_user', 'Lunar-Thicket-38');
   const query = t.db.query.bind(t.db);
   t.db.query = ((sql: string, params?: unknown[]) =>
-    failing ? Promise.reject(new Error('Connection terminated unexpectedly')) : query(sql, params)) as typeof t.db.query;
+    failing ? Promise.reject(new Error('Connection terminated unexpectedly')) : query(sql, params));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

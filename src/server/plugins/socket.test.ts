@@ -18,7 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function attempt(auth: Record<string, string>): Promise<'connected' | string> {
+/** 'connected', or the server's refusal message. */
+function attempt(auth: Record<string, string>): Promise<string> {
   const socket = connect(url, { path: SOCKET_PATH, auth, transports: ['websocket'], reconnection: false });
   sockets.push(socket);
   return new Promise((resolve) => {

@@ -84,6 +84,6 @@ export async function staticFiles(app: FastifyInstance) {
     if (!hostBuilt) {
       return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', hostDir!);
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', hostDir);
   });
 }

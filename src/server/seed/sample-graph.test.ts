@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db';
 import { cloneDatabase } from '../test/harness';
+import { countRuleBreakingRelations, loadRelationRules } from '../modules/relations/rules';
 import { loadSampleGraph, type SampleGraphCounts } from './sample-graph';
 
 let db: Db;
@@ -68,6 +69,17 @@ describe('loadSampleGraph', () => {
       `SELECT n.snomed_code, c.term, c.type_id FROM nodes n JOIN snomed_concepts c ON c.concept_id = n.snomed_code WHERE n.name = 'hypertension'`,
     );
     expect(hypertension).toEqual({ snomed_code: '38341003', term: 'Hypertensive disorder, systemic arterial (disorder)', type_id: '900000000000003001' });
+  });
+
+  it('gives its relation types rules that none of its relations break', async () => {
+    expect(await countRuleBreakingRelations(db)).toBe(0);
+    const rules = [...(await loadRelationRules(db)).values()];
+    expect(rules).toHaveLength(3);
+    for (const rule of rules) {
+      expect(rule.sourceNodeTypeIds).toHaveLength(1);
+      expect(rule.targetNodeTypeIds).toHaveLength(1);
+      expect(rule.defaultWeight).toBe(50);
+    }
   });
 
   it('does nothing on a graph that already has nodes', async () => {

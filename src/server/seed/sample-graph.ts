@@ -20,7 +20,7 @@ type ConceptRow = [id: string, conceptId: string, term: string];
 interface SampleGraphFile {
   attribution: string;
   nodeTypes: string[];
-  relationTypes: { name: string; relationName: string }[];
+  relationTypes: { name: string; relationName: string; sourceNodeTypes: string[]; targetNodeTypes: string[]; symmetric: boolean; defaultWeight: number | null }[];
   nodeColumns: string[];
   nodes: NodeRow[];
   relationColumns: string[];
@@ -71,6 +71,26 @@ async function typeIds(db: Queryable, table: 'node_types' | 'relation_types', na
 }
 
 /**
+ * The sample relation types' rules (issue 17 item 1), for each type that has none yet: a type
+ * someone already made keeps what they gave it.
+ */
+async function addRelationRules(db: Queryable, graph: SampleGraphFile, nodeTypeIds: Map<string, string>, relationTypeIds: Map<string, string>) {
+  for (const t of graph.relationTypes) {
+    const id = relationTypeIds.get(t.name.toLowerCase())!;
+    const [{ ruled }] = await db.query<{ ruled: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM relation_type_source_node_types WHERE relation_type_id = $1)
+           OR EXISTS (SELECT 1 FROM relation_type_target_node_types WHERE relation_type_id = $1) AS ruled`,
+      [id],
+    );
+    if (ruled) continue;
+    const ids = (names: string[]) => names.map((n) => nodeTypeIds.get(n.toLowerCase())!);
+    await db.query('INSERT INTO relation_type_source_node_types (relation_type_id, node_type_id) SELECT $1, unnest($2::uuid[])', [id, ids(t.sourceNodeTypes)]);
+    await db.query('INSERT INTO relation_type_target_node_types (relation_type_id, node_type_id) SELECT $1, unnest($2::uuid[])', [id, ids(t.targetNodeTypes)]);
+    await db.query('UPDATE relation_types SET "symmetric" = $2, default_weight = $3 WHERE id = $1', [id, t.symmetric, t.defaultWeight]);
+  }
+}
+
+/**
  * Loads the sample graph with a handful of batched statements, inside the caller's transaction
  * (pass the transaction's Queryable). Only for an empty graph: when any node exists it changes
  * nothing and returns zeros, so calling it twice is harmless. Rows get created_by NULL (system data).
@@ -87,6 +107,8 @@ export async function loadSampleGraph(db: Queryable): Promise<SampleGraphCounts>
   const graph = readSampleGraph();
   const nodeTypeIds = await typeIds(db, 'node_types', graph.nodeTypes);
   const relationTypeIds = await typeIds(db, 'relation_types', graph.relationTypes.map((t) => t.name));
+
+  await addRelationRules(db, graph, nodeTypeIds, relationTypeIds);
 
   const typeOf = (n: NodeRow) => nodeTypeIds.get(n[0].toLowerCase())!;
   const inserted = await db.query<{ id: string; key: string }>(

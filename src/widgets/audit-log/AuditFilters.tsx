@@ -48,7 +48,7 @@ export function AuditFilters({ filters, refreshing, onChange, onClear, onRefresh
   };
 
   return (
-    <div className="kg-admin__filters kg-audit__filters" role="search" aria-label="Filter audit events">
+    <div className="kg-admin__filters kg-audit__filters" role="search" aria-label={T.filtersLabel}>
       <TextField className="kg-audit__search" label={T.search} type="search" placeholder={T.searchPlaceholder} value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.currentTarget.value })} />
       <TextField label={T.user} placeholder={T.userPlaceholder} value={draft.user} autoComplete="off" onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })} />
       <SelectField label={T.action} value={filters.action} options={ACTION_OPTIONS} onChange={(action) => onChange({ action })} />

@@ -68,24 +68,30 @@ export interface KgGraphData {
 export interface KgSignInElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base` (see EMBEDDING.md, Sessions); `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "signIn.submit": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-user-admin>: User Management for administrators (spec §2): the user list with search and paging, create, edit, activate/deactivate and delete users, and assign roles. */
 export interface KgUserAdminElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "userAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-role-admin>: Role Management for administrators (spec §2): system and custom roles, their permissions as a checklist, create, edit, activate/deactivate and delete custom roles. */
 export interface KgRoleAdminElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "roleAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-graph-explorer>: The interactive knowledge graph (spec §2 Graph): the global graph or one node's neighbourhood, find box, node-type and relation-type filters, four layouts, zoom, PNG export, node and edge popovers, and for editors the relation actions. */
@@ -104,16 +110,20 @@ export interface KgGraphExplorerElement extends HTMLElement {
   hubLimit: number | undefined;
   /** A graph given by the page: shown read-only, no server calls. JS property only (no attribute). */
   data: KgGraphData | null;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "graphExplorer.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-snomed-admin>: SNOMED CT Management (spec §2): search the concept catalogue, filter by status, server-side paging, concept details, and for editors Excel or RF2 description-snapshot imports with live progress. */
 export interface KgSnomedAdminElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "snomedAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-type-admin>: Node Type Management or Relation Type Management (spec §2) as one element: search, Refresh, a table (Name, Created Date, Created By, Actions) on wide screens and cards on narrow ones, paging 5/10/25 (default 10), and — for administrators — Add, Edit (rename) and Delete with the word DELETE typed. */
@@ -122,8 +132,10 @@ export interface KgTypeAdminElement extends HTMLElement {
   apiBase: string | undefined;
   /** `kind` attribute. Which catalogue: node types (`/api/nodetypes`, the default) or relation types (`/api/relationtypes`). Anything else reads as `node`; changing it switches the catalogue (search, paging and any open dialog start afresh). */
   kind: 'node' | 'relation' | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "nodeTypes.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-node-manager>: The Knowledge Nodes list, node detail and the create/edit node form (spec §2 "Knowledge Nodes list", "Node detail", "Create and edit node pages") as one element. */
@@ -136,8 +148,10 @@ export interface KgNodeManagerElement extends HTMLElement {
   nodeId: string | undefined;
   /** `readonly` attribute. Present (and not `"false"`): hides every write action — Add Node, Template/Upload, Edit, Delete, Create Relation / Add Relation. */
   readonly: boolean | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "nodeManager.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-relation-editor>: The relations list and the relation form of spec §2 ("Relations list", "Relation form") as one element. */
@@ -150,18 +164,34 @@ export interface KgRelationEditorElement extends HTMLElement {
   relationId: string | undefined;
   /** `node-id` attribute. Preset source node of the create form. Uncontrolled, an element with `node-id` opens on the create form. */
   nodeId: string | undefined;
-  /** `readonly` attribute. No Add, Edit or Delete, whatever the user's permissions. */
+  /** `readonly` attribute. No Add, Import, Edit or Delete, whatever the user's permissions. */
   readonly: boolean | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** `rule-violations` attribute. The list starts filtered to the relations that break their type's rule (made before the rule; the host's `/relations?ruleViolations=true`). */
+  ruleViolations: boolean | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "relationEditor.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 /** <kg-audit-log>: The audit log for administrators (issue 16): every change, sign-in and account event, newest first, with filters (user, action, entity type, a From–To range of days, text), server-side paging and exports of the filtered log as CSV or .xlsx. */
 export interface KgAuditLogElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
-  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`; `null` signs out. */
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "auditLog.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
+}
+
+/** <kg-analytics>: The Analytics page (issue 17 item 5) for users with `analytics.view`: the totals now (nodes, relations, node and relation types), a line chart of nodes and relations over the last 12 months or weeks (with the same values as a table under "Show as table"), nodes and relations per type, curation changes per user and week (from the audit trail) and the quality findings, each a link to the filtered list (nodes without SNOMED code, without description, without relations, likely duplicates). */
+export interface KgAnalyticsElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
+  apiBase: string | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
+  session: KgSessionSeed | null;
+  /** Your own words for any message id (text or ICU message, in every language); `null` restores the catalogue. The Analytics page's texts are not in the catalogues yet (English only); all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
 }
 
 declare global {
@@ -175,6 +205,7 @@ declare global {
     'kg-node-manager': KgNodeManagerElement;
     'kg-relation-editor': KgRelationEditorElement;
     'kg-audit-log': KgAuditLogElement;
+    'kg-analytics': KgAnalyticsElement;
   }
   /** kg-* events bubble and are composed: listen on the element or any ancestor. */
   interface HTMLElementEventMap {

@@ -7,6 +7,7 @@ import { SelectField } from '../../ui/Select';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import { TrashIcon } from './icons';
 import { Popover } from './Popover';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export type EdgePopoverStep = 'viewing' | 'typeForm' | 'saving' | 'confirming' | 'deleting';
 
@@ -36,7 +37,7 @@ export function EdgePopover(p: EdgePopoverProps) {
     <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
       <div className="kg-graph-popover__head">
         <Chip color="secondary">{r.relationType}</Chip>
-        <span className="kg-graph-weight" title="Relationship strength">
+        <span className="kg-graph-weight" title={V.strength}>
           weight {r.weight}
         </span>
       </div>
@@ -70,8 +71,8 @@ export function EdgePopover(p: EdgePopoverProps) {
         >
           {/* The shared select: a bare <select> with appearance: none had no arrow. */}
           <SelectField
-            label="New relation type"
-            placeholder="Choose a relation type"
+            label={V.newRelationType}
+            placeholder={V.chooseRelationType}
             value={p.chosenType}
             disabled={busy}
             onChange={p.onChooseType}
@@ -79,10 +80,10 @@ export function EdgePopover(p: EdgePopoverProps) {
           />
           <div className="kg-graph-confirm__buttons">
             <Button variant="text" onClick={p.onCancel} disabled={busy}>
-              Cancel
+              {V.cancel}
             </Button>
             <Button type="submit" disabled={!p.chosenType || busy} loading={p.step === 'saving'}>
-              {p.step === 'saving' ? 'Saving...' : 'Save'}
+              {p.step === 'saving' ? V.saving : V.save}
             </Button>
           </div>
         </form>
@@ -90,13 +91,13 @@ export function EdgePopover(p: EdgePopoverProps) {
 
       {(p.step === 'confirming' || p.step === 'deleting') && (
         <div className="kg-graph-confirm" role="alertdialog" aria-label={GRAPH_MESSAGES.deleteRelation}>
-          <p>Are you sure you want to delete this relation? This action cannot be undone.</p>
+          <p>{V.deleteRelationQuestion}</p>
           <div className="kg-graph-confirm__buttons">
             <Button variant="text" onClick={p.onCancel} disabled={busy}>
-              Cancel
+              {V.cancel}
             </Button>
             <Button variant="danger" onClick={p.onConfirm} disabled={busy} loading={p.step === 'deleting'}>
-              {p.step === 'deleting' ? 'Deleting...' : 'Delete'}
+              {p.step === 'deleting' ? V.deleting : V.delete}
             </Button>
           </div>
         </div>

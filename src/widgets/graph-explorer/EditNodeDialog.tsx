@@ -9,6 +9,7 @@ import { LIMITS } from '../../contract/limits';
 import { SelectField } from '../../ui/Select';
 import { TextAreaField } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export interface EditNodeDialogProps {
   node: GraphNode;
@@ -39,18 +40,18 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, onSave, onCance
       actions={
         <>
           <Button variant="text" onClick={onCancel} disabled={saving}>
-            Cancel
+            {V.cancel}
           </Button>
           <Button type="submit" disabled={saving} loading={saving}>
-            Update Node
+            {V.updateNode}
           </Button>
         </>
       }
     >
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField label="Name" required value={values.name} maxChars={LIMITS.nameMaxLength} disabled={saving} onChange={(e) => set('name')(e.currentTarget.value)} />
+      <TextField label={V.name} required value={values.name} maxChars={LIMITS.nameMaxLength} disabled={saving} onChange={(e) => set('name')(e.currentTarget.value)} />
       <SelectField
-        label="Node Type"
+        label={V.nodeType}
         required
         value={values.nodeType}
         disabled={saving || typeLocked}
@@ -58,8 +59,8 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, onSave, onCance
         options={types.map((t) => ({ value: t, label: t }))}
         onChange={set('nodeType')}
       />
-      <TextField label="SNOMED Code" inputMode="numeric" value={values.snomedCode} disabled={saving} onChange={(e) => set('snomedCode')(e.currentTarget.value)} />
-      <TextAreaField label="Description" rows={4} value={values.description} maxChars={LIMITS.nodeTextMax} disabled={saving} onChange={(e) => set('description')(e.currentTarget.value)} />
+      <TextField label={V.snomedCode} inputMode="numeric" value={values.snomedCode} disabled={saving} onChange={(e) => set('snomedCode')(e.currentTarget.value)} />
+      <TextAreaField label={V.description} rows={4} value={values.description} maxChars={LIMITS.nodeTextMax} disabled={saving} onChange={(e) => set('description')(e.currentTarget.value)} />
     </Dialog>
   );
 }

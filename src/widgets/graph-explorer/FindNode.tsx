@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { SearchIcon } from '../../ui/icons';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export interface FindOption {
   id: string;
@@ -41,11 +42,11 @@ export function FindNode({ options, onFind }: { options: readonly FindOption[]; 
       <input
         type="search"
         role="combobox"
-        aria-label="Find a node"
+        aria-label={V.findNode}
         aria-expanded={showList}
         aria-controls={`${id}-list`}
         aria-activedescendant={showList ? `${id}-${active}` : undefined}
-        placeholder="Find a node…"
+        placeholder={V.findPlaceholder}
         className="kg-graph-find__input"
         value={text}
         onChange={(e) => {
@@ -67,7 +68,7 @@ export function FindNode({ options, onFind }: { options: readonly FindOption[]; 
         }}
       />
       {showList && (
-        <ul id={`${id}-list`} role="listbox" className="kg-graph-find__list" aria-label="Matching nodes">
+        <ul id={`${id}-list`} role="listbox" className="kg-graph-find__list" aria-label={V.matchingNodes}>
           {matches.map((o, i) => (
             <li
               key={o.id}

@@ -2,6 +2,7 @@ import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CloseIcon } from '../../ui/icons';
 import type { PopoverProps } from './Popover';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 /**
  * The popover card (see Popover.tsx): placed next to a clicked point of the canvas with
@@ -34,7 +35,7 @@ export function FloatingCard({ anchor, label, onClose, busy, children }: Popover
       aria-label={label}
       tabIndex={-1}
     >
-      <button type="button" className="kg-icon-btn kg-graph-popover__close" aria-label="Close details" title="Close details" disabled={busy} onClick={onClose}>
+      <button type="button" className="kg-icon-btn kg-graph-popover__close" aria-label={V.closeDetails} title={V.closeDetails} disabled={busy} onClick={onClose}>
         <CloseIcon size={16} />
       </button>
       {children}

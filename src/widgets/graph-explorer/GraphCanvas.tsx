@@ -5,6 +5,7 @@ import type { GraphAdapter } from './force-graph-adapter';
 import type { ViewGraph } from './graph-model';
 import { radialLayout, staticLayout, type LayoutName } from './layouts';
 import type { Side } from './graph-model';
+import { useLatest } from '../../ui/use-latest';
 
 /** The focus node's direct neighbours (pinned on the focused force view's ring). */
 const ADJACENT: ReadonlySet<Side> = new Set(['in', 'out', 'both']);
@@ -67,8 +68,7 @@ function themeColors(el: HTMLElement) {
 export function GraphCanvas(p: GraphCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
   const [adapter, setAdapter] = useState<GraphAdapter | null>(null);
-  const handlers = useRef(p);
-  handlers.current = p;
+  const handlers = useLatest(p);
 
   useEffect(() => {
     let live = true;
@@ -115,7 +115,7 @@ export function GraphCanvas(p: GraphCanvasProps) {
       clearTimeout(clickTimer);
       created?.destroy();
     };
-  }, []);
+  }, [handlers]);
 
   const { view, layout, colors, typeOrder, loadCount } = p;
   const fixed = useMemo(() => staticLayout(layout, { nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }), [layout, view, typeOrder]);

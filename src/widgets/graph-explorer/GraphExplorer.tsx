@@ -8,6 +8,7 @@ import { GraphExplorerView } from './GraphExplorerView';
 import { isLayout } from './layouts';
 import { useGraphExplorer } from './use-graph-explorer';
 import { useGraphLive } from './use-graph-live';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export interface GraphExplorerProps {
   /** Server origin ('' = this page's origin). */
@@ -51,7 +52,7 @@ export function GraphExplorer(props: GraphExplorerProps) {
         {data ? (
           <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={undefined} />
         ) : (
-          <WithSession apiBase={apiBase} user={user} signInPrompt="Sign in to explore the knowledge graph.">
+          <WithSession apiBase={apiBase} user={user} signInPrompt={V.signIn}>
             {(u) => <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={u.id} />}
           </WithSession>
         )}

@@ -20,6 +20,7 @@ import { typeColors } from './labels';
 import { createZoomStore, Toolbar } from './Toolbar';
 import type { ExplorerActor } from './use-graph-explorer';
 import type { GraphLive } from './use-graph-live';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export interface GraphExplorerViewProps {
   actor: ExplorerActor;
@@ -39,7 +40,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
   const busy = snapshot.hasTag('busy');
   const loading = snapshot.matches('loading') || snapshot.matches({ ready: { data: 'reloading' } });
   const canvas = useRef<GraphCanvasHandle>(null);
-  const zoom = useRef(createZoomStore()).current;
+  const [zoom] = useState(createZoomStore);
   const [initError, setInitError] = useState<string | null>(null);
 
   const graph = c.graph;
@@ -155,14 +156,14 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
             <span>{GRAPH_MESSAGES.loading}</span>
           </div>
         )}
-        {view && !loading && view.nodes.length === 0 && <div className="kg-graph__overlay kg-graph__overlay--quiet">No nodes match the current filters.</div>}
+        {view && !loading && view.nodes.length === 0 && <div className="kg-graph__overlay kg-graph__overlay--quiet">{V.noNodesMatch}</div>}
       </div>
 
       <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} />
 
       <footer className="kg-graph__footer">
         {graph?.focus ? (
-          <div className="kg-graph__footer-actions" role="group" aria-label="Focused view">
+          <div className="kg-graph__footer-actions" role="group" aria-label={V.focusedView}>
             <Button variant={c.hideIncoming ? 'secondary' : 'outlined'} aria-pressed={c.hideIncoming} disabled={busy} onClick={() => actor.send({ type: 'direction.toggle', which: 'incoming' })}>
               {GRAPH_MESSAGES.removeIncoming}
             </Button>
@@ -180,7 +181,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
         )}
         {onClose && (
           <Button variant="text" disabled={busy} onClick={onClose}>
-            Close
+            {V.close}
           </Button>
         )}
       </footer>

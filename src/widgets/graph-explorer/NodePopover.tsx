@@ -4,6 +4,8 @@ import { EditIcon } from '../../ui/icons';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import { AddLinkIcon, ExpandIcon, FocusIcon, TrashIcon } from './icons';
 import { Popover } from './Popover';
+import { formatDateTime } from '../../i18n/runtime';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 export type NodePopoverStep = 'viewing' | 'confirming' | 'deleting';
 
@@ -29,7 +31,7 @@ export interface NodePopoverProps {
 
 export const formatDate = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? '—' : formatDateTime(d, { year: 'numeric', month: 'short', day: 'numeric' });
 };
 
 /** Spec §2: name, type, SNOMED code, description, created date; Add Relation, Edit Node, Delete Node. */
@@ -43,13 +45,13 @@ export function NodePopover(p: NodePopoverProps) {
         <h3 className="kg-graph-popover__title">{node.name}</h3>
       </div>
       <dl className="kg-graph-facts">
-        <dt>Type</dt>
+        <dt>{V.type}</dt>
         <dd>{node.nodeType}</dd>
-        <dt>SNOMED</dt>
+        <dt>{V.snomed}</dt>
         <dd className="kg-graph-facts__code">{node.snomedCode || '—'}</dd>
-        <dt>Created</dt>
+        <dt>{V.created}</dt>
         <dd>{formatDate(node.createdAt)}</dd>
-        <dt>Relations</dt>
+        <dt>{V.relations}</dt>
         <dd>{node.degree}</dd>
       </dl>
       <p className="kg-graph-popover__text">{node.description || 'No description'}</p>
@@ -59,37 +61,35 @@ export function NodePopover(p: NodePopoverProps) {
         </Button>
       )}
       {p.step === 'viewing' ? (
-        <div className="kg-graph-popover__actions" role="group" aria-label="Node actions">
+        <div className="kg-graph-popover__actions" role="group" aria-label={V.nodeActions}>
           {!p.isFocus && (
-            <button type="button" className="kg-icon-btn" aria-label="Focus on this node" title="Focus on this node" onClick={p.onFocus}>
+            <button type="button" className="kg-icon-btn" aria-label={V.focusNode} title={V.focusNode} onClick={p.onFocus}>
               <FocusIcon />
             </button>
           )}
           {!p.readonly && (
             <>
-              <button type="button" className="kg-icon-btn" aria-label="Add Relation" title="Add Relation" onClick={p.onAddRelation}>
+              <button type="button" className="kg-icon-btn" aria-label={V.addRelation} title={V.addRelation} onClick={p.onAddRelation}>
                 <AddLinkIcon />
               </button>
-              <button type="button" className="kg-icon-btn" aria-label="Edit Node" title="Edit Node" onClick={p.onEditNode}>
+              <button type="button" className="kg-icon-btn" aria-label={V.editNode} title={V.editNode} onClick={p.onEditNode}>
                 <EditIcon size={20} />
               </button>
-              <button type="button" className="kg-icon-btn kg-icon-btn--danger" aria-label="Delete Node" title="Delete Node" onClick={p.onDelete}>
+              <button type="button" className="kg-icon-btn kg-icon-btn--danger" aria-label={V.deleteNode} title={V.deleteNode} onClick={p.onDelete}>
                 <TrashIcon size={20} />
               </button>
             </>
           )}
         </div>
       ) : (
-        <div className="kg-graph-confirm" role="alertdialog" aria-label="Delete Node">
-          <p>
-            Delete <strong>{node.name}</strong> and all its relations? This action cannot be undone.
-          </p>
+        <div className="kg-graph-confirm" role="alertdialog" aria-label={V.deleteNode}>
+          <p>{V.deleteNodeQuestion(node.name)}</p>
           <div className="kg-graph-confirm__buttons">
             <Button variant="text" onClick={p.onCancel} disabled={busy}>
-              Cancel
+              {V.cancel}
             </Button>
             <Button variant="danger" onClick={p.onConfirm} disabled={busy} loading={busy}>
-              {busy ? 'Deleting...' : 'Delete'}
+              {busy ? V.deleting : V.delete}
             </Button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { GRAPH_FIGURES } from '../../contract/graph-messages';
 import { LAYOUT_CHOICES, type LayoutName } from './layouts';
 import { CircleLayoutIcon, DownloadIcon, FitIcon, ForceLayoutIcon, GridLayoutIcon, RefreshIcon, ZoomInIcon, ZoomOutIcon } from './icons';
 import { FindNode, type FindOption } from './FindNode';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 /** The zoom level as a tiny store, so wheel zooming re-renders only the percentage. */
 export function createZoomStore(initial: number = GRAPH_FIGURES.defaultZoom) {
@@ -26,7 +27,7 @@ export type ZoomStore = ReturnType<typeof createZoomStore>;
 function ZoomPercent({ store }: { store: ZoomStore }) {
   const k = useSyncExternalStore(store.subscribe, store.get, store.get);
   return (
-    <output className="kg-graph-toolbar__zoom" aria-label="Zoom level" aria-live="off">
+    <output className="kg-graph-toolbar__zoom" aria-label={V.zoomLevel} aria-live="off">
       {Math.round(k * 100)}%
     </output>
   );
@@ -56,15 +57,15 @@ export function Toolbar(p: ToolbarProps) {
     </button>
   );
   return (
-    <div className="kg-graph-toolbar" role="toolbar" aria-label="Graph tools">
+    <div className="kg-graph-toolbar" role="toolbar" aria-label={V.tools}>
       <div className="kg-graph-toolbar__group">
-        {button('Zoom In', ZoomInIcon, p.onZoomIn)}
-        {button('Zoom Out', ZoomOutIcon, p.onZoomOut)}
+        {button(V.zoomIn, ZoomInIcon, p.onZoomIn)}
+        {button(V.zoomOut, ZoomOutIcon, p.onZoomOut)}
         <ZoomPercent store={p.zoom} />
-        {button('Reset View', FitIcon, p.onReset)}
-        {button('Refresh Graph Data', RefreshIcon, p.onRefresh, p.loading)}
+        {button(V.resetView, FitIcon, p.onReset)}
+        {button(V.refresh, RefreshIcon, p.onRefresh, p.loading)}
       </div>
-      <div className="kg-graph-layouts" role="radiogroup" aria-label="Layout">
+      <div className="kg-graph-layouts" role="radiogroup" aria-label={V.layout}>
         {LAYOUT_CHOICES.map(({ value, label }) => {
           const Icon = LAYOUT_ICONS[value];
           return (
@@ -77,7 +78,7 @@ export function Toolbar(p: ToolbarProps) {
       </div>
       <div className="kg-graph-toolbar__group kg-graph-toolbar__group--end">
         <FindNode options={p.findOptions} onFind={p.onFind} />
-        {button('Export PNG', DownloadIcon, p.onExport)}
+        {button(V.exportPng, DownloadIcon, p.onExport)}
       </div>
     </div>
   );

@@ -118,7 +118,7 @@ export class GraphAdapter {
         if (this.fitOnSettle) this.fit(400);
         this.fitOnSettle = false;
       });
-    this.centerForce = fg.d3Force('center') as Force | undefined;
+    this.centerForce = fg.d3Force('center');
     box.addEventListener('wheel', this.onWheel, { passive: false });
     box.addEventListener('pointerdown', this.onPointerDown);
     window.addEventListener('pointerup', this.onPointerUp);

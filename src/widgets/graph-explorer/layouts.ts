@@ -1,14 +1,13 @@
 import type { GraphNode } from '../../contract/graph';
 import { GRAPH_FIGURES, GRAPH_LAYOUTS, type GraphLayout } from '../../contract/graph-messages';
 import type { Side } from './graph-model';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 /** Layouts of spec §2/§9: the switch offers circle, grid and force; hierarchical (by node type) exists but is not offered. */
 export type LayoutName = GraphLayout;
-export const LAYOUT_CHOICES: readonly { value: LayoutName; label: string }[] = [
-  { value: 'circle', label: 'Circle' },
-  { value: 'grid', label: 'Grid' },
-  { value: 'force', label: 'Force-directed' },
-];
+/** Labels read when shown (the active language). */
+const choice = (value: 'circle' | 'grid' | 'force') => ({ value, get label(): string { return V.layouts[value]; } });
+export const LAYOUT_CHOICES: readonly { value: LayoutName; label: string }[] = [choice('circle'), choice('grid'), choice('force')];
 export const isLayout = (v: unknown): v is LayoutName => typeof v === 'string' && (GRAPH_LAYOUTS as readonly string[]).includes(v);
 
 export interface Point {

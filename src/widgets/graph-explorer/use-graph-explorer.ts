@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Graph } from '../../contract/graph';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { GraphLayout } from '../../contract/graph-messages';
 import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer.machine';
 import { apiPorts, dataPorts } from './ports';
+import { useLatest } from '../../ui/use-latest';
 
 export interface ExplorerOptions {
   apiBase: string;
@@ -24,24 +25,24 @@ export interface ExplorerOptions {
  * (spec §4), machine notifications → the component's callbacks.
  */
 export function useGraphExplorer(o: ExplorerOptions) {
-  const latest = useRef(o);
-  latest.current = o;
-  const portsRef = useRef<GraphExplorerPorts | null>(null);
+  const latest = useLatest(o);
   const sourceKey = o.data ?? o.apiBase;
-  const lastSource = useRef<unknown>(undefined);
-  if (lastSource.current !== sourceKey || !portsRef.current) {
-    lastSource.current = sourceKey;
-    portsRef.current = o.data ? dataPorts(o.data) : apiPorts(o.apiBase, () => latest.current.userId);
-  }
+  const sourcePorts = useMemo(
+    () => (o.data ? dataPorts(o.data) : apiPorts(o.apiBase, () => latest.current.userId)),
+    // One set of ports per source: the data the page gave, else the API base.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sourceKey],
+  );
+  const portsRef = useLatest(sourcePorts);
   // Stable ports that always use the current source (the machine keeps the object it started with).
-  const ports = useRef<GraphExplorerPorts>({
-    loadGraph: (f) => portsRef.current!.loadGraph(f),
-    loadTypes: () => portsRef.current!.loadTypes(),
-    changeRelationType: (id, t) => portsRef.current!.changeRelationType(id, t),
-    deleteRelation: (id) => portsRef.current!.deleteRelation(id),
-    deleteNode: (id) => portsRef.current!.deleteNode(id),
-    updateNode: (id, v) => portsRef.current!.updateNode(id, v),
-  }).current;
+  const [ports] = useState<GraphExplorerPorts>(() => ({
+    loadGraph: (f) => portsRef.current.loadGraph(f),
+    loadTypes: () => portsRef.current.loadTypes(),
+    changeRelationType: (id, t) => portsRef.current.changeRelationType(id, t),
+    deleteRelation: (id) => portsRef.current.deleteRelation(id),
+    deleteNode: (id) => portsRef.current.deleteNode(id),
+    updateNode: (id, v) => portsRef.current.updateNode(id, v),
+  }));
 
   const actor = useActorRef(graphExplorerMachine, {
     input: { ports, focusNodeId: o.focusNodeId, relationType: o.relationType, layout: o.layout, readonly: o.readonly || !!o.data },
@@ -75,10 +76,10 @@ export function useGraphExplorer(o: ExplorerOptions) {
   useEffect(() => {
     const sub = actor.on('relation.changed', (e) => latest.current.onRelationChange?.({ relationId: e.relationId, change: e.change, relationType: e.relationType }));
     return () => sub.unsubscribe();
-  }, [actor]);
+  }, [actor, latest]);
 
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  useEffect(() => latest.current.onBusyChange?.(busy), [busy]);
+  useEffect(() => latest.current.onBusyChange?.(busy), [busy, latest]);
 
   return actor;
 }

@@ -28,8 +28,11 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 /** A value as the tab shows it: text as is, an attachment by its file name, nothing as "(empty)". */
 function shown(value: unknown): string {
   if (isEmpty(value)) return T.emptyValue;
-  if (typeof value === 'object') return String((value as { filename?: unknown }).filename ?? JSON.stringify(value));
-  return String(value);
+  if (typeof value === 'object') {
+    const filename = (value as { filename?: unknown }).filename;
+    return typeof filename === 'string' ? filename : JSON.stringify(value);
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function ChangeLine({ change }: { change: HistoryChange }) {

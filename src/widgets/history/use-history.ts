@@ -50,8 +50,9 @@ export function useHistory(calls: HistoryApi, recordId: string) {
 
   useEffect(() => {
     void reload();
+    const current = generation;
     return () => {
-      generation.current++;
+      current.current++;
     };
   }, [reload]);
 

@@ -21,8 +21,11 @@ import { NodeAttachments } from './NodeAttachments';
 import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
 import type { NodeAbilities } from './node-format';
 import { NodeRelationsList } from './NodeRelationsList';
+import { SnomedDriftNotice } from './SnomedDriftNotice';
+import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { NODE_TEXTS as T } from './texts';
+import { useLatest } from '../../ui/use-latest';
 
 export interface NodeDetailProps {
   apiBase: string;
@@ -70,8 +73,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: nodes.remove, fallback: T.detailDeleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
-  const latest = useRef({ show, onDeleted, onLeaveAfterDelete });
-  latest.current = { show, onDeleted, onLeaveAfterDelete };
+  const latest = useLatest({ show, onDeleted, onLeaveAfterDelete });
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
@@ -84,7 +86,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
       sub.unsubscribe();
       clearTimeout(leaving.current);
     };
-  }, [deletion]);
+  }, [deletion, latest]);
   useEffect(() => {
     if (deleteError) show(T.detailDeleteFailed, 'error');
   }, [deleteError, show]);
@@ -124,6 +126,22 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           onEdit={() => onEdit(node.id)}
           onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name } })}
         />
+        {node.snomedDrift && (
+          <SnomedDriftNotice
+            drift={node.snomedDrift}
+            canResolve={can.update}
+            onPickAnother={() => onEdit(node.id)}
+            onAccept={async () => {
+              try {
+                await nodes.acceptSnomedDrift(node.id);
+                show(SNOMED_DRIFT_TEXTS.accepted);
+                await data.reload();
+              } catch {
+                show(SNOMED_DRIFT_TEXTS.acceptFailed, 'error');
+              }
+            }}
+          />
+        )}
         <NodeFacts node={node} />
       </article>
       <RecordTabs

@@ -1,11 +1,13 @@
+import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed';
 import { IconButton } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';
-import { SearchIcon } from '../../ui/icons';
+import { CloseIcon, SearchIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/Select';
 import type { SortState } from '../../ui/table-sort';
 import { TextField } from '../../ui/TextField';
 import { GridViewIcon, TableViewIcon } from './icons';
-import { parseSortChoice, sortChoice } from './node-format';
+import { parseSortChoice, qualityFilterLabel, sortChoice, type NodeQualityFilter } from './node-format';
 import { NODE_TEXTS as T, SORT_CHOICES } from './texts';
 
 export type NodeLayout = 'table' | 'grid';
@@ -17,18 +19,24 @@ export interface NodeFiltersProps {
   nodeType: string;
   typeNames: readonly string[];
   onNodeType: (nodeType: string) => void;
+  /** Only the nodes whose SNOMED code an import changed. */
+  snomedReview: boolean;
+  onSnomedReview: (on: boolean) => void;
   layout: NodeLayout;
   onLayout: (layout: NodeLayout) => void;
   sort: SortState;
   onSort: (sort: SortState) => void;
+  /** An Analytics quality finding the list is filtered to, shown as a removable chip. */
+  quality?: NodeQualityFilter;
+  onClearQuality?: () => void;
 }
 
-/** Search, the Node Type filter, the grid view's sort (the table sorts by its headers) and the table/grid toggle. */
+/** Search, the Node Type filter, the SNOMED review filter, the grid view's sort (the table sorts by its headers) and the table/grid toggle. */
 export function NodeFilters(p: NodeFiltersProps) {
   const sortValue = sortChoice(p.sort);
   const known = SORT_CHOICES.some((c) => c.value === sortValue);
   return (
-    <div className={cx('kg-admin__filters kg-nodes__filters', p.layout === 'grid' && 'kg-nodes__filters--grid')} role="search" aria-label="Filter knowledge nodes">
+    <div className={cx('kg-admin__filters kg-nodes__filters', p.layout === 'grid' && 'kg-nodes__filters--grid')} role="search" aria-label={T.filtersLabel}>
       <TextField
         className="kg-admin__search"
         label={T.search}
@@ -46,6 +54,7 @@ export function NodeFilters(p: NodeFiltersProps) {
         onChange={p.onNodeType}
         options={[{ value: '', label: T.allTypes }, ...p.typeNames.map((name) => ({ value: name, label: name }))]}
       />
+      <Checkbox className="kg-nodes__review" label={SNOMED_DRIFT_TEXTS.filter} checked={p.snomedReview} onChange={p.onSnomedReview} />
       {p.layout === 'grid' && (
         <SelectField
           className="kg-admin__select"
@@ -54,6 +63,14 @@ export function NodeFilters(p: NodeFiltersProps) {
           onChange={(v) => p.onSort(parseSortChoice(v))}
           options={known ? SORT_CHOICES : [...SORT_CHOICES, { value: sortValue, label: `${p.sort.key} (${p.sort.direction})` }]}
         />
+      )}
+      {p.quality && (
+        <span className="kg-nodes__quality">
+          {qualityFilterLabel(p.quality)}
+          <IconButton label={T.clearQuality} className="kg-nodes__quality-clear" onClick={p.onClearQuality}>
+            <CloseIcon />
+          </IconButton>
+        </span>
       )}
       <div className="kg-nodes__layout" role="group" aria-label={T.viewAs}>
         <IconButton label={T.tableView} aria-pressed={p.layout === 'table'} className={cx(p.layout === 'table' && 'kg-nodes__layout-on')} onClick={() => p.onLayout('table')}>

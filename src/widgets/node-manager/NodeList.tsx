@@ -20,12 +20,13 @@ import { useToast } from '../use-toast';
 import type { NodeRowHandlers } from './NodeActions';
 import { NodeCards } from './NodeCards';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
-import { pageAfterDelete, type NodeAbilities, type NodeListState } from './node-format';
+import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
 import { NodeTable } from './NodeTable';
 import { cappedTotalText } from '../../contract/capped-total';
 import { NODE_TEXTS as T } from './texts';
 import { useSmall } from './use-box-width';
-import { useNodeList } from './use-node-list';
+import { FIRST_LIST_STATE, useNodeList } from './use-node-list';
+import { useLatest } from '../../ui/use-latest';
 
 /** The list's query and layout, kept by the owner so that coming back from a node shows the same page. */
 export interface NodeListMemory {
@@ -43,13 +44,19 @@ export interface NodeListProps extends Omit<NodeRowHandlers, 'onDelete'> {
   onDeleted: (nodeId: string) => void;
   /** Changing it reloads the page shown. */
   refreshKey?: number;
+  /** Opens filtered to this quality finding (instead of the remembered query). */
+  quality?: NodeQualityFilter;
 }
 
 /** The Knowledge Nodes list (spec §2): search, type filter, table or grid, paging, row actions, delete, bulk upload. */
-export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey, ...on }: NodeListProps) {
+export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, refreshKey, ...on }: NodeListProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const { toast, show, close } = useToast();
-  const { calls, state, text, setText, list, change } = useNodeList(apiBase, () => show(T.loadFailed, 'error'), memory?.current?.state);
+  const { calls, state, text, setText, list, change } = useNodeList(
+    apiBase,
+    () => show(T.loadFailed, 'error'),
+    quality ? { ...FIRST_LIST_STATE, quality } : memory?.current?.state,
+  );
   const types = useLoad((signal) => typesApi(api, 'node').list(signal));
   const box = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(box);
@@ -58,6 +65,8 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
   const [chosen, setChosen] = useState<NodeLayout | null>(memory?.current?.layout ?? null);
   const layout = chosen ?? (small ? 'grid' : 'table');
   useEffect(() => {
+    // The page's memory is a ref it hands down for this list to fill (after render, in an effect).
+    // eslint-disable-next-line react-hooks/immutability
     if (memory) memory.current = { state, layout: chosen };
   }, [memory, state, chosen]);
   const rows = list.data?.data ?? [];
@@ -69,8 +78,7 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.listDeleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
-  const latest = useRef({ show, list, state, change, onDeleted, rows: rows.length });
-  latest.current = { show, list, state, change, onDeleted, rows: rows.length };
+  const latest = useLatest({ show, list, state, change, onDeleted, rows: rows.length });
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
       const l = latest.current;
@@ -81,7 +89,7 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
       else l.list.reload();
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
   // Spec §8: the list's failure text, whatever the server said; the dialog stays open to try again.
   useEffect(() => {
     if (deleteError) show(T.listDeleteFailed, 'error');
@@ -115,10 +123,14 @@ export function NodeList({ apiBase, can, memory, onCreate, onDeleted, refreshKey
         nodeType={state.nodeType}
         typeNames={typeNames}
         onNodeType={(nodeType) => change({ nodeType })}
+        snomedReview={!!state.snomedReview}
+        onSnomedReview={(snomedReview) => change({ snomedReview })}
         layout={layout}
         onLayout={setChosen}
         sort={state.sort}
         onSort={(sort) => change({ sort })}
+        quality={state.quality}
+        onClearQuality={() => change({ quality: undefined })}
       />
 
       {list.status === 'loading' && <BlockSpinner label={T.loading} />}

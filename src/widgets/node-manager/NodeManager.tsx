@@ -11,7 +11,7 @@ import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { NodeDetail } from './NodeDetail';
 import { NodeList, type NodeListMemory } from './NodeList';
-import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace } from './node-format';
+import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace, type NodeQualityFilter } from './node-format';
 import { NODE_TEXTS as T } from './texts';
 
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
@@ -42,6 +42,8 @@ export interface NodeManagerProps {
    * mount the component anew (e.g. back from the node form page). Uncontrolled, the widget keeps its own.
    */
   listMemory?: { current: NodeListMemory | null };
+  /** The list opens filtered to an Analytics quality finding (the host's /nodes?orphan=true). */
+  qualityFilter?: NodeQualityFilter;
 }
 
 /**
@@ -169,6 +171,7 @@ function Screen({ place, go, memory, notify, ...p }: ScreenProps) {
       apiBase={p.apiBase}
       can={can}
       memory={memory}
+      quality={p.qualityFilter}
       onCreate={() => go({ view: 'create' })}
       onView={(n) => go({ view: 'detail', nodeId: n.id })}
       onCreateRelation={(n) => createRelation(n.id)}

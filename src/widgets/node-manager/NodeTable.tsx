@@ -5,6 +5,7 @@ import type { SortState } from '../../ui/table-sort';
 import { formatDate } from '../format';
 import { NodeActions, type NodeRowHandlers } from './NodeActions';
 import type { NodeAbilities } from './node-format';
+import { SnomedDriftBadge } from './SnomedDriftBadge';
 import { NODE_TEXTS as T } from './texts';
 
 export interface NodeViewProps extends NodeRowHandlers {
@@ -20,12 +21,15 @@ export interface NodeTableProps extends NodeViewProps {
   narrow: boolean;
 }
 
-/** NodeName: the node's name as a link-styled button to its detail view. */
+/** NodeName: the node's name as a link-styled button to its detail view, and the SNOMED review badge when it has one. */
 export function NodeName({ node, onView }: { node: KnowledgeNode; onView: (node: KnowledgeNode) => void }) {
   return (
-    <button type="button" className="kg-nodes__name" onClick={() => onView(node)}>
-      {node.name}
-    </button>
+    <span className="kg-nodes__name-cell">
+      <button type="button" className="kg-nodes__name" onClick={() => onView(node)}>
+        {node.name}
+      </button>
+      {node.snomedDrift && <SnomedDriftBadge drift={node.snomedDrift} />}
+    </span>
   );
 }
 

@@ -85,3 +85,14 @@ describe('node places', () => {
     expect(isNodeView(undefined)).toBe(false);
   });
 });
+
+describe('quality filters (the Analytics page findings)', () => {
+  it('reads the host URL and adds the GET /nodes parameter', async () => {
+    const { qualityFilterOf, listQuery } = await import('./node-format');
+    expect(qualityFilterOf(new URLSearchParams('orphan=true'))).toBe('orphans');
+    expect(qualityFilterOf(new URLSearchParams('hasSnomed=false'))).toBe('missingSnomedCode');
+    expect(qualityFilterOf(new URLSearchParams('hasSnomed=true'))).toBeUndefined();
+    const q = listQuery({ page: 0, pageSize: 10, search: '', nodeType: '', sort: { key: 'name', direction: 'asc' }, quality: 'likelyDuplicates' });
+    expect(q).toMatchObject({ likelyDuplicate: 'true', limit: 10 });
+  });
+});

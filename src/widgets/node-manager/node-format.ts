@@ -1,6 +1,7 @@
 import type { NodeListQuery } from '../../api/nodes';
 import type { KnowledgeNode } from '../../contract/nodes';
 import type { NodeRelationItem } from '../../contract/relations';
+import { findingLabel } from '../../contract/analytics-texts';
 import type { SortState } from '../../ui/table-sort';
 
 /** Pure helpers of the node screens (tested without a DOM). */
@@ -22,8 +23,32 @@ export interface NodeListState {
   search: string;
   /** '' = All Types. */
   nodeType: string;
+  /** Only nodes whose SNOMED code an import changed (issue 17 item 4); absent in older memories. */
+  snomedReview?: boolean;
   sort: SortState;
+  /** A quality finding of the Analytics page the list is filtered to (absent: none). */
+  quality?: NodeQualityFilter;
 }
+
+/**
+ * The Analytics page's node findings as list filters: the finding's key, its GET /nodes
+ * parameter and the host URL parameter that opens the list so (/nodes?orphan=true).
+ */
+export const NODE_QUALITY_FILTERS = {
+  missingSnomedCode: { hasSnomed: 'false' },
+  missingDescription: { hasDescription: 'false' },
+  orphans: { orphan: 'true' },
+  likelyDuplicates: { likelyDuplicate: 'true' },
+} as const satisfies Record<string, Partial<NodeListQuery>>;
+export type NodeQualityFilter = keyof typeof NODE_QUALITY_FILTERS;
+
+/** The quality filter a URL's query asks for (the first that matches), or undefined. */
+export function qualityFilterOf(params: URLSearchParams): NodeQualityFilter | undefined {
+  return (Object.keys(NODE_QUALITY_FILTERS) as NodeQualityFilter[]).find((key) =>
+    Object.entries(NODE_QUALITY_FILTERS[key]).every(([name, value]) => params.get(name) === value),
+  );
+}
+export const qualityFilterLabel = (key: NodeQualityFilter) => findingLabel(key);
 
 /** The GET /nodes query for a list state: one page, filtered and sorted by the server. */
 export function listQuery(s: NodeListState): NodeListQuery {
@@ -31,6 +56,8 @@ export function listQuery(s: NodeListState): NodeListQuery {
   return {
     search: s.search.trim() || undefined,
     nodeType: s.nodeType || undefined,
+    snomedReview: s.snomedReview ? 'true' : undefined,
+    ...(s.quality ? NODE_QUALITY_FILTERS[s.quality] : {}),
     limit: s.pageSize,
     skip: s.page * s.pageSize,
     sortBy,

@@ -1,8 +1,10 @@
+import { defineTexts, icu } from '../../contract/texts';
 /**
  * The Knowledge Nodes list and Node detail texts (spec §2, §8). zod-free, so the widget bundle
  * does not pull in the schemas.
  */
-export const NODE_TEXTS = {
+export const NODE_TEXTS = defineTexts('nodeManager', {
+  filtersLabel: 'Filter knowledge nodes',
   signIn: 'Sign in to manage knowledge nodes.',
   // List
   title: 'Knowledge Nodes',
@@ -14,6 +16,7 @@ export const NODE_TEXTS = {
   allTypes: 'All Types',
   sortBy: 'Sort by',
   viewAs: 'Layout',
+  clearQuality: 'Remove this filter',
   tableView: 'Table view',
   gridView: 'Grid view',
   colName: 'Name',
@@ -28,7 +31,7 @@ export const NODE_TEXTS = {
   typesFailed: 'Failed to load node types.',
   retry: 'Retry',
   // Row actions
-  actionsFor: (name: string) => `Actions for ${name}`,
+  actionsFor: icu(['name'], (name: string) => `Actions for ${name}`),
   view: 'View',
   createRelation: 'Create Relation',
   viewGraph: 'View Graph',
@@ -66,14 +69,24 @@ export const NODE_TEXTS = {
   unknown: 'Unknown',
   addRelation: 'Add Relation',
   viewRelations: 'View Relations',
-} as const;
+});
 
 /** The grid view's sort choices (the table sorts by its headers). */
+const SORT_TEXTS = defineTexts('nodeManager.sort', {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  updated: 'Recently updated',
+  nameAsc: 'Name (A–Z)',
+  nameDesc: 'Name (Z–A)',
+  typeAsc: 'Type (A–Z)',
+});
+/** The sort menu; each label is read when shown (the active language). */
+const choice = <V extends string>(value: V, label: keyof typeof SORT_TEXTS) => ({ value, get label(): string { return SORT_TEXTS[label]; } });
 export const SORT_CHOICES = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'updatedAt:desc', label: 'Recently updated' },
-  { value: 'name:asc', label: 'Name (A–Z)' },
-  { value: 'name:desc', label: 'Name (Z–A)' },
-  { value: 'nodeType:asc', label: 'Type (A–Z)' },
+  choice('createdAt:desc', 'newest'),
+  choice('createdAt:asc', 'oldest'),
+  choice('updatedAt:desc', 'updated'),
+  choice('name:asc', 'nameAsc'),
+  choice('name:desc', 'nameDesc'),
+  choice('nodeType:asc', 'typeAsc'),
 ] as const;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { apiClient } from '../../api/client';
-import { importsApi } from '../../api/imports';
-import { NODE_UPLOAD_TEXTS as T } from '../../contract/node-upload-texts';
+import { uploadCalls } from '../../api/imports';
 import { LIMITS } from '../../contract/limits';
 import { Button } from '../../ui/Button';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
@@ -10,21 +9,28 @@ import { Tooltip } from '../../ui/Tooltip';
 import { saveBlob } from '../download';
 import { useToast } from '../use-toast';
 import { useEver } from '../use-ever';
+import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../contract/node-upload-texts';
+import type { UploadKind } from '../../contract/imports';
 
 // The Bulk Upload dialog, its machine and the upload code load when Upload is first clicked (bench/bundle).
 const NodeUploadDialog = lazy(() => import('./NodeUploadDialog').then((m) => ({ default: m.NodeUploadDialog })));
 
 export interface NodeUploadButtonsProps {
   apiBase?: string;
-  /** An upload created nodes: the node list reloads (spec §2). */
+  /** An upload created nodes (or relations): the list reloads (spec §2). */
   onUploaded?: () => void;
+  /** Nodes (the node list's buttons) or relations (the relation list's). */
+  kind?: UploadKind;
+  /** The buttons' texts (the dialog picks its own by `kind`): passed in, so the node list does not bundle the relation texts. */
+  texts?: UploadButtonTexts;
 }
 
 /**
  * The node list's Template and Upload buttons (spec §2 Knowledge Nodes list) with the Bulk
- * Upload Nodes dialog and their toasts. The node list mounts this in its header.
+ * Upload Nodes dialog and their toasts. The node list mounts this in its header; the relation
+ * list mounts it with `kind` 'relations' (Download template, Import relations; issue 17).
  */
-export function NodeUploadButtons({ apiBase = '', onUploaded }: NodeUploadButtonsProps) {
+export function NodeUploadButtons({ apiBase = '', onUploaded, kind = 'nodes', texts: T = NODE_UPLOAD_TEXTS }: NodeUploadButtonsProps) {
   const [open, setOpen] = useState(false);
   const [fetching, setFetching] = useState(false);
   const { toast, show, close } = useToast();
@@ -33,7 +39,7 @@ export function NodeUploadButtons({ apiBase = '', onUploaded }: NodeUploadButton
   const template = async () => {
     setFetching(true);
     try {
-      saveBlob(await importsApi(apiClient({ base: apiBase })).nodeTemplate(), `nodes_template_${Date.now()}.xlsx`);
+      saveBlob(await uploadCalls(apiClient({ base: apiBase }), kind).template(), `${kind}_template_${Date.now()}.xlsx`);
       show(T.templateDownloaded);
     } catch {
       show(T.templateFailed, 'error');
@@ -57,6 +63,7 @@ export function NodeUploadButtons({ apiBase = '', onUploaded }: NodeUploadButton
       {dialogNeeded && (
         <Suspense fallback={null}>
           <NodeUploadDialog
+            kind={kind}
             apiBase={apiBase}
             open={open}
             onNotify={show}

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { NODE_UPLOAD_TEXTS as T } from '../../contract/node-upload-texts';
+import type { UploadTexts } from '../../contract/node-upload-texts';
 import type { UploadSummary } from '../../contract/imports';
 import { LIMITS } from '../../contract/limits';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FilePicker, formatKb } from '../../ui/FilePicker';
-import { DownloadIcon, UploadIcon } from '../../ui/icons';
+import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { saveBlob } from '../download';
+import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useNodeUpload } from './use-node-upload';
+import { formatNumber } from '../../i18n/runtime';
 
 export interface NodeUploadDialogProps {
   apiBase?: string;
@@ -18,24 +20,32 @@ export interface NodeUploadDialogProps {
   onClose: (refresh: boolean) => void;
   /** A message for the page's toast (the error report download failing). */
   onNotify?: (message: string, severity: 'success' | 'error') => void;
+  /** Nodes (spec §2) or relations (issue 17): the texts and calls; the dialog is the same. */
+  kind?: UploadKind;
 }
 
 /**
  * The Bulk Upload Nodes dialog (spec §2, §4, §8): Choose File (.xlsx, .xls, .csv; name and size
  * in KB), the format instructions, progress while uploading and processing, then 'Upload
  * Completed' with the counts and the error report. It cannot be closed while the upload runs.
+ * "Check file" (issue 17 item 3) runs the upload's checks without writing anything and shows what
+ * an upload would create, skip and refuse; "Import" then sends the same file for real.
+ * The Import Relations dialog is this one with `kind` 'relations'.
  */
-export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify }: NodeUploadDialogProps) {
-  const { actor, state, context: c, calls } = useNodeUpload(apiBase, open, onClose);
+export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify, kind = 'nodes' }: NodeUploadDialogProps) {
+  const { actor, state, context: c, calls } = useNodeUpload(apiBase, open, onClose, kind);
+  const T = UPLOAD_TEXTS[kind];
   const [downloading, setDownloading] = useState(false);
   const running = state === 'uploading' || state === 'processing';
+  const checking = running && c.dryRun;
+  const importing = running && !c.dryRun;
   const send = actor.send;
 
   const downloadErrors = async () => {
     if (!c.downloadUrl) return;
     setDownloading(true);
     try {
-      saveBlob(await calls.nodeErrorReport(c.downloadUrl), T.errorReportName);
+      saveBlob(await calls.errorReport(c.downloadUrl), T.errorReportName);
     } catch {
       onNotify?.(T.downloadErrorsFailed, 'error');
     } finally {
@@ -56,8 +66,11 @@ export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify }: Node
         <Button variant="text" disabled={running} onClick={() => send({ type: 'dialog.close' })}>
           {T.cancel}
         </Button>
-        <Button type="submit" startIcon={<UploadIcon />} disabled={running} loading={running}>
-          {running ? T.uploadingButton : T.uploadButton}
+        <Button variant="outlined" startIcon={<CheckCircleIcon />} disabled={running} loading={checking} onClick={() => send({ type: 'check.start' })}>
+          {checking ? T.checkingButton : T.checkButton}
+        </Button>
+        <Button type="submit" startIcon={<UploadIcon />} disabled={running} loading={importing}>
+          {importing ? T.uploadingButton : state === 'checked' ? T.importButton : T.uploadButton}
         </Button>
       </>
     );
@@ -74,14 +87,17 @@ export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify }: Node
     >
       {state !== 'completed' && (
         <>
-          <div className="kg-upload__instructions">
-            <p className="kg-upload__instructions-title">{T.instructionsTitle}</p>
-            <ul>
-              {T.instructions.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          {/* After a check its result matters more than the format (the file stays chosen below). */}
+          {state !== 'checked' && (
+            <div className="kg-upload__instructions">
+              <p className="kg-upload__instructions-title">{T.instructionsTitle}</p>
+              <ul>
+                {T.instructions.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <FilePicker
             buttonLabel={T.chooseFile}
             accept={LIMITS.bulkUploadExtensions.join(',')}
@@ -95,31 +111,44 @@ export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify }: Node
         </>
       )}
       {running && <ProgressBar label={T.title} value={c.progress} message={c.message || (state === 'uploading' ? T.uploadingText : T.processingText)} />}
+      {state === 'checked' && c.summary && <UploadResult texts={T} dryRun summary={c.summary} message={c.message} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
       {state === 'completed' && <ProgressBar label={T.title} value={100} />}
       {state === 'error' && c.error && <Alert severity="error">{c.error}</Alert>}
-      {state === 'completed' && c.summary && <UploadResult summary={c.summary} message={c.message} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
+      {state === 'completed' && c.summary && <UploadResult texts={T} summary={c.summary} message={c.message} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
     </Dialog>
   );
 }
 
-function UploadResult({ summary, message, canDownload, downloading, onDownload }: { summary: UploadSummary; message: string; canDownload: boolean; downloading: boolean; onDownload: () => void }) {
+interface UploadResultProps {
+  texts: UploadTexts;
+  summary: UploadSummary;
+  message: string;
+  canDownload: boolean;
+  downloading: boolean;
+  onDownload: () => void;
+  /** The counts of a check: what an upload would do. */
+  dryRun?: boolean;
+}
+
+function UploadResult({ texts: T, summary, message, canDownload, downloading, onDownload, dryRun = false }: UploadResultProps) {
   const stats: [string, number, string][] = [
     [T.totalRows, summary.total, ''],
-    [T.created, summary.created, 'success'],
-    [T.skipped, summary.skipped, 'warning'],
-    [T.errors, summary.errors, 'danger'],
+    [dryRun ? T.wouldCreate : T.created, summary.created, 'success'],
+    [dryRun ? T.wouldSkip : T.skipped, summary.skipped, 'warning'],
+    [dryRun ? T.wouldRefuse : T.errors, summary.errors, 'danger'],
   ];
   return (
-    <div className="kg-upload__result">
-      <Alert severity={summary.errors > 0 ? 'warning' : 'success'}>
-        <strong>{T.completed}</strong>
+    <div className="kg-upload__result" data-testid={dryRun ? 'upload-check-result' : 'upload-result'}>
+      <Alert severity={dryRun ? 'info' : summary.errors > 0 ? 'warning' : 'success'}>
+        <strong>{dryRun ? T.checkCompleted : T.completed}</strong>
         {message && <div className="kg-upload__result-message">{message}</div>}
+        {dryRun && <div className="kg-upload__result-message">{T.checkHint}</div>}
       </Alert>
       <dl className="kg-upload__stats">
         {stats.map(([label, value, tone]) => (
           <div key={label} className={tone ? `kg-upload__stat kg-upload__stat--${tone}` : 'kg-upload__stat'}>
             <dt>{label}</dt>
-            <dd>{value.toLocaleString('en')}</dd>
+            <dd>{formatNumber(value)}</dd>
           </div>
         ))}
       </dl>

@@ -36,6 +36,8 @@ export interface RelationEditorProps {
   relationId?: string;
   /** Preset source node of the create view (/nodes/{id}/relations/new). */
   sourceNodeId?: string;
+  /** The list starts with only the relations that break their type's rule (/relations?ruleViolations=true). */
+  ruleViolations?: boolean;
   /** Show everything read-only (no add, edit or delete) whatever the user may do. */
   readonly?: boolean;
   /** Where the create view came from (the graph's Add Relation): a save goes back there. */
@@ -108,6 +110,7 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
     place.view === 'list' || (place.view === 'edit' && !place.relationId) ? (
       <RelationList
         api={api}
+        apiBase={p.apiBase}
         canCreate={may('relations.create')}
         canUpdate={may('relations.update')}
         canDelete={may('relations.delete')}
@@ -116,6 +119,7 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
         onGraph={(r) => p.onGraphOpen?.({ focusNodeId: r.sourceNodeId, relationType: r.relationType })}
         onOpenNode={(id) => p.onNavigate?.({ path: `/nodes/view/${encodeURIComponent(id)}` })}
         onDeleted={deleted}
+        ruleViolations={p.ruleViolations}
       />
     ) : (
       <RelationForm

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/limits';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { Checkbox } from '../../ui/Checkbox';
 import { SearchIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/Select';
+import { useLatest } from '../../ui/use-latest';
 
 export interface RelationFiltersProps {
   search: string;
@@ -10,15 +12,16 @@ export interface RelationFiltersProps {
   relationTypes: readonly string[];
   onSearch: (search: string) => void;
   onRelationType: (relationType: string) => void;
+  ruleViolations: boolean;
+  onRuleViolations: (only: boolean) => void;
 }
 
 /** Search (sent to the server after a 300 ms pause in typing) and the relation type filter. */
-export function RelationFilters({ search, relationType, relationTypes, onSearch, onRelationType }: RelationFiltersProps) {
+export function RelationFilters({ search, relationType, relationTypes, onSearch, onRelationType, ruleViolations, onRuleViolations }: RelationFiltersProps) {
   const id = useId();
   const [text, setText] = useState(search);
   const applied = useRef(search);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
+  const latest = useLatest(onSearch);
 
   useEffect(() => {
     const next = text.trim();
@@ -28,10 +31,10 @@ export function RelationFilters({ search, relationType, relationTypes, onSearch,
       latest.current(next);
     }, LIMITS.debounceMs);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, latest]);
 
   return (
-    <div className="kg-admin__filters kg-relations__filters" role="search" aria-label="Filter relations">
+    <div className="kg-admin__filters kg-relations__filters" role="search" aria-label={T.filtersLabel}>
       <div className="kg-field kg-admin__search">
         <label className="kg-field__label" htmlFor={id}>
           {T.search}
@@ -50,6 +53,7 @@ export function RelationFilters({ search, relationType, relationTypes, onSearch,
         onChange={onRelationType}
         options={[{ value: '', label: T.allTypes }, ...relationTypes.map((t) => ({ value: t, label: t }))]}
       />
+      <Checkbox className="kg-relations__rule-filter" label={R.ruleViolationsFilter} checked={ruleViolations} onChange={onRuleViolations} />
     </div>
   );
 }

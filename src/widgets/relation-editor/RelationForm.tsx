@@ -18,7 +18,7 @@ import { useLiveChanges } from '../use-live-changes';
 import { useTitleInShell } from '../shell-title';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { useLoad } from '../use-load';
-import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
+import { draftOf, EMPTY_DRAFT, nodeOptionOf, type TypeRule } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
 
 export interface RelationFormProps {
@@ -57,7 +57,13 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
       !relationId && sourceNodeId ? calls.nodes.get(sourceNodeId) : null,
     ]);
     const draft = relation ? draftOf(relation) : { ...EMPTY_DRAFT, source: source ? nodeOptionOf(source) : null };
-    return { types: types.map((t) => t.name), draft };
+    const rules = new Map<string, TypeRule>(
+      types.map((t) => [
+        t.name.toLowerCase(),
+        { sourceNodeTypes: t.sourceNodeTypes ?? [], targetNodeTypes: t.targetNodeTypes ?? [], symmetric: t.symmetric ?? false, defaultWeight: t.defaultWeight ?? null },
+      ]),
+    );
+    return { types: types.map((t) => t.name), rules, draft };
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
@@ -112,12 +118,12 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
         </ErrorState>
       )}
       {data.status === 'ready' && data.data && !relationId && (
-        <RelationFormBody key={`${sourceNodeId ?? 'new'}#${version}`} api={api} mode={mode} types={data.data.types} initial={data.data.draft} {...rest} />
+        <RelationFormBody key={`${sourceNodeId ?? 'new'}#${version}`} api={api} mode={mode} types={data.data.types} rules={data.data.rules} initial={data.data.draft} {...rest} />
       )}
       {data.status === 'ready' && data.data && relationId && (
         <RecordTabs
           label={T.editHeading}
-          details={<RelationFormBody key={`${relationId}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} initial={data.data.draft} {...rest} />}
+          details={<RelationFormBody key={`${relationId}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} rules={data.data.rules} initial={data.data.draft} {...rest} />}
           history={() => (
             <HistoryPart.Part
               api={api}

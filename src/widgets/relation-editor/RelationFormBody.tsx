@@ -3,7 +3,7 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
 import { canSeeRelationNotes } from '../../contract/relation-notes';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { failureText } from '../../machines/error-text';
@@ -15,7 +15,7 @@ import { TextField } from '../../ui/TextField';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';
 import { NodePicker, RelationTypePicker } from './pickers';
-import { bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
+import { allowedEndTypes, bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft, type TypeRule } from './relation-form';
 import { useUnsavedChanges } from '../unsaved-changes';
 
 export interface RelationFormBodyProps {
@@ -24,6 +24,8 @@ export interface RelationFormBodyProps {
   mode: 'create' | 'edit';
   relationId?: string;
   types: readonly string[];
+  /** lower(relation type name) → its rule: the pickers offer only fitting nodes, the weight starts at the default. */
+  rules?: ReadonlyMap<string, TypeRule>;
   initial: RelationDraft;
   canDelete: boolean;
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
@@ -32,7 +34,7 @@ export interface RelationFormBodyProps {
 }
 
 /** The relation form's fields, submit (spec §5 checks, then the call) and, when editing, Delete Relation. */
-export function RelationFormBody({ api, user, mode, relationId, types, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
+export function RelationFormBody({ api, user, mode, relationId, types, rules, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
   const calls = useMemo(() => relationsApi(api), [api]);
   const [draft, setDraft] = useState(initial);
   const settle = useUnsavedChanges(!sameDraft(draft, initial));
@@ -43,6 +45,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
   const [deleting, setDeleting] = useState<'closed' | 'open' | 'busy'>('closed');
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const weightTouched = useRef(false);
   /** Internal notes are shown (and sent) only to users who may read them. */
   const withNote = canSeeRelationNotes(user.permissions);
 
@@ -94,6 +97,17 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
   };
 
   const busy = saving || deleting === 'busy';
+  const rule = rules?.get(draft.relationType.trim().toLowerCase());
+  const sourceTypes = allowedEndTypes(rule, 'source');
+  const targetTypes = allowedEndTypes(rule, 'target');
+  const noneFits = (end: 'source' | 'target', names: readonly string[] | null) =>
+    names ? R.noFittingNodes(draft.relationType, end, names.map((n) => `"${n}"`).join(', ')) : undefined;
+  /** A new relation's weight follows the chosen type's default until the user moves the slider. */
+  const chooseType = (type: string) => {
+    set('relationType', type);
+    const next = rules?.get(type.trim().toLowerCase());
+    if (mode === 'create' && !weightTouched.current) set('weight', next?.defaultWeight ?? LIMITS.relationWeight.default);
+  };
   return (
     <>
       <form className="kg-relation-form__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
@@ -109,6 +123,8 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
             }}
             error={errorOf('source')}
             disabled={busy}
+            nodeTypes={sourceTypes}
+            noneFitsText={noneFits('source', sourceTypes)}
           />
           <NodePicker
             api={api}
@@ -119,8 +135,10 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
             onCreateNode={(typed) => setNewNodeName(typed)}
             error={errorOf('target')}
             disabled={busy}
+            nodeTypes={targetTypes}
+            noneFitsText={noneFits('target', targetTypes)}
           />
-          <RelationTypePicker types={types} value={draft.relationType} onChange={(t) => set('relationType', t)} error={errorOf('relationType')} disabled={busy} />
+          <RelationTypePicker types={types} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={busy} />
           <TextField
             label={T.relationName}
             required
@@ -132,7 +150,13 @@ export function RelationFormBody({ api, user, mode, relationId, types, initial, 
             autoComplete="off"
           />
           <div className="kg-relation-form__wide">
-            <StrengthSlider value={draft.weight} onChange={(w) => set('weight', w)} error={errorOf('weight')} disabled={busy} />
+            <StrengthSlider
+              value={draft.weight}
+              onChange={(w) => {
+                weightTouched.current = true;
+                set('weight', w);
+              }}
+              error={errorOf('weight')} disabled={busy} />
           </div>
           <TextField
             className="kg-relation-form__wide"

@@ -18,25 +18,32 @@ import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useLoad } from '../use-load';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
+import { RELATION_UPLOAD_BUTTON_TEXTS } from '../../contract/relation-upload-button-texts';
+import { NodeUploadButtons } from '../node-upload/NodeUploadButtons';
 import { RelationFilters } from './RelationFilters';
 import { displayName, RelationTable, type RelationActions } from './RelationTable';
 import { useRelationList } from './use-relation-list';
 import { useLiveChanges } from '../use-live-changes';
+import { useLatest } from '../../ui/use-latest';
 
 export interface RelationListProps extends Omit<RelationActions, 'onDelete'> {
   api: ApiClient;
+  /** Server origin of the import dialog's calls ('' = this page's origin). */
+  apiBase: string;
   canCreate: boolean;
   onCreate: () => void;
   /** A relation was deleted here. */
   onDeleted: (relationId: string) => void;
+  /** Start filtered to the relations that break their type's rule. */
+  ruleViolations?: boolean;
 }
 
 /** Relations list (spec §2 "Relations list", §8 Relations). */
-export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }: RelationListProps) {
+export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, ruleViolations, ...actions }: RelationListProps) {
   const calls = useMemo(() => relationsApi(api), [api]);
   const types = useLoad((signal) => typesApi(api, 'relation').list(signal));
   const { toast, show, close } = useToast();
-  const { list, query, change } = useRelationList(calls, () => show(T.loadFailed, 'error'));
+  const { list, query, change } = useRelationList(calls, () => show(T.loadFailed, 'error'), ruleViolations);
   // Live changes: relations, their types and the end nodes' names (or deletions) shown in the rows.
   useLiveChanges(
     api,
@@ -53,8 +60,7 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
-  const latest = useRef({ show, list, query, change, onDeleted });
-  latest.current = { show, list, query, change, onDeleted };
+  const latest = useLatest({ show, list, query, change, onDeleted });
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
       const { list: l, query: q, change: c } = latest.current;
@@ -65,7 +71,7 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
       else l.reload();
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
   useEffect(() => {
     if (deleteError) show(T.deleteFailed, 'error');
   }, [deleteError, show]);
@@ -80,9 +86,13 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
         subtitle={T.subtitle}
         actions={
           canCreate && (
-            <Button startIcon={<PlusIcon />} onClick={onCreate}>
-              {T.addNew}
-            </Button>
+            <>
+              {/* Bulk relation import (issue 17): the node upload's buttons and dialog for relations. */}
+              <NodeUploadButtons kind="relations" texts={RELATION_UPLOAD_BUTTON_TEXTS} apiBase={apiBase} onUploaded={list.reload} />
+              <Button startIcon={<PlusIcon />} onClick={onCreate}>
+                {T.addNew}
+              </Button>
+            </>
           )
         }
       />
@@ -92,6 +102,8 @@ export function RelationList({ api, canCreate, onCreate, onDeleted, ...actions }
         relationTypes={typeNames}
         onSearch={(search) => change({ search })}
         onRelationType={(relationType) => change({ relationType })}
+        ruleViolations={query.ruleViolations}
+        onRuleViolations={(only) => change({ ruleViolations: only })}
       />
       {list.status === 'loading' && <BlockSpinner label={T.loading} />}
       {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}

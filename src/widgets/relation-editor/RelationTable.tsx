@@ -82,8 +82,9 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, o
             </div>
             <p className="kg-relation-card__ends">
               <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} />
-              <span className="kg-relation-card__arrow" aria-label="to">
-                →
+              {/* A symmetric type's one relation reads both ways (issue 17 item 1). */}
+              <span className="kg-relation-card__arrow" aria-label={r.symmetric ? 'and' : 'to'}>
+                {r.symmetric ? '↔' : '→'}
               </span>
               <NodeLink id={r.targetNodeId} name={r.targetNodeName} onOpenNode={onOpenNode} />
             </p>
@@ -98,7 +99,21 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, o
   }
   const columns: Column<Relation>[] = [
     { key: 'relationName', header: T.colName, render: (r) => <span className="kg-relations__name">{displayName(r)}</span>, sortValue: displayName },
-    { key: 'relationType', header: T.colType, render: (r) => <TypeChip r={r} />, sortValue: (r) => r.relationType },
+    {
+      key: 'relationType',
+      header: T.colType,
+      render: (r) => (
+        <>
+          <TypeChip r={r} />
+          {r.symmetric && (
+            <span className="kg-relations__symmetric" title="Symmetric: reads both ways">
+              {' '}↔
+            </span>
+          )}
+        </>
+      ),
+      sortValue: (r) => r.relationType,
+    },
     { key: 'source', header: T.colSource, render: (r) => <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} /> },
     { key: 'target', header: T.colTarget, render: (r) => <NodeLink id={r.targetNodeId} name={r.targetNodeName} onOpenNode={onOpenNode} /> },
     { key: 'createdAt', header: T.colCreated, render: (r) => <span className="kg-admin__date">{formatDate(r.createdAt, '')}</span>, sortValue: (r) => r.createdAt, width: '130px' },

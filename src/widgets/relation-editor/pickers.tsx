@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { ApiClient } from '../../api/client';
+import { joinTypeNames } from '../../api/node-filters';
 import { nodesApi } from '../../api/nodes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import { Combobox } from '../../ui/Combobox';
@@ -19,17 +20,22 @@ export interface NodePickerProps {
   excludeId?: string;
   /** '+ Create New Node' at the end of the list; gets what was typed. */
   onCreateNode?: (typed: string) => void;
+  /** Only nodes of these types (the relation type's rule, filtered by the server); null = any. */
+  nodeTypes?: readonly string[] | null;
+  /** Said when no node is found while nodeTypes narrows the list: why none fits. */
+  noneFitsText?: string;
 }
 
 /** A node picker over the server's node list: search by name, 20 a page, more on scroll. */
-export function NodePicker({ api, label, value, onChange, error, disabled, excludeId, onCreateNode }: NodePickerProps) {
+export function NodePicker({ api, label, value, onChange, error, disabled, excludeId, onCreateNode, nodeTypes, noneFitsText }: NodePickerProps) {
   const calls = useMemo(() => nodesApi(api), [api]);
+  const typeFilter = nodeTypes ? joinTypeNames(nodeTypes) : undefined;
   const load = useCallback<LoadOptions<NodeOption>>(
     async (query, page, signal) => {
-      const res = await calls.list({ search: query || undefined, limit: PAGE, skip: page * PAGE, sortBy: 'name', sortOrder: 'asc' }, signal);
+      const res = await calls.list({ search: query || undefined, nodeTypes: typeFilter, limit: PAGE, skip: page * PAGE, sortBy: 'name', sortOrder: 'asc' }, signal);
       return { items: res.data.map(nodeOptionOf), hasMore: !!res.pagination.totalCapped || (page + 1) * PAGE < res.pagination.total };
     },
-    [calls],
+    [calls, typeFilter],
   );
   return (
     <Combobox<NodeOption>
@@ -43,7 +49,7 @@ export function NodePicker({ api, label, value, onChange, error, disabled, exclu
       optionLabel={(n) => n.name}
       optionDescription={(n) => T.nodeDescription(n.nodeType, n.snomedCode)}
       exclude={excludeId ? (n) => n.id === excludeId : undefined}
-      texts={{ loading: T.pickerLoading, noResults: T.noNodes }}
+      texts={{ loading: T.pickerLoading, noResults: typeFilter && noneFitsText ? noneFitsText : T.noNodes }}
       action={onCreateNode ? { label: T.createNode, onSelect: onCreateNode } : undefined}
       error={error}
       disabled={disabled}

@@ -22,6 +22,6 @@ export const relationEditorElement: ElementSpec<Props> = {
     })),
   ),
   css: ':host{display:block}',
-  attributes: { apiBase: 'string', view: 'string', relationId: 'string', nodeId: 'string', readonly: 'boolean' },
+  attributes: { apiBase: 'string', view: 'string', relationId: 'string', nodeId: 'string', readonly: 'boolean', ruleViolations: 'boolean' },
   events: { onNavigate: 'kg-navigate', onGraphOpen: 'kg-graph-open', onRelationChange: 'kg-relation-change' },
 };

@@ -12,24 +12,27 @@ export interface RelationQuery {
   /** The search sent to the server (the box's text after the debounce). */
   search: string;
   relationType: string;
+  /** Only relations breaking their type's rule (issue 17 item 1). */
+  ruleViolations: boolean;
   sort: SortState;
 }
 
-export const FIRST_QUERY: RelationQuery = { page: 0, pageSize: LIMITS.defaultPageSize, search: '', relationType: '', sort: { key: 'createdAt', direction: 'desc' } };
+export const FIRST_QUERY: RelationQuery = { page: 0, pageSize: LIMITS.defaultPageSize, search: '', relationType: '', ruleViolations: false, sort: { key: 'createdAt', direction: 'desc' } };
 
 /**
  * The relations list, searched, filtered, sorted and paged by the server: each query change
  * (and `reload`) loads that page; the newest request wins. Loads again whenever the window
  * regains focus (spec §2). A failed reload with a page on screen keeps the page and calls `onFailed`.
  */
-export function useRelationList(calls: RelationsApi, onFailed: () => void) {
-  const [query, setQuery] = useState<RelationQuery>(FIRST_QUERY);
+export function useRelationList(calls: RelationsApi, onFailed: () => void, ruleViolations = false) {
+  const [query, setQuery] = useState<RelationQuery>(() => ({ ...FIRST_QUERY, ruleViolations }));
   const load = useCallback(
     (q: RelationQuery, signal: AbortSignal) =>
       calls.list(
         {
           search: q.search || undefined,
           relationType: q.relationType || undefined,
+          ruleViolations: q.ruleViolations ? 'true' : undefined,
           limit: q.pageSize,
           skip: q.page * q.pageSize,
           sortBy: q.sort.key as RelationSortField,

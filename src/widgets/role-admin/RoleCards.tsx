@@ -8,7 +8,7 @@ import { ROLE_TEXTS as T } from './texts';
 export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete, lockReason }: RoleListProps) {
   if (rows.length === 0) return <p className="kg-admin__empty">{T.noRoles}</p>;
   return (
-    <ul className="kg-admin__cards" aria-label="Roles" aria-busy={busy || undefined}>
+    <ul className="kg-admin__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
       {rows.map((r) => (
         <li key={r.id} className="kg-admin-card kg-role-card">
           <div className="kg-admin-card__head">
@@ -17,15 +17,15 @@ export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete, loc
           </div>
           <dl className="kg-admin-card__facts kg-role-card__facts">
             <div>
-              <dt>Permissions</dt>
+              <dt>{T.permissions}</dt>
               <dd>{selectedCount(r.permissions)}</dd>
             </div>
             <div>
-              <dt>Users</dt>
+              <dt>{T.colUsers}</dt>
               <dd>{r.userCount}</dd>
             </div>
             <div>
-              <dt>Last Updated</dt>
+              <dt>{T.colUpdated}</dt>
               <dd>{formatDate(r.updatedAt, '—')}</dd>
             </div>
           </dl>

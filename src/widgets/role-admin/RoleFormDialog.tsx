@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { Role } from '../../contract/roles';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -6,11 +7,15 @@ import { Dialog } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
 import { TextAreaField } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
-import { failureText } from '../../machines/error-text';
+import { formDialogMachine, isDirty } from '../../machines/form-dialog.machine';
+import { useLatest } from '../../ui/use-latest';
 import { PermissionChecklist } from './PermissionChecklist';
-import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormErrors, type RoleFormValues } from './role-form';
-import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
+import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormValues } from './role-form';
+import { useUnsavedChanges } from '../unsaved-changes';
 import { ROLE_TEXTS as T } from './texts';
+
+/** The form-dialog machine for a role's fields. */
+const roleFormMachine = formDialogMachine<RoleFormValues>();
 
 export interface RoleFormDialogProps {
   /** The role being edited; absent: creating. */
@@ -29,51 +34,39 @@ export interface RoleFormDialogProps {
  * Description (2 rows), 'Active Role', and the permission checklist. Mounted per opening.
  */
 export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit }: RoleFormDialogProps) {
-  const [values, setValues] = useState<RoleFormValues>(() => (role ? roleFormFrom(role) : emptyRoleForm()));
-  const [opened] = useState(values);
-  useUnsavedChanges(!sameFormValues(values, opened));
-  const [errors, setErrors] = useState<RoleFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const form = useActorRef(roleFormMachine, {
+    input: { initial: role ? roleFormFrom(role) : emptyRoleForm(), submit: onSubmit, validate: validateRoleForm, fallback: T.saveFailed },
+  });
+  const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
+  // Saved: the owner closes the dialog; until then it stays busy as while saving.
+  const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
+  useUnsavedChanges(useSelector(form, (s) => isDirty(s.context)));
   // Refs on plain elements only: preact/compat does not pass `ref` through function components.
   const body = useRef<HTMLDivElement>(null);
   const system = !!role?.isSystem;
-
-  // After a refused submit, focus goes to the field with the error.
+  const close = useLatest(onCancel);
   useEffect(() => {
-    if (attempt > 0) body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const submit = async () => {
-    if (saving) return;
-    const found = validateRoleForm(values);
-    setErrors(found);
-    setFormError(null);
-    if (found.name) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setFormError(failureText(err, T.saveFailed));
-      setSaving(false);
-    }
-  };
+    const subs = [
+      form.on('form.cancelled', () => close.current()),
+      // After a refused submit, focus goes to the field with the error (once it shows as invalid).
+      form.on('form.invalid', () => setTimeout(() => body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [form, close]);
+  const change = (patch: Partial<RoleFormValues>) => form.send({ type: 'form.change', values: patch });
+  const cancel = () => form.send({ type: 'form.cancel' });
 
   return (
     <Dialog
       open
       title={role ? T.editTitle : T.createTitle}
-      onClose={onCancel}
+      onClose={cancel}
       busy={saving}
       className="kg-dialog--xwide kg-role-form"
-      onSubmit={() => void submit()}
+      onSubmit={() => form.send({ type: 'form.submit' })}
       actions={
         <>
-          <Button variant="text" onClick={onCancel} disabled={saving}>
+          <Button variant="text" onClick={cancel} disabled={saving}>
             {T.cancel}
           </Button>
           <Button type="submit" disabled={saving} loading={saving}>
@@ -94,11 +87,7 @@ export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, o
         value={values.name}
         error={errors.name}
         disabled={system || saving}
-        onChange={(e) => {
-          const name = e.currentTarget.value;
-          setValues((v) => ({ ...v, name }));
-          setErrors({});
-        }}
+        onChange={(e) => change({ name: e.currentTarget.value })}
       />
       <TextAreaField
         label={T.description}
@@ -106,13 +95,10 @@ export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, o
         rows={2}
         value={values.description}
         disabled={saving}
-        onChange={(e) => {
-          const description = e.currentTarget.value;
-          setValues((v) => ({ ...v, description }));
-        }}
+        onChange={(e) => change({ description: e.currentTarget.value })}
       />
-      <Switch label={T.activeRole} checked={values.isActive} disabled={system || saving} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} />
-      <PermissionChecklist selected={values.permissions} grantable={grantable} disabled={system || saving || !!permissionsLocked} onChange={(permissions) => setValues((v) => ({ ...v, permissions }))} />
+      <Switch label={T.activeRole} checked={values.isActive} disabled={system || saving} onChange={(isActive) => change({ isActive })} />
+      <PermissionChecklist selected={values.permissions} grantable={grantable} disabled={system || saving || !!permissionsLocked} onChange={(permissions) => change({ permissions })} />
       </div>
     </Dialog>
   );

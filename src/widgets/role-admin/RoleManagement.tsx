@@ -22,6 +22,7 @@ import { RoleTable } from './RoleTable';
 import { RoleTiles } from './RoleTiles';
 import { ROLE_TEXTS as T } from './texts';
 import { useRoleAdmin } from './use-role-admin';
+import { useLatest } from '../../ui/use-latest';
 
 type FormState = { key: number; role?: Role } | null;
 
@@ -43,8 +44,7 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
-  const latest = useRef({ reload: roles.reload, show });
-  latest.current = { reload: roles.reload, show };
+  const latest = useLatest({ reload: roles.reload, show });
   useEffect(() => {
     const sub = deletion.on('delete.done', () => {
       latest.current.show(T.deleted);
@@ -52,7 +52,7 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
       requestAnimationFrame(() => list.current?.focus());
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
 
   const all = useMemo(() => roles.data ?? [], [roles.data]);
   const rows = useMemo(() => (sort ? sortRows(all, ROLE_SORT_VALUES[sort.key], sort.direction) : all), [all, sort]);
@@ -87,6 +87,8 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
     pending,
     busy: roles.refreshing,
     onToggle: (role: Role, active: boolean) => void toggle(role, active),
+    // Runs on click, not during render: a fresh key remounts the dialog.
+    // eslint-disable-next-line react-hooks/purity
     onEdit: (role: Role) => setForm({ key: Date.now(), role }),
     onDelete: (role: Role) => deletion.send({ type: 'delete.open', target: { id: role.id, name: role.name, affected: role.userCount } }),
   };
@@ -103,7 +105,7 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
           </Button>
         }
       />
-      {roles.status === 'loading' && <BlockSpinner label="Loading roles" />}
+      {roles.status === 'loading' && <BlockSpinner label={T.loading} />}
       {roles.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void roles.reload()} />}
       {roles.status === 'ready' && (
         <>

@@ -15,16 +15,16 @@ export interface RoleListProps extends Omit<RoleActionsProps, 'role'>, Omit<Role
 /** The wide-screen role list (spec §2): Role, Permissions, Users, Status, Last Updated, Actions. */
 export function RoleTable({ rows, pending, busy, sort, onSortChange, onToggle, onEdit, onDelete, lockReason }: RoleListProps & { sort: SortState | null; onSortChange: (s: SortState) => void }) {
   const columns: Column<Role>[] = [
-    { key: 'role', header: 'Role', render: (r) => <RoleName role={r} />, sortValue: ROLE_SORT_VALUES.role },
-    { key: 'permissions', header: 'Permissions', render: (r) => <span className="kg-role__count">{selectedCount(r.permissions)}</span>, sortValue: ROLE_SORT_VALUES.permissions },
-    { key: 'users', header: 'Users', render: (r) => <span className="kg-role__count">{r.userCount}</span>, sortValue: ROLE_SORT_VALUES.users },
-    { key: 'status', header: 'Status', render: (r) => <RoleStatus role={r} pending={pending.get(r.id)} onToggle={onToggle} lockReason={lockReason} />, sortValue: ROLE_SORT_VALUES.status },
-    { key: 'updated', header: 'Last Updated', render: (r) => <span className="kg-admin__date">{formatDate(r.updatedAt, '—')}</span>, sortValue: ROLE_SORT_VALUES.updated },
-    { key: 'actions', header: 'Actions', align: 'right', render: (r) => <RoleActions role={r} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} /> },
+    { key: 'role', header: T.colRole, render: (r) => <RoleName role={r} />, sortValue: ROLE_SORT_VALUES.role },
+    { key: 'permissions', header: T.permissions, render: (r) => <span className="kg-role__count">{selectedCount(r.permissions)}</span>, sortValue: ROLE_SORT_VALUES.permissions },
+    { key: 'users', header: T.colUsers, render: (r) => <span className="kg-role__count">{r.userCount}</span>, sortValue: ROLE_SORT_VALUES.users },
+    { key: 'status', header: T.colStatus, render: (r) => <RoleStatus role={r} pending={pending.get(r.id)} onToggle={onToggle} lockReason={lockReason} />, sortValue: ROLE_SORT_VALUES.status },
+    { key: 'updated', header: T.colUpdated, render: (r) => <span className="kg-admin__date">{formatDate(r.updatedAt, '—')}</span>, sortValue: ROLE_SORT_VALUES.updated },
+    { key: 'actions', header: T.colActions, align: 'right', render: (r) => <RoleActions role={r} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} /> },
   ];
   return (
     <DataTable
-      label="Roles"
+      label={T.listLabel}
       className="kg-role-table"
       columns={columns}
       rows={rows}

@@ -1,7 +1,15 @@
 import { MESSAGES } from '../../contract/messages';
+import { defineTexts, icu } from '../../contract/texts';
 
 /** Texts of Role Management (spec §2, §8); the spec's own words where it gives them. */
-export const ROLE_TEXTS = {
+export const ROLE_TEXTS = defineTexts('roleAdmin', {
+  colRole: 'Role',
+  colUsers: 'Users',
+  colStatus: 'Status',
+  colUpdated: 'Last Updated',
+  colActions: 'Actions',
+  listLabel: 'Roles',
+  loading: 'Loading roles',
   title: 'Role Management',
   subtitle: 'Define roles and permissions to control user access throughout the system.',
   totalRoles: 'Total Roles',
@@ -21,7 +29,7 @@ export const ROLE_TEXTS = {
   name: 'Role Name',
   description: 'Description',
   activeRole: 'Active Role',
-  permissionsHeading: (selected: number, total: number) => `Permissions (${selected}/${total})`,
+  permissionsHeading: icu(['selected', 'total'], (selected: number, total: number) => `Permissions (${selected}/${total})`),
   selectAll: 'Select all',
   clearAll: 'Clear',
   systemLocked: 'The name, status and permissions of a system role are fixed.',
@@ -31,8 +39,8 @@ export const ROLE_TEXTS = {
   cancel: 'Cancel',
 
   deleteTitle: 'Delete Role',
-  deleteQuestion: (name: string) => `Are you sure you want to delete the role "${name}"? This action cannot be undone.`,
-  affects: (n: number) => `This will affect ${n} users`,
+  deleteQuestion: icu(['name'], (name: string) => `Are you sure you want to delete the role "${name}"? This action cannot be undone.`),
+  affects: icu(['count'], (count: number) => `This will affect ${count} users`),
   movedToViewer: 'They will be moved to the viewer role.',
   deleteButton: 'Delete Role',
   deleting: 'Deleting...',
@@ -49,6 +57,6 @@ export const ROLE_TEXTS = {
   created: 'Role created successfully',
   updated: 'Role updated successfully',
   deleted: 'Role deleted successfully',
-  activated: (name: string) => `Role "${name}" activated`,
-  deactivated: (name: string) => `Role "${name}" deactivated`,
-} as const;
+  activated: icu(['name'], (name: string) => `Role "${name}" activated`),
+  deactivated: icu(['name'], (name: string) => `Role "${name}" deactivated`),
+});

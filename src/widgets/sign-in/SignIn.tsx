@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
+import { localiseEnglish } from '../../contract/texts';
 import { useSession } from '../session';
+import { SIGN_IN_TEXTS as T } from './texts';
 
 export type SessionChange = KgDomEvents['kg-session-change'];
 
@@ -27,7 +29,7 @@ export function SignIn({ apiBase = '', onSessionChange }: SignInProps) {
   });
 
   if (phase === 'loading') {
-    return <div className="kg-signin kg-signin--loading" aria-busy="true">Checking session…</div>;
+    return <div className="kg-signin kg-signin--loading" aria-busy="true">{T.checking}</div>;
   }
 
   if (user && phase !== 'signingIn') {
@@ -41,7 +43,7 @@ export function SignIn({ apiBase = '', onSessionChange }: SignInProps) {
           <span className="kg-signin__role">{user.role}</span>
         </span>
         <button type="button" className="kg-signin__logout" disabled={phase === 'busy'} onClick={() => send({ type: 'session.logout' })}>
-          Logout
+          {T.logout}
         </button>
       </div>
     );
@@ -66,13 +68,13 @@ function SignInForm({ busy, error, onSubmit }: SignInFormProps) {
     if (!busy) onSubmit(login.trim(), password);
   };
   return (
-    <form className="kg-signin kg-signin--form" onSubmit={submit} aria-label="Sign in">
+    <form className="kg-signin kg-signin--form" onSubmit={submit} aria-label={T.formLabel}>
       <label className="kg-signin__field" htmlFor={`${id}-login`}>
-        <span>Username or Email</span>
+        <span>{T.login}</span>
         <input id={`${id}-login`} name="login" autoComplete="username" required value={login} onChange={(e) => setLogin(e.currentTarget.value)} />
       </label>
       <label className="kg-signin__field" htmlFor={`${id}-password`}>
-        <span>Password</span>
+        <span>{T.password}</span>
         <input
           id={`${id}-password`}
           name="password"
@@ -85,11 +87,11 @@ function SignInForm({ busy, error, onSubmit }: SignInFormProps) {
       </label>
       {error && (
         <div className="kg-signin__error" role="alert">
-          {error}
+          {localiseEnglish(error)}
         </div>
       )}
       <button type="submit" className="kg-signin__submit" disabled={busy}>
-        {busy ? 'Signing In...' : 'Sign In'}
+        {busy ? T.submitting : T.submit}
       </button>
     </form>
   );

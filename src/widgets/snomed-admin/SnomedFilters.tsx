@@ -26,7 +26,7 @@ export function SnomedFilters({ search, status, refreshing, onSearch, onStatus, 
     setText(search);
   }
   return (
-    <div className="kg-admin__filters kg-snomed__filters" role="search" aria-label="Filter SNOMED concepts">
+    <div className="kg-admin__filters kg-snomed__filters" role="search" aria-label={T.filtersLabel}>
       <form
         className="kg-snomed__search"
         onSubmit={(e) => {

@@ -6,10 +6,11 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FilePicker, formatMb } from '../../ui/FilePicker';
-import { DownloadIcon, UploadIcon } from '../../ui/icons';
+import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { saveBlob } from '../download';
 import { holdSocket } from '../lazy-socket';
+import { ImportResult } from './ImportResult';
 import type { useSnomedImport } from './use-snomed-import';
 
 export interface SnomedImportDialogProps {
@@ -24,11 +25,15 @@ export interface SnomedImportDialogProps {
  * .xls and the RF2 description .txt; name and size in MB), a progress bar with percent and
  * message, and 'Upload & Import'. It cannot be closed while the import runs; a failure keeps it
  * open with the error. The socket connection is held while it is open (spec §7).
+ * "Check file" (issue 17 item 3) runs the import without writing anything and shows, in this
+ * dialog, what it would create, update and refuse; "Import" then sends the same file for real.
  */
 export function SnomedImportDialog({ api, calls, importer, onNotify }: SnomedImportDialogProps) {
   const { actor, state, context: c } = importer;
-  const open = state === 'idle' || state === 'uploading';
+  const open = state === 'idle' || state === 'uploading' || state === 'checked';
   const uploading = state === 'uploading';
+  const checking = uploading && c.dryRun;
+  const importing = uploading && !c.dryRun;
   const [fetching, setFetching] = useState(false);
 
   useEffect(() => {
@@ -60,8 +65,11 @@ export function SnomedImportDialog({ api, calls, importer, onNotify }: SnomedImp
           <Button variant="text" disabled={uploading} onClick={() => actor.send({ type: 'dialog.close' })}>
             {T.cancel}
           </Button>
-          <Button type="submit" startIcon={<UploadIcon />} disabled={!c.file || uploading} loading={uploading}>
-            {uploading ? T.importing : T.uploadImport}
+          <Button variant="outlined" startIcon={<CheckCircleIcon />} disabled={!c.file || uploading} loading={checking} onClick={() => actor.send({ type: 'check.start' })}>
+            {checking ? T.checking : T.checkButton}
+          </Button>
+          <Button type="submit" startIcon={<UploadIcon />} disabled={!c.file || uploading} loading={importing}>
+            {importing ? T.importing : state === 'checked' ? T.importAfterCheck : T.uploadImport}
           </Button>
         </>
       }
@@ -87,6 +95,7 @@ export function SnomedImportDialog({ api, calls, importer, onNotify }: SnomedImp
       />
       {uploading && <ProgressBar label={T.importTitle} value={c.progress} message={c.message || T.processing} />}
       {!uploading && c.error && <Alert severity="error">{c.error}</Alert>}
+      {state === 'checked' && c.result && <ImportResult result={c.result} calls={calls} onNotify={onNotify} />}
     </Dialog>
   );
 }

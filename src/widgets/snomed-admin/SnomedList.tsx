@@ -49,7 +49,7 @@ export function SnomedList({ rows, narrow, sort, onSortChange, busy, ...actions 
   if (narrow) {
     if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
     return (
-      <ul className="kg-admin__cards kg-snomed__cards" aria-label="SNOMED concepts" aria-busy={busy || undefined}>
+      <ul className="kg-admin__cards kg-snomed__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
         {rows.map((c) => (
           <li key={c.id} className="kg-admin-card">
             <p className="kg-snomed__term">{c.term}</p>
@@ -71,7 +71,7 @@ export function SnomedList({ rows, narrow, sort, onSortChange, busy, ...actions 
   ];
   return (
     <DataTable
-      label="SNOMED concepts"
+      label={T.listLabel}
       className="kg-snomed-table"
       columns={columns}
       rows={rows}

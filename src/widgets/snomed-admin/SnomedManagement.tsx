@@ -20,6 +20,7 @@ import { SnomedFilters } from './SnomedFilters';
 import { SnomedList } from './SnomedList';
 import { useSnomedImport } from './use-snomed-import';
 import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
+import { useLatest } from '../../ui/use-latest';
 
 // The dialogs load when first opened, not with the list (the element's size budget: bench/bundle).
 const ConceptDetailsDialog = lazy(() => import('./ConceptDetailsDialog').then((m) => ({ default: m.ConceptDetailsDialog })));
@@ -53,8 +54,7 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
-  const latest = useRef({ show, list, query, change });
-  latest.current = { show, list, query, change };
+  const latest = useLatest({ show, list, query, change });
   useEffect(() => {
     const sub = deletion.on('delete.done', () => {
       const { list: l, query: q, change: c } = latest.current;
@@ -64,13 +64,13 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
       else l.reload();
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
   // A failed delete is told in a toast (spec §8); the dialog stays open to try again.
   useEffect(() => {
     if (deleteError) show(deleteError, 'error');
   }, [deleteError, show]);
   const detailsNeeded = useEver(details !== null);
-  const importNeeded = useEver(importer.state === 'idle' || importer.state === 'uploading');
+  const importNeeded = useEver(importer.state === 'idle' || importer.state === 'uploading' || importer.state === 'checked');
   const summaryNeeded = useEver(importer.state === 'summary');
 
   return (
@@ -98,7 +98,7 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
       {list.status === 'loading' && <BlockSpinner label={T.loading} />}
       {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
       {list.status === 'ready' && (
-        <section className="kg-admin__list" aria-label="SNOMED concepts">
+        <section className="kg-admin__list" aria-label={T.listLabel}>
           <SnomedList
             rows={rows}
             narrow={narrow}

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ApiClient } from '../../api/client';
 import { socketReady, watchSnomedImports } from '../lazy-socket';
 import type { SnomedApi } from '../../api/snomed';
 import type { SnomedImportResult } from '../../contract/imports';
 import { snomedImportMachine } from '../../machines/snomed-import.machine';
+import { useLatest } from '../../ui/use-latest';
 
 /**
  * The SNOMED import machine wired to the API and the socket. The upload starts once the socket
@@ -13,19 +14,18 @@ import { snomedImportMachine } from '../../machines/snomed-import.machine';
 export function useSnomedImport(api: ApiClient, calls: SnomedApi, onDone: (result: SnomedImportResult) => void) {
   const actor = useActorRef(snomedImportMachine, {
     input: {
-      importFile: async (file) => {
+      importFile: async (file, options) => {
         await socketReady(api);
-        return calls.importFile(file);
+        return calls.importFile(file, options);
       },
       watch: (onEvent) => watchSnomedImports(api, onEvent),
     },
   });
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useLatest(onDone);
   useEffect(() => {
     const sub = actor.on('import.done', (e) => done.current(e.result));
     return () => sub.unsubscribe();
-  }, [actor]);
+  }, [actor, done]);
   const state = useSelector(actor, (s) => s.value as string);
   const context = useSelector(actor, (s) => s.context);
   return { actor, state, context };

@@ -15,11 +15,11 @@ export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete }: TypeLi
           </div>
           <dl className="kg-admin-card__facts kg-type-card__facts">
             <div>
-              <dt>Created Date</dt>
+              <dt>{texts.colCreated}</dt>
               <dd>{formatDate(t.createdAt, '—')}</dd>
             </div>
             <div>
-              <dt>Created By</dt>
+              <dt>{texts.colCreatedBy}</dt>
               <dd>{t.createdBy ?? '—'}</dd>
             </div>
           </dl>

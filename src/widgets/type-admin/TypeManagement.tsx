@@ -17,11 +17,13 @@ import { useToast } from '../use-toast';
 import { TYPE_TEXTS } from './texts';
 import { filterTypes, TYPE_SORT_VALUES } from './type-list';
 import { TypeCards } from './TypeCards';
+import type { RelationRuleInput } from '../../api/types';
 import { TypeFormDialog } from './TypeFormDialog';
 import { nextPaletteColor } from './type-colors';
 import { TypeTable } from './TypeTable';
 import { TypeToolbar } from './TypeToolbar';
 import { useTypeAdmin } from './use-type-admin';
+import { useLatest } from '../../ui/use-latest';
 
 type FormState = { key: number; type?: TaxonomyType } | null;
 
@@ -50,8 +52,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   // A type in use cannot be deleted (the server answers 409): the dialog says so and offers nothing to confirm.
   const inUse = (deleteTarget?.affected ?? 0) > 0;
   const list = useRef<HTMLElement>(null);
-  const latest = useRef({ removed: admin.removed, show, text: T.deleted });
-  latest.current = { removed: admin.removed, show, text: T.deleted };
+  const latest = useLatest({ removed: admin.removed, show, text: T.deleted });
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
       latest.current.removed(target.id);
@@ -60,14 +61,14 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       requestAnimationFrame(() => list.current?.focus());
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
   // An earlier success toast ("… created successfully") must not stand beside a new error or a refusal.
   const formOpen = form !== null;
   useEffect(() => {
     if (deleteTarget || deleteError || formOpen) close();
   }, [deleteTarget, deleteError, formOpen, close]);
 
-  const all = types.data ?? [];
+  const all = useMemo(() => types.data ?? [], [types.data]);
   const filtered = useMemo(() => filterTypes(all, search), [all, search]);
   const paging = useTablePaging(filtered, TYPE_SORT_VALUES, LIMITS.defaultPageSize);
   const empty = search.trim() ? T.noMatches : T.noTypes;
@@ -76,8 +77,8 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
     close();
     if (!(await types.reload())) show(T.loadFailed, 'error');
   };
-  const saved = async (name: string, color?: string) => {
-    await admin.save(form?.type?.id ?? null, name, color);
+  const saved = async (name: string, color?: string, rule?: RelationRuleInput) => {
+    await admin.save(form?.type?.id ?? null, name, color, rule);
     show(form?.type ? T.updated : T.created);
     setForm(null);
   };
@@ -126,7 +127,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         </section>
       )}
 
-      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
+      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
         <p className="kg-admin__warning">{T.deleteWarning}</p>
         <p className="kg-type-delete__usage">

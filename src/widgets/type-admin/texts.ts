@@ -1,5 +1,6 @@
 import { LIMITS, tooLongMessage } from '../../contract/limits';
 import type { TaxonomyKind } from '../../contract/taxonomy';
+import { defineTexts, icu } from '../../contract/texts';
 
 /**
  * Texts of Node Type Management and Relation Type Management (spec §2, §5, §8); the spec's own
@@ -20,6 +21,10 @@ export interface TypeTexts {
   denied: string;
   signIn: string;
   retry: string;
+  colName: string;
+  colCreated: string;
+  colCreatedBy: string;
+  colActions: string;
 
   createTitle: string;
   editTitle: string;
@@ -57,7 +62,8 @@ function texts(kind: TaxonomyKind): TypeTexts {
   const thing = kind; // 'node' | 'relation': what uses a type
   const things = `${kind}s`;
   const plural = (n: number) => `${n} ${n === 1 ? thing : things}`;
-  return {
+  // Message ids nodeTypes.* and relationTypes.*: one namespace per screen.
+  return defineTexts(`${kind}Types`, {
     title: `${Kind} Type Management`,
     subtitle: `Define and manage the types of ${things} in your knowledge graph.`,
     search: 'Search',
@@ -72,6 +78,10 @@ function texts(kind: TaxonomyKind): TypeTexts {
     denied: `You do not have permission to view ${kind} types.`,
     signIn: `Sign in to manage ${kind} types.`,
     retry: 'Retry',
+    colName: 'Name',
+    colCreated: 'Created Date',
+    colCreatedBy: 'Created By',
+    colActions: 'Actions',
 
     createTitle: `Add ${Kind} Type`,
     editTitle: `Edit ${Kind} Type`,
@@ -90,17 +100,21 @@ function texts(kind: TaxonomyKind): TypeTexts {
     deleteButton: 'Delete',
     deleting: 'Deleting...',
     deleteFailed: `Failed to delete ${kind} type.`,
-    inUse: (n) => (n === 0 ? `is not used by any ${thing}.` : `is used by ${plural(n)}; a ${kind} type in use cannot be deleted.`),
+    inUse: icu(
+      ['count'],
+      (n: number) => (n === 0 ? `is not used by any ${thing}.` : `is used by ${plural(n)}; a ${kind} type in use cannot be deleted.`),
+      `{count, plural, =0 {is not used by any ${thing}.} one {is used by # ${thing}; a ${kind} type in use cannot be deleted.} other {is used by # ${things}; a ${kind} type in use cannot be deleted.}}`,
+    ),
 
     loadFailed: `Failed to load ${kind} types.`,
     created: `${Kind} type created successfully`,
     updated: `${Kind} type updated successfully`,
     deleted: `${Kind} type deleted successfully`,
 
-    usage: (n) => (n === 0 ? 'Unused' : plural(n)),
-    editLabel: (name) => `Edit ${name}`,
-    deleteLabel: (name) => `Delete ${name}`,
-  };
+    usage: icu(['count'], (n: number) => (n === 0 ? 'Unused' : plural(n)), `{count, plural, =0 {Unused} one {# ${thing}} other {# ${things}}}`),
+    editLabel: icu(['name'], (name: string) => `Edit ${name}`),
+    deleteLabel: icu(['name'], (name: string) => `Delete ${name}`),
+  });
 }
 
 export const TYPE_TEXTS: Record<TaxonomyKind, TypeTexts> = { node: texts('node'), relation: texts('relation') };

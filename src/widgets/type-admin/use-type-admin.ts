@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
-import { typesApi } from '../../api/types';
+import { typesApi, type RelationRuleInput } from '../../api/types';
 import type { TaxonomyKind } from '../../contract/taxonomy';
 import { useLoad } from '../use-load';
 import { withSaved } from './type-list';
@@ -9,11 +9,14 @@ import { withSaved } from './type-list';
 export function useTypeAdmin(apiBase: string, kind: TaxonomyKind) {
   const api = useMemo(() => typesApi(apiClient({ base: apiBase }), kind), [apiBase, kind]);
   const types = useLoad((signal) => api.list(signal));
+  // Relation types: the node type names their rules choose from.
+  const nodeTypes = useLoad(async (signal) => (kind === 'relation' ? (await typesApi(apiClient({ base: apiBase }), 'node').list(signal)).map((t) => t.name) : []));
   return {
     types,
+    nodeTypes: nodeTypes.data ?? [],
     /** Creates (no id) or renames; the answer replaces the row locally. Rejections carry the server's message. */
-    save: async (id: string | null, name: string, color?: string) => {
-      const saved = id ? await api.update(id, name.trim(), color) : await api.create(name.trim(), color);
+    save: async (id: string | null, name: string, color?: string, rule?: RelationRuleInput) => {
+      const saved = id ? await api.update(id, name.trim(), color, rule) : await api.create(name.trim(), color, rule);
       types.update((list) => withSaved(list, saved));
     },
     remove: (id: string) => api.remove(id),

@@ -24,7 +24,7 @@ export function UserCards({ rows, empty, busy, onEdit, onDelete, lockReason }: U
 
   if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
   return (
-    <ul className="kg-admin__cards" aria-label="Users" aria-busy={busy || undefined}>
+    <ul className="kg-admin__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
       {rows.map((u) => {
         const open = expanded.has(u.id);
         const panelId = `kg-user-card-${u.id}`;
@@ -53,11 +53,11 @@ export function UserCards({ rows, empty, busy, onEdit, onDelete, lockReason }: U
                 <UserContact user={u} />
                 <dl className="kg-admin-card__facts">
                   <div>
-                    <dt>Last Active</dt>
+                    <dt>{T.colLastActive}</dt>
                     <dd>{u.lastLogin ? `${formatDate(u.lastLogin, T.never)}, ${formatTime(u.lastLogin)}` : T.never}</dd>
                   </div>
                   <div>
-                    <dt>Joined</dt>
+                    <dt>{T.colJoined}</dt>
                     <dd>{formatDate(u.createdAt, T.notAvailable)}</dd>
                   </div>
                 </dl>

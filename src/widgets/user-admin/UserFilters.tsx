@@ -17,7 +17,7 @@ export interface UserFiltersProps {
 /** Search, Role and Status filters, Clear All (only with a filter set) and Refresh. */
 export function UserFilters({ filters, roleNames, refreshing, onChange, onClear, onRefresh }: UserFiltersProps) {
   return (
-    <div className="kg-admin__filters" role="search" aria-label="Filter users">
+    <div className="kg-admin__filters" role="search" aria-label={T.filtersLabel}>
       <TextField
         className="kg-admin__search"
         label={T.search}

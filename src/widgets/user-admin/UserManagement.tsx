@@ -20,6 +20,7 @@ import { UserFilters } from './UserFilters';
 import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';
 import { UserTable } from './UserTable';
 import { useUserAdmin } from './use-user-admin';
+import { useLatest } from '../../ui/use-latest';
 
 // Mounted per opening anyway: its code (and the form validation) loads with the first opening.
 const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
@@ -43,8 +44,7 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const list = useRef<HTMLElement>(null);
-  const latest = useRef({ removed: admin.removed, show });
-  latest.current = { removed: admin.removed, show };
+  const latest = useLatest({ removed: admin.removed, show });
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
       latest.current.removed(target.id);
@@ -53,9 +53,9 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
       requestAnimationFrame(() => list.current?.focus());
     });
     return () => sub.unsubscribe();
-  }, [deletion]);
+  }, [deletion, latest]);
 
-  const all = users.data ?? [];
+  const all = useMemo(() => users.data ?? [], [users.data]);
   const filtered = useMemo(() => filterUsers(all, filters), [all, filters]);
   const paging = useTablePaging(filtered, USER_SORT_VALUES, LIMITS.defaultPageSize);
   const roleNames = roleFilterOptions(
@@ -104,10 +104,10 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
       />
       <UserFilters filters={filters} roleNames={roleNames} refreshing={users.refreshing} onChange={changeFilters} onClear={() => changeFilters(NO_FILTERS)} onRefresh={() => void refresh()} />
 
-      {users.status === 'loading' && <BlockSpinner label="Loading users" />}
+      {users.status === 'loading' && <BlockSpinner label={T.loading} />}
       {users.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void admin.reloadAll()} />}
       {users.status === 'ready' && (
-        <section ref={list} className="kg-admin__list" aria-label="Users" tabIndex={-1}>
+        <section ref={list} className="kg-admin__list" aria-label={T.listLabel} tabIndex={-1}>
           {narrow ? (
             <UserCards rows={paging.rows} empty={empty} busy={users.refreshing} {...actions} />
           ) : (

@@ -17,13 +17,13 @@ export interface UserTableProps extends Omit<UserActionsProps, 'user'> {
 /** The wide-screen list (spec §2): User, Contact, Role, Status, Last Active, Joined, Actions. */
 export function UserTable({ rows, sort, onSortChange, empty, busy, onEdit, onDelete, lockReason }: UserTableProps) {
   const columns: Column<User>[] = [
-    { key: 'user', header: 'User', render: (u) => <UserIdentity user={u} />, sortValue: USER_SORT_VALUES.user },
-    { key: 'contact', header: 'Contact', render: (u) => <UserContact user={u} />, sortValue: USER_SORT_VALUES.contact },
-    { key: 'role', header: 'Role', render: (u) => <RoleChip user={u} />, sortValue: USER_SORT_VALUES.role },
-    { key: 'status', header: 'Status', render: (u) => <UserStatus user={u} />, sortValue: USER_SORT_VALUES.status },
+    { key: 'user', header: T.colUser, render: (u) => <UserIdentity user={u} />, sortValue: USER_SORT_VALUES.user },
+    { key: 'contact', header: T.colContact, render: (u) => <UserContact user={u} />, sortValue: USER_SORT_VALUES.contact },
+    { key: 'role', header: T.role, render: (u) => <RoleChip user={u} />, sortValue: USER_SORT_VALUES.role },
+    { key: 'status', header: T.status, render: (u) => <UserStatus user={u} />, sortValue: USER_SORT_VALUES.status },
     {
       key: 'lastActive',
-      header: 'Last Active',
+      header: T.colLastActive,
       render: (u) => (
         <span className="kg-admin__date">
           {formatDate(u.lastLogin, T.never)}
@@ -32,12 +32,12 @@ export function UserTable({ rows, sort, onSortChange, empty, busy, onEdit, onDel
       ),
       sortValue: USER_SORT_VALUES.lastActive,
     },
-    { key: 'joined', header: 'Joined', render: (u) => <span className="kg-admin__date">{formatDate(u.createdAt, T.notAvailable)}</span>, sortValue: USER_SORT_VALUES.joined },
-    { key: 'actions', header: 'Actions', align: 'right', render: (u) => <UserActions user={u} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} /> },
+    { key: 'joined', header: T.colJoined, render: (u) => <span className="kg-admin__date">{formatDate(u.createdAt, T.notAvailable)}</span>, sortValue: USER_SORT_VALUES.joined },
+    { key: 'actions', header: T.colActions, align: 'right', render: (u) => <UserActions user={u} onEdit={onEdit} onDelete={onDelete} lockReason={lockReason} /> },
   ];
   return (
     <DataTable
-      label="Users"
+      label={T.listLabel}
       className="kg-user-table"
       columns={columns}
       rows={rows}

@@ -1,8 +1,17 @@
 import { MESSAGES } from '../../contract/messages';
 import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
+import { defineTexts } from '../../contract/texts';
 
 /** Texts of User Management (spec §2, §8); the spec's own words where it gives them. */
-export const USER_TEXTS = {
+export const USER_TEXTS = defineTexts('userAdmin', {
+  colUser: 'User',
+  colContact: 'Contact',
+  colLastActive: 'Last Active',
+  colJoined: 'Joined',
+  colActions: 'Actions',
+  listLabel: 'Users',
+  filtersLabel: 'Filter users',
+  loading: 'Loading users',
   title: 'User Management',
   subtitle: 'Manage users, roles, and access across the platform.',
   add: 'Add New User',
@@ -61,4 +70,4 @@ export const USER_TEXTS = {
 
   passwordRequired: 'Password is required',
   confirmRequired: 'Please confirm the password',
-} as const;
+});

@@ -1,3 +1,9 @@
+/*!
+ * useSyncExternalStoreWithSelector: a TypeScript port of React's use-sync-external-store
+ * (packages/use-sync-external-store/src/useSyncExternalStoreWithSelector.js).
+ * @license MIT. Copyright (c) Meta Platforms, Inc. and affiliates.
+ * The full licence text is in ./LICENSE-use-sync-external-store.
+ */
 /**
  * Stands in for the `use-sync-external-store` shims in the widget build (aliases in
  * vite.widgets.config.ts): @xstate/react imports them for React < 18, but preact/compat has

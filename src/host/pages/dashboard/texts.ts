@@ -1,5 +1,8 @@
+import { defineTexts, icu } from '../../../contract/texts';
 /** The dashboard sections' texts (spec §2 Dashboard, §8 "Dashboard and nodes"). */
-export const DASHBOARD_TEXTS = {
+export const DASHBOARD_TEXTS = defineTexts('dashboard', {
+  stats: { nodeCount: 'Total Nodes', relationCount: 'Total Relations', userCount: 'Total Users', nodeTypeCount: 'Node Types' },
+  loadingStat: icu(['label'], (label: string) => `Loading ${label}`),
   nodesTitle: 'Knowledge Nodes',
   relationsTitle: 'Relations',
   addNode: 'Add New Node',
@@ -21,5 +24,5 @@ export const DASHBOARD_TEXTS = {
   deleteRelationFailed: 'Failed to delete relation',
   nodeDeleted: 'Node deleted successfully',
   relationDeleted: 'Relation deleted successfully',
-} as const;
+});
 

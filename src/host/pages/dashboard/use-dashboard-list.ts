@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { concerns, type LiveInterest } from '../../../api/live-interest';
 import type { Page } from '../../../api/nodes';
+import { storageKey } from '../../../api/storage-keys';
 import { LIMITS } from '../../../contract/limits';
-import { useLiveChanges } from '../../../widgets/use-live-changes';
+import { useLiveChanges } from '../../../widgets';
 import { api } from '../../session';
+import { useLatest } from '../../../ui/use-latest';
 
 export type ViewMode = 'grid' | 'table';
 
@@ -37,8 +39,7 @@ export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page
     loading: true,
     failed: false,
   });
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
+  const fetchRef = useLatest(fetch);
   const current = useRef<AbortController | null>(null);
 
   const load = useCallback(async () => {
@@ -55,7 +56,7 @@ export function useDashboardList<T>(fetch: (signal: AbortSignal) => Promise<Page
       console.error('Failed to load dashboard list', err);
       setState((s) => ({ ...s, loading: false, failed: true }));
     }
-  }, []);
+  }, [fetchRef]);
 
   useEffect(() => {
     void load();
@@ -87,10 +88,11 @@ export function useDebounced<T>(value: T, delay: number): T {
 
 /**
  * A section's grid/table choice, remembered in this browser (a curator who works in the table
- * finds it again after a reload). Grid, the spec's default, until one is chosen.
+ * finds it again after a reload), per server like every stored item. Grid, the spec's default,
+ * until one is chosen.
  */
 export function useViewMode(section: 'nodes' | 'relations'): [ViewMode, (mode: ViewMode) => void] {
-  const key = `kg.dashboard.${section}.view`;
+  const key = storageKey(api.base, `dashboard.${section}.view`);
   const [mode, setMode] = useState<ViewMode>(() => {
     try {
       return localStorage.getItem(key) === 'table' ? 'table' : 'grid';

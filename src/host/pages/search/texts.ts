@@ -1,5 +1,6 @@
+import { defineTexts } from '../../../contract/texts';
 /** Knowledge Search & Discovery texts (spec §2, §5, §8). */
-export const SEARCH_TEXTS = {
+export const SEARCH_TEXTS = defineTexts('search', {
   title: 'Knowledge Search & Discovery',
   searchPlaceholder: 'Search Knowledge Nodes',
   filters: 'Filters',
@@ -33,7 +34,7 @@ export const SEARCH_TEXTS = {
   resultsFailed: 'Failed to load data',
   deleted: 'Node deleted successfully',
   deleteFailed: 'Failed to delete node',
-} as const;
+});
 
 /** Results per request; "Load more" fetches the next page (never a silent cap). */
 export const RESULTS_PAGE_SIZE = 30;

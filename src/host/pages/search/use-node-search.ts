@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { concerns } from '../../../api/live-interest';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { useLiveChanges } from '../../../widgets/use-live-changes';
+import { useLiveChanges } from '../../../widgets';
 import { api } from '../../session';
 import { toNodeQuery, type SearchFilters } from './filters';
 import { RESULTS_PAGE_SIZE } from './texts';
+import { useLatest } from '../../../ui/use-latest';
 
 export interface NodeSearch {
   results: KnowledgeNode[];
@@ -36,8 +37,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
   const [state, setState] = useState({ results: [] as KnowledgeNode[], total: 0, totalCapped: false, loading: true, loadingMore: false, failed: false, stale: false });
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
+  const filtersRef = useLatest(filters);
 
   const fetchPage = useCallback(async (skip: number) => {
     controller.current?.abort();
@@ -62,7 +62,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
       console.error('Node search failed', err);
       setState((s) => ({ ...s, loading: false, loadingMore: false, failed: true }));
     }
-  }, []);
+  }, [filtersRef]);
 
   useEffect(() => {
     void fetchPage(0);
@@ -71,8 +71,7 @@ export function useNodeSearch(filters: SearchFilters): NodeSearch {
   useEffect(() => () => controller.current?.abort(), []);
 
   const { results } = state;
-  const shownPages = useRef(1);
-  shownPages.current = Math.ceil(results.length / RESULTS_PAGE_SIZE);
+  const shownPages = useLatest(Math.ceil(results.length / RESULTS_PAGE_SIZE));
   useLiveChanges(
     api,
     (c) => concerns(c, SEARCH_LIVE),

@@ -104,7 +104,8 @@ export async function* readRowsOffThread(file: string, format: FileFormat, limit
   let finished = false;
   /** The job ran to its end in the worker (done, or the parser's own error): the thread is free. */
   let over = false;
-  let failure: Error | null = null;
+  // Set by the worker's callbacks: the cast keeps TypeScript from narrowing it to null here.
+  let failure = null as Error | null;
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();

@@ -22,8 +22,8 @@ export const local = (name: string) => name.slice(name.indexOf(':') + 1);
 /** An attribute by local name; the plain name is tried first (the hot path: r, t on every cell). */
 export const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
   const plain = tag.attributes[name];
-  if (plain !== undefined) return plain as string;
-  for (const k in tag.attributes) if (local(k) === name) return tag.attributes[k] as string;
+  if (plain !== undefined) return plain;
+  for (const k in tag.attributes) if (local(k) === name) return tag.attributes[k];
   return undefined;
 };
 

@@ -119,10 +119,10 @@ describe('GET /audit', () => {
       }),
     );
     const [full] = (await page('search=r-secret')).data;
-    expect(full!.changes.map((c) => c.field)).toEqual(['weight', 'note']);
-    expect(full!.detail).toEqual({ removedWithNode: 'n1' });
+    expect(full.changes.map((c) => c.field)).toEqual(['weight', 'note']);
+    expect(full.detail).toEqual({ removedWithNode: 'n1' });
     const [redacted] = (await page('search=r-secret', logReader.accessToken)).data;
-    expect(redacted!.changes).toEqual([{ field: 'weight', before: 10, after: 20 }]);
+    expect(redacted.changes).toEqual([{ field: 'weight', before: 10, after: 20 }]);
     expect((await page('search=internal-whisper', logReader.accessToken)).pagination.total).toBe(0);
     expect((await page('search=internal-whisper')).pagination.total).toBe(1);
     const csv = (await get('/api/audit/export?format=csv&search=r-secret', logReader.accessToken)).body;
@@ -135,13 +135,13 @@ describe('events cannot be changed through the API', () => {
   it('has no route that edits or deletes an event, and the database refuses it', async () => {
     const [first] = (await page('limit=1')).data;
     for (const method of ['PUT', 'DELETE', 'PATCH', 'POST'] as const) {
-      for (const url of ['/api/audit', `/api/audit/${first!.id}`]) {
+      for (const url of ['/api/audit', `/api/audit/${first.id}`]) {
         const res = await t.call({ method, url, token: admin.accessToken, payload: { action: 'x' } });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
     }
-    await expect(t.db.query("UPDATE audit_log SET action = 'x' WHERE id = $1", [first!.id])).rejects.toThrow(/cannot be changed/);
-    await expect(t.db.query('DELETE FROM audit_log WHERE id = $1', [first!.id])).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.query("UPDATE audit_log SET action = 'x' WHERE id = $1", [first.id])).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.query('DELETE FROM audit_log WHERE id = $1', [first.id])).rejects.toThrow(/cannot be changed/);
     expect((await page('limit=1')).data[0]).toEqual(first);
   });
 });
@@ -168,10 +168,10 @@ describe('GET /audit/export', () => {
   it('CSV: a value that starts like a formula gets an apostrophe', async () => {
     await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: '=cmd|calc', password: 'wr0ng-guess-x' } });
     const csv = (await get('/api/audit/export?format=csv&action=sign_in_failed&search=cmd')).body;
-    const row = csv.split('\r\n')[1]!;
+    const row = csv.split('\r\n')[1];
     expect(row).toContain('""username"":""=cmd|calc""');
     await t.db.transaction((tx) => recordEvent(tx, { id: nina.id, username: '@SUM(A1)' }, { action: 'update', entityType: 'node', entityId: '-2+3' }));
-    const formulaRow = (await get('/api/audit/export?format=csv&search=SUM')).body.split('\r\n')[1]!;
+    const formulaRow = (await get('/api/audit/export?format=csv&search=SUM')).body.split('\r\n')[1];
     expect(formulaRow).toContain(`"'@SUM(A1)"`);
     expect(formulaRow).toContain(`"'-2+3"`);
   });
@@ -182,12 +182,12 @@ describe('GET /audit/export', () => {
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = book.worksheets[0];
     const expected = (await page('entityType=user&limit=200')).data;
     expect(sheet.rowCount).toBe(expected.length + 1);
     expect(sheet.getRow(1).getCell(1).value).toBe('Time (UTC)');
-    expect(sheet.getRow(2).getCell(1).value).toBe(expected[0]!.at);
-    expect(sheet.getRow(2).getCell(4).value).toBe(expected[0]!.action);
+    expect(sheet.getRow(2).getCell(1).value).toBe(expected[0].at);
+    expect(sheet.getRow(2).getCell(4).value).toBe(expected[0].action);
     const ninaRow = expected.findIndex((e) => e.entityId === nina.id && e.action === 'create') + 2;
     const cell = sheet.getRow(ninaRow).getCell(7);
     expect(cell.type).toBe(ExcelJS.ValueType.String);
@@ -204,7 +204,7 @@ describe('GET /audit/export', () => {
     expect(numbers).toEqual(Array.from({ length: 2500 }, (_, i) => 2500 - i));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await get('/api/audit/export?format=xlsx&user=bulk-writer')).rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount).toBe(2501);
+    expect(book.worksheets[0].rowCount).toBe(2501);
   });
 
   it('refuses an unknown format', async () => {

@@ -51,7 +51,7 @@ export async function listAuditEvents(
     ]),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${where}`, params),
   ]);
-  return { rows, total: count[0]!.total };
+  return { rows, total: count[0].total };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function* streamAuditEvents(db: Queryable, filter: AuditLogFilter, 
     const rows: AuditRow[] = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT $${params.length}`, params);
     if (rows.length === 0) return;
     sent += rows.length;
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1].id;
     yield rows;
   }
 }

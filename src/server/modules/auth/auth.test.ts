@@ -143,7 +143,7 @@ describe('refresh tokens', () => {
 
 describe('inactive users', () => {
   it('cannot sign in, and lose their session on the next request', async () => {
-    const s = (await t.register('erin', 'erin-pw-1')) as AuthResponse;
+    const s = (await t.register('erin', 'erin-pw-1'));
     await t.db.query(`UPDATE users SET is_active = false WHERE username = 'erin'`);
     const signIn = await login('erin', 'erin-pw-1');
     expect(signIn.statusCode).toBe(403);
@@ -211,5 +211,17 @@ describe('profile', () => {
     expect((await put({ password: 'ivy-new-pw', currentPassword: 'ivy-old-pw' })).statusCode).toBe(200);
     expect((await login('ivy', 'ivy-old-pw')).statusCode).toBe(401);
     expect((await login('ivy', 'ivy-new-pw')).statusCode).toBe(200);
+  });
+
+  it('remembers the chosen language (issue 19): profile, sign-in and /auth/me return it; null forgets it', async () => {
+    const s = await t.register('jill', 'jill-pw-12');
+    const put = (payload: object) => t.call({ method: 'PUT', url: '/api/auth/profile', token: s.accessToken, payload });
+    expect(s.user.language).toBeNull();
+    expect((await put({ language: 'de' })).json<User>()).toMatchObject({ username: 'jill', language: 'de' });
+    expect((await login('jill', 'jill-pw-12')).json<AuthResponse>().user.language).toBe('de');
+    const me = await t.call({ method: 'GET', url: '/api/auth/me', token: s.accessToken });
+    expect(me.json<{ user: User }>().user?.language ?? me.json<User>().language).toBe('de');
+    expect((await put({ language: 'xx' })).statusCode).toBe(400);
+    expect((await put({ language: null })).json<User>().language).toBeNull();
   });
 });

@@ -25,6 +25,7 @@ export interface ProfileChanges {
   username?: string;
   email?: string;
   mobileNo?: string;
+  language?: string | null;
   passwordHash?: string;
 }
 
@@ -34,6 +35,7 @@ export async function updateProfile(db: Queryable, userId: string, changes: Prof
     username: changes.username,
     email: changes.email,
     mobile_no: changes.mobileNo === undefined ? undefined : changes.mobileNo || null,
+    language: changes.language,
     password_hash: changes.passwordHash,
   };
   const sets: string[] = [];

@@ -52,7 +52,7 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
     if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, iat: payload.iat!, exp: payload.exp!, typ: 'access', ...(payload.sid ? { sid: payload.sid as string } : {}) };
+    return { sub: payload.sub, iat: payload.iat!, exp: payload.exp!, typ: 'access', ...(payload.sid ? { sid: payload.sid } : {}) };
   } catch {
     return null;
   }

@@ -62,23 +62,25 @@ export async function writeBackup(tx: Queryable, archive: Archiver, options: Exp
 /** Each row as one JSON line, made by the database (no parse and re-stringify here). */
 async function* pages(tx: Queryable, table: BackupTable, extraWhere = ''): AsyncGenerator<string[]> {
   const cols = table.columns.map((c) => `"${c}"`).join(', ');
-  let after: unknown = null;
+  // The last key of the page before: a text or integer key (bigint keys arrive as text).
+  let after: string | number | null = null;
+  const key = (alias: string) => table.keySql?.(alias) ?? `${alias}."${table.key}"`;
   for (;;) {
-    const rows = await tx.query<{ line: string; k: unknown }>(
-      `SELECT row_to_json(x)::text AS line, x."${table.key}" AS k
+    const rows: { line: string; k: string | number }[] = await tx.query<{ line: string; k: string | number }>(
+      `SELECT row_to_json(x)::text AS line, ${key('x')} AS k
          FROM (SELECT ${cols} FROM ${table.table} t
-                WHERE ($1::text IS NULL OR t."${table.key}" > $1::text::${keyType(table)}) ${extraWhere}
-                ORDER BY t."${table.key}" LIMIT ${PAGE}) x`,
+                WHERE ($1::text IS NULL OR ${key('t')} > $1::text::${keyType(table)}) ${extraWhere}
+                ORDER BY ${key('t')} LIMIT ${PAGE}) x`,
       [after === null ? null : String(after)],
     );
     if (rows.length === 0) return;
     yield rows.map((r) => r.line);
-    after = rows[rows.length - 1]!.k;
+    after = rows[rows.length - 1].k;
     if (rows.length < PAGE) return;
   }
 }
 
-const keyType = (table: BackupTable) => (table.table === 'audit_log' ? 'bigint' : table.table === 'snomed_concepts' ? 'text' : 'uuid');
+const keyType = (table: BackupTable) => (table.table === 'audit_log' ? 'bigint' : table.table === 'snomed_concepts' || table.keySql ? 'text' : 'uuid');
 
 /** The attachment rows (those whose contents exist) and each one's bytes as attachments/<id>. */
 async function writeAttachments(tx: Queryable, archive: Archiver, entries: EntryWaiter, options: ExportOptions): Promise<number> {
@@ -104,7 +106,7 @@ async function writeAttachments(tx: Queryable, archive: Archiver, entries: Entry
       kept.push(r.line);
     }
     if (rows.length < 200) break;
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1].id;
   }
   // Rows of attachments only: a few hundred bytes each, so even thousands are small.
   archive.append(kept.length ? kept.join('\n') + '\n' : '', { name: table.file });

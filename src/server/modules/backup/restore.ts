@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/e
 import { removeBlobs } from '../attachments/store';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
-import { BACKUP_TABLES, attachmentEntry, type BackupTable } from './tables';
+import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
 import { validateArchive } from './validate';
 
 /** Serialises restores (two at once would both find the installation empty). */
@@ -35,7 +35,7 @@ export async function installationContents(db: Queryable, restorerId: string): P
             (SELECT count(*) FROM roles WHERE NOT is_system)::int AS "custom role"`,
     [restorerId],
   );
-  return Object.entries(c!)
+  return Object.entries(c)
     .filter(([, n]) => n > 0)
     .map(([what, n]) => countOf(n, what));
 }
@@ -83,6 +83,7 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
         const bulk = await startBulkLoad(tx, app.db.kind);
         const restoredCounts = { ...manifest.counts };
         for (const table of BACKUP_TABLES) {
+          if (!inArchive(table, manifest.migration)) continue;
           const tableStarted = Date.now();
           restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, app.db.kind, (rows) => {
             done += rows;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { BackupPart } from '../../../contract';
+import { SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
+import { USER_LANGUAGES } from '../../../contract/languages';
 
 /**
  * What an archive holds, table by table (format version 1): the file, the table, the columns
@@ -15,6 +16,8 @@ export interface BackupTable {
   columns: readonly string[];
   /** Unique, indexed: the export pages by it (keyset), and restores in that order. */
   key: string;
+  /** A composite key's text form over table alias `t`, unique (the export pages by it instead of `key`). */
+  keySql?: (alias: string) => string;
   row: z.ZodType<Record<string, unknown>>;
   /** Columns naming a user (remapped to the restoring admin when the archive holds them). */
   userColumns: readonly string[];
@@ -22,7 +25,12 @@ export interface BackupTable {
   newKeys?: true;
   /** Rows per INSERT on PostgreSQL (the embedded database takes a tenth: it is the server's memory). */
   batch: number;
+  /** The migration that added the table: an archive written before it has no file for it (restored empty). */
+  sinceMigration?: number;
 }
+
+/** Whether an archive of this migration holds the table's file. */
+export const inArchive = (table: BackupTable, migration: number) => (table.sinceMigration ?? 0) <= migration;
 
 const uuid = z.string().uuid();
 const optUuid = uuid.nullable();
@@ -36,7 +44,7 @@ const name = z.string().refine((s) => s.trim() !== '', 'empty name');
 const table = ({ shape, ...rest }: Omit<BackupTable, 'columns' | 'row'> & { shape: z.ZodRawShape }): BackupTable => ({
   ...rest,
   columns: Object.keys(shape),
-  row: z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>,
+  row: z.strictObject(shape),
 });
 
 /**
@@ -48,6 +56,8 @@ export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   attachments: ['blob_key'],
   // Derived from the relations; the restore counts it again.
   nodes: ['degree'],
+  // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
+  snomed_drift: ['detected_by_job_id'],
 };
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
@@ -65,7 +75,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     file: 'users.ndjson',
     table: 'users',
     key: 'id',
-    shape: { id: uuid, username: name, email: name, role_id: optUuid, mobile_no: optText, is_active: z.boolean(), last_login: optTime, created_at: time, updated_at: time },
+    shape: { id: uuid, username: name, email: name, role_id: optUuid, mobile_no: optText, language: z.enum(USER_LANGUAGES).nullable().optional(), is_active: z.boolean(), last_login: optTime, created_at: time, updated_at: time },
     userColumns: [],
     batch: 1000,
   }),
@@ -83,10 +93,23 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     file: 'relation_types.ndjson',
     table: 'relation_types',
     key: 'id',
-    shape: { id: uuid, name, created_by: optUuid, created_at: time, updated_at: time },
+    // symmetric and default_weight: the type's rule (migration 0019), with the two tables below.
+    shape: { id: uuid, name, symmetric: z.boolean(), default_weight: z.number().int().min(1).max(100).nullable(), created_by: optUuid, created_at: time, updated_at: time },
     userColumns: ['created_by'],
     batch: 1000,
   }),
+  ...(['source', 'target'] as const).map((end) =>
+    table({
+      part: end === 'source' ? 'relationTypeSourceNodeTypes' : 'relationTypeTargetNodeTypes',
+      file: `relation_type_${end}_node_types.ndjson`,
+      table: `relation_type_${end}_node_types`,
+      key: 'relation_type_id',
+      keySql: (t) => `${t}.relation_type_id::text || ':' || ${t}.node_type_id::text`,
+      shape: { relation_type_id: uuid, node_type_id: uuid },
+      userColumns: [],
+      batch: 1000,
+    }),
+  ),
   table({
     part: 'nodes',
     file: 'nodes.ndjson',
@@ -161,6 +184,24 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     },
     userColumns: [],
     batch: 5000,
+  }),
+  table({
+    part: 'snomedDrift',
+    file: 'snomed_drift.ndjson',
+    table: 'snomed_drift',
+    key: 'node_id',
+    shape: {
+      node_id: uuid,
+      code: text,
+      kind: z.enum(SNOMED_DRIFT_KINDS),
+      previous_term: optText,
+      current_term: optText,
+      detected_by_filename: optText,
+      detected_at: time,
+    },
+    userColumns: [],
+    batch: 5000,
+    sinceMigration: 22,
   }),
   table({
     part: 'auditLog',

@@ -1,7 +1,7 @@
 import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, type BackupManifest, type BackupPart } from '../../../contract';
 import { badRequest } from '../../plugins/errors';
 import { damaged, type BackupArchive } from './archive-reader';
-import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, type BackupTable } from './tables';
+import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from './tables';
 
 /**
  * Reads the whole archive once before anything is written: the manifest (known format version,
@@ -24,8 +24,9 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
     const out: [string, BackupPart][] = table.part === 'auditLog' ? [] : table.userColumns.map((c) => [c, 'users']);
     if (table.part === 'users') out.push(['role_id', 'roles']);
     if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
+    if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);
     if (table.part === 'relations') out.push(['source_node_id', 'nodes'], ['target_node_id', 'nodes'], ['relation_type_id', 'relationTypes']);
-    if (table.part === 'attachments') out.push(['node_id', 'nodes']);
+    if (table.part === 'attachments' || table.part === 'snomedDrift') out.push(['node_id', 'nodes']);
     return out;
   };
   // Keys kept for the references above; the big leaf tables (relations, SNOMED, audit) keep none,
@@ -33,6 +34,7 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
   const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'attachments']);
 
   for (const table of BACKUP_TABLES) {
+    if (!inArchive(table, manifest.migration)) continue;
     const references = referencesOf(table);
     const keep = keepKeys.has(table.part) ? known(table.part) : null;
     let count = 0;
@@ -46,7 +48,7 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
       }
       const parsed = table.row.safeParse(value);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
+        const issue = parsed.error.issues[0];
         throw bad(`${issue.path.join('.') || 'row'}: ${issue.message}`);
       }
       const row = parsed.data;
@@ -87,6 +89,8 @@ async function readManifest(archive: BackupArchive, serverMigration: number): Pr
   if (typeof manifest.migration !== 'number' || !Number.isInteger(manifest.migration)) throw damaged(`${MANIFEST_FILE} has no migration number`);
   if (manifest.migration > serverMigration) throw badRequest(BACKUP_MESSAGES.newerSchema(manifest.migration, serverMigration), 'backup_newer_schema');
   const counts = manifest.counts as Record<string, unknown> | undefined;
+  // A table added after the archive's migration is not in it: restored empty.
+  for (const table of BACKUP_TABLES) if (counts && !inArchive(table, manifest.migration)) counts[table.part] ??= 0;
   for (const part of BACKUP_PARTS) {
     const c = counts?.[part];
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 0) throw damaged(`${MANIFEST_FILE} has no count of ${part}`);

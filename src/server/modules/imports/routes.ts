@@ -1,21 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   IMPORT_MESSAGES,
+  ImportQuerySchema,
   LIMITS,
   NodeUploadErrorsParamsSchema,
   NodeUploadResponseSchema,
   type NodeUploadResponse,
+  type UploadKind,
   type UploadSummary,
 } from '../../../contract';
-import { nodeErrorReportUrl, type JobState } from '../../jobs/events';
+import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../../jobs/events';
 import { receiveUpload } from '../../jobs/intake';
 import { runNodeImport } from '../../jobs/node-import';
-import { detectFormat } from '../../jobs/parsers';
+import { detectFormat, type FileFormat } from '../../jobs/parsers';
 import { loadErrorReport } from '../../jobs/error-reports';
 import { getJob, stateOfRow } from '../../jobs/repository';
 import { sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
+import type { JobContext, JobOutcome } from '../../jobs/runner';
 
 const tags = ['imports'];
 
@@ -30,17 +33,69 @@ const TEMPLATE = textWorkbook(
   [30, 20, 20],
 );
 
-function answer(id: string, state: JobState): NodeUploadResponse {
+const ERROR_REPORT_URL: Record<UploadKind, (id: string) => string> = { nodes: nodeErrorReportUrl, relations: relationErrorReportUrl };
+
+function answer(kind: UploadKind, id: string, state: JobState): NodeUploadResponse {
   return {
     success: state.status !== 'error',
+    ...(kind === 'relations' ? { kind } : {}),
     processId: id,
     status: state.status,
     message: state.message,
     ...(state.status === 'completed' && state.summary ? { summary: state.summary as UploadSummary } : {}),
-    ...(state.status === 'completed' && state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}),
+    ...(state.status === 'completed' && state.errorReportKey ? { downloadUrl: ERROR_REPORT_URL[kind](id) } : {}),
     ...(state.rowsCommitted !== undefined ? { rowsCommitted: state.rowsCommitted } : {}),
+    ...(state.dryRun ? { dryRun: true as const } : {}),
   };
 }
+
+/** What differs between the node upload and the relation import: the job and its texts. */
+export interface UploadRoute {
+  kind: UploadKind;
+  wrongType: string;
+  tooLarge: string;
+  run(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome>;
+}
+
+/**
+ * POST /nodes/upload and POST /relations/upload: receives the file, creates the job, runs it, and
+ * answers once the file is known to be readable — with the summary when the job finished soon.
+ */
+/** `dryRun`: only check the file ("Check file", ?dryRun=true): every batch is rolled back. */
+export async function acceptUpload(app: FastifyInstance, req: FastifyRequest, route: UploadRoute, dryRun: boolean): Promise<NodeUploadResponse> {
+  const userId = req.auth!.user.id;
+  const upload = await receiveUpload(req, {
+    maxBytes: LIMITS.bulkUploadMaxBytes,
+    extensions: LIMITS.bulkUploadExtensions,
+    wrongType: route.wrongType,
+    tooLarge: route.tooLarge,
+  });
+  const format = await detectFormat(upload.path, upload.filename, upload.extension).catch(async (err) => {
+    await upload.remove();
+    throw err;
+  });
+  // Stores the upload for other instances (the database on PostgreSQL) and creates the job.
+  const job = await app.jobs.create(route.kind, upload.filename, userId, { path: upload.path, format }, { dryRun }).catch(async (err: unknown) => {
+    await upload.remove();
+    throw err;
+  });
+  // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
+  const running = app.jobs.run(job, (ctx) => route.run(app, upload.path, format, userId, ctx), upload.remove);
+  // A file that cannot be read is refused here (400/413/415) and nothing was written.
+  await running.validated;
+  // Small files finish at once: answer with the summary (spec §4: completed straight from the response).
+  const waited = new AbortController();
+  await Promise.race([
+    running.done.catch(() => undefined),
+    sleep(app.config.uploadAnswerWaitMs, undefined, { signal: waited.signal, ref: false }).catch(() => undefined),
+  ]);
+  waited.abort(); // no timer outlives the request
+  const live = app.jobs.current(job.id);
+  const row = live ? null : await getJob(app.db, job.id);
+  return answer(route.kind, job.id, live ? live.state : stateOfRow(row!));
+}
+
+const NODE_UPLOAD: UploadRoute = { kind: 'nodes', wrongType: IMPORT_MESSAGES.nodeFileType, tooLarge: IMPORT_MESSAGES.nodeTooLarge, run: runNodeImport };
 
 /** Bulk node upload (spec §2 Bulk Upload Nodes dialog, §7). */
 export async function nodeImportRoutes(app: FastifyInstance) {
@@ -55,43 +110,15 @@ export async function nodeImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Upload nodes from .xlsx, .xls or .csv (multipart field "file", at most 20 MB); progress on upload-progress-{processId}',
+        summary:
+          'Upload nodes from .xlsx, .xls or .csv (multipart field "file", at most 20 MB); progress on upload-progress-{processId}. ' +
+          'With ?dryRun=true the file is only checked: nothing is written and the summary counts what an upload would create, skip and refuse',
         consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
         response: { 200: NodeUploadResponseSchema },
       },
     },
-    async (req) => {
-      const userId = req.auth!.user.id;
-      const upload = await receiveUpload(req, {
-        maxBytes: LIMITS.bulkUploadMaxBytes,
-        extensions: LIMITS.bulkUploadExtensions,
-        wrongType: IMPORT_MESSAGES.nodeFileType,
-        tooLarge: IMPORT_MESSAGES.nodeTooLarge,
-      });
-      const format = await detectFormat(upload.path, upload.filename, upload.extension).catch(async (err) => {
-        await upload.remove();
-        throw err;
-      });
-      // Stores the upload for other instances (the database on PostgreSQL) and creates the job.
-      const job = await app.jobs.create('nodes', upload.filename, userId, { path: upload.path, format }).catch(async (err: unknown) => {
-        await upload.remove();
-        throw err;
-      });
-      // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
-      const running = app.jobs.run(job, (ctx) => runNodeImport(app, upload.path, format, userId, ctx), upload.remove);
-      // A file that cannot be read is refused here (400/413/415) and nothing was written.
-      await running.validated;
-      // Small files finish at once: answer with the summary (spec §4: completed straight from the response).
-      const waited = new AbortController();
-      await Promise.race([
-        running.done.catch(() => undefined),
-        sleep(app.config.uploadAnswerWaitMs, undefined, { signal: waited.signal, ref: false }).catch(() => undefined),
-      ]);
-      waited.abort(); // no timer outlives the request
-      const live = app.jobs.current(job.id);
-      const row = live ? null : await getJob(app.db, job.id);
-      return answer(job.id, live ? live.state : stateOfRow(row!));
-    },
+    (req) => acceptUpload(app, req, NODE_UPLOAD, req.query.dryRun ?? false),
   );
 
   r.get(

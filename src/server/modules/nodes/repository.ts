@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KnowledgeNode, NodeListQuerySchema, NodeSaveSchema } from '../../../contract';
+import type { KnowledgeNode, NodeListQuerySchema, NodeSaveSchema, SnomedDriftKind } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/rows';
 
@@ -22,6 +22,7 @@ export interface NodeRow {
   created_by_username: string | null;
   updated_by: string | null;
   has_relations: boolean;
+  snomed_drift: { kind: SnomedDriftKind; previous_term: string | null; current_term: string | null; detected_at: string } | null;
 }
 
 /** hasRelations and the creator's name come from the same query: never one query per node. */
@@ -29,7 +30,9 @@ const NODE_COLUMNS = `
   n.id, n.name, nt.name AS node_type, n.node_type_id, nt.color AS node_type_color, n.snomed_code, n.url, n.description, n.note,
   n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
   (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
-    OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations`;
+    OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations,
+  (SELECT json_build_object('kind', d.kind, 'previous_term', d.previous_term, 'current_term', d.current_term, 'detected_at', d.detected_at)
+     FROM snomed_drift d WHERE d.node_id = n.id) AS snomed_drift`;
 const NODE_JOINS = `JOIN node_types nt ON nt.id = n.node_type_id LEFT JOIN users u ON u.id = n.created_by`;
 const SELECT_NODE = `SELECT ${NODE_COLUMNS} FROM nodes n ${NODE_JOINS}`;
 
@@ -50,6 +53,9 @@ export function toNode(r: NodeRow): KnowledgeNode {
     createdByUsername: r.created_by_username,
     updatedBy: r.updated_by,
     hasRelations: r.has_relations,
+    snomedDrift: r.snomed_drift
+      ? { kind: r.snomed_drift.kind, previousTerm: r.snomed_drift.previous_term, currentTerm: r.snomed_drift.current_term, detectedAt: iso(r.snomed_drift.detected_at) }
+      : null,
   };
 }
 
@@ -79,6 +85,19 @@ function orderBy(q: NodeListQuery, dir: Direction, table?: string): string {
 
 /** Non-blank text: the SNOMED and URL flags treat '' and whitespace like a missing value (spec §5). */
 const filled = (column: string) => `(${column} IS NOT NULL AND btrim(${column}) <> '')`;
+
+/**
+ * Conditions on a node `n` that the list filters and the Analytics page's quality findings share
+ * (analytics/findings.ts): a finding's count and the list its link opens are the same nodes.
+ */
+export const NODE_QUALITY_CONDITIONS = {
+  withoutSnomedCode: `NOT ${filled('n.snomed_code')}`,
+  withoutDescription: `NOT ${filled('n.description')}`,
+  orphan: `(NOT EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id) AND NOT EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id))`,
+  /** Precomputed (migration 0023, analytics/duplicates.ts). */
+  likelyDuplicate: 'n.id IN (SELECT node_id FROM node_likely_duplicates)',
+} as const;
+const Q = NODE_QUALITY_CONDITIONS;
 
 const SEARCH_FIELDS: Record<NodeListQuery['searchScope'], string[]> = {
   basic: ['n.name', 'n.description'],
@@ -112,7 +131,11 @@ function listFilter(q: NodeListQuery, indexed = true): { where: string; params: 
   }
   const snomed = q.snomedCode?.trim();
   if (snomed) clauses.push(`${text('n.snomed_code')} ILIKE ${param(likePattern(snomed))}`);
-  if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : `NOT ${filled('n.snomed_code')}`);
+  if (q.snomedReview) clauses.push('n.id IN (SELECT node_id FROM snomed_drift)');
+  if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : Q.withoutSnomedCode);
+  if (q.hasDescription) clauses.push(q.hasDescription === 'true' ? filled('n.description') : Q.withoutDescription);
+  if (q.orphan) clauses.push(q.orphan === 'true' ? Q.orphan : `NOT ${Q.orphan}`);
+  if (q.likelyDuplicate) clauses.push(q.likelyDuplicate === 'true' ? Q.likelyDuplicate : `NOT ${Q.likelyDuplicate}`);
   if (q.hasUrl) clauses.push(q.hasUrl === 'true' ? filled('n.url') : `NOT ${filled('n.url')}`);
   const creator = q.createdBy?.trim();
   if (creator) clauses.push(`n.created_by IN (SELECT id FROM users WHERE username ILIKE ${param(likePattern(creator))})`);
@@ -123,8 +146,11 @@ function listFilter(q: NodeListQuery, indexed = true): { where: string; params: 
 
 const and = (where: string, clause: string) => (where ? `${where} AND ${clause}` : `WHERE ${clause}`);
 
-/** Substring filters, usually rare: gather the matches first through the indexes (see listNodes). */
-const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.trim() || q.createdBy?.trim());
+/**
+ * Substring filters, usually rare, and the SNOMED review (a handful of nodes): gather the matches
+ * first through the indexes (see listNodes).
+ */
+const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.trim() || q.createdBy?.trim() || q.snomedReview);
 
 /**
  * A list counts its matches only up to this many (or up to the end of the page asked for, if

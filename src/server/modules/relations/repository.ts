@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { relationFieldsFor, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/rows';
-
+import { BREAKS_RULE_SQL, breaksRuleSql } from './rules';
 
 export type RelationListQuery = z.output<typeof RelationListQuerySchema>;
 export type RelationInput = z.output<typeof RelationSaveSchema>;
@@ -14,6 +14,7 @@ interface RelationRow {
   relation_name: string;
   relation_type: string;
   relation_type_id: string;
+  relation_type_symmetric: boolean;
   weight: number;
   url: string | null;
   description: string | null;
@@ -34,6 +35,7 @@ interface RelationRow {
 /** Relations with both end nodes and their types, in one query. */
 const SELECT_RELATION = `
   SELECT r.id, r.source_node_id, r.target_node_id, r.relation_name, rt.name AS relation_type, r.relation_type_id,
+         rt.symmetric AS relation_type_symmetric,
          r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by,
          s.name AS source_name, st.name AS source_type, st.color AS source_type_color, s.snomed_code AS source_snomed,
          t.name AS target_name, tt.name AS target_type, tt.color AS target_type_color, t.snomed_code AS target_snomed
@@ -57,6 +59,7 @@ export function toRelation(r: RelationRow, viewer: readonly string[]): Relation 
     relationName: r.relation_name,
     relationType: r.relation_type,
     relationTypeId: r.relation_type_id,
+    symmetric: r.relation_type_symmetric,
     weight: r.weight,
     url: r.url,
     description: r.description,
@@ -97,6 +100,7 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
     params.push(q.nodeId);
     clauses.push(`(r.source_node_id = $${params.length} OR r.target_node_id = $${params.length})`);
   }
+  if (q.ruleViolations) clauses.push(BREAKS_RULE_SQL);
   const search = q.search?.trim();
   // Never match r.note here: a search would reveal internal notes to readers who may not see them.
   if (search) {
@@ -108,8 +112,8 @@ export async function listRelations(db: Queryable, q: RelationListQuery): Promis
   const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
   // An exact count of three million relations reads them all on every page: count up to the cap.
   const cap = Math.max(RELATION_COUNT_CAP, q.skip + q.limit);
-  // The end nodes are joined only when the search needs their names (both always exist).
-  const ends = search ? 'JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id' : '';
+  // The end nodes are joined only when the search or the rule check needs them (both always exist).
+  const ends = search || q.ruleViolations ? 'JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id' : '';
   const [rows, count] = await Promise.all([
     db.query<RelationRow>(
       `${SELECT_RELATION} ${where} ORDER BY ${ORDER[q.sortBy]} ${dir}, r.id ${dir} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -143,6 +147,10 @@ export async function findRelationTypeId(db: Queryable, name: string): Promise<s
   return (await db.query<{ id: string }>('SELECT id FROM relation_types WHERE lower(name) = lower($1)', [name]))[0]?.id ?? null;
 }
 
+export async function findNodeTypeId(db: Queryable, name: string): Promise<string | null> {
+  return (await db.query<{ id: string }>('SELECT id FROM node_types WHERE lower(name) = lower($1)', [name]))[0]?.id ?? null;
+}
+
 /** Which of these node ids exist. */
 export async function existingNodeIds(db: Queryable, ids: string[]): Promise<Set<string>> {
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
@@ -172,4 +180,18 @@ export async function updateRelation(db: Queryable, id: string, input: RelationI
 
 export async function deleteRelation(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('DELETE FROM relations WHERE id = $1 RETURNING id', [id])).length > 0;
+}
+
+/**
+ * The relations of a node that fit their type's rule now and would break it were the node of
+ * type `nodeTypeId` (the node form's warning before a type change, issue 17 item 1).
+ */
+export async function relationsBrokenByTypeChange(db: Queryable, nodeId: string, nodeTypeId: string): Promise<RelationRow[]> {
+  const end = (alias: 's' | 't', column: string) => `CASE WHEN r.${column} = $1 THEN $2::uuid ELSE ${alias}.node_type_id END`;
+  const after = breaksRuleSql(end('s', 'source_node_id'), end('t', 'target_node_id'));
+  return db.query<RelationRow>(
+    `${SELECT_RELATION} WHERE (r.source_node_id = $1 OR r.target_node_id = $1) AND NOT ${BREAKS_RULE_SQL} AND ${after}
+      ORDER BY lower(r.relation_name), r.id`,
+    [nodeId, nodeTypeId],
+  );
 }

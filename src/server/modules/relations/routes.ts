@@ -4,8 +4,11 @@ import { z } from 'zod';
 import {
   canSeeRelationNotes,
   IdParamsSchema,
+  LIMITS,
   NODE_MESSAGES,
   NodeRelationItemSchema,
+  NodeTypeChangeQuerySchema,
+  RELATION_RULE_MESSAGES,
   RELATION_MESSAGES,
   RelationListQuerySchema,
   RelationPageSchema,
@@ -19,16 +22,20 @@ import { getNode } from '../nodes/repository';
 import {
   deleteRelation,
   existingNodeIds,
+  findNodeTypeId,
   findRelationTypeId,
   getRelation,
   insertRelation,
   listRelations,
+  relationsBrokenByTypeChange,
   relationsOfNode,
   toRelation,
   updateRelation,
   type RelationInput,
 } from './repository';
 import { loadRelationState, relationEvent } from './relation-audit';
+import { refuseDuplicateRelation } from './duplicates';
+import { loadNodeTypeNames, loadRelationRule, ruleViolation } from './rules';
 
 const tags = ['relations'];
 
@@ -40,6 +47,33 @@ export async function checkReferences(db: Queryable, input: RelationInput): Prom
   const typeId = await findRelationTypeId(db, input.relationType);
   if (!typeId) throw badRequest(`Relation type "${input.relationType}" does not exist`, 'unknown_relation_type');
   return typeId;
+}
+
+/**
+ * Everything a relation write must pass, in the writing transaction: the references, the type's
+ * rule (400 naming it) and no duplicate (409). An update that keeps the ends and the type is not
+ * judged again: relations made before a rule stay editable (issue 17 item 1). Returns the type's
+ * id and the weight to store (the type's default weight when none was given).
+ */
+export async function checkRelationWrite(
+  tx: Queryable,
+  input: RelationInput,
+  current: { id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string } | null,
+): Promise<{ typeId: string; weight: number }> {
+  const typeId = await checkReferences(tx, input);
+  const rule = (await loadRelationRule(tx, typeId))!;
+  const weight = input.weight ?? rule.defaultWeight ?? LIMITS.relationWeight.default;
+  const keepsEnds =
+    current !== null && current.sourceNodeId === input.sourceNodeId && current.targetNodeId === input.targetNodeId && current.relationTypeId === typeId;
+  if (keepsEnds) return { typeId, weight };
+  const ends = await tx.query<{ id: string; node_type_id: string }>('SELECT id, node_type_id FROM nodes WHERE id = ANY($1::uuid[])', [
+    [input.sourceNodeId, input.targetNodeId],
+  ]);
+  const typeOf = (id: string) => ends.find((n) => n.id === id)!.node_type_id;
+  const violation = ruleViolation(rule, typeOf(input.sourceNodeId), typeOf(input.targetNodeId), await loadNodeTypeNames(tx));
+  if (violation) throw badRequest(violation, 'relation_rule');
+  await refuseDuplicateRelation(tx, { sourceNodeId: input.sourceNodeId, targetNodeId: input.targetNodeId, relationTypeId: typeId, symmetric: rule.symmetric }, current?.id ?? null);
+  return { typeId, weight };
 }
 
 export async function relationRoutes(app: FastifyInstance) {
@@ -69,7 +103,8 @@ export async function relationRoutes(app: FastifyInstance) {
       // Who may not read internal notes may not write one either (no write-only field).
       const input = canSeeRelationNotes(viewer(req)) ? req.body : { ...req.body, note: undefined };
       const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        const created = await insertRelation(tx, input, await checkReferences(tx, input), req.auth!.user.id);
+        const { typeId, weight } = await checkRelationWrite(tx, input, null);
+        const created = await insertRelation(tx, { ...input, weight }, typeId, req.auth!.user.id);
         await record(relationEvent('create', created, null, await loadRelationState(tx, created)));
         return created;
       });
@@ -83,10 +118,15 @@ export async function relationRoutes(app: FastifyInstance) {
     async (req) => {
       const id = req.params.id;
       await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        await tx.query('SELECT 1 FROM relations WHERE id = $1 FOR UPDATE', [id]);
+        const [current] = await tx.query<{ id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string }>(
+          `SELECT id, source_node_id AS "sourceNodeId", target_node_id AS "targetNodeId", relation_type_id AS "relationTypeId"
+             FROM relations WHERE id = $1 FOR UPDATE`,
+          [id],
+        );
         const before = await loadRelationState(tx, id);
-        if (!before) throw notFound(RELATION_MESSAGES.notFound);
-        await updateRelation(tx, id, req.body, await checkReferences(tx, req.body), req.auth!.user.id);
+        if (!current || !before) throw notFound(RELATION_MESSAGES.notFound);
+        const { typeId, weight } = await checkRelationWrite(tx, req.body, current);
+        await updateRelation(tx, id, { ...req.body, weight }, typeId, req.auth!.user.id);
         await record(relationEvent('update', id, before, await loadRelationState(tx, id)));
       });
       return load(req.params.id, req);
@@ -102,6 +142,26 @@ export async function relationRoutes(app: FastifyInstance) {
     });
     return reply.status(204).send(null);
   });
+
+  r.get(
+    '/nodes/:id/type-change',
+    {
+      schema: {
+        tags,
+        summary: "The relations that changing a node's type would make break their type's rule (the node form warns with them; the change is not refused)",
+        params: IdParamsSchema,
+        querystring: NodeTypeChangeQuerySchema,
+        response: { 200: z.array(RelationSchema) },
+      },
+    },
+    async (req) => {
+      if (!(await getNode(app.db, req.params.id))) throw notFound(NODE_MESSAGES.notFound);
+      const { nodeTypeId, nodeType } = req.query;
+      const typeId = nodeTypeId ?? (nodeType ? await findNodeTypeId(app.db, nodeType) : null);
+      if (!typeId) throw badRequest(RELATION_RULE_MESSAGES.unknownNodeType(nodeType ?? nodeTypeId ?? ''), 'unknown_node_type');
+      return (await relationsBrokenByTypeChange(app.db, req.params.id, typeId)).map((row) => toRelation(row, viewer(req)));
+    },
+  );
 
   r.get(
     '/nodes/:id/relations',

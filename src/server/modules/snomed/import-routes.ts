@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IMPORT_MESSAGES,
+  ImportQuerySchema,
   SNOMED_ERROR_FILE_PATTERN,
   SNOMED_IMPORT_EXTENSIONS,
   SNOMED_RF2_COLUMNS,
@@ -44,8 +45,11 @@ export async function snomedImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Import SNOMED descriptions from .xlsx, .xls or an RF2 description file (upsert by row id)',
+        summary:
+          'Import SNOMED descriptions from .xlsx, .xls or an RF2 description file (upsert by row id). ' +
+          'With ?dryRun=true the file is only checked: nothing is written and the summary counts what an import would create, update and refuse',
         consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
         response: { 200: SnomedImportResultSchema },
       },
     },
@@ -61,7 +65,8 @@ export async function snomedImportRoutes(app: FastifyInstance) {
         throw err;
       });
       // Stores the upload for other instances (the database on PostgreSQL) and creates the job.
-      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format }).catch(async (err: unknown) => {
+      const dryRun = req.query.dryRun ?? false;
+      const job = await app.jobs.create('snomed', upload.filename, req.auth!.user.id, { path: upload.path, format }, { dryRun }).catch(async (err: unknown) => {
         await upload.remove();
         throw err;
       });
@@ -75,6 +80,7 @@ export async function snomedImportRoutes(app: FastifyInstance) {
         processId: job.id,
         summary: outcome.summary,
         ...(outcome.errorReportKey ? { errorFileUrl: snomedErrorFileUrl(job.id) } : {}),
+        ...(dryRun ? { dryRun: true as const } : {}),
       };
     },
   );

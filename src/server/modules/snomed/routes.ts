@@ -5,6 +5,7 @@ import { SnomedIdParamsSchema, SnomedListQuerySchema, SnomedPageSchema } from '.
 import { actorOf, audited } from '../../audit/audited';
 import { fieldChanges } from '../../audit/record';
 import { notFound } from '../../plugins/errors';
+import { snomedDriftRoutes } from './drift-routes';
 import { snomedImportRoutes } from './import-routes';
 import { deleteConcept, listConcepts } from './repository';
 
@@ -13,6 +14,7 @@ const tags = ['snomed'];
 export async function snomedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(snomedImportRoutes);
+  await app.register(snomedDriftRoutes);
 
   r.get(
     '/snomed/concepts',

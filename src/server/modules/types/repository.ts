@@ -1,6 +1,9 @@
 import type { TaxonomyKind, TaxonomyType } from '../../../contract';
 import type { Queryable } from '../../db/db';
+import { RELATION_RULE_MESSAGES } from '../../../contract/relation-texts';
 import { iso } from '../../db/rows';
+import { badRequest } from '../../plugins/errors';
+import { loadNodeTypeNames, loadRelationRules } from '../relations/rules';
 
 /** Table names come from this fixed map, never from input, so interpolating them is safe. */
 const TABLES: Record<TaxonomyKind, { table: string; usedBy: string; fk: string; colored: boolean }> = {
@@ -34,12 +37,55 @@ function select(kind: TaxonomyKind, where: string) {
 }
 
 export async function listTypes(db: Queryable, kind: TaxonomyKind): Promise<TaxonomyType[]> {
-  return (await db.query<Row>(`${select(kind, '')} ORDER BY lower(t.name)`)).map(toType);
+  return withRules(db, kind, (await db.query<Row>(`${select(kind, '')} ORDER BY lower(t.name)`)).map(toType));
 }
 
 export async function getType(db: Queryable, kind: TaxonomyKind, id: string): Promise<TaxonomyType | null> {
   const rows = await db.query<Row>(select(kind, 'WHERE t.id = $1'), [id]);
-  return rows[0] ? toType(rows[0]) : null;
+  return rows[0] ? (await withRules(db, kind, [toType(rows[0])]))[0] : null;
+}
+
+/** Relation types carry their rule (issue 17 item 1), with node type names as the API gives them. */
+async function withRules(db: Queryable, kind: TaxonomyKind, types: TaxonomyType[]): Promise<TaxonomyType[]> {
+  if (kind !== 'relation' || types.length === 0) return types;
+  const [rules, typeNames] = await Promise.all([loadRelationRules(db), loadNodeTypeNames(db)]);
+  const namesOf = (ids: string[]) => ids.map((id) => typeNames.get(id) ?? id).sort((a, b) => a.localeCompare(b));
+  return types.map((t) => {
+    const rule = rules.get(t.id);
+    if (!rule) return t;
+    return { ...t, sourceNodeTypes: namesOf(rule.sourceNodeTypeIds), targetNodeTypes: namesOf(rule.targetNodeTypeIds), symmetric: rule.symmetric, defaultWeight: rule.defaultWeight };
+  });
+}
+
+export interface RelationRuleSave {
+  sourceNodeTypes?: string[];
+  targetNodeTypes?: string[];
+  symmetric?: boolean;
+  defaultWeight?: number | null;
+}
+
+/**
+ * Stores a relation type's rule fields that were given (left out = unchanged). Node type names
+ * are resolved to ids (any capitalisation); an unknown one is a 400 naming it.
+ */
+export async function saveRelationRule(db: Queryable, relationTypeId: string, save: RelationRuleSave): Promise<void> {
+  const given = [...(save.sourceNodeTypes ?? []), ...(save.targetNodeTypes ?? [])];
+  const rows = given.length
+    ? await db.query<{ id: string; key: string }>('SELECT id, lower(name) AS key FROM node_types WHERE lower(name) = ANY($1::text[])', [given.map((n) => n.toLowerCase())])
+    : [];
+  const idOf = new Map(rows.map((r) => [r.key, r.id]));
+  for (const name of given) if (!idOf.has(name.toLowerCase())) throw badRequest(RELATION_RULE_MESSAGES.unknownNodeType(name), 'unknown_node_type');
+  for (const [end, names] of [['source', save.sourceNodeTypes], ['target', save.targetNodeTypes]] as const) {
+    if (!names) continue;
+    // `end` is one of two literals, never input.
+    await db.query(`DELETE FROM relation_type_${end}_node_types WHERE relation_type_id = $1`, [relationTypeId]);
+    const ids = [...new Set(names.map((n) => idOf.get(n.toLowerCase())!))];
+    if (ids.length) {
+      await db.query(`INSERT INTO relation_type_${end}_node_types (relation_type_id, node_type_id) SELECT $1, unnest($2::uuid[])`, [relationTypeId, ids]);
+    }
+  }
+  if (save.symmetric !== undefined) await db.query('UPDATE relation_types SET "symmetric" = $2 WHERE id = $1', [relationTypeId, save.symmetric]);
+  if (save.defaultWeight !== undefined) await db.query('UPDATE relation_types SET default_weight = $2 WHERE id = $1', [relationTypeId, save.defaultWeight]);
 }
 
 /** A node type created without a colour gets the next palette colour from the database (migration 0010). */

@@ -1,25 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, TAXONOMY_LABELS, TaxonomySaveSchema, TaxonomyTypeSchema, type TaxonomyKind } from '../../../contract';
+import { IdParamsSchema, TAXONOMY_LABELS, TaxonomySaveSchema, TaxonomyTypeSchema, type TaxonomyKind, type TaxonomyType } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { fieldChanges } from '../../audit/record';
 import { conflict, notFound, uniqueViolation } from '../../plugins/errors';
-import { createType, deleteType, getType, listTypes, renameType, typeUsage } from './repository';
+import { createType, deleteType, getType, listTypes, renameType, saveRelationRule, typeUsage } from './repository';
 
 const PATHS: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
 const ENTITY = { node: 'node_type', relation: 'relation_type' } as const;
 
-/** A type's audited fields: its name, and a node type's colour. */
-type TypeState = { name: string; color: string | null } | null;
+/** A type's audited fields: its name, a node type's colour, a relation type's rule (issue 17 item 1). */
+type TypeState = Pick<TaxonomyType, 'name' | 'color' | 'sourceNodeTypes' | 'targetNodeTypes' | 'symmetric' | 'defaultWeight'> | null;
+const AUDITED: Record<TaxonomyKind, readonly (keyof NonNullable<TypeState>)[]> = {
+  node: ['name', 'color'],
+  relation: ['name', 'sourceNodeTypes', 'targetNodeTypes', 'symmetric', 'defaultWeight'],
+};
 const typeEvent = (kind: TaxonomyKind, action: string, id: string, before: TypeState, after: TypeState) => ({
   action,
   entityType: ENTITY[kind],
   entityId: id,
-  changes: fieldChanges<NonNullable<TypeState>>(before, after, kind === 'node' ? ['name', 'color'] : ['name']),
+  changes: fieldChanges<NonNullable<TypeState>>(before, after, AUDITED[kind]),
   detail: { state: after ?? before },
 });
-const stateOf = (t: { name: string; color: string | null } | null): TypeState => (t ? { name: t.name, color: t.color } : null);
+const stateOf = (t: TaxonomyType | null): TypeState =>
+  t
+    ? t.symmetric === undefined
+      ? { name: t.name, color: t.color }
+      : { name: t.name, color: t.color, sourceNodeTypes: t.sourceNodeTypes, targetNodeTypes: t.targetNodeTypes, symmetric: t.symmetric, defaultWeight: t.defaultWeight }
+    : null;
 
 function capitalised(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -49,6 +58,7 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       async (req, reply) => {
         const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
           const created = await createType(tx, kind, req.body.name, req.auth!.user.id, req.body.color);
+          if (kind === 'relation') await saveRelationRule(tx, created, req.body);
           await record(typeEvent(kind, 'create', created, null, stateOf(await getType(tx, kind, created))));
           return created;
         }).catch((err) => {
@@ -60,12 +70,13 @@ function taxonomyRoutes(kind: TaxonomyKind) {
 
     r.put(
       `${base}/:id`,
-      { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows) or change a node type's colour`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
+      { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows), change a node type's colour or a relation type's rule`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
       async (req) => {
         const id = req.params.id;
         await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
           const before = stateOf(await getType(tx, kind, id));
           if (!before || !(await renameType(tx, kind, id, req.body.name, req.body.color))) throw notFound(notFoundText);
+          if (kind === 'relation') await saveRelationRule(tx, id, req.body);
           await record(typeEvent(kind, 'update', id, before, stateOf(await getType(tx, kind, id))));
         }).catch((err) => {
           throw uniqueViolation(err) !== null ? duplicate(req.body.name) : err;

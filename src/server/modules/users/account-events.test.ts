@@ -49,7 +49,7 @@ describe('user events', () => {
     user = res.json<User>();
     const event = await latest('user', user.id);
     expect(event).toMatchObject({ action: 'create', actor: adminActor(), entityType: 'user', detail: { passwordChanged: true } });
-    expect(event!.changes).toEqual([
+    expect(event.changes).toEqual([
       { field: 'username', before: null, after: 'nina' },
       { field: 'email', before: null, after: 'nina@example.org' },
       { field: 'mobileNo', before: null, after: '+1 555 0100' },
@@ -89,7 +89,7 @@ describe('user events', () => {
     expect((await call('DELETE', `/api/users/${user.id}`)).statusCode).toBe(204);
     const event = await latest('user', user.id);
     expect(event).toMatchObject({ action: 'delete', actor: adminActor() });
-    expect(event!.changes).toContainEqual({ field: 'username', before: 'nina', after: null });
+    expect(event.changes).toContainEqual({ field: 'username', before: 'nina', after: null });
   });
 });
 

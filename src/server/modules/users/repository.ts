@@ -9,6 +9,7 @@ export interface UserRow {
   email: string;
   password_hash: string;
   mobile_no: string | null;
+  language: string | null;
   role_id: string | null;
   role_name: string | null;
   role_permissions: string[] | null;
@@ -20,7 +21,7 @@ export interface UserRow {
 }
 
 const SELECT_USER = `
-  SELECT u.id, u.username, u.email, u.password_hash, u.mobile_no, u.role_id, u.is_active,
+  SELECT u.id, u.username, u.email, u.password_hash, u.mobile_no, u.language, u.role_id, u.is_active,
          u.last_login, u.created_at, u.updated_at,
          r.name AS role_name, r.permissions AS role_permissions, r.is_active AS role_active
     FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
@@ -58,6 +59,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     email: row.email,
     mobileNo: row.mobile_no,
+    language: row.language,
     role: row.role_name ?? 'viewer',
     roleId: row.role_id,
     permissions: userPermissions(row),

@@ -16,6 +16,7 @@ import { useToast } from '../../use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { NodeForm } from './NodeForm';
 import { emptyValues, sameValues, saveBody, saveErrorMessage, screenFiles, validate, valuesOf, type NodeFormErrors, type NodeFormValues } from './node-form-logic';
+import { useLatest } from '../../../ui/use-latest';
 
 /**
  * The shared create/edit node form (spec §2 "Create and edit node pages"): loads the node in edit
@@ -70,8 +71,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
   const { toast, show, close } = useToast();
   const root = useRef<HTMLDivElement>(null);
   const savedLater = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const callbacks = useRef({ onSaved });
-  callbacks.current = { onSaved };
+  const callbacks = useLatest({ onSaved });
   const baseline = useMemo(() => (loaded.status !== 'ready' ? null : loaded.node ? valuesOf(loaded.node) : emptyValues(initialName)), [loaded, initialName]);
   const settle = useUnsavedChanges(!!baseline && (!sameValues(values, baseline) || queued.length > 0));
 

@@ -7,6 +7,7 @@ import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
 import { Combobox } from '../../../ui/Combobox';
 import type { LoadOptions } from '../../../ui/use-async-options';
 import type { SnomedChoice } from './node-form-logic';
+import { useLatest } from '../../../ui/use-latest';
 
 interface PickerProps<V> {
   api: ApiClient;
@@ -83,8 +84,7 @@ export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: 
 
   // A code loaded with the node has no term yet: find it so the field reads 'code — term'.
   const code = value?.term === null ? value.code : null;
-  const change = useRef(onChange);
-  change.current = onChange;
+  const change = useLatest(onChange);
   useEffect(() => {
     if (!code) return;
     const ac = new AbortController();
@@ -96,7 +96,7 @@ export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: 
       () => undefined, // the bare code stays; nothing to tell the user
     );
     return () => ac.abort();
-  }, [calls, code]);
+  }, [calls, code, change]);
 
   return (
     <Combobox<SnomedOption>

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * The languages a user may choose in Settings (issue 19 item 2); stored on the user (`language`,
+ * migration 0024) and sent with the profile. The browser side's catalogues are src/i18n.
+ */
+export const USER_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+export const UserLanguageSchema = z.enum(USER_LANGUAGES);

@@ -1,0 +1,37 @@
+/**
+ * Every texts module, imported for what it declares (defineTexts registers its namespace): with
+ * these loaded, `englishCatalogue()` is the whole `en` catalogue. Used by the catalogue test and
+ * scripts/i18n-ids.mjs (the element references' id lists), never by a bundle.
+ *
+ * A new screen's texts module (`defineTexts(namespace, { … })`) gets one line here, and its ids
+ * translations in catalogues/{de,fr,es}.json (i18n.test.ts names any that are missing).
+ */
+import '../contract/admin-messages';
+import '../contract/audit-log-texts';
+import '../contract/backup';
+import '../contract/grants';
+import '../contract/graph-messages';
+import '../contract/history-texts';
+import '../contract/import-texts';
+import '../contract/live-changes';
+import '../contract/messages';
+import '../contract/node-form-texts';
+import '../contract/node-upload-texts';
+import '../contract/passwords';
+import '../contract/relation-texts';
+import '../contract/save-messages';
+import '../contract/type-colors';
+import '../host/pages/dashboard/texts';
+import '../host/pages/search/texts';
+import '../host/pages/settings-texts';
+import '../host/shell/nav';
+import '../host/shell/shell-texts';
+import '../ui/texts';
+import '../widgets/graph-explorer/texts';
+import '../widgets/node-manager/texts';
+import '../widgets/role-admin/texts';
+import '../widgets/sign-in/texts';
+import '../widgets/type-admin/texts';
+import '../widgets/user-admin/texts';
+
+export { englishCatalogue, textNamespaces } from '../contract/texts';

@@ -1,0 +1,440 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  LIMITS,
+  RELATION_IMPORT_MESSAGES as M,
+  RELATION_MESSAGES,
+  RELATION_TEMPLATE_HEADER,
+  RELATION_UPLOAD_COLUMNS,
+  IMPORT_MESSAGES,
+  isHttpUrl,
+  type UploadSummary,
+} from '../../contract';
+import type { Queryable } from '../db/db';
+import { importBatchRows } from '../db/turns';
+import { badRequest } from '../plugins/errors';
+import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
+import { NODE_PARSE_LIMITS } from './node-import';
+import { readRows, type FileFormat, type ReadProgress } from './parsers';
+import { cellText, textColumn } from './parsers/cell-text';
+import type { Cell } from './parsers/types';
+import { MAX_REPORT_ROWS, errorReport } from './report';
+import type { JobContext, JobOutcome } from './runner';
+
+/**
+ * Bulk relation import (issue 17 item 2), on the node upload's machinery: the same intake,
+ * parsers (worker threads), runner, checkpoints and resume, error reports and events.
+ *
+ * 1. Read the whole file (structural problems refuse it before anything is written) and check
+ *    each row on its own: required cells, weight, lengths, URL.
+ * 2. Resolve the rows set-wise, a chunk at a time (one query for all node names of the chunk;
+ *    relation types are a small table, read once): missing or ambiguous nodes, unknown relation
+ *    types, rule violations and self-relations become error rows; repeats within the file are
+ *    skipped. The resolution is read-only and deterministic, so a resume runs it again and
+ *    valid row k is the same relation.
+ * 3. Insert the valid relations, ordered by source node, in batches: one INSERT … SELECT FROM
+ *    unnest each with the relations' audit events, committed with the job's checkpoint; relations
+ *    that already exist (same source, target and type) are skipped there.
+ */
+
+/** The error report: the file's row number, the template's columns as read, the reasons. */
+export const RELATION_REPORT_HEADER = ['Row', ...RELATION_TEMPLATE_HEADER, 'Error'];
+
+/** Rows resolved per node lookup: one query each (a read, outside the write batches). */
+const RESOLVE_CHUNK = 5000;
+
+type Column = keyof typeof RELATION_UPLOAD_COLUMNS;
+type Columns = Record<Column, number>;
+const REQUIRED: [Column, string][] = [
+  ['source', 'Source'],
+  ['target', 'Target'],
+  ['relationType', 'Relation type'],
+];
+
+/** Header cell → canonical name: trimmed, lower-case, inner spaces read as '_' ("Source Name" = source_name). */
+const canonical = (cell: string) => cell.trim().toLowerCase().replace(/\s+/g, '_');
+
+/** Maps the header row; answers the missing required columns' names instead when there are any. */
+export function mapRelationHeader(cells: Cell[]): Columns | string[] {
+  const names = cells.map((c) => canonical(cellText(c)));
+  const columns = Object.fromEntries(
+    (Object.keys(RELATION_UPLOAD_COLUMNS) as Column[]).map((key) => [key, names.findIndex((n) => (RELATION_UPLOAD_COLUMNS[key] as readonly string[]).includes(n))]),
+  ) as Columns;
+  const missing = REQUIRED.filter(([key]) => columns[key] < 0).map(([, label]) => label);
+  return missing.length > 0 ? missing : columns;
+}
+
+/** One row as read (trimmed texts), with its place in the file. */
+export interface RelationRow {
+  row: number;
+  source: string;
+  sourceType: string;
+  target: string;
+  targetType: string;
+  relationType: string;
+  /** The weight cell's text ('' when blank). */
+  weight: string;
+  relationName: string;
+  description: string;
+  url: string;
+}
+
+const cellsOf = (r: RelationRow) => [r.source, r.sourceType, r.target, r.targetType, r.relationType, r.weight, r.relationName, r.description, r.url];
+
+/** A weight cell: blank, or a whole number 1–100 (a number cell or its text). */
+export function parseWeight(text: string): number | null | 'invalid' {
+  if (text === '') return null;
+  if (!/^\d{1,3}$/.test(text)) return 'invalid';
+  const w = Number(text);
+  return w >= LIMITS.relationWeight.min && w <= LIMITS.relationWeight.max ? w : 'invalid';
+}
+
+/** The reasons a row is refused on its own (empty when it may go on to resolution). */
+export function relationRowProblems(r: RelationRow): string[] {
+  const problems: string[] = [];
+  const tooLong = (label: string, v: string, max = LIMITS.nameMaxLength) => {
+    if (v.length > max) problems.push(`${label} must be ${max} characters or less`);
+  };
+  if (!r.source) problems.push(M.sourceRequired);
+  tooLong('Source', r.source);
+  tooLong('Source type', r.sourceType);
+  if (!r.target) problems.push(M.targetRequired);
+  tooLong('Target', r.target);
+  tooLong('Target type', r.targetType);
+  if (!r.relationType) problems.push(M.typeRequired);
+  tooLong('Relation type', r.relationType);
+  if (parseWeight(r.weight) === 'invalid') problems.push(M.weightRange);
+  if (r.relationName.length > LIMITS.nameMaxLength) problems.push(RELATION_MESSAGES.nameTooLong);
+  if (r.description.length > LIMITS.relationDescriptionMax) problems.push(RELATION_MESSAGES.descriptionTooLong);
+  if (r.url && (r.url.length > 2048 || !isHttpUrl(r.url))) problems.push(RELATION_MESSAGES.invalidUrl);
+  return problems;
+}
+
+/** A refused row of the error report: its row number first, for merging in file order. */
+type ErrorRow = { row: number; cells: string[] };
+
+interface RelationFile {
+  total: number;
+  rows: RelationRow[];
+  errors: ErrorRow[];
+  errorCount: number;
+  sheet?: string;
+}
+
+export async function readRelationFile(file: string, format: FileFormat, ctx: JobContext, onRead: ReadProgress): Promise<RelationFile> {
+  const out: RelationFile = { total: 0, rows: [], errors: [], errorCount: 0 };
+  let columns: Columns | null = null;
+  for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
+    if (!columns) {
+      out.sheet = row.sheet;
+      const mapped = mapRelationHeader(row.cells);
+      if (Array.isArray(mapped)) throw badRequest(M.noColumns(mapped), 'missing_required_columns');
+      columns = mapped;
+      continue;
+    }
+    const c = columns;
+    const cell = (key: Column, label: string) => textColumn(c[key] >= 0 ? row.cells[c[key]] : undefined, label);
+    const read = {
+      source: cell('source', 'Source'),
+      sourceType: cell('sourceType', 'Source type'),
+      target: cell('target', 'Target'),
+      targetType: cell('targetType', 'Target type'),
+      relationType: cell('relationType', 'Relation type'),
+      weight: cell('weight', 'Weight'),
+      relationName: cell('relationName', 'Relation name'),
+      description: cell('description', 'Description'),
+      url: cell('url', 'URL'),
+    };
+    const r = { row: row.number, ...Object.fromEntries(Object.entries(read).map(([k, v]) => [k, v.text])) } as RelationRow;
+    out.total++;
+    const cellProblems = Object.values(read).flatMap((v) => (v.problem ? [v.problem] : []));
+    const problems = cellProblems.length > 0 ? cellProblems : relationRowProblems(r);
+    if (problems.length > 0) {
+      if (++out.errorCount <= MAX_REPORT_ROWS) out.errors.push({ row: r.row, cells: [...cellsOf(r), problems.join('; ')] });
+    } else {
+      out.rows.push(r);
+    }
+    if (out.total % 2000 === 0) ctx.throwIfAborted();
+  }
+  if (!columns) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
+  if (out.total === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
+  return out;
+}
+
+/**
+ * What the relation-type rules (issue 17 item 1, modules/relations/rules.ts) say about an imported
+ * relation: the same rule check and message as the relation routes' 400, the type's default weight for a
+ * blank Weight cell, and whether A→B and B→A are one relation. Loaded once per job.
+ */
+export interface RelationImportRules {
+  /** Why a relation of this type between nodes of these node types breaks its type's rule, or null. */
+  violation(relationTypeId: string, sourceNodeTypeId: string, targetNodeTypeId: string): string | null;
+  /** The weight a blank Weight cell takes for this type; null: LIMITS.relationWeight.default (50). */
+  defaultWeight(relationTypeId: string): number | null;
+  /** Whether A→B and B→A of this type are one relation (so either is a duplicate of the other). */
+  symmetric(relationTypeId: string): boolean;
+}
+
+/** The rules of every relation type, for one job (RelationImportRules). */
+export async function loadImportRules(db: Queryable): Promise<RelationImportRules> {
+  const rules = await loadRelationRules(db);
+  const typeNames = await loadNodeTypeNames(db);
+  return {
+    violation: (type, source, target) => {
+      const rule = rules.get(type);
+      return rule ? ruleViolation(rule, source, target, typeNames) : null;
+    },
+    defaultWeight: (type) => rules.get(type)?.defaultWeight ?? null,
+    symmetric: (type) => rules.get(type)?.symmetric ?? false,
+  };
+}
+
+/** The valid, resolved relations as column arrays (what the unnest insert takes), in file order. */
+class RelationColumns {
+  sources: string[] = [];
+  targets: string[] = [];
+  types: string[] = [];
+  names: string[] = [];
+  weights: number[] = [];
+  urls: (string | null)[] = [];
+  descriptions: (string | null)[] = [];
+  symmetric: boolean[] = [];
+  get length(): number {
+    return this.sources.length;
+  }
+}
+
+interface NodeMatch {
+  id: string;
+  typeId: string;
+  type: string;
+}
+
+/** Every node of each asked name (case-insensitively), keyed by the name as asked: one query. */
+async function nodesNamed(db: Queryable, names: string[]): Promise<Map<string, NodeMatch[]>> {
+  const rows = await db.query<{ asked: string; id: string; type_id: string; type: string }>(
+    `SELECT q.name AS asked, n.id, n.node_type_id AS type_id, nt.name AS type
+       FROM unnest($1::text[]) AS q(name)
+       JOIN nodes n ON lower(n.name) = lower(q.name)
+       JOIN node_types nt ON nt.id = n.node_type_id`,
+    [names],
+  );
+  const byName = new Map<string, NodeMatch[]>();
+  for (const r of rows) {
+    const list = byName.get(r.asked) ?? [];
+    list.push({ id: r.id, typeId: r.type_id, type: r.type });
+    byName.set(r.asked, list);
+  }
+  return byName;
+}
+
+/** One end of a row: the node, or why there is none (missing, or ambiguous without a type). */
+function pickNode(end: 'Source' | 'Target', name: string, type: string, found: Map<string, NodeMatch[]>): NodeMatch | string {
+  const candidates = found.get(name) ?? [];
+  const fitting = type ? candidates.filter((n) => n.type.toLowerCase() === type.toLowerCase()) : candidates;
+  if (fitting.length === 0) return M.nodeMissing(end, name, type);
+  if (fitting.length > 1) return M.nodeAmbiguous(end, name, fitting.map((n) => n.type).sort());
+  return fitting[0];
+}
+
+interface Resolved {
+  valid: RelationColumns;
+  errors: ErrorRow[];
+  errorCount: number;
+  /** Rows skipped before the insert: repeats of an earlier row of the file. */
+  repeats: number;
+}
+
+/**
+ * Step 2: names to ids, a chunk of rows per node query. Read-only, so a resume (or a retry after a
+ * lost connection) runs it again and gets the same list of valid relations.
+ */
+export async function resolveRelations(db: Queryable, rows: RelationRow[], rules: RelationImportRules, onProgress: (fraction: number) => void): Promise<Resolved> {
+  const relationTypes = new Map(
+    (await db.query<{ id: string; name: string }>('SELECT id, name FROM relation_types')).map((t) => [t.name.toLowerCase(), t]),
+  );
+  const out: Resolved = { valid: new RelationColumns(), errors: [], errorCount: 0, repeats: 0 };
+  const seen = new Set<string>();
+  for (let from = 0; from < rows.length; from += RESOLVE_CHUNK) {
+    const chunk = rows.slice(from, from + RESOLVE_CHUNK);
+    const found = await nodesNamed(db, [...new Set(chunk.flatMap((r) => [r.source, r.target]))]);
+    for (const r of chunk) {
+      const problems: string[] = [];
+      const source = pickNode('Source', r.source, r.sourceType, found);
+      const target = pickNode('Target', r.target, r.targetType, found);
+      const type = relationTypes.get(r.relationType.toLowerCase());
+      if (typeof source === 'string') problems.push(source);
+      if (typeof target === 'string') problems.push(target);
+      if (!type) problems.push(M.unknownRelationType(r.relationType));
+      if (typeof source !== 'string' && typeof target !== 'string') {
+        if (source.id === target.id) problems.push(RELATION_MESSAGES.sameNode);
+        // The one rule check of the import.
+        else if (type) {
+          const broken = rules.violation(type.id, source.typeId, target.typeId);
+          if (broken) problems.push(broken);
+        }
+      }
+      if (problems.length > 0 || typeof source === 'string' || typeof target === 'string' || !type) {
+        if (++out.errorCount <= MAX_REPORT_ROWS) out.errors.push({ row: r.row, cells: [...cellsOf(r), problems.join('; ')] });
+        continue;
+      }
+      // A symmetric type's A→B and B→A are the same relation.
+      const symmetric = rules.symmetric(type.id);
+      const [a, b] = symmetric && target.id < source.id ? [target.id, source.id] : [source.id, target.id];
+      const key = `${a}|${b}|${type.id}`;
+      if (seen.has(key)) {
+        out.repeats++;
+        continue;
+      }
+      seen.add(key);
+      const weight = parseWeight(r.weight) as number | null;
+      const v = out.valid;
+      v.sources.push(source.id);
+      v.targets.push(target.id);
+      v.types.push(type.id);
+      // Blank name: the type's name, as the relation list shows a nameless relation (RelationTable displayName).
+      v.names.push(r.relationName || type.name);
+      // A blank weight takes the type's default weight, else 50.
+      v.weights.push(weight ?? rules.defaultWeight(type.id) ?? LIMITS.relationWeight.default);
+      v.urls.push(r.url || null);
+      v.descriptions.push(r.description || null);
+      v.symmetric.push(symmetric);
+    }
+    onProgress(Math.min(1, (from + chunk.length) / Math.max(rows.length, 1)));
+  }
+  out.valid = bySource(out.valid);
+  return out;
+}
+
+/**
+ * The relations ordered by source, then target node: each inserted relation adds one to both end
+ * nodes' degree (the statement trigger of migration 0004 updates every node a batch touches, the
+ * largest cost of a batch), so a batch of one source's relations touches far fewer nodes than a
+ * batch of file rows in any order. Deterministic, so a resume cuts the same batches.
+ */
+function bySource(v: RelationColumns): RelationColumns {
+  const order = v.sources.map((_, i) => i).sort((a, b) => (v.sources[a] < v.sources[b] ? -1 : v.sources[a] > v.sources[b] ? 1 : v.targets[a] < v.targets[b] ? -1 : v.targets[a] > v.targets[b] ? 1 : a - b));
+  const sorted = new RelationColumns();
+  for (const key of ['sources', 'targets', 'types', 'names', 'weights', 'urls', 'descriptions', 'symmetric'] as const) {
+    (sorted[key] as unknown[]) = order.map((i) => v[key][i]);
+  }
+  return sorted;
+}
+
+/**
+ * Relation imports take turns batch by batch (a transaction-scoped advisory lock), so two imports
+ * of overlapping files never both insert the same relation: each batch's duplicate check sees
+ * what the other's committed batches wrote.
+ */
+const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('kg.relation-import'))`;
+
+/**
+ * A batch of relations ($1 sources, $2 targets, $3 types, $4 names, $5 weights, $6 URLs,
+ * $7 descriptions, $8 symmetric, $9 user, $10 job); answers how many were new. A relation that
+ * exists already with the same source, target and type (either direction for a symmetric type)
+ * is skipped; so is one whose node was deleted since the resolution. Each created relation gets
+ * its audit event in the same statement, with the fields and state (detail.state, what a restore
+ * returns to) the relation form's create writes (relation-audit.ts), plus the job's id.
+ */
+export const INSERT_RELATIONS_SQL = `
+  WITH added AS (
+    INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, created_by, updated_by)
+    SELECT r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, $9::uuid, $9::uuid
+      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::boolean[])
+             WITH ORDINALITY AS r(s, t, ty, name, w, url, descr, sym, ord)
+     WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.s) AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.t)
+       AND EXISTS (SELECT 1 FROM relation_types rt WHERE rt.id = r.ty)
+       AND NOT EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.s AND x.target_node_id = r.t AND x.relation_type_id = r.ty)
+       AND NOT (r.sym AND EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.t AND x.target_node_id = r.s AND x.relation_type_id = r.ty))
+     ORDER BY r.ord
+    ON CONFLICT DO NOTHING
+    RETURNING id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description),
+  logged AS (
+    INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
+    SELECT $9::uuid, (SELECT username FROM users WHERE id = $9::uuid), 'create', 'relation', a.id::text,
+           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', a.relation_name),
+                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', rt.name),
+                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', s.name),
+                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', t.name),
+                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', a.weight))
+             || CASE WHEN a.url IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', a.url)) END
+             || CASE WHEN a.description IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', a.description)) END,
+           jsonb_build_object(
+             'state', jsonb_build_object(
+               'sourceNodeId', a.source_node_id, 'targetNodeId', a.target_node_id, 'sourceNodeName', s.name, 'targetNodeName', t.name,
+               'relationName', a.relation_name, 'relationType', rt.name, 'relationTypeId', a.relation_type_id, 'weight', a.weight,
+               'url', a.url, 'description', a.description, 'note', NULL),
+             'jobId', $10::text)
+      FROM added a
+      JOIN relation_types rt ON rt.id = a.relation_type_id
+      JOIN nodes s ON s.id = a.source_node_id
+      JOIN nodes t ON t.id = a.target_node_id)
+  SELECT count(*)::int AS created FROM added`;
+
+async function insertBatch(tx: Queryable, v: RelationColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
+  await tx.query(RELATION_IMPORT_LOCK_SQL);
+  const cut = <T>(a: T[]) => a.slice(from, to);
+  const params = [cut(v.sources), cut(v.targets), cut(v.types), cut(v.names), cut(v.weights), cut(v.urls), cut(v.descriptions), cut(v.symmetric), userId, jobId];
+  const [{ created }] = await tx.query<{ created: number }>(INSERT_RELATIONS_SQL, params);
+  return created;
+}
+
+const rowsText = (n: number) => n.toLocaleString('en');
+
+/** Error rows of both steps in file order, at most MAX_REPORT_ROWS. */
+const inFileOrder = (a: ErrorRow[], b: ErrorRow[]) =>
+  [...a, ...b]
+    .sort((x, y) => x.row - y.row)
+    .slice(0, MAX_REPORT_ROWS)
+    .map((e) => [String(e.row), ...e.cells]);
+
+/**
+ * The whole import job (or its resume from the job's checkpoint); the runner owns the temp file.
+ * `loadRules`: the relation-type rules (RelationImportRules); tests may pass their own.
+ */
+export async function runRelationImport(
+  app: FastifyInstance,
+  file: string,
+  format: FileFormat,
+  userId: string,
+  ctx: JobContext,
+  loadRules: (db: Queryable) => Promise<RelationImportRules> = loadImportRules,
+): Promise<JobOutcome & { summary: UploadSummary }> {
+  ctx.progress(5, 'Reading the file…', 'processing');
+  const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
+  ctx.validated();
+  const batchRows = importBatchRows(app.db.kind);
+  // Progress is work done: 5-10 % for the read, 10-20 % for the resolution, the rest by committed rows.
+  const { resolved, created } = await ctx.resumable(async (from) => {
+    const rules = await loadRules(app.db);
+    const resolved = await resolveRelations(app.db, read.rows, rules, (f) => ctx.progress(10 + 10 * f, 'Finding the nodes and relation types…'));
+    const { valid } = resolved;
+    const total = valid.length;
+    let done = Math.min(from.rowsCommitted, total);
+    let created = from.data.created ?? 0;
+    const report = () => ctx.progress(20 + (79 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} relations`, 'inserting');
+    report();
+    while (done < total) {
+      ctx.throwIfAborted();
+      const end = Math.min(done + batchRows, total);
+      const cp = await ctx.commitBatch(async (tx) => {
+        const added = await insertBatch(tx, valid, done, end, userId, ctx.id);
+        return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
+      });
+      done = end;
+      created = cp.data.created;
+      report();
+    }
+    return { resolved, created };
+  });
+  const errors = read.errorCount + resolved.errorCount;
+  const summary: UploadSummary = { total: read.total, created, skipped: read.total - errors - created, errors, ...(read.sheet !== undefined && { sheet: read.sheet }) };
+  let errorReportKey: string | null = null;
+  if (errors > 0) {
+    ctx.progress(99, 'Writing the error report…');
+    errorReportKey = await app.blobs.put(errorReport(RELATION_REPORT_HEADER, inFileOrder(read.errors, resolved.errors), errors));
+  }
+  const message = `Import completed${read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : ''}: ${created} created, ${summary.skipped} skipped (duplicates), ${errors} with errors`;
+  return { message, summary, errorReportKey };
+}

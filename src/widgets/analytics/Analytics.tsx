@@ -1,0 +1,34 @@
+import type { User } from '../../contract/users';
+import { AccessDenied } from '../admin-parts';
+import { WidgetFrame } from '../widget-frame';
+import { WithSession } from '../with-session';
+import { AnalyticsScreen } from './AnalyticsScreen';
+import { ANALYTICS_TEXTS as T } from './texts';
+
+export interface AnalyticsProps {
+  /** Server origin ('' = this page's origin). */
+  apiBase?: string;
+  /** The signed-in user when the host mounts the component; the element uses the page's shared session. */
+  user?: User | null;
+  /** Set by the element wrapper: the styles for its shadow root. */
+  css?: string;
+  /** A finding was opened (the element: kg-navigate { path }, e.g. /nodes?orphan=true). */
+  onNavigate?: (detail: { path: string }) => void;
+}
+
+/** The Analytics page (issue 17 item 5) for users with analytics.view; Export also needs analytics.export. The server checks both. */
+export function Analytics({ apiBase = '', user, css, onNavigate }: AnalyticsProps) {
+  return (
+    <WidgetFrame className="kg-admin kg-analytics" css={css}>
+      <WithSession apiBase={apiBase} user={user} signInPrompt={T.signIn}>
+        {(current) =>
+          current.permissions?.includes('analytics.view') ? (
+            <AnalyticsScreen key={current.id} apiBase={apiBase} canExport={current.permissions.includes('analytics.export')} onNavigate={onNavigate} />
+          ) : (
+            <AccessDenied text={T.denied} />
+          )
+        }
+      </WithSession>
+    </WidgetFrame>
+  );
+}

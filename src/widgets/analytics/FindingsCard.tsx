@@ -1,0 +1,50 @@
+import type { MouseEvent } from 'react';
+import type { QualityFinding } from '../../contract/analytics';
+import { findingLabel } from '../../contract/analytics-texts';
+import { Card } from '../../ui/Card';
+import { cx } from '../../ui/cx';
+import { ChevronRightIcon } from '../../ui/icons';
+import { ANALYTICS_TEXTS as T } from './texts';
+
+export interface FindingsCardProps {
+  findings: QualityFinding[];
+  /** Set: a plain click asks the page to go to the link (a single-page app) instead of loading it. */
+  onNavigate?: (detail: { path: string }) => void;
+}
+
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/** The quality findings, each a link to the list of the records it concerns. */
+export function FindingsCard({ findings, onNavigate }: FindingsCardProps) {
+  return (
+    <Card title={T.quality} className="kg-analytics__card">
+      <p className="kg-analytics__hint">{T.qualityHint}</p>
+      {findings.length === 0 ? (
+        <p className="kg-analytics__empty">{T.noFindings}</p>
+      ) : (
+        <ul className="kg-analytics__findings">
+          {findings.map((f) => (
+            <li key={f.key}>
+              <a
+                className="kg-analytics__finding"
+                href={f.link}
+                data-finding={f.key}
+                onClick={(e) => {
+                  if (!onNavigate || !plainClick(e)) return;
+                  e.preventDefault();
+                  onNavigate({ path: f.link });
+                }}
+              >
+                <span className="kg-analytics__finding-label">{findingLabel(f.key)}</span>
+                <span className={cx('kg-analytics__finding-count', f.count === 0 && 'kg-analytics__finding-count--none')}>
+                  {f.count === 0 ? T.allGood : f.count.toLocaleString('en')}
+                </span>
+                <ChevronRightIcon size={16} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { createElement, lazy } from 'react';
+import type { ElementSpec } from '../define-element';
+import type { AnalyticsProps } from './Analytics';
+
+type Props = Omit<AnalyticsProps, 'user' | 'css'>;
+
+/**
+ * <kg-analytics api-base="https://kg.example.org">: the Analytics page for users with
+ * analytics.view (issue 17 item 5; docs/elements/kg-analytics.md). A plain click on a finding
+ * dispatches kg-navigate { path } (e.g. /nodes?orphan=true) for the page to route. The component
+ * and its styles load when the first element connects; the chart library (uPlot) only when the
+ * first chart shows.
+ */
+export const analyticsElement: ElementSpec<Props> = {
+  tag: 'kg-analytics',
+  component: lazy(() =>
+    Promise.all([import('./Analytics'), import('./analytics.styles')]).then(([m, styles]) => ({
+      default: (props: Props) => createElement(m.Analytics, { ...props, css: styles.default }),
+    })),
+  ),
+  css: ':host{display:block}',
+  attributes: { apiBase: 'string' },
+  events: { onNavigate: 'kg-navigate' },
+};

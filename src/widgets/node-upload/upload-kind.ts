@@ -1,0 +1,11 @@
+import type { UploadKind } from '../../contract/imports';
+import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../contract/node-upload-texts';
+import { RELATION_UPLOAD_TEXTS } from '../../contract/relation-upload-texts';
+
+export type { UploadKind };
+
+/**
+ * The upload dialog and buttons serve the node upload (spec §2) and the relation import
+ * (issue 17): the same machine, components and socket events, with each kind's texts and calls.
+ */
+export const UPLOAD_TEXTS: Record<UploadKind, UploadTexts> = { nodes: NODE_UPLOAD_TEXTS, relations: RELATION_UPLOAD_TEXTS };
