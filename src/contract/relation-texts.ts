@@ -100,6 +100,8 @@ export const RELATION_RULE_MESSAGES = {
   ruleViolationsFilter: 'Only relations breaking a type rule',
   noFittingNodes: (relationType: string, end: 'source' | 'target', types: string) =>
     `No node fits: relation type "${relationType}" allows ${end} node types ${types} only`,
+  noFittingTypes: (sourceType: string, targetType: string, other: boolean) =>
+    `No ${other ? 'other ' : ''}relation type fits: none allows a "${sourceType}" source node with a "${targetType}" target node`,
   typeChangeWarning: (n: number) =>
     `Changing the type would make ${n} relation${n === 1 ? '' : 's'} break ${n === 1 ? 'its' : 'their'} relation type's rule. They are kept, and listed under relations breaking a rule. Save anyway?`,
 } as const;

@@ -156,6 +156,34 @@ describe('graph explorer machine', () => {
     expect(ctx().graph?.relations.find((r) => r.id === 'r1')?.relationType).toBe('treats');
   });
 
+  it("the server's refusal of a type change (a rule's 400, stale data) stays in the form until another choice", async () => {
+    const refusal = 'Relation type "symptom of" allows source node types "Symptom" only; the source is a "Drug"';
+    const { actor, ctx } = start({ changeRelationType: () => Promise.reject(new ApiError(400, 'relation_rule', refusal)) });
+    await ready(actor);
+    actor.send({ type: 'edge.open', relationId: 'r1', anchor });
+    actor.send({ type: 'relation.type.edit' });
+    actor.send({ type: 'relation.type.choose', relationType: 'symptom of' });
+    actor.send({ type: 'relation.type.save' });
+    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    expect(ctx().formError).toBe(refusal);
+    actor.send({ type: 'relation.type.choose', relationType: 'treats' });
+    expect(ctx().formError).toBeNull();
+    actor.send({ type: 'relation.type.save' });
+    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    actor.send({ type: 'confirm.cancel' });
+    expect(ctx().formError).toBeNull();
+  });
+
+  it('keeps the relation types\' rules the ports load (empty when they give none)', async () => {
+    const relationTypeRules = new Map([['treats', { sourceNodeTypes: ['Drug'], targetNodeTypes: ['Disease'], symmetric: false, defaultWeight: 70 }]]);
+    const { actor, ctx } = start({ loadTypes: async () => ({ nodeTypes: [], relationTypes: ['treats'], relationTypeRules }) });
+    await ready(actor);
+    expect(ctx().relationTypeRules.get('treats')?.sourceNodeTypes).toEqual(['Drug']);
+    const plain = start();
+    await ready(plain.actor);
+    expect(plain.ctx().relationTypeRules.size).toBe(0);
+  });
+
   it('deletes a relation after confirmation', async () => {
     const { actor, ctx, emitted } = start();
     await ready(actor);

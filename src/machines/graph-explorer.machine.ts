@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { GRAPH_MESSAGES } from '../contract/graph-messages';
 import type { Graph } from '../contract/graph';
+import type { TypeRules } from '../contract/relation-type-rules';
 import { failureText } from './error-text';
 import {
   findNode,
@@ -28,7 +29,7 @@ export * from './graph-explorer.model';
  * buttons are disabled, nothing closes and no reload starts until they end. Filters, layout,
  * the focused view's direction switches and hub expansion are local (no server call).
  */
-type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string> };
+type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules };
 const message = (err: unknown) => (err instanceof Error && err.message ? err.message : GRAPH_MESSAGES.unknownError);
 let toastIds = 0;
 const toast = (text: string, severity: 'success' | 'error' = 'success') => ({ toast: { id: ++toastIds, message: text, severity } });
@@ -60,7 +61,7 @@ export const graphExplorerMachine = setup({
     blankForm: ({ event }) => event.type === 'node.edit.save' && (!event.values.name.trim() || !event.values.nodeType.trim()),
   },
   actions: {
-    loaded: assign(({ context }, out: Loaded) => ({ ...out, nodeTypeColors: out.nodeTypeColors ?? {}, loadCount: context.loadCount + 1, error: null })),
+    loaded: assign(({ context }, out: Loaded) => ({ ...out, nodeTypeColors: out.nodeTypeColors ?? {}, relationTypeRules: out.relationTypeRules ?? new Map(), loadCount: context.loadCount + 1, error: null })),
     openNode: assign(({ event }) => (event.type === 'node.open' ? { popover: { kind: 'node' as const, id: event.nodeId, anchor: event.anchor } } : {})),
     openEdge: assign(({ event }) => (event.type === 'edge.open' ? { popover: { kind: 'edge' as const, id: event.relationId, anchor: event.anchor }, chosenType: '' } : {})),
     closeAll: assign({ popover: null, editing: null, chosenType: '', formError: null }),
@@ -78,6 +79,7 @@ export const graphExplorerMachine = setup({
     nodeTypes: [],
     relationTypes: [],
     nodeTypeColors: {},
+    relationTypeRules: new Map(),
     error: null,
     filters: { nodeTypes: [], relationTypes: input.relationType ? [input.relationType] : [] },
     hideIncoming: false,
@@ -198,16 +200,17 @@ export const graphExplorerMachine = setup({
                     'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover', reenter: true },
                     'node.open': { guard: 'nodeExists', target: '#graphExplorer.ready.ui.nodePopover' },
                     'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
-                    'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '' }) },
+                    'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null }) },
                     'relation.delete': { guard: 'writable', target: 'confirming' },
                     'layout.set': { target: '#graphExplorer.ready.ui.idle', actions: 'setLayout' },
                   },
                 },
                 typeForm: {
                   on: {
-                    'relation.type.choose': { actions: assign(({ event }) => ({ chosenType: event.relationType })) },
+                    // A new choice clears the server's refusal of the last one.
+                    'relation.type.choose': { actions: assign(({ event }) => ({ chosenType: event.relationType, formError: null })) },
                     'relation.type.save': { guard: 'typeChosen', target: 'saving' },
-                    'confirm.cancel': 'viewing',
+                    'confirm.cancel': { target: 'viewing', actions: assign({ formError: null }) },
                     'popover.close': '#graphExplorer.ready.ui.idle',
                   },
                 },
@@ -224,7 +227,11 @@ export const graphExplorerMachine = setup({
                         assign(({ context }) => ({ graph: withRelationType(context.graph!, context.popover!.id, context.chosenType), ...toast(GRAPH_MESSAGES.relationTypeUpdated) })),
                       ],
                     },
-                    onError: { target: 'typeForm', actions: assign(() => toast(GRAPH_MESSAGES.relationTypeUpdateFailed, 'error')) },
+                    // The server's reason (a rule's 400, a duplicate's 409: data changed since the list was made) stays in the form.
+                    onError: {
+                      target: 'typeForm',
+                      actions: assign(({ event }) => ({ formError: failureText(event.error, GRAPH_MESSAGES.relationTypeUpdateFailed), ...toast(GRAPH_MESSAGES.relationTypeUpdateFailed, 'error') })),
+                    },
                   },
                 },
                 confirming: { on: { 'confirm.cancel': 'viewing', 'popover.close': '#graphExplorer.ready.ui.idle', 'confirm.ok': 'deleting' } },

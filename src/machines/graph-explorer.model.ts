@@ -1,5 +1,6 @@
 import type { Graph, GraphNode } from '../contract/graph';
 import type { GraphLayout } from '../contract/graph-messages';
+import type { TypeRules } from '../contract/relation-type-rules';
 
 /**
  * Types and pure context updates of the graph explorer machine (graph-explorer.machine.ts).
@@ -8,8 +9,11 @@ import type { GraphLayout } from '../contract/graph-messages';
 export interface GraphExplorerPorts {
   /** ONE GET /graph (focused when `focus` is set). */
   loadGraph: (focus: string | null) => Promise<Graph>;
-  /** Node type and relation type names in catalogue order (palette and chips); [] when unavailable. */
-  loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string> }>;
+  /**
+   * Node type and relation type names in catalogue order (palette and chips); [] when unavailable.
+   * The relation types' rules (issue 17 item 1) narrow what the edge's type form offers.
+   */
+  loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules }>;
   changeRelationType: (relationId: string, relationType: string) => Promise<unknown>;
   deleteRelation: (relationId: string) => Promise<unknown>;
   deleteNode: (nodeId: string) => Promise<unknown>;
@@ -58,6 +62,8 @@ export interface GraphExplorerContext {
   relationTypes: string[];
   /** Node type name → its stored colour (issue 18 item 7); {} when the types carry none. */
   nodeTypeColors: Record<string, string>;
+  /** lower(relation type name) → its rule; empty when the types carry none (every type fits). */
+  relationTypeRules: TypeRules;
   error: string | null;
   filters: { nodeTypes: string[]; relationTypes: string[] };
   hideIncoming: boolean;
@@ -70,6 +76,7 @@ export interface GraphExplorerContext {
   editing: GraphNode | null;
   /** The relation type chosen in the edge popover's type form ('' = none yet: Save disabled). */
   chosenType: string;
+  /** The open form's error: the Edit Knowledge Node dialog's, or the edge's type form's (the server's 400/409 text). */
   formError: string | null;
   toast: Toast | null;
 }

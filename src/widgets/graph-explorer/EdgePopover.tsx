@@ -18,7 +18,12 @@ export interface EdgePopoverProps {
   anchor: Anchor;
   step: EdgePopoverStep;
   readonly: boolean;
+  /** The relation types the relation may take: those whose rule fits its ends, and its current one. */
   relationTypes: readonly string[];
+  /** Said in the type form when no other type is offered: why none fits. */
+  noneFitsText: string;
+  /** The server's refusal of the last save (a rule's 400, a duplicate's 409), shown at the field. */
+  error: string | null;
   chosenType: string;
   onClose: () => void;
   onEditType: () => void;
@@ -33,6 +38,7 @@ export interface EdgePopoverProps {
 export function EdgePopover(p: EdgePopoverProps) {
   const { relation: r } = p;
   const busy = p.step === 'saving' || p.step === 'deleting';
+  const choices = p.relationTypes.filter((t) => t !== r.relationType);
   return (
     <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
       <div className="kg-graph-popover__head">
@@ -69,22 +75,31 @@ export function EdgePopover(p: EdgePopoverProps) {
             if (p.chosenType && !busy) p.onSaveType();
           }}
         >
-          {/* The shared select: a bare <select> with appearance: none had no arrow. */}
-          <SelectField
-            label={V.newRelationType}
-            placeholder={V.chooseRelationType}
-            value={p.chosenType}
-            disabled={busy}
-            onChange={p.onChooseType}
-            options={p.relationTypes.filter((t) => t !== r.relationType).map((t) => ({ value: t, label: t }))}
-          />
+          {choices.length > 0 ? (
+            // The shared select: a bare <select> with appearance: none had no arrow.
+            <SelectField
+              label={V.newRelationType}
+              placeholder={V.chooseRelationType}
+              value={p.chosenType}
+              disabled={busy}
+              onChange={p.onChooseType}
+              options={choices.map((t) => ({ value: t, label: t }))}
+              error={p.error}
+            />
+          ) : (
+            <p className="kg-graph-typeform__none" role="status">
+              {p.noneFitsText}
+            </p>
+          )}
           <div className="kg-graph-confirm__buttons">
             <Button variant="text" onClick={p.onCancel} disabled={busy}>
               {V.cancel}
             </Button>
-            <Button type="submit" disabled={!p.chosenType || busy} loading={p.step === 'saving'}>
-              {p.step === 'saving' ? V.saving : V.save}
-            </Button>
+            {choices.length > 0 && (
+              <Button type="submit" disabled={!p.chosenType || busy} loading={p.step === 'saving'}>
+                {p.step === 'saving' ? V.saving : V.save}
+              </Button>
+            )}
           </div>
         </form>
       )}

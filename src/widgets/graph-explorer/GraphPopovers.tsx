@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
+import { fittingTypes, noFittingTypesText } from '../../contract/relation-type-rules';
 import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
 import type { ViewGraph } from './graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
@@ -74,7 +75,12 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
   if (popover?.kind === 'edge' && relation) {
     const steps: EdgePopoverStep[] = ['typeForm', 'saving', 'confirming', 'deleting'];
     const step = steps.find((s) => snapshot.matches({ ready: { ui: { edgePopover: s } } })) ?? 'viewing';
-    const name = (id: string) => c.graph?.nodes.find((n) => n.id === id)?.name ?? 'Unknown Node';
+    const end = (id: string) => c.graph?.nodes.find((n) => n.id === id);
+    const name = (id: string) => end(id)?.name ?? 'Unknown Node';
+    // Issue 17 item 1: only the types whose rule fits the two ends (the current one is kept, even
+    // when it was made before a rule it now breaks); when none fits, why.
+    const ends = { source: end(relation.sourceNodeId)?.nodeType ?? '', target: end(relation.targetNodeId)?.nodeType ?? '' };
+    const fitting = fittingTypes(relationTypes, c.relationTypeRules, ends.source, ends.target, relation.relationType);
     return (
       <EdgePopover
         relation={relation}
@@ -83,7 +89,9 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
         anchor={popover.anchor}
         step={step}
         readonly={c.readonly}
-        relationTypes={relationTypes}
+        relationTypes={fitting}
+        noneFitsText={noFittingTypesText(ends.source, ends.target, fitting.includes(relation.relationType))}
+        error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
         chosenType={c.chosenType}
         onClose={close}
         onEditType={() => send({ type: 'relation.type.edit' })}

@@ -3,6 +3,7 @@ import { graphApi } from '../../api/graph';
 import { nodesApi } from '../../api/nodes';
 import { relationsApi } from '../../api/relations';
 import type { Graph } from '../../contract/graph';
+import { rulesOf } from '../../contract/relation-type-rules';
 import type { GraphExplorerPorts } from '../../machines/graph-explorer.machine';
 import { typesIn } from './graph-model';
 
@@ -18,7 +19,7 @@ export function apiPorts(apiBase: string, userId: () => string | undefined): Gra
     loadTypes: async () => {
       const [nodeTypes, relationTypes] = await Promise.all([graph.nodeTypes(), graph.relationTypes()]);
       const nodeTypeColors = Object.fromEntries(nodeTypes.filter((t) => t.color).map((t) => [t.name, t.color!]));
-      return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes), nodeTypeColors };
+      return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes), nodeTypeColors, relationTypeRules: rulesOf(relationTypes) };
     },
     changeRelationType: (id, type) => relations.changeType(id, type),
     deleteRelation: (id) => relations.remove(id),

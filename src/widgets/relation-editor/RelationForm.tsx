@@ -7,6 +7,7 @@ import { relationsApi } from '../../api/relations';
 import { typesApi } from '../../api/types';
 import { LIVE_TEXTS, type ChangeMessage } from '../../contract/live-changes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { rulesOf } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { Button, IconButton } from '../../ui/Button';
@@ -18,7 +19,7 @@ import { useLiveChanges } from '../use-live-changes';
 import { useTitleInShell } from '../shell-title';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { useLoad } from '../use-load';
-import { draftOf, EMPTY_DRAFT, nodeOptionOf, type TypeRule } from './relation-form';
+import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
 
 export interface RelationFormProps {
@@ -57,13 +58,7 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
       !relationId && sourceNodeId ? calls.nodes.get(sourceNodeId) : null,
     ]);
     const draft = relation ? draftOf(relation) : { ...EMPTY_DRAFT, source: source ? nodeOptionOf(source) : null };
-    const rules = new Map<string, TypeRule>(
-      types.map((t) => [
-        t.name.toLowerCase(),
-        { sourceNodeTypes: t.sourceNodeTypes ?? [], targetNodeTypes: t.targetNodeTypes ?? [], symmetric: t.symmetric ?? false, defaultWeight: t.defaultWeight ?? null },
-      ]),
-    );
-    return { types: types.map((t) => t.name), rules, draft };
+    return { types: types.map((t) => t.name), rules: rulesOf(types), draft };
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();

@@ -3,7 +3,8 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
 import { canSeeRelationNotes } from '../../contract/relation-notes';
-import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { allowedEndTypes, noFittingNodesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { failureText } from '../../machines/error-text';
@@ -15,7 +16,7 @@ import { TextField } from '../../ui/TextField';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';
 import { NodePicker, RelationTypePicker } from './pickers';
-import { allowedEndTypes, bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft, type TypeRule } from './relation-form';
+import { bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
 import { useUnsavedChanges } from '../unsaved-changes';
 
 export interface RelationFormBodyProps {
@@ -25,7 +26,7 @@ export interface RelationFormBodyProps {
   relationId?: string;
   types: readonly string[];
   /** lower(relation type name) → its rule: the pickers offer only fitting nodes, the weight starts at the default. */
-  rules?: ReadonlyMap<string, TypeRule>;
+  rules?: TypeRules;
   initial: RelationDraft;
   canDelete: boolean;
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
@@ -97,15 +98,14 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
   };
 
   const busy = saving || deleting === 'busy';
-  const rule = rules?.get(draft.relationType.trim().toLowerCase());
+  const rule = rules?.get(ruleKey(draft.relationType));
   const sourceTypes = allowedEndTypes(rule, 'source');
   const targetTypes = allowedEndTypes(rule, 'target');
-  const noneFits = (end: 'source' | 'target', names: readonly string[] | null) =>
-    names ? R.noFittingNodes(draft.relationType, end, names.map((n) => `"${n}"`).join(', ')) : undefined;
+  const noneFits = (end: 'source' | 'target', names: readonly string[] | null) => noFittingNodesText(draft.relationType, end, names);
   /** A new relation's weight follows the chosen type's default until the user moves the slider. */
   const chooseType = (type: string) => {
     set('relationType', type);
-    const next = rules?.get(type.trim().toLowerCase());
+    const next = rules?.get(ruleKey(type));
     if (mode === 'create' && !weightTouched.current) set('weight', next?.defaultWeight ?? LIMITS.relationWeight.default);
   };
   return (

@@ -101,23 +101,3 @@ export function sameDraft(a: RelationDraft, b: RelationDraft): boolean {
     a.weight === b.weight && a.url === b.url && a.description === b.description && a.note === b.note
   );
 }
-
-/** A relation type's rule as the form uses it (issue 17 item 1): node types by name. */
-export interface TypeRule {
-  sourceNodeTypes: string[];
-  targetNodeTypes: string[];
-  symmetric: boolean;
-  defaultWeight: number | null;
-}
-
-/**
- * The node type names a picker may offer for this end of a relation of this rule; null = any.
- * A symmetric type reads both ways, so either end may be of either side's types.
- */
-export function allowedEndTypes(rule: TypeRule | undefined, end: 'source' | 'target'): string[] | null {
-  if (!rule) return null;
-  const own = end === 'source' ? rule.sourceNodeTypes : rule.targetNodeTypes;
-  const other = end === 'source' ? rule.targetNodeTypes : rule.sourceNodeTypes;
-  if (own.length === 0 || (rule.symmetric && other.length === 0)) return null;
-  return rule.symmetric ? [...new Set([...own, ...other])] : own;
-}
