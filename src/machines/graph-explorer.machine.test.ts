@@ -144,32 +144,33 @@ describe('graph explorer machine', () => {
     expect(emitted).toContainEqual({ type: 'relation.changed', relationId: 'r1', change: 'updated', relationType: 'symptom of' });
   });
 
+  /** Opens r1's type form, chooses `relationType` and saves; resolves when the (refused) save is back in the form. */
+  async function refusedTypeChange(error: Error) {
+    const started = start({ changeRelationType: () => Promise.reject(error) });
+    await ready(started.actor);
+    started.actor.send({ type: 'edge.open', relationId: 'r1', anchor });
+    started.actor.send({ type: 'relation.type.edit' });
+    started.actor.send({ type: 'relation.type.choose', relationType: 'symptom of' });
+    started.actor.send({ type: 'relation.type.save' });
+    await waitFor(started.actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    return started;
+  }
+
   it('a failed type change stays in the form with the spec message', async () => {
-    const { actor, ctx } = start({ changeRelationType: () => Promise.reject(new Error('x')) });
-    await ready(actor);
-    actor.send({ type: 'edge.open', relationId: 'r1', anchor });
-    actor.send({ type: 'relation.type.edit' });
-    actor.send({ type: 'relation.type.choose', relationType: 'symptom of' });
-    actor.send({ type: 'relation.type.save' });
-    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    const { ctx } = await refusedTypeChange(new Error('x'));
     expect(ctx().toast).toMatchObject({ message: 'Failed to update relation type', severity: 'error' });
+    expect(ctx().formError).toBe('Failed to update relation type');
     expect(ctx().graph?.relations.find((r) => r.id === 'r1')?.relationType).toBe('treats');
   });
 
   it("the server's refusal of a type change (a rule's 400, stale data) stays in the form until another choice", async () => {
     const refusal = 'Relation type "symptom of" allows source node types "Symptom" only; the source is a "Drug"';
-    const { actor, ctx } = start({ changeRelationType: () => Promise.reject(new ApiError(400, 'relation_rule', refusal)) });
-    await ready(actor);
-    actor.send({ type: 'edge.open', relationId: 'r1', anchor });
-    actor.send({ type: 'relation.type.edit' });
-    actor.send({ type: 'relation.type.choose', relationType: 'symptom of' });
-    actor.send({ type: 'relation.type.save' });
-    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    const { actor, ctx } = await refusedTypeChange(new ApiError(400, 'relation_rule', refusal));
     expect(ctx().formError).toBe(refusal);
     actor.send({ type: 'relation.type.choose', relationType: 'treats' });
     expect(ctx().formError).toBeNull();
     actor.send({ type: 'relation.type.save' });
-    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }));
+    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) && ctx().formError !== null);
     actor.send({ type: 'confirm.cancel' });
     expect(ctx().formError).toBeNull();
   });

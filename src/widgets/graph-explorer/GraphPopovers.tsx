@@ -90,7 +90,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
         step={step}
         readonly={c.readonly}
         relationTypes={fitting}
-        noneFitsText={noFittingTypesText(ends.source, ends.target, fitting.includes(relation.relationType))}
+        noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
         error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
         chosenType={c.chosenType}
         onClose={close}
