@@ -1,3 +1,4 @@
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
@@ -74,7 +75,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
   if (popover?.kind === 'edge' && relation) {
     const steps: EdgePopoverStep[] = ['typeForm', 'saving', 'confirming', 'deleting'];
     const step = steps.find((s) => snapshot.matches({ ready: { ui: { edgePopover: s } } })) ?? 'viewing';
-    const name = (id: string) => c.graph?.nodes.find((n) => n.id === id)?.name ?? 'Unknown Node';
+    const name = (id: string) => c.graph?.nodes.find((n) => n.id === id)?.name ?? V.unknownNode;
     return (
       <EdgePopover
         relation={relation}
