@@ -22,6 +22,7 @@ export const HISTORY_TEXTS = defineTexts('history', {
   cancel: 'Cancel',
   restored: 'Version restored successfully',
   emptyValue: '(empty)',
+  changedTo: 'changed to',
 });
 
 /** How each action reads in the History tab. */

@@ -64,4 +64,8 @@ export const NODE_FORM_TEXTS = defineTexts('nodeForm', {
   uploading: icu(['done', 'total'], (done: number, total: number) => `Uploading attachments (${done}/${total})...`),
   noCreatePermission: 'Your role cannot create nodes.',
   noUpdatePermission: 'Your role cannot edit nodes.',
+  /** An unknown node id in the address (issue 18 item 5). */
+  notFoundTitle: 'Node not found',
+  notFoundText: 'It may have been deleted, or the address is wrong.',
+  backToList: 'Back to Knowledge Nodes',
 });

@@ -86,22 +86,47 @@ export const RELATION_TEXTS = defineTexts('relationEditor', {
   createFailed: 'Failed to create relation. Please try again.',
   editFailed: 'Failed to edit relation. Please try again.',
   loadingForm: 'Loading relation',
+  /** An unknown id in the address (issue 18 item 5). */
+  relationNotFound: 'Relation not found',
+  nodeNotFound: 'Node not found',
+  notFoundText: 'It may have been deleted, or the address is wrong.',
+  backToList: 'Back to Relations',
+  /** The arrow between a relation's ends, read aloud: one way, or both ways for a symmetric type. */
+  endsTo: 'to',
+  endsAnd: 'and',
+  symmetricHint: 'Symmetric: reads both ways',
 });
 
 /** Relation-type rules (issue 17 item 1): the type admin's fields, the pickers' and the node form's notices. */
-export const RELATION_RULE_MESSAGES = {
+export const RELATION_RULE_MESSAGES = defineTexts('relationRules', {
   defaultWeightRange: 'Default weight must be between 1 and 100',
-  unknownNodeType: (name: string) => `Node type "${name}" does not exist`,
+  unknownNodeType: icu(['name'], (name: string) => `Node type "${name}" does not exist`),
   sourceTypes: 'Allowed source node types',
   targetTypes: 'Allowed target node types',
   anyType: 'Any node type',
   symmetric: 'Symmetric (one relation reads both ways)',
   defaultWeight: 'Default weight',
   ruleViolationsFilter: 'Only relations breaking a type rule',
-  noFittingNodes: (relationType: string, end: 'source' | 'target', types: string) =>
-    `No node fits: relation type "${relationType}" allows ${end} node types ${types} only`,
-  noFittingTypes: (sourceType: string, targetType: string, other: boolean) =>
-    `No ${other ? 'other ' : ''}relation type fits: none allows a "${sourceType}" source node with a "${targetType}" target node`,
-  typeChangeWarning: (n: number) =>
-    `Changing the type would make ${n} relation${n === 1 ? '' : 's'} break ${n === 1 ? 'its' : 'their'} relation type's rule. They are kept, and listed under relations breaking a rule. Save anyway?`,
-} as const;
+  noFittingNodes: icu(
+    ['relationType', 'end', 'types'],
+    (relationType: string, end: 'source' | 'target', types: string) =>
+      `No node fits: relation type "${relationType}" allows ${end} node types ${types} only`,
+    'No node fits: relation type "{relationType}" allows {end, select, source {source} other {target}} node types {types} only',
+  ),
+  noFittingTypes: icu(
+    ['sourceType', 'targetType'],
+    (sourceType: string, targetType: string) =>
+      `No relation type fits: none allows a "${sourceType}" source node with a "${targetType}" target node`,
+  ),
+  noOtherFittingTypes: icu(
+    ['sourceType', 'targetType'],
+    (sourceType: string, targetType: string) =>
+      `No other relation type fits: none allows a "${sourceType}" source node with a "${targetType}" target node`,
+  ),
+  typeChangeWarning: icu(
+    ['count'],
+    (n: number) =>
+      `Changing the type would make ${n} relation${n === 1 ? '' : 's'} break ${n === 1 ? 'its' : 'their'} relation type's rule. They are kept, and listed under relations breaking a rule. Save anyway?`,
+    "{count, plural, one {Changing the type would make # relation break its relation type's rule.} other {Changing the type would make # relations break their relation type's rule.}} They are kept, and listed under relations breaking a rule. Save anyway?",
+  ),
+});

@@ -71,4 +71,5 @@ export const noFittingNodesText = (relationType: string, end: 'source' | 'target
   allowed ? R.noFittingNodes(relationType, end, quoted(allowed)) : undefined;
 
 /** Why no relation type is offered for these ends (`other`: the current type itself is not offered, being the one to change). */
-export const noFittingTypesText = (sourceType: string, targetType: string, other = false) => R.noFittingTypes(sourceType, targetType, other);
+export const noFittingTypesText = (sourceType: string, targetType: string, other = false) =>
+  other ? R.noOtherFittingTypes(sourceType, targetType) : R.noFittingTypes(sourceType, targetType);

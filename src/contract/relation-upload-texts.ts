@@ -1,6 +1,7 @@
 /* Zod-free: widget code imports it (see import-texts.ts, which re-exports it). */
 import type { UploadTexts } from './node-upload-texts';
 import { RELATION_UPLOAD_BUTTON_TEXTS } from './relation-upload-button-texts';
+import { defineTexts, joinTexts } from './texts';
 
 /**
  * Header aliases of the bulk relation import (issue 17 item 2), matched trimmed,
@@ -23,9 +24,8 @@ export type RelationUploadColumn = keyof typeof RELATION_UPLOAD_COLUMNS;
 /** The template's header row, in this order (also what the error report repeats). */
 export const RELATION_TEMPLATE_HEADER = ['Source', 'Source type', 'Target', 'Target type', 'Relation type', 'Weight', 'Relation name', 'Description', 'URL'] as const;
 
-/** The Import Relations dialog and the relation list's Import / Template actions. */
-export const RELATION_UPLOAD_TEXTS = {
-  ...RELATION_UPLOAD_BUTTON_TEXTS,
+/** The Import Relations dialog and the relation list's Import / Template actions (their ids: relationUpload.buttons.*). */
+export const RELATION_UPLOAD_TEXTS = joinTexts(RELATION_UPLOAD_BUTTON_TEXTS, defineTexts('relationUpload', {
   title: 'Import Relations',
   chooseFile: 'Choose File',
   noFileChosen: 'No file chosen',
@@ -65,10 +65,14 @@ export const RELATION_UPLOAD_TEXTS = {
   wouldCreate: 'Would be created',
   wouldSkip: 'Would be skipped',
   wouldRefuse: 'Would be refused',
-} as const satisfies UploadTexts;
+})) satisfies UploadTexts;
 
-/** Why a row of a relation import is refused (the error report's last column). */
-export const RELATION_IMPORT_MESSAGES = {
+/**
+ * Why a relation import is refused: the file's (the dialog shows the server's message, in the
+ * active language when it is one of these texts) and each row's (the error report's last column,
+ * written by the server in English: those with values stay plain functions, outside the catalogue).
+ */
+export const RELATION_IMPORT_MESSAGES = defineTexts('relationUpload.messages', {
   sourceRequired: 'Source is required',
   targetRequired: 'Target is required',
   typeRequired: 'Relation type is required',
@@ -81,4 +85,4 @@ export const RELATION_IMPORT_MESSAGES = {
   noColumns: (missing: string[]) => `The file has no ${missing.join(', ')} column: the header row needs Source, Target and Relation type (see the template).`,
   fileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
   tooLarge: 'The file is larger than 20 MB, the maximum for a relation import.',
-} as const;
+});

@@ -92,20 +92,5 @@ export const SnomedDriftPageSchema = z.object({
 
 export const SnomedDriftParamsSchema = z.object({ nodeId: z.uuid() });
 
-/** What the node screens say about drift (spec wording where it has some). */
-export const SNOMED_DRIFT_TEXTS = {
-  badge: 'SNOMED review',
-  kinds: {
-    missing: 'The SNOMED code is no longer in the catalogue',
-    inactive: 'The SNOMED concept is inactive',
-    term_changed: 'The SNOMED term changed',
-  } satisfies Record<SnomedDriftKind, string>,
-  was: 'Was',
-  now: 'Now',
-  detected: 'Detected',
-  acceptFailed: 'The change could not be accepted',
-  pickAnother: 'Pick another code',
-  accept: 'Accept',
-  accepted: 'SNOMED change accepted',
-  filter: 'Needs SNOMED review',
-} as const;
+/** What the node screens say about drift: ./snomed-drift-texts.ts (zod-free, for the widgets). */
+export { SNOMED_DRIFT_TEXTS } from './snomed-drift-texts';

@@ -90,6 +90,16 @@ export function defineTexts<const S extends Record<string, unknown>>(namespace: 
   return localise(namespace, english);
 }
 
+/**
+ * Two texts objects read as one (a dialog's texts with its buttons', declared apart so a list
+ * bundles only the buttons): each key keeps its own id and follows the active language, which a
+ * spread would lose (it copies today's texts).
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function joinTexts<A extends object, B extends object>(a: A, b: B): A & B {
+  return Object.freeze(Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(a), ...Object.getOwnPropertyDescriptors(b) })) as A & B;
+}
+
 /** The English catalogue: every message id → its ICU message (the spec's texts verbatim). */
 export function englishCatalogue(): Record<string, string> {
   const out: Record<string, string> = {};

@@ -106,6 +106,32 @@ describe('the runtime', () => {
     expect(ROLE_TEXTS.deleteQuestion('Nurse')).toBe('Are you sure you want to delete the role "Nurse"? This action cannot be undone.');
   });
 
+  it('the curation screens (issue 17) follow the language: analytics, relation import, rules, drift', async () => {
+    const { requestLocale } = await import('./runtime');
+    const { ANALYTICS_TEXTS } = await import('../widgets/analytics/texts');
+    const { findingLabel } = await import('../contract/analytics-texts');
+    const { RELATION_UPLOAD_TEXTS } = await import('../contract/relation-upload-texts');
+    const { RELATION_RULE_MESSAGES } = await import('../contract/relation-texts');
+    const { SNOMED_DRIFT_TEXTS } = await import('../contract/snomed-drift-texts');
+    await requestLocale('de');
+    expect(ANALYTICS_TEXTS.title).toBe('Analysen');
+    expect(ANALYTICS_TEXTS.chartSummary('Knoten', 'Jan. 2026', 'Nov. 2026', 1200, 3400)).toBe('Knoten von Jan. 2026 bis Nov. 2026: 1.200 bis 3.400.');
+    expect(findingLabel('orphans')).toBe('Knoten ohne Relationen (verwaist)');
+    expect(findingLabel('notYetLabelled')).toBe('notYetLabelled');
+    // The dialog's texts joined with its buttons': both halves follow the language.
+    expect(RELATION_UPLOAD_TEXTS.title).toBe('Relationen importieren');
+    expect(RELATION_UPLOAD_TEXTS.upload).toBe('Relationen importieren');
+    expect(RELATION_UPLOAD_TEXTS.instructions[6]).toBe('Maximale Dateigröße: 20 MB.');
+    expect(RELATION_RULE_MESSAGES.noFittingNodes('behandelt', 'target', '"Medikament"')).toBe(
+      'Kein Knoten passt: Der Relationstyp „behandelt“ erlaubt als Ziel nur die Knotentypen "Medikament"',
+    );
+    expect(RELATION_RULE_MESSAGES.typeChangeWarning(1)).toMatch(/^Durch die Typänderung würde 1 Relation /);
+    expect(SNOMED_DRIFT_TEXTS.kinds.inactive).toBe('Das SNOMED-Konzept ist inaktiv');
+    await requestLocale('en');
+    expect(RELATION_UPLOAD_TEXTS.upload).toBe('Import relations');
+    expect(RELATION_RULE_MESSAGES.typeChangeWarning(2)).toMatch(/^Changing the type would make 2 relations break their /);
+  });
+
   it('texts overrides replace any id, plain or ICU, in every language', async () => {
     const { requestLocale, setTextOverrides } = await import('./runtime');
     const { ROLE_TEXTS } = await import('../widgets/role-admin/texts');

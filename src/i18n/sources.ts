@@ -7,8 +7,10 @@
  * translations in catalogues/{de,fr,es}.json (i18n.test.ts names any that are missing).
  */
 import '../contract/admin-messages';
+import '../contract/analytics-texts';
 import '../contract/audit-log-texts';
 import '../contract/backup';
+import '../contract/capped-total';
 import '../contract/grants';
 import '../contract/graph-messages';
 import '../contract/history-texts';
@@ -19,7 +21,10 @@ import '../contract/node-form-texts';
 import '../contract/node-upload-texts';
 import '../contract/passwords';
 import '../contract/relation-texts';
+import '../contract/relation-upload-button-texts';
+import '../contract/relation-upload-texts';
 import '../contract/save-messages';
+import '../contract/snomed-drift-texts';
 import '../contract/type-colors';
 import '../host/pages/dashboard/texts';
 import '../host/pages/search/texts';
@@ -27,6 +32,7 @@ import '../host/pages/settings-texts';
 import '../host/shell/nav';
 import '../host/shell/shell-texts';
 import '../ui/texts';
+import '../widgets/analytics/texts';
 import '../widgets/graph-explorer/texts';
 import '../widgets/node-manager/texts';
 import '../widgets/role-admin/texts';

@@ -4,6 +4,7 @@ import { cx } from './cx';
 import { usePortalRoot } from './portal';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import { Spinner } from './Spinner';
+import { UI_TEXTS } from './texts';
 import { useAsyncOptions, type LoadOptions } from './use-async-options';
 
 export interface ComboboxTexts {
@@ -45,7 +46,8 @@ export interface ComboboxProps<T> {
   className?: string;
 }
 
-const DEFAULT_TEXTS: ComboboxTexts = { loading: 'Loading...', noResults: 'No options', idle: 'Type to search' };
+/** Read at each render (the texts follow the active language). */
+const DEFAULT_TEXTS: ComboboxTexts = UI_TEXTS.combobox;
 
 /**
  * A searchable picker over server-side options (ARIA 1.2 combobox + listbox): typing searches
@@ -198,8 +200,8 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           <button
             type="button"
             className="kg-icon-btn kg-combobox__clear"
-            aria-label={props.clearLabel ?? `Clear ${label}`}
-            title={props.clearLabel ?? `Clear ${label}`}
+            aria-label={props.clearLabel ?? UI_TEXTS.clearField(label)}
+            title={props.clearLabel ?? UI_TEXTS.clearField(label)}
             onClick={() => {
               onChange(null);
               inputRef.current?.focus();

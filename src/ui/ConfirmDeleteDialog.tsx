@@ -52,7 +52,7 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
             {UI_TEXTS.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={!ready || p.busy} loading={p.busy} startIcon={<TrashIcon />}>
-            {p.busy ? (p.busyLabel ?? 'Deleting...') : p.confirmLabel}
+            {p.busy ? (p.busyLabel ?? UI_TEXTS.deleting) : p.confirmLabel}
           </Button>
         </>
       }
@@ -60,7 +60,7 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
       {p.children}
       {p.word && (
         <TextField
-          label={`Type ${p.word} to confirm`}
+          label={UI_TEXTS.typeToConfirm(p.word)}
           name="confirm-word"
           autoComplete="off"
           autoCapitalize="characters"

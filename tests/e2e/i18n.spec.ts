@@ -128,3 +128,59 @@ test('the host lays out right to left for the RTL stub (screenshots)', async ({ 
   await page.screenshot({ path: shots('host-rtl-390'), fullPage: true });
   await context.close();
 });
+
+test('the curation screens speak German: analytics, the relation import dialog, relation type rules (screenshots)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await signIn(page);
+  await page.goto(`${server.url}/settings`);
+  await page.getByLabel(/^(Language of the app|Sprache der Anwendung)$/).selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // One node type, so the rule fields have a checkbox to lay out.
+  await page.evaluate(async (origin) => {
+    const token = localStorage.getItem(`kg:${origin}:accessToken`);
+    await fetch('/api/nodetypes', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'Arzneimittel' }) });
+  }, server.url);
+
+  // The Analytics page: headings, the findings' labels, numbers in German.
+  await page.goto(`${server.url}/admin/analytics`);
+  await expect(page.getByRole('heading', { name: 'Qualitätsbefunde' })).toBeVisible();
+  await expect(page.getByText('Knoten ohne Relationen (verwaist)')).toBeVisible();
+  await expect(page.getByText('Gesamtzahlen im Zeitverlauf')).toBeVisible();
+  await expect(page.locator('.kg-topbar').getByText('Analysen')).toBeVisible();
+  await page.screenshot({ path: shots('analytics-de-1280'), fullPage: true });
+  // A phone loads the page at its own width (the desktop drawer would stay open through a resize).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Qualitätsbefunde' })).toBeVisible();
+  await expect(page.locator('.kg-analytics__chart canvas').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shots('analytics-de-390'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The relation list's Import relations and its dialog.
+  await page.goto(`${server.url}/relations`);
+  await page.getByRole('button', { name: 'Relationen importieren', exact: true }).click();
+  const upload = page.getByRole('dialog', { name: 'Relationen importieren' });
+  await expect(upload.getByText('Dateiformat')).toBeVisible();
+  await expect(upload.getByText('Maximale Dateigröße: 20 MB.')).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Datei prüfen' })).toBeVisible();
+  await upload.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // The relation type dialog's rule fields.
+  await page.goto(`${server.url}/relation-types`);
+  await page.getByRole('button', { name: 'Relationstyp hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Relationstyp hinzufügen' });
+  await expect(dialog.getByRole('group', { name: 'Erlaubte Knotentypen der Quelle' })).toContainText('Jeder Knotentyp');
+  await expect(dialog.getByRole('checkbox', { name: 'Symmetrisch (eine Relation gilt in beide Richtungen)' })).toBeVisible();
+  await dialog.getByLabel('Standardgewicht').fill('0');
+  await expect(dialog.getByText('Das Standardgewicht muss zwischen 1 und 100 liegen')).toBeVisible();
+  await page.screenshot({ path: shots('relation-rules-de-1280') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.screenshot({ path: shots('relation-rules-de-390'), fullPage: true });
+  expect(errors).toEqual([]);
+  await context.close();
+});

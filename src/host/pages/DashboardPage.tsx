@@ -5,6 +5,7 @@ import { ErrorState, Spinner, Toast } from '../../ui';
 import { useToast } from '../../widgets';
 import { NodesIcon, RelationsIcon, TagIcon, UsersIcon } from '../../ui/icons';
 import { GraphFab } from '../graph/GraphFab';
+import { SHELL_TEXTS } from '../shell/shell-texts';
 import { useAfterGraphCloses } from '../graph/open-graph';
 import { useCurrentUser } from '../session';
 import { abilitiesOf } from './dashboard/can';
@@ -53,7 +54,7 @@ export function DashboardPage() {
   });
   return (
     <div className="kg-dashboard">
-      <h2 className="kg-dashboard__welcome">Welcome, {user.username}</h2>
+      <h2 className="kg-dashboard__welcome">{SHELL_TEXTS.welcome(user.username)}</h2>
       {failed && <ErrorState text={MESSAGES.dashboard.loadFailed} onRetry={reloadStats} />}
       <ul className="kg-stats" aria-busy={loading}>
         {CARDS.map(({ key, label, Icon, tone }) => (

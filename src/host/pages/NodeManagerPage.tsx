@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { FIRST_LIST_STATE, NodeManager, qualityFilterOf, type NodeListMemory, type NodeManagerView } from '../../widgets/node-manager';
 import { openGraph, useAfterGraphCloses } from '../graph/open-graph';
 import { usePageTitle } from '../shell/page-title';
+import { SHELL_TEXTS } from '../shell/shell-texts';
 import { useCurrentUser } from '../session';
 
 /**
@@ -40,7 +41,7 @@ export function NodeManagerPage({ view }: { view: NodeManagerView }) {
   const [params] = useSearchParams();
   const quality = view === 'list' ? qualityFilterOf(params) : undefined;
   // The path ends in an id: the top bar takes this title instead.
-  usePageTitle(view === 'detail' ? 'Node Detail' : null);
+  usePageTitle(view === 'detail' ? SHELL_TEXTS.nodeDetail : null);
   const [refreshKey, setRefreshKey] = useState(0);
   useAfterGraphCloses(() => setRefreshKey((k) => k + 1));
   const listMemory = user ? listMemoryOf(user.id) : undefined;

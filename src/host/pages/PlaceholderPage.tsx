@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ConstructionIcon } from '../../ui/icons';
 import { usePageTitle } from '../shell/page-title';
+import { SHELL_TEXTS } from '../shell/shell-texts';
 import './placeholder.css';
 
 export interface PlaceholderPageProps {
@@ -19,9 +20,9 @@ export function PlaceholderPage({ screen, title }: PlaceholderPageProps) {
       <h2 id="kg-placeholder-title" className="kg-placeholder__title">
         {screen}
       </h2>
-      <p className="kg-placeholder__text">This screen is coming soon.</p>
+      <p className="kg-placeholder__text">{SHELL_TEXTS.comingSoon}</p>
       <Link to="/dashboard" className="kg-btn kg-btn--outlined">
-        Dashboard
+        {SHELL_TEXTS.dashboard}
       </Link>
     </section>
   );

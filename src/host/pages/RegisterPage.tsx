@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Alert, Button, PageSpinner, TextField } from '../../ui';
 import { DEFAULT_PATH } from '../shell/nav';
+import { LOGIN_TEXTS, REGISTER_TEXTS as T } from '../shell/shell-texts';
 import { sessionActor, useSession, useSessionState } from '../session';
 import { registrationError } from './registration';
 import { AuthLayout } from './AuthLayout';
@@ -16,7 +17,7 @@ export function RegisterPage() {
     sessionActor.send({ type: 'session.error.clear' });
   }, []);
 
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'loading') return <PageSpinner label={LOGIN_TEXTS.checking} />;
   if (status === 'signedIn') return <Navigate to={DEFAULT_PATH} replace />;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -35,19 +36,19 @@ export function RegisterPage() {
 
   const shown = clientError ?? error;
   return (
-    <AuthLayout title="Create Account">
+    <AuthLayout title={T.title}>
       <form className="kg-auth__form" onSubmit={submit}>
         {shown && <Alert severity="error">{shown}</Alert>}
-        <TextField label="Username" name="username" autoComplete="username" autoFocus required />
-        <TextField label="Email Address" name="email" type="email" autoComplete="email" required />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
-        <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+        <TextField label={T.username} name="username" autoComplete="username" autoFocus required />
+        <TextField label={T.email} name="email" type="email" autoComplete="email" required />
+        <TextField label={T.password} name="password" type="password" autoComplete="new-password" required />
+        <TextField label={T.confirmPassword} name="confirmPassword" type="password" autoComplete="new-password" required />
         <Button type="submit" fullWidth className="kg-auth__submit" disabled={loading} loading={loading}>
-          {loading ? 'Creating Account...' : 'Create Account'}
+          {loading ? T.submitting : T.submit}
         </Button>
       </form>
       <p className="kg-auth__switch">
-        <Link to="/login">Already have an account? Sign In</Link>
+        <Link to="/login">{T.signIn}</Link>
       </p>
     </AuthLayout>
   );

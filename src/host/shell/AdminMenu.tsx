@@ -3,6 +3,7 @@ import { Menu } from '../../ui';
 import { ChartIcon, DownloadIcon, FileIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { ADMIN_MENU_ENTRIES, permissionsOf, visibleEntries } from './nav';
+import { SHELL_TEXTS } from './shell-texts';
 
 const ICONS: Record<string, typeof UsersIcon> = {
   '/admin/users': UsersIcon,
@@ -20,7 +21,7 @@ export function AdminMenu() {
   if (entries.length === 0) return null;
   return (
     <Menu
-      label="Admin"
+      label={SHELL_TEXTS.admin}
       trigger={<ShieldIcon />}
       items={entries.map((e) => {
         const Icon = ICONS[e.path] ?? ShieldIcon;

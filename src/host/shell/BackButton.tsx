@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../ui';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { hasBackButton, parentPath } from './nav';
+import { SHELL_TEXTS } from './shell-texts';
 
 /** react-router's BrowserRouter numbers its history entries; idx 0 is where the app was entered. */
 export function hasAppHistory(): boolean {
@@ -22,7 +23,7 @@ export function BackButton() {
       onClick={() => (hasAppHistory() ? navigate(-1) : navigate(parentPath(location.pathname)))}
     >
       {/* On phones the word gives its room to the page title (shell.css); the button keeps its name. */}
-      <span className="kg-topbar__back-label">Back</span>
+      <span className="kg-topbar__back-label">{SHELL_TEXTS.back}</span>
     </Button>
   );
 }

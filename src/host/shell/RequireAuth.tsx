@@ -4,6 +4,7 @@ import { hasAccess, type Permission } from '../../contract';
 import { PageSpinner } from '../../ui/Spinner';
 import { useSession, wasLoggedOutByUser } from '../session';
 import { DEFAULT_PATH, loginPath, permissionsOf, requiredPermission } from './nav';
+import { LOGIN_TEXTS } from './shell-texts';
 
 export interface RequireAuthProps {
   /** An extra permission beyond the page's own PAGE_ACCESS entry. */
@@ -20,7 +21,7 @@ export function RequireAuth({ permission, children }: RequireAuthProps) {
   const { status, user } = useSession();
   const location = useLocation();
 
-  if (status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (status === 'loading') return <PageSpinner label={LOGIN_TEXTS.checking} />;
   if (status !== 'signedIn' || !user) {
     return <Navigate to={wasLoggedOutByUser() ? '/login' : loginPath(location.pathname + location.search)} replace />;
   }

@@ -8,6 +8,7 @@ import { ROLE_TEXTS } from '../../widgets/role-admin/texts';
 import { TYPE_TEXTS } from '../../widgets/type-admin/texts';
 import { USER_TEXTS } from '../../widgets/user-admin/texts';
 import { defineTexts } from '../../contract/texts';
+import { SHELL_TEXTS } from './shell-texts';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -107,6 +108,11 @@ const PAGE_TITLE_TEXTS: Readonly<Record<string, () => string>> = {
   '/admin/roles': () => ROLE_TEXTS.title,
   '/admin/audit': () => AUDIT_LOG_TEXTS.title,
   '/admin/backup': () => BACKUP_TEXTS.title,
+  // Pages titled by their path segment would read it in English ('Settings'): named here instead.
+  '/dashboard': () => NAV_TEXTS.drawer.dashboard,
+  '/search': () => SHELL_TEXTS.search,
+  '/settings': () => SHELL_TEXTS.settings,
+  '/admin/analytics': () => NAV_TEXTS.admin.analytics,
 };
 /** Read when shown, so the titles are in the active language. */
 export const PAGE_TITLES: Readonly<Record<string, string>> = Object.defineProperties(

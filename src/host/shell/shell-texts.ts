@@ -1,4 +1,4 @@
-import { defineTexts } from '../../contract/texts';
+import { defineTexts, icu } from '../../contract/texts';
 
 /** The app shell's own words (top bar, drawer, account menu) and the sign-in page's. */
 export const SHELL_TEXTS = defineTexts('shell', {
@@ -11,6 +11,16 @@ export const SHELL_TEXTS = defineTexts('shell', {
   account: 'Account',
   settings: 'Settings',
   logout: 'Logout',
+  admin: 'Admin',
+  back: 'Back',
+  /** The dashboard's floating button: its accessible name and its visible word. */
+  openGraph: 'Open knowledge graph',
+  graph: 'Knowledge graph',
+  welcome: icu(['name'], (name: string) => `Welcome, ${name}`),
+  /** The top bar's title on a node's detail view (/nodes/{id}). */
+  nodeDetail: 'Node Detail',
+  /** A route whose screen is not built yet. */
+  comingSoon: 'This screen is coming soon.',
 });
 
 export const LOGIN_TEXTS = defineTexts('login', {
@@ -21,4 +31,16 @@ export const LOGIN_TEXTS = defineTexts('login', {
   submit: 'Sign In',
   submitting: 'Signing In...',
   register: "Don't have an account? Sign Up",
+});
+
+/** Create Account (spec §2). */
+export const REGISTER_TEXTS = defineTexts('register', {
+  title: 'Create Account',
+  username: 'Username',
+  email: 'Email Address',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+  submit: 'Create Account',
+  submitting: 'Creating Account...',
+  signIn: 'Already have an account? Sign In',
 });

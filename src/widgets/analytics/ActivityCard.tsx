@@ -2,6 +2,7 @@ import type { AnalyticsActivity } from '../../contract/analytics';
 import { Card } from '../../ui/Card';
 import { activityTable, periodLabel } from './analytics-data';
 import { ANALYTICS_TEXTS as T } from './texts';
+import { formatNumber } from '../../i18n/runtime';
 
 /**
  * Curation changes per user and week (the audit trail) as a table whose cells carry a bar:
@@ -38,7 +39,7 @@ export function ActivityCard({ activity }: { activity: AnalyticsActivity }) {
                       <span className="kg-analytics__cell-value">{n || '·'}</span>
                     </td>
                   ))}
-                  <td className="kg-analytics__total">{r.total.toLocaleString('en')}</td>
+                  <td className="kg-analytics__total">{formatNumber(r.total)}</td>
                 </tr>
               ))}
             </tbody>

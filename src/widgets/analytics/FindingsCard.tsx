@@ -5,6 +5,7 @@ import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import { ChevronRightIcon } from '../../ui/icons';
 import { ANALYTICS_TEXTS as T } from './texts';
+import { formatNumber } from '../../i18n/runtime';
 
 export interface FindingsCardProps {
   findings: QualityFinding[];
@@ -37,7 +38,7 @@ export function FindingsCard({ findings, onNavigate }: FindingsCardProps) {
               >
                 <span className="kg-analytics__finding-label">{findingLabel(f.key)}</span>
                 <span className={cx('kg-analytics__finding-count', f.count === 0 && 'kg-analytics__finding-count--none')}>
-                  {f.count === 0 ? T.allGood : f.count.toLocaleString('en')}
+                  {f.count === 0 ? T.allGood : formatNumber(f.count)}
                 </span>
                 <ChevronRightIcon size={16} />
               </a>

@@ -4,11 +4,12 @@ import { Card } from '../../ui/Card';
 import { BlockSpinner } from '../../ui/Spinner';
 import { changeText, periodLabel } from './analytics-data';
 import { ANALYTICS_TEXTS as T } from './texts';
+import { formatNumber } from '../../i18n/runtime';
 
 // uPlot comes with the chart: nothing of it loads before the Analytics page shows totals.
 const TotalsChart = lazy(() => import('./TotalsChart').then((m) => ({ default: m.TotalsChart })));
 
-const fmt = (n: number) => n.toLocaleString('en');
+const fmt = (n: number) => formatNumber(n);
 
 /** The figures now: nodes, relations and the number of types, each with its change over the periods shown. */
 export function SummaryCards({ totals }: { totals: AnalyticsTotals }) {

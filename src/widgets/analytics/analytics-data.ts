@@ -1,4 +1,5 @@
 import type { AnalyticsActivity } from '../../contract/analytics';
+import { formatDateTime, formatNumber } from '../../i18n/runtime';
 
 /** One user's curation changes per week, in the order of `weeks`. */
 export interface ActivityRow {
@@ -30,16 +31,16 @@ export function activityTable(activity: AnalyticsActivity): ActivityRow[] {
 /** Seconds since the epoch of a UTC day (YYYY-MM-DD): uPlot's time axis. */
 export const dayToSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/** A period's label: "Nov 2026" for months, "Nov 23" for weeks (UTC, as the server counts). */
+/** A period's label in the active language: "Nov 2026" for months, "Nov 23" for weeks (UTC, as the server counts). */
 export function periodLabel(day: string, interval: 'week' | 'month'): string {
   const date = new Date(`${day}T00:00:00Z`);
   return interval === 'month'
-    ? date.toLocaleDateString('en', { month: 'short', year: 'numeric', timeZone: 'UTC' })
-    : date.toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    ? formatDateTime(date, { month: 'short', year: 'numeric', timeZone: 'UTC' })
+    : formatDateTime(date, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** A change between the first and last value, as "+12" / "−3" / "±0". */
+/** A change between the first and last value, as "+12" / "−3" / "±0" (digits grouped for the active language). */
 export function changeText(first: number, last: number): string {
   const d = last - first;
-  return d > 0 ? `+${d.toLocaleString('en')}` : d < 0 ? `−${(-d).toLocaleString('en')}` : '±0';
+  return d > 0 ? `+${formatNumber(d)}` : d < 0 ? `−${formatNumber(-d)}` : '±0';
 }

@@ -1,5 +1,7 @@
+import { defineTexts, icu } from '../../contract/texts';
+
 /** The Analytics page's texts (issue 17 item 5). */
-export const ANALYTICS_TEXTS = {
+export const ANALYTICS_TEXTS = defineTexts('analytics', {
   title: 'Analytics',
   subtitle: 'Growth of the knowledge graph, curation activity and data quality',
   signIn: 'Sign in to see the analytics.',
@@ -10,13 +12,17 @@ export const ANALYTICS_TEXTS = {
   relations: 'Relations',
   nodeTypes: 'Node types',
   relationTypes: 'Relation types',
-  sinceStart: (change: string, label: string) => `${change} since ${label}`,
+  sinceStart: icu(['change', 'label'], (change: string, label: string) => `${change} since ${label}`),
   totalsOverTime: 'Totals over time',
   interval: 'Interval',
   monthly: 'Monthly',
   weekly: 'Weekly',
-  chartSummary: (what: string, from: string, to: string, first: number, last: number) =>
-    `${what} from ${from} to ${to}: ${first.toLocaleString('en')} to ${last.toLocaleString('en')}.`,
+  chartSummary: icu(
+    ['what', 'from', 'to', 'first', 'last'],
+    (what: string, from: string, to: string, first: number, last: number) =>
+      `${what} from ${from} to ${to}: ${first.toLocaleString('en')} to ${last.toLocaleString('en')}.`,
+    '{what} from {from} to {to}: {first, number} to {last, number}.',
+  ),
   showTable: 'Show as table',
   period: 'Period',
   byType: 'By type',
@@ -27,7 +33,7 @@ export const ANALYTICS_TEXTS = {
   user: 'User',
   total: 'Total',
   noActivity: 'No curation changes in the last 8 weeks.',
-  weekOf: (label: string) => `Week of ${label}`,
+  weekOf: icu(['label'], (label: string) => `Week of ${label}`),
   quality: 'Quality findings',
   qualityHint: 'Each finding opens the list of the records it concerns.',
   noFindings: 'No findings.',
@@ -38,4 +44,4 @@ export const ANALYTICS_TEXTS = {
   exporting: 'Exporting…',
   exportFailed: 'The export failed. Please try again.',
   chartLoading: 'Loading chart…',
-} as const;
+});

@@ -40,17 +40,17 @@ export function EdgePopover(p: EdgePopoverProps) {
   const busy = p.step === 'saving' || p.step === 'deleting';
   const choices = p.relationTypes.filter((t) => t !== r.relationType);
   return (
-    <Popover anchor={p.anchor} label={`Relation ${r.relationName || r.relationType}`} onClose={p.onClose} busy={busy}>
+    <Popover anchor={p.anchor} label={V.relationLabel(r.relationName || r.relationType)} onClose={p.onClose} busy={busy}>
       <div className="kg-graph-popover__head">
         <Chip color="secondary">{r.relationType}</Chip>
         <span className="kg-graph-weight" title={V.strength}>
-          weight {r.weight}
+          {V.weight(r.weight)}
         </span>
       </div>
       <h3 className="kg-graph-popover__title">{r.relationName || GRAPH_MESSAGES.noName}</h3>
       <p className="kg-graph-popover__route">
         <span>{p.sourceName}</span>
-        <span aria-label="to"> → </span>
+        <span aria-label={V.routeTo}> → </span>
         <span>{p.targetName}</span>
       </p>
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>

@@ -172,12 +172,12 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
             </Button>
             {focusCapped > 0 && (
               <Button variant="text" startIcon={<ExpandIcon size={16} />} disabled={busy} onClick={() => actor.send({ type: 'hub.expand', nodeId: graph.focus! })}>
-                Show more ({focusCapped} hidden)
+                {V.showMore(focusCapped)}
               </Button>
             )}
           </div>
         ) : (
-          <span className="kg-graph__footer-note">{cappedHubs > 0 ? `${cappedHubs} ${cappedHubs > 1 ? 'hubs show only their' : 'hub shows only its'} ${hubLimit} strongest relations: open one and choose Show more.` : ''}</span>
+          <span className="kg-graph__footer-note">{cappedHubs > 0 ? V.cappedHubs(cappedHubs, hubLimit) : ''}</span>
         )}
         {onClose && (
           <Button variant="text" disabled={busy} onClick={onClose}>

@@ -1,3 +1,4 @@
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
@@ -76,7 +77,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
     const steps: EdgePopoverStep[] = ['typeForm', 'saving', 'confirming', 'deleting'];
     const step = steps.find((s) => snapshot.matches({ ready: { ui: { edgePopover: s } } })) ?? 'viewing';
     const end = (id: string) => c.graph?.nodes.find((n) => n.id === id);
-    const name = (id: string) => end(id)?.name ?? 'Unknown Node';
+    const name = (id: string) => end(id)?.name ?? V.unknownNode;
     // Issue 17 item 1: only the types whose rule fits the two ends (the current one is kept, even
     // when it was made before a rule it now breaks); when none fits, why.
     const ends = { source: end(relation.sourceNodeId)?.nodeType ?? '', target: end(relation.targetNodeId)?.nodeType ?? '' };

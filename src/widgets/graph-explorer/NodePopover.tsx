@@ -1,4 +1,5 @@
 import type { GraphNode } from '../../contract/graph';
+import { GRAPH_MESSAGES } from '../../contract/graph-messages';
 import { Button } from '../../ui/Button';
 import { EditIcon } from '../../ui/icons';
 import type { Anchor } from '../../machines/graph-explorer.machine';
@@ -54,10 +55,10 @@ export function NodePopover(p: NodePopoverProps) {
         <dt>{V.relations}</dt>
         <dd>{node.degree}</dd>
       </dl>
-      <p className="kg-graph-popover__text">{node.description || 'No description'}</p>
+      <p className="kg-graph-popover__text">{node.description || GRAPH_MESSAGES.noDescription}</p>
       {p.capped > 0 && (
         <Button variant="text" startIcon={<ExpandIcon size={16} />} onClick={p.onShowMore} disabled={busy}>
-          Show more ({p.capped} hidden)
+          {V.showMore(p.capped)}
         </Button>
       )}
       {p.step === 'viewing' ? (

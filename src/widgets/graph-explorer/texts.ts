@@ -43,4 +43,14 @@ export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
   snomedCode: 'SNOMED Code',
   description: 'Description',
   signIn: 'Sign in to explore the knowledge graph.',
+  relationLabel: icu(['name'], (name: string) => `Relation ${name}`),
+  weight: icu(['weight'], (weight: number) => `weight ${weight}`),
+  routeTo: 'to',
+  unknownNode: 'Unknown Node',
+  showMore: icu(['count'], (count: number) => `Show more (${count} hidden)`),
+  cappedHubs: icu(
+    ['count', 'limit'],
+    (count: number, limit: number) => `${count} ${count > 1 ? 'hubs show only their' : 'hub shows only its'} ${limit} strongest relations: open one and choose Show more.`,
+    '{count, plural, one {# hub shows only its {limit} strongest relations: open one and choose Show more.} other {# hubs show only their {limit} strongest relations: open one and choose Show more.}}',
+  ),
 });

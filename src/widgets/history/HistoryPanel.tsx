@@ -41,7 +41,7 @@ function ChangeLine({ change }: { change: HistoryChange }) {
       <span className="kg-history__field">{HISTORY_FIELD_LABELS[change.field] ?? change.field}:</span>{' '}
       {/* Struck through: the value it replaced; "(empty)" replaced nothing. */}
       <span className={isEmpty(change.before) ? 'kg-history__blank' : 'kg-history__before'}>{shown(change.before)}</span>
-      <span className="kg-history__arrow" aria-label="changed to">
+      <span className="kg-history__arrow" aria-label={T.changedTo}>
         {' → '}
       </span>
       <span className="kg-history__after">{shown(change.after)}</span>

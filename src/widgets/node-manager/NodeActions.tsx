@@ -70,32 +70,32 @@ export function NodeActions({ node, can, compact, ...on }: NodeActionsProps) {
   }
   return (
     <span className="kg-nodes__actions">
-      <IconButton label={`${T.view} ${name}`} title={T.view} onClick={() => on.onView(node)}>
+      <IconButton label={T.viewNamed(name)} title={T.view} onClick={() => on.onView(node)}>
         <EyeIcon />
       </IconButton>
       {can.relate && (
-        <IconButton label={`${T.createRelation} from ${name}`} title={T.createRelation} onClick={() => on.onCreateRelation(node)}>
+        <IconButton label={T.createRelationFrom(name)} title={T.createRelation} onClick={() => on.onCreateRelation(node)}>
           <AddRelationIcon />
         </IconButton>
       )}
       {node.hasRelations ? (
-        <IconButton label={`${T.viewGraph} of ${name}`} title={T.viewGraph} onClick={() => on.onViewGraph(node)}>
+        <IconButton label={T.viewGraphOf(name)} title={T.viewGraph} onClick={() => on.onViewGraph(node)}>
           <GraphIcon />
         </IconButton>
       ) : (
         <Tooltip content={T.noRelations}>
-          <IconButton label={`${T.viewGraph} of ${name}`} title="" aria-disabled="true" className="kg-icon-btn--inert">
+          <IconButton label={T.viewGraphOf(name)} title="" aria-disabled="true" className="kg-icon-btn--inert">
             <GraphIcon />
           </IconButton>
         </Tooltip>
       )}
       {can.update && (
-        <IconButton label={`${T.edit} ${name}`} title={T.edit} onClick={() => on.onEdit(node)}>
+        <IconButton label={T.editNamed(name)} title={T.edit} onClick={() => on.onEdit(node)}>
           <EditIcon />
         </IconButton>
       )}
       {can.delete && (
-        <IconButton label={`${T.delete} ${name}`} title={T.delete} className="kg-icon-btn--danger" onClick={() => on.onDelete(node)}>
+        <IconButton label={T.deleteNamed(name)} title={T.delete} className="kg-icon-btn--danger" onClick={() => on.onDelete(node)}>
           <TrashIcon />
         </IconButton>
       )}

@@ -22,7 +22,7 @@ import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
 import type { NodeAbilities } from './node-format';
 import { NodeRelationsList } from './NodeRelationsList';
 import { SnomedDriftNotice } from './SnomedDriftNotice';
-import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed';
+import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { NODE_TEXTS as T } from './texts';
 import { useLatest } from '../../ui/use-latest';

@@ -1,4 +1,4 @@
-import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed';
+import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
 import { IconButton } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';

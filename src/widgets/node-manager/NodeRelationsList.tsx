@@ -36,7 +36,7 @@ export function NodeRelationsList({ nodeId, relations, onOpenNode }: NodeRelatio
                   {r.relationType}
                 </Chip>
                 <span className="kg-node-detail__rel-text">
-                  {outgoing ? 'to ' : 'from '}
+                  {outgoing ? T.relatesTo : T.relatesFrom}{' '}
                   <button type="button" className="kg-nodes__name kg-nodes__name--inline" onClick={() => onOpenNode(r.relatedNode.id)}>
                     {r.relatedNode.name}
                   </button>

@@ -69,6 +69,15 @@ export const NODE_TEXTS = defineTexts('nodeManager', {
   unknown: 'Unknown',
   addRelation: 'Add Relation',
   viewRelations: 'View Relations',
+  /** The row actions' accessible names: the action and the node's name. */
+  viewNamed: icu(['name'], (name: string) => `View ${name}`),
+  createRelationFrom: icu(['name'], (name: string) => `Create Relation from ${name}`),
+  viewGraphOf: icu(['name'], (name: string) => `View Graph of ${name}`),
+  editNamed: icu(['name'], (name: string) => `Edit ${name}`),
+  deleteNamed: icu(['name'], (name: string) => `Delete ${name}`),
+  /** Before a related node's name in node detail: this node relates to it, or it to this node. */
+  relatesTo: 'to',
+  relatesFrom: 'from',
 });
 
 /** The grid view's sort choices (the table sorts by its headers). */

@@ -37,14 +37,6 @@ export interface RelationFormProps {
   onBackToList: () => void;
 }
 
-/** An unknown id in the address (issue 18 item 5). */
-const NOT_FOUND = {
-  relation: 'Relation not found',
-  node: 'Node not found',
-  text: 'It may have been deleted, or the address is wrong.',
-  back: 'Back to Relations',
-} as const;
-
 /**
  * Relation form (spec §2 "Relation form"): loads the relation types and, in edit mode, the
  * relation, or the preset source node; then the form edits a draft of it.
@@ -85,10 +77,10 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
   };
 
   if (live?.action === 'delete') {
-    return <NotFoundState title={NOT_FOUND.relation} text={LIVE_TEXTS.relationDeleted(live.actor?.username ?? null)} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
+    return <NotFoundState title={T.relationNotFound} text={LIVE_TEXTS.relationDeleted(live.actor?.username ?? null)} backLabel={T.backToList} onBack={onBackToList} />;
   }
   if (data.status === 'error' && isNotFound(data.error)) {
-    return <NotFoundState title={relationId ? NOT_FOUND.relation : NOT_FOUND.node} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList} />;
+    return <NotFoundState title={relationId ? T.relationNotFound : T.nodeNotFound} text={T.notFoundText} backLabel={T.backToList} onBack={onBackToList} />;
   }
 
   return (

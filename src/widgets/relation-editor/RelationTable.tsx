@@ -83,7 +83,7 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, o
             <p className="kg-relation-card__ends">
               <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} />
               {/* A symmetric type's one relation reads both ways (issue 17 item 1). */}
-              <span className="kg-relation-card__arrow" aria-label={r.symmetric ? 'and' : 'to'}>
+              <span className="kg-relation-card__arrow" aria-label={r.symmetric ? T.endsAnd : T.endsTo}>
                 {r.symmetric ? '↔' : '→'}
               </span>
               <NodeLink id={r.targetNodeId} name={r.targetNodeName} onOpenNode={onOpenNode} />
@@ -106,7 +106,7 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, o
         <>
           <TypeChip r={r} />
           {r.symmetric && (
-            <span className="kg-relations__symmetric" title="Symmetric: reads both ways">
+            <span className="kg-relations__symmetric" title={T.symmetricHint}>
               {' '}↔
             </span>
           )}

@@ -36,7 +36,7 @@ export function RoleStatus({ role, pending, onToggle, lockReason }: RoleStatusPr
     <Switch
       className="kg-role__status"
       label={<span className="kg-role__status-text">{active ? T.active : T.inactive}</span>}
-      aria-label={`${role.name} active`}
+      aria-label={T.activeNamed(role.name)}
       checked={active}
       aria-busy={pending !== undefined || undefined}
       title={lockReason?.(role) ?? undefined}
@@ -62,23 +62,23 @@ export function RoleActions({ role, onEdit, onDelete, lockReason }: RoleActionsP
     <div className="kg-role__actions">
       {lock ? (
         <Tooltip content={lock}>
-          <IconButton label={`Edit ${role.name}`} title="" aria-disabled="true" className="kg-icon-btn--inert">
+          <IconButton label={T.editNamed(role.name)} title="" aria-disabled="true" className="kg-icon-btn--inert">
             <EditIcon />
           </IconButton>
         </Tooltip>
       ) : (
-        <IconButton label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
+        <IconButton label={T.editNamed(role.name)} onClick={() => onEdit(role)}>
           <EditIcon />
         </IconButton>
       )}
       {deleteLock ? (
         <Tooltip content={deleteLock}>
-          <IconButton label={`Delete ${role.name}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
+          <IconButton label={T.deleteNamed(role.name)} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
             <TrashIcon />
           </IconButton>
         </Tooltip>
       ) : (
-        <IconButton label={`Delete ${role.name}`} className="kg-icon-btn--danger" onClick={() => onDelete(role)}>
+        <IconButton label={T.deleteNamed(role.name)} className="kg-icon-btn--danger" onClick={() => onDelete(role)}>
           <TrashIcon />
         </IconButton>
       )}

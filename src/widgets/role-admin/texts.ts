@@ -59,4 +59,8 @@ export const ROLE_TEXTS = defineTexts('roleAdmin', {
   deleted: 'Role deleted successfully',
   activated: icu(['name'], (name: string) => `Role "${name}" activated`),
   deactivated: icu(['name'], (name: string) => `Role "${name}" deactivated`),
+  /** Accessible names of a role's status switch and row actions. */
+  activeNamed: icu(['name'], (name: string) => `${name} active`),
+  editNamed: icu(['name'], (name: string) => `Edit ${name}`),
+  deleteNamed: icu(['name'], (name: string) => `Delete ${name}`),
 });

@@ -14,7 +14,7 @@ export interface TypeToolbarProps {
 /** The search field ('Search node types...') and Refresh. */
 export function TypeToolbar({ texts: T, search, refreshing, onSearch, onRefresh }: TypeToolbarProps) {
   return (
-    <div className="kg-admin__filters kg-type-toolbar" role="search" aria-label={`Search ${T.listLabel.toLowerCase()}`}>
+    <div className="kg-admin__filters kg-type-toolbar" role="search" aria-label={T.searchRegion}>
       <TextField
         className="kg-admin__search"
         label={T.search}

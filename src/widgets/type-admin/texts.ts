@@ -14,6 +14,8 @@ export interface TypeTexts {
   refresh: string;
   add: string;
   listLabel: string;
+  /** The search region's accessible name. */
+  searchRegion: string;
   loading: string;
   noTypes: string;
   noMatches: string;
@@ -71,6 +73,7 @@ function texts(kind: TaxonomyKind): TypeTexts {
     refresh: 'Refresh',
     add: `Add ${Kind} Type`,
     listLabel: `${Kind} types`,
+    searchRegion: `Search ${kind} types`,
     loading: `Loading ${kind} types`,
     noTypes: `No ${kind} types yet`,
     noMatches: `No ${kind} types match your search`,

@@ -37,7 +37,7 @@ export function UserCards({ rows, empty, busy, onEdit, onDelete, lockReason }: U
                 className="kg-icon-btn kg-admin-card__toggle"
                 aria-expanded={open}
                 aria-controls={panelId}
-                aria-label={`${open ? 'Hide' : 'Show'} details for ${u.username}`}
+                aria-label={open ? T.hideDetails(u.username) : T.showDetails(u.username)}
                 onClick={() => toggle(u.id)}
               >
                 <ChevronDownIcon />

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../contract/messages';
 import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
-import { defineTexts } from '../../contract/texts';
+import { defineTexts, icu } from '../../contract/texts';
 
 /** Texts of User Management (spec §2, §8); the spec's own words where it gives them. */
 export const USER_TEXTS = defineTexts('userAdmin', {
@@ -70,4 +70,11 @@ export const USER_TEXTS = defineTexts('userAdmin', {
 
   passwordRequired: 'Password is required',
   confirmRequired: 'Please confirm the password',
+
+  /** A user's short id on the cards and rows, and the accessible names of a user's actions. */
+  shortId: icu(['id'], (id: string) => `ID: ${id}`),
+  editNamed: icu(['name'], (name: string) => `Edit ${name}`),
+  deleteNamed: icu(['name'], (name: string) => `Delete ${name}`),
+  showDetails: icu(['name'], (name: string) => `Show details for ${name}`),
+  hideDetails: icu(['name'], (name: string) => `Hide details for ${name}`),
 });

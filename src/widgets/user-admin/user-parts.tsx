@@ -27,7 +27,7 @@ export function UserIdentity({ user }: { user: User }) {
       <span className="kg-user__names">
         <span className="kg-user__name">{user.username}</span>
         <span className="kg-user__id" title={user.id}>
-          ID: {shortId(user.id)}
+          {T.shortId(shortId(user.id))}
         </span>
       </span>
     </div>
@@ -96,23 +96,23 @@ export function UserActions({ user, onEdit, onDelete, lockReason }: UserActionsP
     <div className="kg-user__actions">
       {manageLock ? (
         <Tooltip content={manageLock}>
-          <IconButton label={`Edit ${user.username}`} title="" aria-disabled="true" className="kg-icon-btn--inert">
+          <IconButton label={T.editNamed(user.username)} title="" aria-disabled="true" className="kg-icon-btn--inert">
             <EditIcon />
           </IconButton>
         </Tooltip>
       ) : (
-        <IconButton label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
+        <IconButton label={T.editNamed(user.username)} onClick={() => onEdit(user)}>
           <EditIcon />
         </IconButton>
       )}
       {deleteLock ? (
         <Tooltip content={deleteLock}>
-          <IconButton label={`Delete ${user.username}`} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
+          <IconButton label={T.deleteNamed(user.username)} title="" aria-disabled="true" className="kg-icon-btn--danger kg-icon-btn--inert">
             <TrashIcon />
           </IconButton>
         </Tooltip>
       ) : (
-        <IconButton label={`Delete ${user.username}`} className="kg-icon-btn--danger" onClick={() => onDelete(user)}>
+        <IconButton label={T.deleteNamed(user.username)} className="kg-icon-btn--danger" onClick={() => onDelete(user)}>
           <TrashIcon />
         </IconButton>
       )}

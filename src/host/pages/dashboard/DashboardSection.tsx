@@ -3,19 +3,19 @@ import { ErrorState, Spinner } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { SectionHeader } from './SectionHeader';
 import { ShownOf } from './ShownOf';
-import { DASHBOARD_TEXTS as T } from './texts';
+import { DASHBOARD_TEXTS as T, type SectionTexts } from './texts';
 import type { ViewMode } from './use-dashboard-list';
 
 interface DashboardSectionProps<T> {
   id: string;
   title: string;
-  /** "nodes" / "relations": the spinners' labels and the "Showing x of y" line. */
-  noun: string;
+  /** The section's search label, spinners' labels, "Showing x of y" line and view switch name. */
+  texts: SectionTexts;
   mode: ViewMode;
   onModeChange: (mode: ViewMode) => void;
   /** The Add button, for those who may. */
   action?: ReactNode;
-  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void; pending?: boolean };
+  search: { placeholder: string; value: string; onChange: (value: string) => void; pending?: boolean };
   list: { items: readonly T[]; total: number; totalCapped?: boolean; loading: boolean; failed: boolean; reload: () => void };
   /** What the grid shows (the search's matches), one card each. */
   cards: readonly T[];
@@ -31,26 +31,26 @@ interface DashboardSectionProps<T> {
 /** A dashboard section (spec §2): title row, search, then the grid or table of what was loaded. */
 export function DashboardSection<T>(p: DashboardSectionProps<T>) {
   const loaded = !p.list.loading || p.list.items.length > 0;
-  const shownOf = p.showTotal !== false && <ShownOf shown={p.list.items.length} total={p.list.total} capped={p.list.totalCapped} noun={p.noun} />;
+  const shownOf = p.showTotal !== false && <ShownOf shown={p.list.items.length} total={p.list.total} capped={p.list.totalCapped} texts={p.texts} />;
   return (
     <section className="kg-dash-section" aria-labelledby={p.id}>
-      <SectionHeader id={p.id} title={p.title} mode={p.mode} onModeChange={p.onModeChange} action={p.action} />
+      <SectionHeader id={p.id} title={p.title} viewLabel={p.texts.view} mode={p.mode} onModeChange={p.onModeChange} action={p.action} />
       <div className="kg-dash-search">
         <SearchIcon className="kg-dash-search__icon" />
         <input
           type="search"
           className="kg-dash-search__input"
-          aria-label={p.search.label}
+          aria-label={p.texts.search}
           placeholder={p.search.placeholder}
           value={p.search.value}
           onChange={(e) => p.search.onChange(e.currentTarget.value)}
         />
-        {p.search.pending && <Spinner size={18} label={`Searching ${p.noun}`} />}
+        {p.search.pending && <Spinner size={18} label={p.texts.searching} />}
       </div>
       {p.list.failed && <ErrorState text={T.loadFailed} retryLabel={T.retry} onRetry={p.list.reload} />}
       {p.list.failed && p.list.items.length === 0 ? null : !loaded ? (
         <div className="kg-dash-loading">
-          <Spinner size={28} label={`Loading ${p.noun}`} />
+          <Spinner size={28} label={p.texts.loading} />
         </div>
       ) : p.mode === 'grid' ? (
         p.cards.length === 0 ? (

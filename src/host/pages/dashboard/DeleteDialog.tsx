@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXTS } from './texts';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../ui';
 
@@ -19,7 +20,7 @@ export function DeleteDialog<T>({ target, title, name, onConfirm, onClose }: Del
       open={target !== null}
       title={title}
       busy={busy}
-      confirmLabel="Delete"
+      confirmLabel={DASHBOARD_TEXTS.delete}
       onCancel={onClose}
       onConfirm={() => {
         if (!target) return;
@@ -31,7 +32,7 @@ export function DeleteDialog<T>({ target, title, name, onConfirm, onClose }: Del
       }}
     >
       <p className="kg-dash-dialog__text">
-        Are you sure you want to delete <strong>{target ? name(target) : ''}</strong>? This action cannot be undone.
+        {DASHBOARD_TEXTS.deleteQuestion(target ? name(target) : '')}
       </p>
     </ConfirmDeleteDialog>
   );

@@ -21,33 +21,33 @@ export interface NodeActionHandlers {
 export function NodeActions({ node, can, handlers }: { node: KnowledgeNode; can: DashboardAbilities; handlers: NodeActionHandlers }) {
   return (
     <div className="kg-dash-actions">
-      <IconButton label="View Details" onClick={() => handlers.onView(node)}>
+      <IconButton label={DASHBOARD_TEXTS.viewDetails} onClick={() => handlers.onView(node)}>
         <EyeIcon />
       </IconButton>
       {can.updateNode && (
-        <IconButton label="Edit" onClick={() => handlers.onEdit(node)}>
+        <IconButton label={DASHBOARD_TEXTS.edit} onClick={() => handlers.onEdit(node)}>
           <EditIcon />
         </IconButton>
       )}
       {can.createRelation && (
-        <IconButton label="Create Relation" onClick={() => handlers.onCreateRelation(node)}>
+        <IconButton label={DASHBOARD_TEXTS.createRelation} onClick={() => handlers.onCreateRelation(node)}>
           <PlusIcon />
         </IconButton>
       )}
       {node.hasRelations ? (
-        <IconButton label="View Relations" onClick={() => handlers.onViewRelations(node)}>
+        <IconButton label={DASHBOARD_TEXTS.viewRelations} onClick={() => handlers.onViewRelations(node)}>
           <GraphIcon />
         </IconButton>
       ) : (
         // aria-disabled (not disabled) so the button can still be focused and hovered for its tooltip.
         <Tooltip content={DASHBOARD_TEXTS.noRelationsTooltip}>
-          <IconButton label="View Relations" title="" aria-disabled="true" className="kg-icon-btn--disabled">
+          <IconButton label={DASHBOARD_TEXTS.viewRelations} title="" aria-disabled="true" className="kg-icon-btn--disabled">
             <GraphIcon />
           </IconButton>
         </Tooltip>
       )}
       {can.deleteNode && (
-        <IconButton label="Delete" className="kg-dash-actions__delete" onClick={() => handlers.onDelete(node)}>
+        <IconButton label={DASHBOARD_TEXTS.delete} className="kg-dash-actions__delete" onClick={() => handlers.onDelete(node)}>
           <TrashIcon />
         </IconButton>
       )}

@@ -14,13 +14,13 @@ export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: Da
       </header>
       {node.snomedCode && (
         <p className="kg-dash-card__meta">
-          <span className="kg-dash-card__meta-label">SNOMED</span> {node.snomedCode}
+          <span className="kg-dash-card__meta-label">{DASHBOARD_TEXTS.snomed}</span> {node.snomedCode}
         </p>
       )}
       <p className={node.description ? 'kg-dash-card__text' : 'kg-dash-card__text kg-dash-card__text--muted'}>{node.description || DASHBOARD_TEXTS.noDescription}</p>
       {node.note && (
         <p className="kg-dash-card__note">
-          <span className="kg-dash-card__meta-label">Note</span> {node.note}
+          <span className="kg-dash-card__meta-label">{DASHBOARD_TEXTS.note}</span> {node.note}
         </p>
       )}
       <footer className="kg-dash-card__actions">

@@ -74,7 +74,7 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
     <DashboardSection
       id="kg-dash-nodes"
       title={T.nodesTitle}
-      noun="nodes"
+      texts={T.nodes}
       mode={mode}
       onModeChange={setMode}
       action={
@@ -85,7 +85,6 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
         )
       }
       search={{
-        label: 'Search nodes',
         placeholder: T.nodeSearchPlaceholder,
         value: query,
         onChange: (value) => {
@@ -100,7 +99,7 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
       gridEmpty={empty}
       table={<NodeTable paging={paging} can={can} handlers={handlers} empty={empty} busy={list.loading} />}
     >
-      <DeleteDialog target={toDelete} title="Delete Node" name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <DeleteDialog target={toDelete} title={T.nodes.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
     </DashboardSection>
   );
 }

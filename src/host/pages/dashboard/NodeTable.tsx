@@ -24,15 +24,15 @@ interface NodeTableProps {
 /** Spec §2 node table: Node Name, Type, SNOMED, Description, Actions; sticky header; paged. */
 export function NodeTable({ paging, can, handlers, empty, busy }: NodeTableProps) {
   const columns: Column<KnowledgeNode>[] = [
-    { key: 'name', header: 'Node Name', sortValue: NODE_SORT_VALUES.name, render: (n) => <span className="kg-dash-table__name">{n.name}</span> },
-    { key: 'type', header: 'Type', sortValue: NODE_SORT_VALUES.type, render: (n) => <Chip color="primary" tint={n.nodeTypeColor}>{n.nodeType}</Chip> },
-    { key: 'snomed', header: 'SNOMED', sortValue: NODE_SORT_VALUES.snomed, render: (n) => n.snomedCode ?? '—' },
+    { key: 'name', header: DASHBOARD_TEXTS.columns.nodeName, sortValue: NODE_SORT_VALUES.name, render: (n) => <span className="kg-dash-table__name">{n.name}</span> },
+    { key: 'type', header: DASHBOARD_TEXTS.columns.type, sortValue: NODE_SORT_VALUES.type, render: (n) => <Chip color="primary" tint={n.nodeTypeColor}>{n.nodeType}</Chip> },
+    { key: 'snomed', header: DASHBOARD_TEXTS.columns.snomed, sortValue: NODE_SORT_VALUES.snomed, render: (n) => n.snomedCode ?? '—' },
     {
       key: 'description',
-      header: 'Description',
+      header: DASHBOARD_TEXTS.columns.description,
       render: (n) => <span className="kg-dash-table__desc">{n.description || DASHBOARD_TEXTS.noDescription}</span>,
     },
-    { key: 'actions', header: 'Actions', render: (n) => <NodeActions node={n} can={can} handlers={handlers} /> },
+    { key: 'actions', header: DASHBOARD_TEXTS.columns.actions, render: (n) => <NodeActions node={n} can={can} handlers={handlers} /> },
   ];
-  return <PagedTable label="Knowledge nodes table" columns={columns} paging={paging} rowKey={(n) => n.id} empty={empty} busy={busy} />;
+  return <PagedTable label={DASHBOARD_TEXTS.nodes.table} columns={columns} paging={paging} rowKey={(n) => n.id} empty={empty} busy={busy} />;
 }

@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXTS } from './texts';
 import type { Relation } from '../../../contract/relations';
 import { IconButton } from '../../../ui';
 import { EditIcon, TrashIcon } from '../../../ui/icons';
@@ -14,16 +15,16 @@ export interface RelationActionHandlers {
 export function RelationActions({ relation, can, handlers }: { relation: Relation; can: DashboardAbilities; handlers: RelationActionHandlers }) {
   return (
     <div className="kg-dash-actions">
-      <IconButton label="View in Knowledge Graph" onClick={() => handlers.onViewInGraph(relation)}>
+      <IconButton label={DASHBOARD_TEXTS.viewInGraph} onClick={() => handlers.onViewInGraph(relation)}>
         <GraphIcon />
       </IconButton>
       {can.updateRelation && (
-        <IconButton label="Edit" onClick={() => handlers.onEdit(relation)}>
+        <IconButton label={DASHBOARD_TEXTS.edit} onClick={() => handlers.onEdit(relation)}>
           <EditIcon />
         </IconButton>
       )}
       {can.deleteRelation && (
-        <IconButton label="Delete" className="kg-dash-actions__delete" onClick={() => handlers.onDelete(relation)}>
+        <IconButton label={DASHBOARD_TEXTS.delete} className="kg-dash-actions__delete" onClick={() => handlers.onDelete(relation)}>
           <TrashIcon />
         </IconButton>
       )}

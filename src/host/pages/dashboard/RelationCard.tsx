@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXTS } from './texts';
 import type { Relation } from '../../../contract/relations';
 import { Chip } from '../../../ui';
 import { ArrowDownIcon } from '../../../ui/icons';
@@ -30,9 +31,9 @@ export function RelationCard({ relation: r, can, handlers }: { relation: Relatio
         <Chip color="secondary">{r.relationType}</Chip>
       </header>
       <div className="kg-dash-ends">
-        <End label="Source" name={sourceName(r)} type={r.sourceNode?.nodeType} color={r.sourceNode?.nodeTypeColor} />
+        <End label={DASHBOARD_TEXTS.source} name={sourceName(r)} type={r.sourceNode?.nodeType} color={r.sourceNode?.nodeTypeColor} />
         <ArrowDownIcon className="kg-dash-ends__arrow" />
-        <End label="Target" name={targetName(r)} type={r.targetNode?.nodeType} color={r.targetNode?.nodeTypeColor} />
+        <End label={DASHBOARD_TEXTS.target} name={targetName(r)} type={r.targetNode?.nodeType} color={r.targetNode?.nodeTypeColor} />
       </div>
       {r.description && <p className="kg-dash-card__text">{r.description}</p>}
       <footer className="kg-dash-card__actions">

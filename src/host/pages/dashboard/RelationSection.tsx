@@ -72,7 +72,7 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
     <DashboardSection
       id="kg-dash-relations"
       title={T.relationsTitle}
-      noun="relations"
+      texts={T.relations}
       mode={mode}
       onModeChange={setMode}
       action={
@@ -83,7 +83,6 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
         )
       }
       search={{
-        label: 'Search relations',
         placeholder: T.relationSearchPlaceholder,
         value: query,
         onChange: (value) => {
@@ -98,7 +97,7 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
       gridEmpty={searching ? T.noRelationsMatch : T.noRelationsGrid}
       table={<RelationTable paging={paging} can={can} handlers={handlers} empty={searching ? T.noRelationsMatch : T.noRelations} busy={list.loading} />}
     >
-      <DeleteDialog target={toDelete} title="Delete Relation" name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <DeleteDialog target={toDelete} title={T.relations.deleteTitle} name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} />
     </DashboardSection>
   );
 }

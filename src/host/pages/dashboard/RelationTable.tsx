@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXTS } from './texts';
 import type { Relation } from '../../../contract/relations';
 import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';
@@ -33,12 +34,12 @@ interface RelationTableProps {
 /** Spec §2 relation table: Relation Name, Type, Source Node, Target Node, Description, Actions. */
 export function RelationTable({ paging, can, handlers, empty, busy }: RelationTableProps) {
   const columns: Column<Relation>[] = [
-    { key: 'name', header: 'Relation Name', sortValue: RELATION_SORT_VALUES.name, render: (r) => <span className="kg-dash-table__name">{relationName(r)}</span> },
-    { key: 'type', header: 'Type', sortValue: RELATION_SORT_VALUES.type, render: (r) => <Chip color="secondary">{r.relationType}</Chip> },
-    { key: 'source', header: 'Source Node', sortValue: RELATION_SORT_VALUES.source, render: (r) => <EndCell name={sourceName(r)} type={r.sourceNode?.nodeType} /> },
-    { key: 'target', header: 'Target Node', sortValue: RELATION_SORT_VALUES.target, render: (r) => <EndCell name={targetName(r)} type={r.targetNode?.nodeType} /> },
-    { key: 'description', header: 'Description', render: (r) => <span className="kg-dash-table__desc">{r.description || '—'}</span> },
-    { key: 'actions', header: 'Actions', render: (r) => <RelationActions relation={r} can={can} handlers={handlers} /> },
+    { key: 'name', header: DASHBOARD_TEXTS.columns.relationName, sortValue: RELATION_SORT_VALUES.name, render: (r) => <span className="kg-dash-table__name">{relationName(r)}</span> },
+    { key: 'type', header: DASHBOARD_TEXTS.columns.type, sortValue: RELATION_SORT_VALUES.type, render: (r) => <Chip color="secondary">{r.relationType}</Chip> },
+    { key: 'source', header: DASHBOARD_TEXTS.columns.sourceNode, sortValue: RELATION_SORT_VALUES.source, render: (r) => <EndCell name={sourceName(r)} type={r.sourceNode?.nodeType} /> },
+    { key: 'target', header: DASHBOARD_TEXTS.columns.targetNode, sortValue: RELATION_SORT_VALUES.target, render: (r) => <EndCell name={targetName(r)} type={r.targetNode?.nodeType} /> },
+    { key: 'description', header: DASHBOARD_TEXTS.columns.description, render: (r) => <span className="kg-dash-table__desc">{r.description || '—'}</span> },
+    { key: 'actions', header: DASHBOARD_TEXTS.columns.actions, render: (r) => <RelationActions relation={r} can={can} handlers={handlers} /> },
   ];
-  return <PagedTable label="Relations table" columns={columns} paging={paging} rowKey={(r) => r.id} empty={empty} busy={busy} />;
+  return <PagedTable label={DASHBOARD_TEXTS.relations.table} columns={columns} paging={paging} rowKey={(r) => r.id} empty={empty} busy={busy} />;
 }

@@ -1,11 +1,9 @@
 import { moreThanText } from '../../../contract/capped-total';
+import { formatNumber } from '../../../i18n/runtime';
+import type { SectionTexts } from './texts';
 
 /** Says when more exist than were loaded (15 in the grid, 1000 in the table), rather than hiding it. */
-export function ShownOf({ shown, total, capped, noun }: { shown: number; total: number; capped?: boolean; noun: string }) {
+export function ShownOf({ shown, total, capped, texts }: { shown: number; total: number; capped?: boolean; texts: SectionTexts }) {
   if (total <= shown && !capped) return null;
-  return (
-    <p className="kg-dash-more">
-      Showing {shown.toLocaleString()} of {capped ? moreThanText(total) : total.toLocaleString()} {noun}
-    </p>
-  );
+  return <p className="kg-dash-more">{texts.shownOf(formatNumber(shown), capped ? moreThanText(total) : formatNumber(total))}</p>;
 }

@@ -1,9 +1,12 @@
 import { GridViewIcon as GridIcon, TableViewIcon as TableIcon } from '../../../ui/icons';
 import type { ViewMode } from './use-dashboard-list';
 
+import { DASHBOARD_TEXTS } from './texts';
+
+/** Each label is read when shown (the active language). */
 const MODES = [
-  { mode: 'grid', label: 'Grid view', Icon: GridIcon },
-  { mode: 'table', label: 'Table view', Icon: TableIcon },
+  { mode: 'grid', get label(): string { return DASHBOARD_TEXTS.gridView; }, Icon: GridIcon },
+  { mode: 'table', get label(): string { return DASHBOARD_TEXTS.tableView; }, Icon: TableIcon },
 ] as const;
 
 /** The grid/table switch of a dashboard section: two toggle buttons, the current one pressed. */

@@ -24,5 +24,52 @@ export const DASHBOARD_TEXTS = defineTexts('dashboard', {
   deleteRelationFailed: 'Failed to delete relation',
   nodeDeleted: 'Node deleted successfully',
   relationDeleted: 'Relation deleted successfully',
+  /** Each section's own words: its search, spinners, "Showing x of y" line, view switch, table and delete dialog. */
+  nodes: {
+    search: 'Search nodes',
+    searching: 'Searching nodes',
+    loading: 'Loading nodes',
+    shownOf: icu(['shown', 'total'], (shown: string, total: string) => `Showing ${shown} of ${total} nodes`),
+    view: 'Knowledge Nodes view',
+    table: 'Knowledge nodes table',
+    deleteTitle: 'Delete Node',
+  },
+  relations: {
+    search: 'Search relations',
+    searching: 'Searching relations',
+    loading: 'Loading relations',
+    shownOf: icu(['shown', 'total'], (shown: string, total: string) => `Showing ${shown} of ${total} relations`),
+    view: 'Relations view',
+    table: 'Relations table',
+    deleteTitle: 'Delete Relation',
+  },
+  gridView: 'Grid view',
+  tableView: 'Table view',
+  columns: {
+    nodeName: 'Node Name',
+    relationName: 'Relation Name',
+    type: 'Type',
+    snomed: 'SNOMED',
+    description: 'Description',
+    sourceNode: 'Source Node',
+    targetNode: 'Target Node',
+    actions: 'Actions',
+  },
+  /** Labels on the cards. */
+  snomed: 'SNOMED',
+  note: 'Note',
+  source: 'Source',
+  target: 'Target',
+  /** The card and row actions. */
+  viewDetails: 'View Details',
+  edit: 'Edit',
+  createRelation: 'Create Relation',
+  viewRelations: 'View Relations',
+  viewInGraph: 'View in Knowledge Graph',
+  delete: 'Delete',
+  deleteQuestion: icu(['name'], (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`),
 });
+
+/** What a dashboard section says about its own kind of record (DASHBOARD_TEXTS.nodes / .relations). */
+export type SectionTexts = { readonly [K in keyof (typeof DASHBOARD_TEXTS)['nodes']]: K extends 'shownOf' ? (shown: string, total: string) => string : string };
 

@@ -31,7 +31,7 @@ const urlOptions = [
 export function FilterPanel({ filters: f, onChange, onClear, open, onToggle, nodeTypes, usernames, busy }: FilterPanelProps) {
   const count = activeFilterCount(f);
   return (
-    <section className="kg-search-filters" aria-label="Search and filters">
+    <section className="kg-search-filters" aria-label={T.filtersRegion}>
       <div className="kg-dash-search">
         <SearchIcon className="kg-dash-search__icon" />
         <input
@@ -42,13 +42,13 @@ export function FilterPanel({ filters: f, onChange, onClear, open, onToggle, nod
           value={f.text}
           onChange={(e) => onChange({ text: e.currentTarget.value })}
         />
-        {busy && <Spinner size={18} label="Searching" />}
+        {busy && <Spinner size={18} label={T.searching} />}
       </div>
       <div className="kg-search-filters__head">
         <h2 className="kg-search-filters__title">
           {T.filters}
           {count > 0 && (
-            <span className="kg-search-badge" data-testid="filter-count" aria-label={`${count} active`}>
+            <span className="kg-search-badge" data-testid="filter-count" aria-label={T.activeFilters(count)}>
               {count}
             </span>
           )}

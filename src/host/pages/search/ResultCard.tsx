@@ -26,7 +26,7 @@ export function ResultCard({ node, canEdit, canDelete, onView, onEdit, onDelete 
         <div className="kg-search-card__tags">
           {node.snomedCode && (
             <span className="kg-dash-card__meta">
-              <span className="kg-dash-card__meta-label">SNOMED</span> {node.snomedCode}
+              <span className="kg-dash-card__meta-label">{T.snomed}</span> {node.snomedCode}
             </span>
           )}
           {node.url?.trim() && (
@@ -39,12 +39,11 @@ export function ResultCard({ node, canEdit, canDelete, onView, onEdit, onDelete 
       <p className={node.description ? 'kg-dash-card__text' : 'kg-dash-card__text kg-dash-card__text--muted'}>{node.description || T.noDescription}</p>
       {node.note && (
         <p className="kg-dash-card__note">
-          <span className="kg-dash-card__meta-label">Note</span> {node.note}
+          <span className="kg-dash-card__meta-label">{T.note}</span> {node.note}
         </p>
       )}
       <p className="kg-search-card__created">
-        Created {created}
-        {node.createdByUsername && <> by {node.createdByUsername}</>}
+        {node.createdByUsername ? T.createdOnBy(created, node.createdByUsername) : T.createdOn(created)}
       </p>
       <footer className="kg-dash-card__actions kg-search-card__actions">
         <Button variant="outlined" className="kg-search-card__view" startIcon={<EyeIcon />} onClick={() => onView(node)}>

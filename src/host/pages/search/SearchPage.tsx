@@ -19,6 +19,7 @@ import { EMPTY_FILTERS, type SearchFilters } from './filters';
 import { FilterPanel } from './FilterPanel';
 import { ResultCard } from './ResultCard';
 import { SEARCH_TEXTS as T } from './texts';
+import { formatNumber } from '../../../i18n/runtime';
 import { useNodeSearch } from './use-node-search';
 import '../../../ui/controls.css';
 import '../dashboard/dashboard-sections.css';
@@ -52,7 +53,7 @@ export function SearchPage() {
 
   const remove = deleteAction<KnowledgeNode>({ remove: (n) => nodesApi(api).remove(n.id), done: T.deleted, failed: T.deleteFailed, notify: show, after: search.reload });
 
-  if (options.status === 'loading') return <BlockSpinner label="Loading search" />;
+  if (options.status === 'loading') return <BlockSpinner label={T.loading} />;
 
   return (
     <div className="kg-search">
@@ -75,10 +76,10 @@ export function SearchPage() {
       />
       {search.failed && <ErrorState text={T.resultsFailed} onRetry={search.reload} />}
       {search.stale && !search.loading && <LiveNotice text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={search.reload} />}
-      <section className="kg-search-results" aria-label="Results" aria-busy={search.loading || undefined}>
+      <section className="kg-search-results" aria-label={T.results} aria-busy={search.loading || undefined}>
         {search.failed && search.results.length === 0 ? null : search.loading && search.results.length === 0 ? (
           <div className="kg-dash-loading">
-            <Spinner size={28} label="Loading results" />
+            <Spinner size={28} label={T.loadingResults} />
           </div>
         ) : search.results.length === 0 ? (
           <div className="kg-search-empty">
@@ -88,8 +89,8 @@ export function SearchPage() {
         ) : (
           <>
             <p className="kg-search-count" aria-live="polite" data-testid="result-count">
-              {search.totalCapped ? moreThanText(search.total) : search.total.toLocaleString()} {search.total === 1 && !search.totalCapped ? 'result' : 'results'}
-              {(search.results.length < search.total || search.totalCapped) && <> · showing {search.results.length.toLocaleString()}</>}
+              {T.resultCount(search.totalCapped ? search.total + 1 : search.total, search.totalCapped ? moreThanText(search.total) : formatNumber(search.total))}
+              {(search.results.length < search.total || search.totalCapped) && <> {T.showing(formatNumber(search.results.length))}</>}
             </p>
             <div className="kg-dash-grid">
               {search.results.map((n) => (

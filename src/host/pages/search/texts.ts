@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../contract/texts';
+import { defineTexts, icu } from '../../../contract/texts';
 /** Knowledge Search & Discovery texts (spec §2, §5, §8). */
 export const SEARCH_TEXTS = defineTexts('search', {
   title: 'Knowledge Search & Discovery',
@@ -34,6 +34,19 @@ export const SEARCH_TEXTS = defineTexts('search', {
   resultsFailed: 'Failed to load data',
   deleted: 'Node deleted successfully',
   deleteFailed: 'Failed to delete node',
+  filtersRegion: 'Search and filters',
+  searching: 'Searching',
+  activeFilters: icu(['count'], (count: number) => `${count} active`),
+  loading: 'Loading search',
+  results: 'Results',
+  loadingResults: 'Loading results',
+  /** "12 results", "more than 1,000 results": `total` is the count as shown. */
+  resultCount: icu(['count', 'total'], (count: number, total: string) => `${total} ${count === 1 ? 'result' : 'results'}`, '{count, plural, one {{total} result} other {{total} results}}'),
+  showing: icu(['shown'], (shown: string) => `· showing ${shown}`),
+  snomed: 'SNOMED',
+  note: 'Note',
+  createdOn: icu(['date'], (date: string) => `Created ${date}`),
+  createdOnBy: icu(['date', 'user'], (date: string, user: string) => `Created ${date} by ${user}`),
 });
 
 /** Results per request; "Load more" fetches the next page (never a silent cap). */

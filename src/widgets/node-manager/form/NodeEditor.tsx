@@ -47,7 +47,6 @@ export interface NodeEditorProps {
 type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'not-found' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
 
 /** Edit of an id that names no node (issue 18 item 5). */
-const NOT_FOUND = { title: 'Node not found', text: 'It may have been deleted, or the address is wrong.', back: 'Back to Knowledge Nodes' } as const;
 
 /** One form per node: switching `nodeId` (or to create mode) starts from a clean form. */
 export function NodeEditor(props: NodeEditorProps) {
@@ -101,7 +100,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
   const heading = !embedded && <h2 className="kg-node-form__title">{mode === 'edit' ? T.editHeading : T.createHeading}</h2>;
 
   if (loaded.status === 'not-found') {
-    return <NotFoundState title={NOT_FOUND.title} text={NOT_FOUND.text} backLabel={NOT_FOUND.back} onBack={onBackToList ?? onCancel} />;
+    return <NotFoundState title={T.notFoundTitle} text={T.notFoundText} backLabel={T.backToList} onBack={onBackToList ?? onCancel} />;
   }
   if (loaded.status !== 'ready') {
     return (
