@@ -43,4 +43,8 @@ export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
   snomedCode: 'SNOMED Code',
   description: 'Description',
   signIn: 'Sign in to explore the knowledge graph.',
+  canvasLabel: 'Knowledge graph',
+  keyboardHelp: "Arrow keys move between nodes. Shift with an arrow key moves between the chosen node's relations. Enter opens the details, E edits the node, Escape closes.",
+  announceNode: icu(['name', 'type'], (name: string, type: string) => `${name}, ${type}`),
+  announceEdge: icu(['relationType', 'source', 'target'], (relationType: string, source: string, target: string) => `${relationType}: ${source} to ${target}`),
 });
