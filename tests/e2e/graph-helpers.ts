@@ -24,6 +24,9 @@ export interface Positions {
   zoom: number;
   nodes: DebugNode[];
   links: DebugLink[];
+  /** The keyboard focus drawn on the canvas (keyboard-nav.ts). */
+  keyNode: string | null;
+  keyLink: string | null;
 }
 
 export const enableGraphDebug = (page: Page) => page.addInitScript(() => ((window as unknown as { __KG_GRAPH_DEBUG__: boolean }).__KG_GRAPH_DEBUG__ = true));

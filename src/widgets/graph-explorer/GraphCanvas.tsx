@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import type { GraphAdapter } from './force-graph-adapter';
@@ -6,6 +6,8 @@ import type { ViewGraph } from './graph-model';
 import { radialLayout, staticLayout, type LayoutName } from './layouts';
 import type { Side } from './graph-model';
 import { useLatest } from '../../ui/use-latest';
+import { edgeOrder, keyAction, nearestInDirection, startNode, stepEdge } from './keyboard-nav';
+import { GRAPH_VIEW_TEXTS as V } from './texts';
 
 /** The focus node's direct neighbours (pinned on the focused force view's ring). */
 const ADJACENT: ReadonlySet<Side> = new Set(['in', 'out', 'both']);
@@ -135,6 +137,77 @@ export function GraphCanvas(p: GraphCanvasProps) {
   useEffect(() => adapter?.setSelection({ node: p.selectedNode, link: p.selectedLink }), [adapter, p.selectedNode, p.selectedLink]);
   useEffect(() => adapter?.setPaused(p.paused), [adapter, p.paused]);
 
+  // Keyboard use (keyboard-nav.ts): a node (and optionally one of its edges) chosen by keys,
+  // ringed on the canvas and read out by the live region below.
+  const [keyNode, setKeyNode] = useState<string | null>(null);
+  const [keyLink, setKeyLink] = useState<string | null>(null);
+  const [announced, setAnnounced] = useState('');
+  const openedByKey = useRef(false);
+  const helpId = useId();
+  // Filters or new data can take the chosen node (or edge) out of the view.
+  const keyNodeShown = keyNode !== null && view.nodes.some((n) => n.id === keyNode);
+  const keyLinkShown = keyLink !== null && keyNodeShown && view.relations.some((r) => r.id === keyLink);
+  const shownKeyNode = keyNodeShown ? keyNode : null;
+  const shownKeyLink = keyLinkShown ? keyLink : null;
+  useEffect(() => adapter?.setKeyboardFocus({ node: shownKeyNode, link: shownKeyLink }), [adapter, shownKeyNode, shownKeyLink]);
+  // A popover opened by key closes (Escape, its close button): the keys go on from the canvas.
+  const popoverOpen = !!(p.selectedNode || p.selectedLink);
+  useEffect(() => {
+    if (popoverOpen || !openedByKey.current) return;
+    openedByKey.current = false;
+    box.current?.focus({ preventScroll: true });
+  }, [popoverOpen]);
+
+  const announceNode = (id: string) => {
+    const n = view.nodes.find((x) => x.id === id);
+    if (n) setAnnounced(V.announceNode(n.name, n.nodeType));
+  };
+  const announceLink = (id: string) => {
+    const r = view.relations.find((x) => x.id === id);
+    const name = (nodeId: string) => view.nodes.find((n) => n.id === nodeId)?.name ?? '';
+    if (r) setAnnounced(V.announceEdge(r.relationType, name(r.sourceNodeId), name(r.targetNodeId)));
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const action = keyAction(e);
+    if (!action || !adapter || e.target !== e.currentTarget) return;
+    const points = adapter.navPoints();
+    const current = shownKeyNode ?? startNode(points, view.focus);
+    if (!current) return;
+    if (action.kind === 'clearEdge') {
+      if (!shownKeyLink) return;
+      setKeyLink(null);
+      announceNode(current);
+    } else if (action.kind === 'move') {
+      const from = points.find((x) => x.id === current);
+      // The first key press only chooses the starting node.
+      const next = shownKeyNode && from ? (nearestInDirection(from, points, action.direction) ?? current) : current;
+      setKeyNode(next);
+      setKeyLink(null);
+      adapter.reveal(next);
+      announceNode(next);
+    } else if (action.kind === 'edge') {
+      const from = points.find((x) => x.id === current);
+      if (!from) return;
+      const link = stepEdge(edgeOrder(from, adapter.navLinks(), new Map(points.map((x) => [x.id, x]))), shownKeyLink, action.step);
+      setKeyNode(current);
+      setKeyLink(link);
+      if (link) announceLink(link);
+    } else if (action.kind === 'open') {
+      const kind = shownKeyLink ? 'link' : 'node';
+      const id = shownKeyLink ?? current;
+      const at = adapter.anchorOf(kind, id);
+      if (!at) return;
+      setKeyNode(current);
+      openedByKey.current = true;
+      if (kind === 'link') handlers.current.onLinkClick(id, at);
+      else handlers.current.onNodeClick(id, at);
+    } else {
+      setKeyNode(current);
+      handlers.current.onNodeDoubleClick(current);
+    }
+    e.preventDefault();
+  };
+
   useImperativeHandle(
     p.handleRef,
     () => ({
@@ -146,5 +219,26 @@ export function GraphCanvas(p: GraphCanvasProps) {
     [adapter],
   );
 
-  return <div ref={box} className="kg-graph__canvas" data-testid="graph-canvas" data-ready={adapter ? 'true' : 'false'} />;
+  return (
+    <>
+      {/* role=application: the arrow keys are the canvas's own (a screen reader passes them through). */}
+      <div
+        ref={box}
+        className="kg-graph__canvas"
+        data-testid="graph-canvas"
+        data-ready={adapter ? 'true' : 'false'}
+        role="application"
+        aria-label={V.canvasLabel}
+        aria-describedby={helpId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      />
+      <p id={helpId} className="kg-visually-hidden">
+        {V.keyboardHelp}
+      </p>
+      <p className="kg-visually-hidden" role="status" aria-live="polite" data-testid="graph-announcer">
+        {announced}
+      </p>
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { FrameCache } from './frame-cache';
 import { linkHitArea, nodeHitArea } from './hit-areas';
 import { configureForces, type Force } from './graph-forces';
 import { fitView, SPACING, type Point } from './layouts';
+import type { NavLink, NavPoint } from './keyboard-nav';
 
 /**
  * The one place that knows force-graph (DESIGN §5). force-graph runs the simulation, zoom/pan,
@@ -78,7 +79,7 @@ export class GraphAdapter {
     private readonly events: AdapterEvents,
     colors: PaintState['colors'],
   ) {
-    this.paint = { nodes: [], links: [], focused: false, hoverNode: null, selectedNode: null, selectedLink: null, colors };
+    this.paint = { nodes: [], links: [], focused: false, hoverNode: null, selectedNode: null, selectedLink: null, keyNode: null, keyLink: null, colors };
     fg.nodeId('id')
       .nodeRelSize(1)
       .nodeVal('val')
@@ -164,6 +165,50 @@ export class GraphAdapter {
     this.redraw();
   }
 
+  /** The keyboard focus (keyboard-nav.ts): drawn with a focus ring, its edge highlighted. */
+  setKeyboardFocus(sel: { node: string | null; link: string | null }): void {
+    if (this.paint.keyNode === sel.node && this.paint.keyLink === sel.link) return;
+    this.paint = { ...this.paint, keyNode: sel.node, keyLink: sel.link };
+    this.redraw();
+  }
+
+  /** Drawn nodes at their screen positions (px in the canvas): what arrow keys move between. */
+  navPoints(): NavPoint[] {
+    return this.nodes.filter((n) => n.x !== undefined).map((n) => ({ id: n.id, ...this.fg.graph2ScreenCoords(n.x!, n.y!) }));
+  }
+
+  /** Drawn links by their end ids (force-graph turns source/target into node objects). */
+  navLinks(): NavLink[] {
+    return this.links.map((l) => ({ id: l.id, source: typeof l.source === 'object' ? l.source.id : l.source, target: typeof l.target === 'object' ? l.target.id : l.target }));
+  }
+
+  /** Where a node (or a link's midpoint) is in client px: a keyboard-opened popover's anchor. */
+  anchorOf(kind: 'node' | 'link', id: string): Point | null {
+    let at: Point | null = null;
+    if (kind === 'node') {
+      const n = this.nodes.find((x) => x.id === id);
+      if (n?.x !== undefined) at = { x: n.x, y: n.y! };
+    } else {
+      const e = this.links.find((l) => l.id === id);
+      const a = e && typeof e.source === 'object' ? e.source : null;
+      const b = e && typeof e.target === 'object' ? e.target : null;
+      if (a?.x !== undefined && b?.x !== undefined) at = { x: (a.x + b.x) / 2, y: (a.y! + b.y!) / 2 };
+    }
+    if (!at) return null;
+    const p = this.fg.graph2ScreenCoords(at.x, at.y);
+    const rect = this.box.getBoundingClientRect();
+    return { x: rect.left + p.x, y: rect.top + p.y };
+  }
+
+  /** Pans a node into view if it is outside the canvas (keyboard focus moved onto it). */
+  reveal(id: string): void {
+    const n = this.nodes.find((x) => x.id === id);
+    if (n?.x === undefined) return;
+    const p = this.fg.graph2ScreenCoords(n.x, n.y!);
+    const margin = n.radius * this.fg.zoom() + 8;
+    if (p.x < margin || p.y < margin || p.x > this.fg.width() - margin || p.y > this.fg.height() - margin) this.fg.centerAt(n.x, n.y, 300);
+  }
+
   /** Stops (and restarts) drawing, e.g. while a modal form covers the graph: the last frame stays. */
   setPaused(paused: boolean): void {
     if (paused) this.fg.pauseAnimation();
@@ -198,9 +243,10 @@ export class GraphAdapter {
     return canvasPng(this.box.querySelector('canvas'));
   }
 
-  /** Viewport positions (client px) of nodes and link midpoints: for browser tests only. */
+  /** Viewport positions (client px) of nodes and link midpoints, and the keyboard focus: for browser tests only. */
   debugPositions() {
-    return screenPositions(this.box, this.nodes, this.links, (x, y) => this.fg.graph2ScreenCoords(x, y), this.fg.zoom());
+    const keyboard = { keyNode: this.paint.keyNode, keyLink: this.paint.keyLink };
+    return { ...screenPositions(this.box, this.nodes, this.links, (x, y) => this.fg.graph2ScreenCoords(x, y), this.fg.zoom()), ...keyboard };
   }
 
   destroy(): void {

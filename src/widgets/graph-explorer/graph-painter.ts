@@ -21,6 +21,9 @@ export interface PaintState {
   hoverNode: string | null;
   selectedNode: string | null;
   selectedLink: string | null;
+  /** The keyboard focus (keyboard-nav.ts): a node with a dashed ring, an edge highlighted. */
+  keyNode: string | null;
+  keyLink: string | null;
   colors: { link: string; linkHighlight: string; ring: string; focusRing: string; text: string; muted: string; badge: string };
 }
 
@@ -65,7 +68,7 @@ export function paintFrame(ctx: CanvasRenderingContext2D, s: PaintState, k: numb
     if (typeof a !== 'object' || typeof b !== 'object' || a.x === undefined || b.x === undefined) continue;
     if (Math.max(a.x, b.x) < v.x0 || Math.min(a.x, b.x) > v.x1 || Math.max(a.y!, b.y!) < v.y0 || Math.min(a.y!, b.y!) > v.y1) continue;
     visibleLinks.push(l);
-    if (l.id === s.selectedLink || (active !== null && (a.id === active || b.id === active))) hotLinks.push(l);
+    if (l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (a.id === active || b.id === active))) hotLinks.push(l);
     else buckets[l.widthBucket].push(l);
   }
   paintLinks(ctx, s, k);
@@ -138,7 +141,7 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
   const byColor = new Map<string, FgNode[]>();
   const special: FgNode[] = [];
   for (const n of nodes) {
-    if (n.id === s.hoverNode || n.id === s.selectedNode || n.side === 'focus') {
+    if (n.id === s.hoverNode || n.id === s.selectedNode || n.id === s.keyNode || n.side === 'focus') {
       special.push(n);
       continue;
     }
@@ -177,8 +180,23 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
     ctx.lineWidth = Math.max(2, 3 / k);
     ctx.strokeStyle = node.side === 'focus' ? s.colors.focusRing : s.colors.ring;
     ctx.stroke();
+    if (node.id === s.keyNode) paintKeyRing(ctx, s, node.x!, node.y!, r, k);
   }
   ctx.restore();
+}
+
+/**
+ * The keyboard focus: a dashed ring a few px outside the node, 2 px wide on screen at any zoom, in
+ * the text colour (it must be seen on any node colour and on the page's background).
+ */
+function paintKeyRing(ctx: CanvasRenderingContext2D, s: PaintState, x: number, y: number, r: number, k: number): void {
+  ctx.beginPath();
+  ctx.arc(x, y, r + 5 / k + 3, 0, 2 * Math.PI);
+  ctx.setLineDash([5 / k, 3 / k]);
+  ctx.lineWidth = 2.5 / k;
+  ctx.strokeStyle = s.colors.text;
+  ctx.stroke();
+  ctx.setLineDash([]);
 }
 
 /** The node radius on screen, in px. */
@@ -193,7 +211,7 @@ function paintNodeLabels(ctx: CanvasRenderingContext2D, s: PaintState, nodes: Fg
   const size = s.focused ? focusedLabelSize(k, nodes.length) : 7.5;
   if (size * k < READABLE_PX) {
     // Too small to read: only the hovered or selected node keeps its name (drawn at a readable size).
-    const keep = nodes.filter((x) => x.id === s.hoverNode || x.id === s.selectedNode);
+    const keep = nodes.filter((x) => x.id === s.hoverNode || x.id === s.selectedNode || x.id === s.keyNode);
     if (keep.length) paintLabelsAt(ctx, s, keep, k, READABLE_PX / k + 1);
     return;
   }
@@ -268,7 +286,7 @@ function paintEdgeLabels(ctx: CanvasRenderingContext2D, s: PaintState, links: re
     ctx.rotate(angle);
     ctx.fillStyle = 'rgba(255,255,255,0.88)';
     ctx.fillRect(-w / 2 - 2, -size * 0.65, w + 4, size * 1.3);
-    ctx.fillStyle = l.id === s.selectedLink ? s.colors.linkHighlight : s.colors.muted;
+    ctx.fillStyle = l.id === s.selectedLink || l.id === s.keyLink ? s.colors.linkHighlight : s.colors.muted;
     ctx.fillText(l.label, 0, 0);
     ctx.restore();
   }

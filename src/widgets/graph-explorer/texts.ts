@@ -53,4 +53,8 @@ export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
     (count: number, limit: number) => `${count} ${count > 1 ? 'hubs show only their' : 'hub shows only its'} ${limit} strongest relations: open one and choose Show more.`,
     '{count, plural, one {# hub shows only its {limit} strongest relations: open one and choose Show more.} other {# hubs show only their {limit} strongest relations: open one and choose Show more.}}',
   ),
+  canvasLabel: 'Knowledge graph',
+  keyboardHelp: "Arrow keys move between nodes. Shift with an arrow key moves between the chosen node's relations. Enter opens the details, E edits the node, Escape closes.",
+  announceNode: icu(['name', 'type'], (name: string, type: string) => `${name}, ${type}`),
+  announceEdge: icu(['relationType', 'source', 'target'], (relationType: string, source: string, target: string) => `${relationType}: ${source} to ${target}`),
 });
