@@ -19,6 +19,8 @@ export interface BundleResults {
   host: { budgetKb: number; kb: number; wireKb?: number; files: string[] };
   /** Content-Encoding per file as served, e.g. { br: 12 }. */
   servedEncodings?: Record<string, number>;
+  /** A non-English catalogue as an element loads it on demand (English is inline in the elements). */
+  catalogue?: { locale: string; kb: number; files: string[] };
   failures: string[];
 }
 
@@ -47,6 +49,12 @@ export function writeReport(dir: string, r: BundleResults): void {
       r.servedEncodings ? Object.entries(r.servedEncodings).map(([enc, n]) => `${enc} ${n} files`).join(', ') : 'not measured'
     }). The build writes brotli (quality 11) and gzip files beside each asset and the server sends them as they are (scripts/precompress.mjs, \`preCompressed\`).`,
     '',
+    ...(r.catalogue
+      ? [
+          `Languages: the English catalogue is inline in every element's figures above; another language's catalogue loads when an element asks for it. The \`${r.catalogue.locale}\` catalogue, as \`kg-sign-in lang="${r.catalogue.locale}"\` fetches it beyond its English files: ${kb(r.catalogue.kb)} KB (${r.catalogue.files.map((f) => `\`${f}\``).join(', ') || 'none'}).`,
+          '',
+        ]
+      : []),
     r.failures.length ? `Over budget: ${r.failures.join('; ')}.` : 'Every budget is met.',
     '',
     '## Files loaded at first render (preact build)',

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { widgetElements } from '../../scripts/widget-elements.mjs';
 import { startServer } from '../../tests/e2e/server';
 import { ALL_ELEMENTS_BUDGET_KB, DEFAULT_ELEMENT_BUDGET_KB, ELEMENT_BUDGETS_KB, HOST_FIRST_ROUTE_BUDGET_KB } from './budgets';
-import { loadedFiles, settle } from './measure';
+import { gzipSize, loadedFiles, settle } from './measure';
 import { writeReport, type BundleResults, type ElementRow } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -50,23 +50,24 @@ async function main() {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
     /** Elements `tags` alone on a signed-in blank page, loaded from `entry` of the preact or React build. */
-    const measure = async (entry: string, on: string[], variant: 'preact' | 'react') => {
+    const measure = async (entry: string, on: string[], variant: 'preact' | 'react', lang = 'en') => {
       const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const prefix = variant === 'preact' ? '/widgets/' : '/widgets-react/';
       if (variant === 'react') await page.route('**/widgets-react/**', (route) => route.fulfill({ path: path.join(REACT_DIR, new URL(route.request().url()).pathname.slice(prefix.length)), contentType: 'text/javascript' }));
       await page.goto(`${server.url}/examples/index.html`);
+      // The elements' session keys are per server (issue 19: kg:<api base>:accessToken; api-base="" is this origin).
       await page.evaluate((t) => {
-        localStorage.setItem('accessToken', t.accessToken);
-        localStorage.setItem('refreshToken', t.refreshToken);
+        localStorage.setItem(`kg:${location.origin}:accessToken`, t.accessToken);
+        localStorage.setItem(`kg:${location.origin}:refreshToken`, t.refreshToken);
       }, tokens);
       const loaded = await loadedFiles(page, prefix, variant === 'preact' ? PREACT_DIR : REACT_DIR, async () => {
         await page.evaluate(
-          async ({ url, on }) => {
-            document.body.innerHTML = on.map((tag) => `<${tag} api-base="" style="height: 640px"></${tag}>`).join('');
+          async ({ url, on, lang }) => {
+            document.body.innerHTML = on.map((tag) => `<${tag} api-base="" lang="${lang}" style="height: 640px"></${tag}>`).join('');
             await import(url);
           },
-          { url: `${prefix}${entry}`, on },
+          { url: `${prefix}${entry}`, on, lang },
         );
         await settle(page);
       });
@@ -87,6 +88,13 @@ async function main() {
       count(preact.encodings);
       console.log(`${tag}: ${(preact.gzipBytes / KB).toFixed(1)} KB (React ${(react.gzipBytes / KB).toFixed(1)} KB)`);
     }
+    // One catalogue on demand (issue 19: English is inline, the others load when an element asks for them):
+    // the German catalogue is what the same element fetches beyond its English files.
+    const english = elements.find((e) => e.tag === 'kg-sign-in');
+    const german = await measure('kg-sign-in.js', ['kg-sign-in'], 'preact', 'de');
+    const catalogueFiles = german.files.filter((f) => !english?.files.includes(f));
+    const catalogueKb = catalogueFiles.reduce((sum, f) => sum + gzipSize(path.join(PREACT_DIR, f)), 0) / KB;
+    console.log(`German catalogue on demand: ${catalogueKb.toFixed(1)} KB (${catalogueFiles.join(', ')})`);
     const allPreact = await measure('kg-elements.js', tags, 'preact');
     const allReact = await measure('kg-elements.js', tags, 'react');
     console.log(`all elements: ${(allPreact.gzipBytes / KB).toFixed(1)} KB (React ${(allReact.gzipBytes / KB).toFixed(1)} KB)`);
@@ -110,6 +118,7 @@ async function main() {
       all: { budgetKb: ALL_ELEMENTS_BUDGET_KB, preactKb: allPreact.gzipBytes / KB, reactKb: allReact.gzipBytes / KB, wireKb: allPreact.wireBytes / KB, files: allPreact.files },
       host: { budgetKb: HOST_FIRST_ROUTE_BUDGET_KB, kb: host.gzipBytes / KB, wireKb: host.wireBytes / KB, files: host.files },
       servedEncodings,
+      catalogue: { locale: 'de', kb: catalogueKb, files: catalogueFiles },
       failures: [],
     };
     for (const e of elements) if (e.preactKb > e.budgetKb) results.failures.push(`${e.tag} ${e.preactKb.toFixed(1)} KB > ${e.budgetKb} KB`);
