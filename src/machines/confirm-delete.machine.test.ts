@@ -98,4 +98,21 @@ describe('confirm-delete machine', () => {
     expect(wordMatches(undefined, '')).toBe(true);
     expect(wordMatches('', 'x')).toBe(true);
   });
+
+  it('with closeOnFailure a failure closes the dialog and is reported, in the fixed text when one is given', async () => {
+    const failed: ConfirmDeleteEmitted[] = [];
+    const cause = new ApiError(500, 'internal', 'Database unavailable');
+    const machine = confirmDeleteMachine.provide({
+      actors: { remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string }>(() => Promise.reject(cause)) },
+    });
+    const actor = createActor(machine, {
+      input: { remove: notCalled, fallback: 'Failed to delete attachment', errorText: () => 'Failed to delete attachment', closeOnFailure: true },
+    }).start();
+    actor.on('delete.failed', (e) => failed.push(e));
+    actor.send({ type: 'delete.open', target: { id: 'a1', name: 'scan.pdf' } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(actor.getSnapshot().context).toMatchObject({ target: null, error: null });
+    expect(failed).toEqual([{ type: 'delete.failed', target: { id: 'a1', name: 'scan.pdf' }, error: 'Failed to delete attachment', cause }]);
+  });
 });
