@@ -98,4 +98,48 @@ describe('confirm-delete machine', () => {
     expect(wordMatches(undefined, '')).toBe(true);
     expect(wordMatches('', 'x')).toBe(true);
   });
+
+  it('with closeOnFailure a failure closes the dialog and is reported, in the fixed text when one is given', async () => {
+    const failed: ConfirmDeleteEmitted[] = [];
+    const cause = new ApiError(500, 'internal', 'Database unavailable');
+    const machine = confirmDeleteMachine.provide({
+      actors: { remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string }>(() => Promise.reject(cause)) },
+    });
+    const actor = createActor(machine, {
+      input: { remove: notCalled, fallback: 'Failed to delete attachment', errorText: () => 'Failed to delete attachment', closeOnFailure: true },
+    }).start();
+    actor.on('delete.failed', (e) => failed.push(e));
+    actor.send({ type: 'delete.open', target: { id: 'a1', name: 'scan.pdf' } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(actor.getSnapshot().context).toMatchObject({ target: null, error: null });
+    expect(failed).toEqual([{ type: 'delete.failed', target: { id: 'a1', name: 'scan.pdf' }, error: 'Failed to delete attachment', cause }]);
+  });
+
+  it("with a fixed failure text (the relation form) it stays open with that text, whatever the server said, and deletes on a retry", async () => {
+    let fail = true;
+    const calls: string[] = [];
+    const done: ConfirmDeleteEmitted[] = [];
+    const machine = confirmDeleteMachine.provide({
+      actors: {
+        remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string }>(async ({ input }) => {
+          calls.push(input.id);
+          if (fail) throw new ApiError(500, 'internal', 'Database unavailable');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { remove: notCalled, fallback: 'Failed to delete relation', errorText: () => 'Failed to delete relation' } }).start();
+    actor.on('delete.done', (e) => done.push(e));
+    actor.send({ type: 'delete.open', target: { id: 'r5', name: 'treats' } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'Failed to delete relation', target: { id: 'r5', name: 'treats' } });
+
+    fail = false;
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls).toEqual(['r5', 'r5']);
+    expect(done).toEqual([{ type: 'delete.done', target: { id: 'r5', name: 'treats' } }]);
+  });
 });

@@ -6,6 +6,9 @@ import { failureText } from './error-text';
  * closed. When a confirm word is set (DELETE for users and types) the confirm button stays
  * disabled until it is typed exactly. A failure returns to `open` with the error; success
  * emits `delete.done` with the deleted target. While deleting the dialog cannot be dismissed.
+ * Every failure emits `delete.failed` (screens that report it as a toast); with `closeOnFailure`
+ * the dialog closes instead of offering another try (the dashboard's and the node form's
+ * attachment dialogs, spec §8: the toast says it failed and the dialog is gone).
  */
 export interface DeleteTarget {
   id: string;
@@ -21,6 +24,10 @@ export interface ConfirmDeleteInput {
   word?: string;
   /** Shown when the failure carries no server message. */
   fallback: string;
+  /** A screen whose spec fixes its failure text whatever the server said: replaces the server-message-else-fallback rule. */
+  errorText?: (error: unknown) => string;
+  /** A failure closes the dialog (the screen reports it from `delete.failed`) instead of returning to `open`. */
+  closeOnFailure?: boolean;
 }
 
 export interface ConfirmDeleteContext extends ConfirmDeleteInput {
@@ -35,10 +42,12 @@ export type ConfirmDeleteEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
 
-export type ConfirmDeleteEmitted = { type: 'delete.done'; target: DeleteTarget };
+export type ConfirmDeleteEmitted = { type: 'delete.done'; target: DeleteTarget } | { type: 'delete.failed'; target: DeleteTarget; error: string; cause: unknown };
 
 /** Whether the typed text unlocks the confirm button. */
 export const wordMatches = (word: string | undefined, typed: string) => !word || typed === word;
+
+const textOf = (context: ConfirmDeleteContext, error: unknown) => (context.errorText ? context.errorText(error) : failureText(error, context.fallback));
 
 export const confirmDeleteMachine = setup({
   types: {
@@ -54,6 +63,13 @@ export const confirmDeleteMachine = setup({
   },
   guards: {
     confirmed: ({ context }) => wordMatches(context.word, context.typed),
+    closesOnFailure: ({ context }) => !!context.closeOnFailure,
+  },
+  actions: {
+    reportFailure: emit(({ context, event }) => {
+      const cause = (event as { error?: unknown }).error;
+      return { type: 'delete.failed' as const, target: context.target!, error: textOf(context, cause), cause };
+    }),
   },
 }).createMachine({
   id: 'confirmDelete',
@@ -82,7 +98,10 @@ export const confirmDeleteMachine = setup({
           target: 'closed',
           actions: emit(({ context }) => ({ type: 'delete.done' as const, target: context.target! })),
         },
-        onError: { target: 'open', actions: assign({ error: ({ context, event }) => failureText(event.error, context.fallback) }) },
+        onError: [
+          { guard: 'closesOnFailure', target: 'closed', actions: 'reportFailure' },
+          { target: 'open', actions: ['reportFailure', assign({ error: ({ context, event }) => textOf(context, event.error) })] },
+        ],
       },
     },
   },

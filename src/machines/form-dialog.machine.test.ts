@@ -95,4 +95,36 @@ describe('form-dialog machine', () => {
     expect(calls).toEqual([]);
     expect(emitted).toEqual([{ type: 'form.cancelled' }]);
   });
+
+  it("reports what the save resolved with, a failure's text through `errorText`, and keeps that message while editing when asked", async () => {
+    let answer: () => Promise<unknown> = () => Promise.reject(new ApiError(400, 'validation', 'Invalid', ['Name is taken']));
+    const emitted: FormDialogEmitted<TypeValues, { id: string }>[] = [];
+    const machine = formDialogMachine<TypeValues, { id: string }>().provide({
+      actors: { submit: fromPromise<unknown, { submit: (values: object) => Promise<unknown>; values: object }>(() => answer()) },
+    });
+    const actor = createActor(machine, {
+      input: {
+        initial,
+        submit: () => Promise.reject(new Error('replaced')),
+        fallback: 'Failed to save node type.',
+        errorText: (err) => (err instanceof ApiError && err.details?.[0]) || 'Failed to update node. Please try again.',
+        keepErrorOnChange: true,
+      },
+    }).start();
+    for (const type of ['form.saved', 'form.failed'] as const) actor.on(type, (e) => emitted.push(e));
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.error).toBe('Name is taken');
+    actor.send({ type: 'form.change', values: { name: 'Disorder' } });
+    expect(actor.getSnapshot().context.error).toBe('Name is taken');
+
+    answer = async () => ({ id: 'n9' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(emitted).toEqual([
+      { type: 'form.failed', error: 'Name is taken' },
+      { type: 'form.saved', values: { name: 'Disorder', color: '#1f78b4' }, result: { id: 'n9' } },
+    ]);
+  });
 });

@@ -8,27 +8,36 @@ import { failureText } from './error-text';
  *                      submitting → editing with the server's message (and its field errors)
  * A client-side check (`validate`) keeps it in `editing` with field errors and no call. Cancel
  * leaves from `editing` (emits `form.cancelled`); while submitting nothing closes the dialog.
- * Editing a field clears that field's error and the form's message.
+ * Editing a field clears that field's error and the form's message (unless `keepErrorOnChange`:
+ * the user and node forms keep the message until the next submit, as they always have).
+ * A rejected call emits `form.failed` (the node page scrolls to its message); `form.saved`
+ * carries what the call resolved with (the node form needs the saved node's id for its uploads).
  */
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
-export interface FormDialogInput<V extends object> {
+export interface FormDialogInput<V extends object, R = unknown> {
   /** The values the dialog opens with (what 'dirty' compares against). */
   initial: V;
   /** The save call; its rejection is shown as the server's message (else `fallback`). */
-  submit: (values: V) => Promise<unknown>;
+  submit: (values: V) => Promise<R>;
   /** Client-side checks before the call; null or {} when the values may be sent. */
   validate?: (values: V) => FieldErrors<V> | null;
   /** Field errors the server's rejection carries (e.g. a taken e-mail), shown at the fields. */
   serverFieldErrors?: (error: unknown) => FieldErrors<V> | null;
   /** Shown when the failure carries no server message ('Failed to save …'). */
   fallback: string;
+  /** A form whose spec words its failures differently (spec §8 node form): replaces the server-message-else-fallback rule. */
+  errorText?: (error: unknown) => string;
+  /** Keep the form's message while fields are edited (it goes at the next submit). */
+  keepErrorOnChange?: boolean;
 }
 
-export interface FormDialogContext<V extends object> extends FormDialogInput<V> {
+export interface FormDialogContext<V extends object, R = unknown> extends FormDialogInput<V, R> {
   values: V;
   fieldErrors: FieldErrors<V>;
   error: string | null;
+  /** What the save call resolved with, once saved. */
+  result: R | undefined;
 }
 
 export type FormDialogEvent<V extends object> =
@@ -36,8 +45,9 @@ export type FormDialogEvent<V extends object> =
   | { type: 'form.submit' }
   | { type: 'form.cancel' };
 
-export type FormDialogEmitted<V extends object> =
-  | { type: 'form.saved'; values: V }
+export type FormDialogEmitted<V extends object, R = unknown> =
+  | { type: 'form.saved'; values: V; result: R }
+  | { type: 'form.failed'; error: string | null }
   | { type: 'form.cancelled' }
   /** A submit the client-side check refused (the dialog moves focus to the first invalid field). */
   | { type: 'form.invalid'; fieldErrors: FieldErrors<V> };
@@ -52,14 +62,14 @@ export function isDirty<V extends object>(context: Pick<FormDialogContext<V>, 'i
 
 type SubmitInput = { submit: (values: object) => Promise<unknown>; values: object };
 
-/** The machine for a dialog whose values have the shape V. */
-export function formDialogMachine<V extends object>() {
+/** The machine for a dialog whose values have the shape V (and whose save call resolves with R). */
+export function formDialogMachine<V extends object, R = unknown>() {
   return setup({
     types: {
-      context: {} as FormDialogContext<V>,
+      context: {} as FormDialogContext<V, R>,
       events: {} as FormDialogEvent<V>,
-      input: {} as FormDialogInput<V>,
-      emitted: {} as FormDialogEmitted<V>,
+      input: {} as FormDialogInput<V, R>,
+      emitted: {} as FormDialogEmitted<V, R>,
     },
     actors: {
       submit: fromPromise<unknown, SubmitInput>(({ input }) => input.submit(input.values)),
@@ -69,7 +79,7 @@ export function formDialogMachine<V extends object>() {
     },
   }).createMachine({
     id: 'formDialog',
-    context: ({ input }) => ({ ...input, values: input.initial, fieldErrors: {}, error: null }),
+    context: ({ input }) => ({ ...input, values: input.initial, fieldErrors: {}, error: null, result: undefined }),
     initial: 'editing',
     states: {
       editing: {
@@ -78,7 +88,7 @@ export function formDialogMachine<V extends object>() {
             actions: assign(({ context, event }) => {
               const fieldErrors = { ...context.fieldErrors };
               for (const key of Object.keys(event.values)) delete fieldErrors[key as keyof typeof fieldErrors];
-              return { values: { ...context.values, ...event.values }, fieldErrors, error: null };
+              return { values: { ...context.values, ...event.values }, fieldErrors, error: context.keepErrorOnChange ? context.error : null };
             }),
           },
           'form.submit': [
@@ -99,20 +109,24 @@ export function formDialogMachine<V extends object>() {
         invoke: {
           src: 'submit',
           input: ({ context }) => ({ submit: context.submit as SubmitInput['submit'], values: context.values }),
-          onDone: { target: 'saved' },
+          onDone: { target: 'saved', actions: assign({ result: ({ event }) => event.output as R }) },
           onError: {
             target: 'editing',
-            actions: assign(({ context, event }) => {
-              const fieldErrors = context.serverFieldErrors?.(event.error) ?? {};
-              // A failure the fields explain needs no second message under the form.
-              return { fieldErrors, error: hasErrors(fieldErrors) ? null : failureText(event.error, context.fallback) };
-            }),
+            actions: [
+              assign(({ context, event }) => {
+                const fieldErrors = context.serverFieldErrors?.(event.error) ?? {};
+                // A failure the fields explain needs no second message under the form.
+                const text = context.errorText ? context.errorText(event.error) : failureText(event.error, context.fallback);
+                return { fieldErrors, error: hasErrors(fieldErrors) ? null : text };
+              }),
+              emit(({ context }) => ({ type: 'form.failed' as const, error: context.error })),
+            ],
           },
         },
       },
       saved: {
         type: 'final',
-        entry: emit(({ context }) => ({ type: 'form.saved' as const, values: context.values })),
+        entry: emit(({ context }) => ({ type: 'form.saved' as const, values: context.values, result: context.result as R })),
       },
       cancelled: {
         type: 'final',

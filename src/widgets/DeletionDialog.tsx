@@ -9,7 +9,8 @@ export interface DeletionDialogProps {
   deletion: ActorRefFrom<typeof confirmDeleteMachine>;
   title: string;
   confirmLabel: string;
-  busyLabel: string;
+  /** The confirm button's text while deleting; absent: the dialog's own ('Deleting...'). */
+  busyLabel?: string;
   /** A failure shown in the dialog (admin screens); the curation lists report it as a toast. */
   showError?: boolean;
   /** Known to be refused (see ConfirmDeleteDialog): nothing to type, nothing to press. */

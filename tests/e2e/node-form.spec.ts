@@ -165,12 +165,24 @@ test('create: validation, Enter does not submit, refused file types, queued file
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
+  // The files go after the node is saved; the form says how far they are and stays disabled.
+  await page.route('**/api/nodes/*/attachments', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Create Node' }).click();
   await expect(name).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create Node' })).toBeDisabled();
-  await expect(page).toHaveURL(url('/nodes'));
+  await expect(page.getByRole('status').filter({ hasText: 'Uploading attachments (0/1)...' })).toBeVisible();
+  await expect(name).toBeDisabled();
+  await shoot(page, 'node-create-uploading-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'node-create-uploading-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page).toHaveURL(url('/nodes'), { timeout: 10_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Node created successfully' })).toBeVisible();
   await page.unroute('**/api/nodes');
+  await page.unroute('**/api/nodes/*/attachments');
 
   const list = await api<{ data: { id: string; name: string }[] }>('/nodes?search=Exercise-induced');
   const created = await getNode(list.body.data[0].id);

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, type ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
@@ -7,11 +8,13 @@ import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import { allowedEndTypes, noFittingNodesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
+import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { TrashIcon } from '../../ui/icons';
+import { useLatest } from '../../ui/use-latest';
+import { DeletionDialog } from '../DeletionDialog';
 import { TextField } from '../../ui/TextField';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';
@@ -43,8 +46,17 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [newNodeName, setNewNodeName] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<'closed' | 'open' | 'busy'>('closed');
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Spec §8: the relation's delete failure is one fixed text, whatever the server said; the dialog stays open to try again.
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed, errorText: () => T.deleteFailed } });
+  const deleting = useSelector(deletion, (s) => s.matches('deleting'));
+  const latest = useLatest({ settle, onDeleted });
+  useEffect(() => {
+    const sub = deletion.on('delete.done', ({ target }) => {
+      latest.current.settle(); // deleted: nothing left to save
+      latest.current.onDeleted(target.id);
+    });
+    return () => sub.unsubscribe();
+  }, [deletion, latest]);
   const summary = useRef<HTMLDivElement>(null);
   const weightTouched = useRef(false);
   /** Internal notes are shown (and sent) only to users who may read them. */
@@ -83,21 +95,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
     }
   };
 
-  const remove = async () => {
-    if (!relationId) return;
-    setDeleting('busy');
-    setDeleteError(null);
-    try {
-      await calls.remove(relationId);
-      settle(); // deleted: nothing left to save
-      onDeleted(relationId);
-    } catch {
-      setDeleting('open');
-      setDeleteError(T.deleteFailed);
-    }
-  };
-
-  const busy = saving || deleting === 'busy';
+  const busy = saving || deleting;
   const rule = rules?.get(ruleKey(draft.relationType));
   const sourceTypes = allowedEndTypes(rule, 'source');
   const targetTypes = allowedEndTypes(rule, 'target');
@@ -190,7 +188,13 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
         )}
         <div className="kg-relation-form__actions">
           {mode === 'edit' && canDelete && (
-            <Button variant="danger" className="kg-relation-form__delete" startIcon={<TrashIcon />} disabled={busy} onClick={() => setDeleting('open')}>
+            <Button
+              variant="danger"
+              className="kg-relation-form__delete"
+              startIcon={<TrashIcon />}
+              disabled={busy}
+              onClick={() => relationId && deletion.send({ type: 'delete.open', target: { id: relationId, name: draft.relationName } })}
+            >
               {T.deleteRelation}
             </Button>
           )}
@@ -220,21 +224,9 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
         }}
         onCancel={() => setNewNodeName(null)}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== 'closed'}
-        title={T.deleteTitle}
-        busy={deleting === 'busy'}
-        error={deleteError}
-        confirmLabel={T.delete}
-        busyLabel={T.deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => {
-          setDeleting('closed');
-          setDeleteError(null);
-        }}
-      >
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} showError>
         <p>{T.deleteQuestion}</p>
-      </ConfirmDeleteDialog>
+      </DeletionDialog>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../contract/roles';
 import type { User } from '../../contract/users';
@@ -8,9 +9,14 @@ import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { SelectField, type SelectOption } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
+import { formDialogMachine } from '../../machines/form-dialog.machine';
+import { useLatest } from '../../ui/use-latest';
 import { USER_TEXTS as T } from './texts';
 import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
-import { emptyUserForm, hasErrors, userFormFrom, validateUserForm, type UserFormErrors, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
+import { emptyUserForm, userFormFrom, userFormInput, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
+
+/** The form-dialog machine for the user's fields. */
+const userFormMachine = formDialogMachine<UserFormValues>();
 
 export interface UserFormDialogProps {
   mode: UserFormMode;
@@ -35,25 +41,24 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
 export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm(defaultRoleId)));
-  const [opened] = useState(values);
-  useUnsavedChanges(!sameFormValues(values, opened));
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit) });
+  const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
+  // Saved: the owner closes the dialog; until then it stays busy as while saving.
+  const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
+  useUnsavedChanges(useSelector(form, (s) => !sameFormValues(s.context.values, s.context.initial)));
   const [showPassword, setShowPassword] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const body = useRef<HTMLDivElement>(null);
-
-  // After a refused submit, focus goes to the first field with an error.
+  const close = useLatest(onCancel);
   useEffect(() => {
-    if (attempt > 0) body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+    const subs = [
+      form.on('form.cancelled', () => close.current()),
+      // After a refused submit, focus goes to the first field with an error (once it shows as invalid).
+      form.on('form.invalid', () => setTimeout(() => body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [form, close]);
 
-  const set = <K extends UserFormField>(field: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const set = <K extends UserFormField>(field: K, value: UserFormValues[K]) => form.send({ type: 'form.change', values: { [field]: value } });
   const text = (field: Exclude<UserFormField, 'isActive'>) => ({
     name: field,
     value: values[field],
@@ -61,24 +66,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
     disabled: saving,
     onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
   });
-
-  const submit = async () => {
-    if (saving) return;
-    const found = validateUserForm(values, mode);
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setFormError(err instanceof Error && err.message ? err.message : T.saveFallback);
-      setSaving(false);
-    }
-  };
+  const cancel = () => form.send({ type: 'form.cancel' });
 
   const passwordToggle = (
     <button
@@ -99,13 +87,13 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
     <Dialog
       open
       title={creating ? T.createTitle : T.editTitle}
-      onClose={onCancel}
+      onClose={cancel}
       busy={saving}
       className="kg-dialog--wide kg-user-form"
-      onSubmit={() => void submit()}
+      onSubmit={() => form.send({ type: 'form.submit' })}
       actions={
         <>
-          <Button variant="text" onClick={onCancel} disabled={saving}>
+          <Button variant="text" onClick={cancel} disabled={saving}>
             {T.cancel}
           </Button>
           <Button type="submit" disabled={saving} loading={saving}>

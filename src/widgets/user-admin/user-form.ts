@@ -5,6 +5,7 @@ import { EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/patterns';
 import type { User } from '../../contract/users';
 import type { Role } from '../../contract/roles';
 import type { UserFormPayload, UserUpdatePayload } from '../../api/users';
+import type { FormDialogInput } from '../../machines/form-dialog.machine';
 import { USER_TEXTS } from './texts';
 
 /**
@@ -49,6 +50,22 @@ export function validateUserForm(v: UserFormValues, mode: UserFormMode): UserFor
 }
 
 export const hasErrors = (e: UserFormErrors) => Object.values(e).some(Boolean);
+
+/**
+ * The form-dialog machine's input for Create/Edit User: the checks above, and the failure as the
+ * dialog has always shown it (the error's own message, else the fallback text), kept while
+ * the fields are edited until the next submit.
+ */
+export function userFormInput(mode: UserFormMode, initial: UserFormValues, submit: (values: UserFormValues) => Promise<void>): FormDialogInput<UserFormValues> {
+  return {
+    initial,
+    submit,
+    validate: (values) => validateUserForm(values, mode),
+    fallback: USER_TEXTS.saveFallback,
+    errorText: (err) => (err instanceof Error && err.message ? err.message : USER_TEXTS.saveFallback),
+    keepErrorOnChange: true,
+  };
+}
 
 const roleNameOf = (roles: readonly Role[], id: string) => roles.find((r) => r.id === id)?.name;
 

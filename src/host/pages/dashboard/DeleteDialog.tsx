@@ -1,8 +1,14 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { DASHBOARD_TEXTS } from './texts';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';
 import { ConfirmDeleteDialog } from '../../../ui';
+import { useLatest } from '../../../ui/use-latest';
 
-interface DeleteDialogProps<T> {
+/** Stands for the name in the translated question (never in a name or a translation). */
+const NAME_MARK = '\u0000';
+
+interface DeleteDialogProps<T extends { id: string }> {
   /** What to delete; null keeps the dialog closed. */
   target: T | null;
   title: string;
@@ -12,27 +18,51 @@ interface DeleteDialogProps<T> {
   onClose: () => void;
 }
 
-/** "Are you sure you want to delete {name}?" with Cancel / Delete; closing is blocked while deleting. */
-export function DeleteDialog<T>({ target, title, name, onConfirm, onClose }: DeleteDialogProps<T>) {
-  const [busy, setBusy] = useState(false);
+/**
+ * "Are you sure you want to delete {name}?" with Cancel / Delete, on confirmDeleteMachine: the
+ * caller's `target` opens it, closing is blocked while deleting, and it closes after the call
+ * either way (the caller's toast reports the outcome, spec §8).
+ */
+export function DeleteDialog<T extends { id: string }>({ target, title, name, onConfirm, onClose }: DeleteDialogProps<T>) {
+  const latest = useLatest({ target, name, onConfirm, onClose });
+  const deletion = useActorRef(confirmDeleteMachine, {
+    input: {
+      // The call is the caller's, on the very target it handed over (the machine knows only its id and name).
+      remove: () => (latest.current.target ? latest.current.onConfirm(latest.current.target) : Promise.resolve()),
+      fallback: '',
+      closeOnFailure: true,
+    },
+  });
+  const state = useSelector(deletion, (s) => s.value);
+  const shown = useSelector(deletion, (s) => s.context.target?.name ?? '');
+
+  useEffect(() => {
+    // The target alone decides the opening (`name` is a formatter the callers write inline).
+    if (target) deletion.send({ type: 'delete.open', target: { id: target.id, name: latest.current.name(target) } });
+  }, [deletion, target, latest]);
+  useEffect(() => {
+    // Closed by the machine (deleted, failed or cancelled): the caller forgets its target.
+    const sub = deletion.subscribe((s) => {
+      if (s.matches('closed') && latest.current.target) latest.current.onClose();
+    });
+    return () => sub.unsubscribe();
+  }, [deletion, latest]);
+
+  // The question with the record's name in bold, in any language: the text is split where the name goes.
+  const [before = '', after = ''] = DASHBOARD_TEXTS.deleteQuestion(NAME_MARK).split(NAME_MARK);
   return (
     <ConfirmDeleteDialog
-      open={target !== null}
+      open={state !== 'closed'}
       title={title}
-      busy={busy}
+      busy={state === 'deleting'}
       confirmLabel={DASHBOARD_TEXTS.delete}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (!target) return;
-        setBusy(true);
-        void onConfirm(target).finally(() => {
-          setBusy(false);
-          onClose();
-        });
-      }}
+      onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+      onCancel={() => deletion.send({ type: 'delete.cancel' })}
     >
       <p className="kg-dash-dialog__text">
-        {DASHBOARD_TEXTS.deleteQuestion(target ? name(target) : '')}
+        {before}
+        <strong>{shown}</strong>
+        {after}
       </p>
     </ConfirmDeleteDialog>
   );

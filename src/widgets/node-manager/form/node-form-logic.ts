@@ -1,8 +1,9 @@
 import type { ApiError } from '../../../api/client';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/node-form-texts';
-import type { KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
+import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
 import { isHttpUrl } from '../../../contract/patterns';
+import type { FormDialogInput } from '../../../machines/form-dialog.machine';
 
 /** A chosen SNOMED code; `term` is unknown for a code that came with the node being edited. */
 export interface SnomedChoice {
@@ -114,4 +115,25 @@ export { formatKb } from '../../../ui/FilePicker';
 /** Whether the form holds what it was opened with (the unsaved-changes prompt asks otherwise). */
 export function sameValues(a: NodeFormValues, b: NodeFormValues): boolean {
   return a.name === b.name && a.nodeType === b.nodeType && (a.snomed?.code ?? null) === (b.snomed?.code ?? null) && a.url === b.url && a.description === b.description && a.note === b.note;
+}
+
+/**
+ * The form-dialog machine's input for the node form: create (no node) or edit (`node`), the
+ * client checks, and spec §8's failure texts, which stay shown while the fields are edited until
+ * the next submit. `save` is the POST or PUT; it resolves with the saved node.
+ */
+export function nodeFormInput(
+  initial: NodeFormValues,
+  node: KnowledgeNodeDetail | null,
+  save: (body: NodeSave) => Promise<KnowledgeNode>,
+): FormDialogInput<NodeFormValues, KnowledgeNode> {
+  const mode = node ? 'edit' : 'create';
+  return {
+    initial,
+    submit: (values) => save(saveBody(values, node)),
+    validate: (values) => validate(values, node?.id),
+    fallback: mode === 'edit' ? T.updateFailed : T.createFailed,
+    errorText: (err) => saveErrorMessage(err, mode),
+    keepErrorOnChange: true,
+  };
 }

@@ -1,0 +1,142 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ApiClient } from '../../../api/client';
+import { attachmentsApi, nodesApi } from '../../../api/nodes';
+import { LIMITS } from '../../../contract/limits';
+import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import type { Attachment, KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/nodes';
+import { attachmentUploadMachine, uploadProgress } from '../../../machines/attachment-upload.machine';
+import { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';
+import { formDialogMachine } from '../../../machines/form-dialog.machine';
+import { Alert } from '../../../ui/Alert';
+import { Toast } from '../../../ui/Toast';
+import { useLatest } from '../../../ui/use-latest';
+import { DeletionDialog } from '../../DeletionDialog';
+import { useToast } from '../../use-toast';
+import { useUnsavedChanges } from '../../unsaved-changes';
+import { NodeForm } from './NodeForm';
+import { emptyValues, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeFormValues } from './node-form-logic';
+
+/** The form-dialog machine for the node's fields; its save call resolves with the saved node. */
+const nodeFormMachine = formDialogMachine<NodeFormValues, KnowledgeNode>();
+
+export interface NodeEditorFormProps {
+  api: ApiClient;
+  /** The loaded node (edit); null: create. */
+  node: KnowledgeNodeDetail | null;
+  initialName?: string;
+  canSave: boolean;
+  /** The page heading (absent inside a dialog). */
+  heading: ReactNode;
+  embedded?: boolean;
+  onSaved: (node: KnowledgeNode, mode: 'create' | 'edit') => void;
+  onCancel: () => void;
+}
+
+/**
+ * The node form once there is something to edit (spec §4 "Node form", "Node create/edit with
+ * attachments"). Three machines: the form's (editing → submitting → saved; submitting disables
+ * the form), the attachments' (queued while editing, sent one by one once the node is saved, a
+ * partial failure shown for 3 s) and the confirm-delete one for an existing attachment. The form
+ * stays busy from submit until the caller navigates away.
+ */
+export function NodeEditorForm({ api, node, initialName, canSave, heading, embedded, onSaved, onCancel }: NodeEditorFormProps) {
+  const mode = node ? 'edit' : 'create';
+  const calls = useMemo(() => ({ nodes: nodesApi(api), attachments: attachmentsApi(api) }), [api]);
+  const form = useActorRef(nodeFormMachine, {
+    input: nodeFormInput(node ? valuesOf(node) : emptyValues(initialName), node, (body) => (node ? calls.nodes.update(node.id, body) : calls.nodes.create(body))),
+  });
+  const uploads = useActorRef(attachmentUploadMachine, {
+    input: { upload: (nodeId, file, signal) => calls.attachments.upload(nodeId, file, signal), failedDelayMs: LIMITS.redirectAfterPartialFailureMs },
+  });
+  const deletion = useActorRef(confirmDeleteMachine, {
+    // Spec §8: the fixed text whatever the server said; the dialog closes either way (the toast tells).
+    input: { remove: (id) => calls.attachments.remove(node!.id, id), fallback: T.attachmentDeleteFailed, errorText: () => T.attachmentDeleteFailed, closeOnFailure: true },
+  });
+  const { values, fieldErrors: errors, error: formError, initial } = useSelector(form, (s) => s.context);
+  // Saved: the uploads and then the caller's navigation follow; the form stays disabled throughout.
+  const busy = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
+  const { queue, fileError } = useSelector(uploads, (s) => s.context);
+  const uploading = useSelector(uploads, (s) => (s.matches('uploading') ? uploadProgress(s.context) : null));
+  const partial = useSelector(uploads, (s) => (s.matches('failed') || s.matches('finished') ? s.context.failed.length : 0));
+  const [existing, setExisting] = useState<Attachment[]>(node?.attachments ?? []);
+  const { toast, show, close } = useToast();
+  const root = useRef<HTMLDivElement>(null);
+  const settle = useUnsavedChanges(!sameValues(values, initial) || queue.length > 0);
+  const latest = useLatest({ onSaved, onCancel, settle, show });
+
+  useEffect(() => {
+    const saved = () => latest.current.onSaved(form.getSnapshot().context.result!, mode);
+    const subs = [
+      form.on('form.saved', ({ result }) => {
+        // Saved: leaving for the node's page must not ask about these changes.
+        latest.current.settle();
+        // The node exists now; the files go one call each (spec §7), and a failure does not undo the node.
+        uploads.send({ type: 'upload.start', nodeId: result.id });
+      }),
+      form.on('form.cancelled', () => {
+        latest.current.settle(); // Cancel is the user's choice to drop the changes: no question on the way out
+        latest.current.onCancel();
+      }),
+      form.on('form.failed', () => root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })),
+      form.on('form.invalid', () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())),
+      uploads.on('upload.done', saved),
+      // A partial failure: the notice shows for 3 s (the machine's delay), then the caller navigates.
+      uploads.on('upload.finished', saved),
+      deletion.on('delete.done', ({ target }) => {
+        setExisting((list) => list.filter((a) => a.id !== target.id));
+        latest.current.show(T.attachmentDeleted);
+      }),
+      deletion.on('delete.failed', () => latest.current.show(T.attachmentDeleteFailed, 'error')),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [form, uploads, deletion, latest, mode]);
+
+  const alerts = (
+    <>
+      {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
+      {formError && <Alert severity="error">{formError}</Alert>}
+      {uploading && <Alert severity="info">{T.uploading(uploading.done, uploading.total)}</Alert>}
+      {partial > 0 && <Alert severity="warning">{(mode === 'edit' ? T.partialUpdate : T.partialCreate)(partial, queue.length)}</Alert>}
+    </>
+  );
+
+  return (
+    <div className="kg-node-editor" data-embedded={embedded || undefined} ref={root}>
+      {heading}
+      <NodeForm
+        api={api}
+        mode={mode}
+        nodeId={node?.id}
+        values={values}
+        onChange={(patch) => form.send({ type: 'form.change', values: patch })}
+        errors={errors}
+        typeLocked={(node?.relationCount ?? 0) > 0}
+        existing={existing}
+        onDeleteExisting={(a) => deletion.send({ type: 'delete.open', target: { id: a.id, name: a.filename } })}
+        queued={queue}
+        onAddFiles={(files) => {
+          const { accepted, error } = screenFiles(files);
+          uploads.send({ type: 'files.add', files: accepted, error });
+        }}
+        onRemoveQueued={(index) => uploads.send({ type: 'files.remove', index })}
+        fileError={fileError}
+        busy={busy}
+        readOnly={!canSave}
+        alerts={alerts}
+        onSubmit={() => form.send({ type: 'form.submit' })}
+        onCancel={() => form.send({ type: 'form.cancel' })}
+      />
+      <DeletionDialog deletion={deletion} title={T.deleteAttachmentTitle} confirmLabel={T.delete} >
+        <AttachmentQuestion deletion={deletion} />
+      </DeletionDialog>
+      <Toast toast={toast} onClose={close} />
+    </div>
+  );
+}
+
+/** 'Are you sure you want to delete {filename}?' for the attachment the dialog was opened for. */
+function AttachmentQuestion({ deletion }: { deletion: Parameters<typeof DeletionDialog>[0]['deletion'] }) {
+  const filename = useSelector(deletion, (s) => s.context.target?.name);
+  return <p className="kg-node-form__confirm">{filename && T.deleteAttachmentConfirm(filename)}</p>;
+}
