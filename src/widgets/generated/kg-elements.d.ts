@@ -190,7 +190,7 @@ export interface KgAnalyticsElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
-  /** Your own words for any message id (text or ICU message, in every language); `null` restores the catalogue. The Analytics page's texts are not in the catalogues yet (English only); all ids: docs/elements/MESSAGE-IDS.md. */
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "analytics.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
 
