@@ -18,7 +18,8 @@ export interface UserFormPayload {
   isActive: boolean;
   mobileNo?: string;
 }
-export type UserUpdatePayload = Partial<Omit<UserFormPayload, 'password'>>;
+/** PUT /users/:id; `password` only for an account restored without one (issue 16). */
+export type UserUpdatePayload = Partial<UserFormPayload>;
 
 export interface UserPage {
   data: User[];

@@ -10,6 +10,7 @@ export const USER_ADMIN_MESSAGES = defineTexts('userAdmin.messages', {
   unknownRole: 'The selected role does not exist',
   roleRequired: 'Role is required',
   notFound: 'User not found',
+  passwordBeforeActivating: 'Set a password before activating this account',
   createForbidden: 'You do not have permission to create users. Only administrators can perform this action.',
   updateForbidden: 'You do not have permission to update users. Only administrators can perform this action.',
   deleteForbidden: 'You do not have permission to delete users. Only administrators can perform this action.',

@@ -20,6 +20,8 @@ export const UserSchema = z.object({
   roleId: z.string().nullable(),
   permissions: z.array(z.string()),
   isActive: z.boolean(),
+  /** False for an account restored from a backup without its password (issue 16): an admin sets one before activating it. */
+  hasCredentials: z.boolean().optional(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

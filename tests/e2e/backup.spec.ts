@@ -101,6 +101,28 @@ test('an admin downloads a backup and restores it into a new installation', asyn
   await fresh.goto(`${target.url}/nodes`);
   await expect(fresh.getByText('Salbutamol').first()).toBeVisible();
 
+  // The restored user has no password: the user admin says so, refuses to activate it without
+  // one, and the admin sets one there; then the user signs in.
+  await fresh.goto(`${target.url}/admin/users`);
+  const carol = fresh.getByRole('row').filter({ hasText: 'carol@example.org' });
+  await expect(carol.getByText('No password yet')).toBeVisible();
+  await carol.getByRole('button', { name: 'Edit carol' }).click();
+  const edit = fresh.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByText('This account was restored from a backup and has no password yet.', { exact: false })).toBeVisible();
+  await edit.getByRole('switch', { name: 'Inactive Account' }).check();
+  await edit.getByRole('button', { name: 'Update User' }).click();
+  await expect(edit.getByText('Set a password before activating this account')).toBeVisible();
+  await edit.getByLabel('Password', { exact: true }).fill('Fresh-Harbour-27');
+  await edit.getByLabel('Confirm Password', { exact: true }).fill('Fresh-Harbour-27');
+  await fresh.screenshot({ path: '.tmp/test-results/backup-set-password-1440.png' });
+  await expectNoSeriousA11yViolations(fresh, 'set a restored user password');
+  await edit.getByRole('button', { name: 'Update User' }).click();
+  await expect(edit).toBeHidden();
+  await expect(carol.getByText('Active', { exact: true })).toBeVisible();
+  await expect(carol.getByText('No password yet')).toHaveCount(0);
+  const signedIn = await fetch(`${target.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'carol', password: 'Fresh-Harbour-27' }) });
+  expect(signedIn.status).toBe(200);
+
   // A second restore is refused with the server's reason, and nothing changes.
   await fresh.goto(`${target.url}/admin/backup`);
   await restore.getByLabel('Choose backup file').setInputFiles(saved);

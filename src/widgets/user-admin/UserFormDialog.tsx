@@ -41,7 +41,9 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
 export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
-  const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit) });
+  // An account restored from a backup has no password: its edit form sets one (issue 16).
+  const settingPassword = mode === 'edit' && user?.hasCredentials === false;
+  const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit, settingPassword) });
   const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
   // Saved: the owner closes the dialog; until then it stays busy as while saving.
   const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
@@ -104,6 +106,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
     >
       <div ref={body} className="kg-user-form__body">
         {formError && <Alert severity="error">{formError}</Alert>}
+        {settingPassword && <Alert severity="info">{T.restoredWithoutPassword}</Alert>}
         <div className="kg-user-form__grid">
           <TextField label={T.username} required autoComplete="off" {...text('username')} />
           <TextField label={T.email} type="email" required autoComplete="off" {...text('email')} />
@@ -119,17 +122,17 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
             options={roleOptions(roles, user)}
             onChange={(roleId) => set('roleId', roleId)}
           />
-          {creating && (
+          {(creating || settingPassword) && (
             <>
               <TextField
                 label={T.password}
                 type={showPassword ? 'text' : 'password'}
-                required
+                required={creating}
                 autoComplete="new-password"
                 endAdornment={passwordToggle}
                 {...text('password')}
               />
-              <TextField label={T.confirmPassword} type={showPassword ? 'text' : 'password'} required autoComplete="new-password" {...text('confirmPassword')} />
+              <TextField label={T.confirmPassword} type={showPassword ? 'text' : 'password'} required={creating} autoComplete="new-password" {...text('confirmPassword')} />
             </>
           )}
         </div>

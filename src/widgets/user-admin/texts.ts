@@ -70,6 +70,8 @@ export const USER_TEXTS = defineTexts('userAdmin', {
 
   passwordRequired: 'Password is required',
   confirmRequired: 'Please confirm the password',
+  restoredWithoutPassword: 'This account was restored from a backup and has no password yet. Set one here to let the user sign in; it stays inactive until then.',
+  noPasswordYet: 'No password yet',
 
   /** A user's short id on the cards and rows, and the accessible names of a user's actions. */
   shortId: icu(['id'], (id: string) => `ID: ${id}`),

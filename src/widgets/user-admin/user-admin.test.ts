@@ -106,6 +106,19 @@ describe('user form', () => {
     });
   });
 
+  it('sets the password of an account restored without one: needed to activate it, confirmed, then sent', () => {
+    const restored = { ...userFormFrom(users[1]), isActive: false };
+    expect(validateUserForm(restored, 'edit', true)).toEqual({});
+    expect(validateUserForm({ ...restored, isActive: true }, 'edit', true)).toEqual({ password: 'Set a password before activating this account' });
+    expect(validateUserForm({ ...restored, password: 'abc', confirmPassword: 'abc' }, 'edit', true)).toEqual({ password: 'Password must be at least 6 characters' });
+    expect(validateUserForm({ ...restored, password: 'New-pass-42', confirmPassword: 'New-pass-43' }, 'edit', true)).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(validateUserForm({ ...restored, password: 'New-pass-42' }, 'edit', true)).toEqual({ confirmPassword: 'Please confirm the password' });
+    const ready = { ...restored, isActive: true, password: 'New-pass-42', confirmPassword: 'New-pass-42' };
+    expect(validateUserForm(ready, 'edit', true)).toEqual({});
+    expect(updatePayload(ready, roles)).toMatchObject({ password: 'New-pass-42', isActive: true });
+    expect(updatePayload(ready, roles)).not.toHaveProperty('confirmPassword');
+  });
+
   it('builds the create payload with roleId and role name, without confirmPassword or a blank mobile', () => {
     const v = { ...emptyUserForm('r-editor'), username: ' dan ', email: 'dan@x.org ', password: 'secret1', confirmPassword: 'secret1', isActive: false };
     expect(createPayload(v, roles)).toEqual({ username: 'dan', email: 'dan@x.org', password: 'secret1', roleId: 'r-editor', role: 'editor', isActive: false });

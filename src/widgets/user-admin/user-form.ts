@@ -34,7 +34,12 @@ export function userFormFrom(user: User): UserFormValues {
   return { ...emptyUserForm(user.roleId ?? ''), username: user.username, email: user.email, mobileNo: user.mobileNo ?? '', isActive: user.isActive };
 }
 
-export function validateUserForm(v: UserFormValues, mode: UserFormMode): UserFormErrors {
+/**
+ * `setsPassword`: editing an account restored from a backup without a password (issue 16). Its
+ * Password and Confirm Password fields are shown; a password is needed to make it active, and
+ * the two must match (this form, unlike the spec's create form, is not bound to the spec's quirk).
+ */
+export function validateUserForm(v: UserFormValues, mode: UserFormMode, setsPassword = false): UserFormErrors {
   const errors: UserFormErrors = {};
   if (!v.username.trim()) errors.username = MESSAGES.profile.usernameRequired;
   if (!v.email.trim()) errors.email = MESSAGES.profile.emailRequired;
@@ -44,6 +49,10 @@ export function validateUserForm(v: UserFormValues, mode: UserFormMode): UserFor
     if (!v.password) errors.password = USER_TEXTS.passwordRequired;
     else if (v.password.length < LIMITS.passwordMinLength) errors.password = MESSAGES.auth.passwordTooShort;
     if (!v.confirmPassword) errors.confirmPassword = USER_TEXTS.confirmRequired;
+  } else if (setsPassword) {
+    if (v.password && v.password.length < LIMITS.passwordMinLength) errors.password = MESSAGES.auth.passwordTooShort;
+    else if (!v.password && v.isActive) errors.password = USER_ADMIN_MESSAGES.passwordBeforeActivating;
+    if (v.password && v.confirmPassword !== v.password) errors.confirmPassword = v.confirmPassword ? MESSAGES.auth.passwordsDoNotMatch : USER_TEXTS.confirmRequired;
   }
   if (!v.roleId) errors.roleId = USER_ADMIN_MESSAGES.roleRequired;
   return errors;
@@ -56,11 +65,11 @@ export const hasErrors = (e: UserFormErrors) => Object.values(e).some(Boolean);
  * dialog has always shown it (the error's own message, else the fallback text), kept while
  * the fields are edited until the next submit.
  */
-export function userFormInput(mode: UserFormMode, initial: UserFormValues, submit: (values: UserFormValues) => Promise<void>): FormDialogInput<UserFormValues> {
+export function userFormInput(mode: UserFormMode, initial: UserFormValues, submit: (values: UserFormValues) => Promise<void>, setsPassword = false): FormDialogInput<UserFormValues> {
   return {
     initial,
     submit,
-    validate: (values) => validateUserForm(values, mode),
+    validate: (values) => validateUserForm(values, mode, setsPassword),
     fallback: USER_TEXTS.saveFallback,
     errorText: (err) => (err instanceof Error && err.message ? err.message : USER_TEXTS.saveFallback),
     keepErrorOnChange: true,
@@ -83,7 +92,7 @@ export function createPayload(v: UserFormValues, roles: readonly Role[]): UserFo
   };
 }
 
-/** PUT /users/:id: the same fields without a password; an emptied mobile number is sent as ''. */
+/** PUT /users/:id: the same fields, a password only when one was typed (a restored account's); an emptied mobile number is sent as ''. */
 export function updatePayload(v: UserFormValues, roles: readonly Role[]): UserUpdatePayload {
   return {
     username: v.username.trim(),
@@ -92,5 +101,6 @@ export function updatePayload(v: UserFormValues, roles: readonly Role[]): UserUp
     role: roleNameOf(roles, v.roleId),
     isActive: v.isActive,
     mobileNo: v.mobileNo.trim(),
+    ...(v.password ? { password: v.password } : {}),
   };
 }

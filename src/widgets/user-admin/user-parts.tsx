@@ -74,7 +74,13 @@ export function RoleChip({ user }: { user: User }) {
 }
 
 export function UserStatus({ user }: { user: User }) {
-  return <StatusChip active={user.isActive} activeText={T.active} inactiveText={T.inactive} />;
+  return (
+    <>
+      <StatusChip active={user.isActive} activeText={T.active} inactiveText={T.inactive} />
+      {/* Restored from a backup without a password (issue 16): Edit sets one. */}
+      {user.hasCredentials === false && <span className="kg-chip kg-chip--warning kg-user-status__no-password">{T.noPasswordYet}</span>}
+    </>
+  );
 }
 
 export interface UserActionsProps {

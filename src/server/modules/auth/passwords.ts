@@ -15,6 +15,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * The stored "hash" of an account restored from a backup (issue 16): archives carry no password
+ * hashes, so such accounts have no password until an admin sets one. It is no scrypt record, so
+ * verifyPassword never accepts anything for it.
+ */
+export const NO_PASSWORD_HASH = '!restored';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltB64, hashB64] = stored.split('$');
   if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;

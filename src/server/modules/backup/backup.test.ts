@@ -341,7 +341,19 @@ describe('POST /backup/restore', () => {
     const [carol] = await target.db.query<{ id: string; is_active: boolean; password_hash: string }>(`SELECT id, is_active, password_hash FROM users WHERE username = 'carol'`);
     expect(carol.is_active).toBe(false);
     expect(carol.password_hash).not.toMatch(/^scrypt/);
+    // The user list says which accounts still need a password (never anything of a hash).
+    const listed = await target.call({ method: 'GET', url: '/api/users?limit=100', token: targetToken });
+    const users = listed.json().data as { username: string; hasCredentials?: boolean }[];
+    expect(users.find((u) => u.username === 'carol')).toMatchObject({ hasCredentials: false });
+    expect(users.find((u) => u.username === 'admin')).toMatchObject({ hasCredentials: true });
+    expect(listed.body).not.toMatch(/restored|scrypt|password_?hash/i);
+    // Activating it without a password is refused with the reason: it could not sign in.
+    const early = await target.call({ method: 'PUT', url: `/api/users/${carol.id}`, token: targetToken, payload: { isActive: true } });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'password_required', error: 'Set a password before activating this account' });
     await as(target, targetToken, 'PUT', `/users/${carol.id}`, { password: 'New-pass-42', isActive: true });
+    const set = await target.call({ method: 'GET', url: `/api/users?search=carol`, token: targetToken });
+    expect(set.json().data[0]).toMatchObject({ username: 'carol', isActive: true, hasCredentials: true });
     const after = await target.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'New-pass-42' } });
     expect(after.statusCode).toBe(200);
     // The restorer's own session went on working throughout.

@@ -1,3 +1,4 @@
+import { NO_PASSWORD_HASH } from '../auth/passwords';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
@@ -13,8 +14,6 @@ import { validateArchive } from './validate';
 
 /** Serialises restores (two at once would both find the installation empty). */
 const RESTORE_LOCK_KEY = 815_204_016;
-/** Restored accounts have no password until an admin sets one: this matches no password. */
-const NO_PASSWORD = '!restored';
 
 export interface Restorer {
   id: string;
@@ -259,7 +258,7 @@ async function restoreTable(
         continue;
       }
       row.role_id = mapped(remap, row.role_id);
-      row.password_hash = NO_PASSWORD;
+      row.password_hash = NO_PASSWORD_HASH;
       row.is_active = false;
     }
     for (const c of table.userColumns) row[c] = mapped(remap, row[c]);

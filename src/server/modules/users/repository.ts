@@ -1,3 +1,4 @@
+import { NO_PASSWORD_HASH } from '../auth/passwords';
 import { SYSTEM_ROLE_PERMISSIONS, effectivePermissions, type User } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, isoOrNull, likePattern } from '../../db/rows';
@@ -64,6 +65,7 @@ export function toUser(row: UserRow): User {
     roleId: row.role_id,
     permissions: userPermissions(row),
     isActive: row.is_active,
+    hasCredentials: row.password_hash !== NO_PASSWORD_HASH,
     lastLogin: isoOrNull(row.last_login),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -5,7 +5,7 @@ import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefus
 import { actorOf, audited } from '../../audit/audited';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { assertPasswordAllowed } from '../auth/password-policy';
-import { hashPassword } from '../auth/passwords';
+import { NO_PASSWORD_HASH, hashPassword } from '../auth/passwords';
 import { accountConflict } from '../auth/routes';
 import { revokeAllForUsers } from '../auth/sessions';
 import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
@@ -64,6 +64,10 @@ export async function userRoutes(app: FastifyInstance) {
         const staysActiveAdmin = role.name === 'admin' && (body.isActive ?? user.is_active);
         if (wasActiveAdmin && !staysActiveAdmin && (await activeAdminCount(tx, user.id)) === 0) {
           throw conflict(USER_ADMIN_MESSAGES.lastAdmin, 'last_admin');
+        }
+        // A restored account without a password stays inactive until it gets one (it could not sign in).
+        if (user.password_hash === NO_PASSWORD_HASH && body.password === undefined && body.isActive === true) {
+          throw badRequest(USER_ADMIN_MESSAGES.passwordBeforeActivating, 'password_required');
         }
         await updateUser(tx, user.id, { ...body, roleId: role.id });
         // An admin sets the password of a restored (inactive) account; the event says only that it changed.
