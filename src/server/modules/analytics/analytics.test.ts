@@ -102,6 +102,18 @@ describe('GET /analytics/quality', () => {
     }
   });
 
+  it.runIf(process.env.KG_TEST_DB === 'postgres')('refreshes the likely duplicates once at a time: a refresh while another runs skips', async () => {
+    let second: number | null | undefined;
+    await t.db.transaction(async (tx) => {
+      // This transaction holds the refresh's lock, as a running refresh (another instance's) does.
+      await tx.query('SELECT pg_advisory_xact_lock(815204023)');
+      second = await refreshLikelyDuplicates(t.db);
+    });
+    expect(second).toBeNull();
+    expect(await refreshLikelyDuplicates(t.db)).toBe(2);
+    expect(await namesOf('likelyDuplicate=true')).toEqual(['Diabetes mellitus type 2', 'Diabetes mellitus type II']);
+  });
+
   it('refuses without analytics.view, and without a session', async () => {
     expect((await get('/api/analytics/quality', editor.accessToken)).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/analytics/quality' })).statusCode).toBe(401);
