@@ -37,6 +37,16 @@ describe('static files', () => {
     expect(api.json().code).toBe('not_found');
   });
 
+  it('answers a missing file with 404, not the app page (a browser asks for /favicon.ico on its own)', async () => {
+    for (const url of ['/favicon.ico', '/assets/main-gone.js', '/widgets/chunk-Gone1234.js']) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<title>host</title>');
+    }
+    // Client routes, query strings with dots included, still get the app.
+    expect((await t.call({ method: 'GET', url: '/search?q=vitamin+b12.5', headers: { accept: 'text/html' } })).body).toContain('<title>host</title>');
+  });
+
   it('caches hashed files for good and revalidates stable entries', async () => {
     expect((await t.call({ method: 'GET', url: '/assets/main-abc123.js' })).headers['cache-control']).toContain('immutable');
     const entry = await t.call({ method: 'GET', url: '/widgets/kg-elements.js' });

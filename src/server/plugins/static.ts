@@ -81,9 +81,17 @@ export async function staticFiles(app: FastifyInstance) {
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
       return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: 'not_found' });
     }
+    // A missing file (a path whose last part has an extension: /favicon.ico, an old chunk) is a 404,
+    // not the app's page: a browser or cache would otherwise keep HTML under that name.
+    if (/\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!hostBuilt) {
       return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', hostDir);
+    // The page itself (about 1 KB) rather than sendFile: @fastify/static's lookups of its compressed
+    // variants resolve the reply again at each step, 11 'close' listeners per client route
+    // (Node's MaxListenersExceededWarning on every page load).
+    return fs.promises.readFile(path.join(hostDir!, 'index.html')).then((page) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page));
   });
 }
