@@ -92,6 +92,6 @@ export async function staticFiles(app: FastifyInstance) {
     // The page itself (about 1 KB) rather than sendFile: @fastify/static's lookups of its compressed
     // variants resolve the reply again at each step, 11 'close' listeners per client route
     // (Node's MaxListenersExceededWarning on every page load).
-    return fs.promises.readFile(path.join(hostDir!, 'index.html')).then((page) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page));
+    return fs.promises.readFile(path.join(hostDir, 'index.html')).then((page) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page));
   });
 }
