@@ -73,6 +73,7 @@ async function main() {
       log(`${nodes} nodes, ${relations} relations; refreshing the likely duplicates…`);
       const r0 = performance.now();
       const pairs = await refreshLikelyDuplicates(db);
+      if (pairs === null) throw new Error('Another refresh holds the lock: stop the server using this database first.');
       const refreshMs = performance.now() - r0;
       log(`refresh: ${pairs} nodes with a likely duplicate in ${ms(refreshMs / 1000)} s`);
 
