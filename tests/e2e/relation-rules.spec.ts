@@ -105,3 +105,31 @@ test('the relation form offers only nodes that fit and says why when none does',
   await expect(page.getByText('No node fits: relation type "encodes" allows source node types "Gene" only')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'relation form with a rule');
 });
+
+test('with both ends chosen, the relation form offers only the relation types that fit them', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, '/relations/new');
+  const pick = async (label: string, name: string) => {
+    const box = page.getByRole('combobox', { name: label });
+    await box.click();
+    await box.fill(name);
+    await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  };
+  const type = page.getByRole('combobox', { name: 'Relation Type' });
+  const listbox = page.getByRole('listbox');
+
+  // Drug → Disease: "treats" (Drug → Disease) fits; "encodes" (Gene sources only) does not.
+  await pick('Source Node', 'Aspirin');
+  await pick('Target Node', 'Migraine');
+  await type.click();
+  await expect(listbox.getByRole('option', { name: 'treats' })).toBeVisible();
+  await expect(listbox.getByRole('option', { name: 'encodes' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Disease → Drug: no type fits, and the picker says why.
+  await openSignedIn(page, '/relations/new');
+  await pick('Source Node', 'Migraine');
+  await pick('Target Node', 'Aspirin');
+  await type.click();
+  await expect(page.getByText('No relation type fits: none allows a "Disease" source node with a "Drug" target node')).toBeVisible();
+});

@@ -5,7 +5,7 @@ import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
 import { canSeeRelationNotes } from '../../contract/relation-notes';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
-import { allowedEndTypes, noFittingNodesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
+import { allowedEndTypes, fittingTypes, noFittingNodesText, noFittingTypesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
@@ -100,6 +100,11 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
   const sourceTypes = allowedEndTypes(rule, 'source');
   const targetTypes = allowedEndTypes(rule, 'target');
   const noneFits = (end: 'source' | 'target', names: readonly string[] | null) => noFittingNodesText(draft.relationType, end, names);
+  // With both ends chosen, only the relation types whose rule fits them; the current type stays
+  // (a relation made before its rule is kept and stays editable, as the server allows).
+  const ends = draft.source && draft.target ? { source: draft.source.nodeType, target: draft.target.nodeType } : null;
+  const offeredTypes = ends && rules ? fittingTypes(types, rules, ends.source, ends.target, draft.relationType || undefined) : types;
+  const noTypeFits = ends && offeredTypes.length === 0 ? noFittingTypesText(ends.source, ends.target) : undefined;
   /** A new relation's weight follows the chosen type's default until the user moves the slider. */
   const chooseType = (type: string) => {
     set('relationType', type);
@@ -136,7 +141,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
             nodeTypes={targetTypes}
             noneFitsText={noneFits('target', targetTypes)}
           />
-          <RelationTypePicker types={types} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={busy} />
+          <RelationTypePicker types={offeredTypes} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={busy} noneFitsText={noTypeFits} />
           <TextField
             label={T.relationName}
             required

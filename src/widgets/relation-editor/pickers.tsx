@@ -63,10 +63,12 @@ export interface TypePickerProps {
   onChange: (type: string) => void;
   error?: string;
   disabled?: boolean;
+  /** Said when `types` is empty because no type's rule fits the chosen ends: why. */
+  noneFitsText?: string;
 }
 
 /** The relation type picker: the defined relation types, filtered as the user types. */
-export function RelationTypePicker({ types, value, onChange, error, disabled }: TypePickerProps) {
+export function RelationTypePicker({ types, value, onChange, error, disabled, noneFitsText }: TypePickerProps) {
   const load = useCallback<LoadOptions<string>>(async (query) => {
     const q = query.toLowerCase();
     return { items: types.filter((t) => t.toLowerCase().includes(q)), hasMore: false };
@@ -82,7 +84,7 @@ export function RelationTypePicker({ types, value, onChange, error, disabled }: 
       debounceMs={0}
       optionKey={(t) => t}
       optionLabel={(t) => t}
-      texts={{ loading: T.pickerLoading, noResults: T.noTypes }}
+      texts={{ loading: T.pickerLoading, noResults: noneFitsText ?? T.noTypes }}
       error={error}
       disabled={disabled}
     />
