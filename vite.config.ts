@@ -16,7 +16,7 @@ export default defineConfig({
   resolve: {
     // Parts of force-graph's dependencies the explorer never uses (src/widgets/graph-explorer/stubs/).
     alias: [
-      ...['d3-scale-chromatic', 'bezier-js'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: path.resolve(`src/widgets/graph-explorer/stubs/${name}.ts`) })),
+      ...['d3-scale-chromatic', 'bezier-js', 'tinycolor2'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: path.resolve(`src/widgets/graph-explorer/stubs/${name}.ts`) })),
       // ofetch's two URL helpers without the rest of ufo (src/api/vendor/ufo.ts).
       { find: /^ufo$/, replacement: path.resolve('src/api/vendor/ufo.ts') },
     ],

@@ -27,7 +27,7 @@ const PREACT: Alias[] = [
   { find: /^use-sync-external-store\/shim(\/with-selector)?(\.js)?$/, replacement: path.resolve('src/widgets/vendor/use-sync-external-store.ts') },
 ];
 /** Parts of force-graph's dependencies the explorer never uses (stand-ins in graph-explorer/stubs/). */
-const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js'].map((name) => ({
+const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js', 'tinycolor2'].map((name) => ({
   find: new RegExp(`^${name}$`),
   replacement: path.resolve(`src/widgets/graph-explorer/stubs/${name}.ts`),
 }));
