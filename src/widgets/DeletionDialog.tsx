@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { confirmDeleteMachine } from '../machines/confirm-delete.machine';
-import { ConfirmDeleteDialog } from '../ui/ConfirmDeleteDialog';
+import { useEver } from './use-ever';
+
+// The dialog (and the UI kit's Dialog under it) loads when a delete is first asked for, not with the
+// screen: six elements show it, none at first render (their size budgets: bench/bundle).
+const ConfirmDeleteDialog = lazy(() => import('../ui/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export interface DeletionDialogProps {
   /** The screen's confirm-delete machine: open, typed word, deleting, error all come from it. */
@@ -23,22 +27,26 @@ export interface DeletionDialogProps {
 export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showError, blocked, children }: DeletionDialogProps) {
   const state = useSelector(deletion, (s) => s.value);
   const { typed, error, word } = useSelector(deletion, (s) => s.context);
+  const needed = useEver(state !== 'closed');
+  if (!needed) return null;
   return (
-    <ConfirmDeleteDialog
-      open={state !== 'closed'}
-      title={title}
-      word={word || undefined}
-      typed={typed}
-      onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
-      busy={state === 'deleting'}
-      blocked={blocked}
-      error={showError ? error : undefined}
-      confirmLabel={confirmLabel}
-      busyLabel={busyLabel}
-      onConfirm={() => deletion.send({ type: 'delete.confirm' })}
-      onCancel={() => deletion.send({ type: 'delete.cancel' })}
-    >
-      {children}
-    </ConfirmDeleteDialog>
+    <Suspense fallback={null}>
+      <ConfirmDeleteDialog
+        open={state !== 'closed'}
+        title={title}
+        word={word || undefined}
+        typed={typed}
+        onTypedChange={(value) => deletion.send({ type: 'delete.type', value })}
+        busy={state === 'deleting'}
+        blocked={blocked}
+        error={showError ? error : undefined}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        onConfirm={() => deletion.send({ type: 'delete.confirm' })}
+        onCancel={() => deletion.send({ type: 'delete.cancel' })}
+      >
+        {children}
+      </ConfirmDeleteDialog>
+    </Suspense>
   );
 }
