@@ -14,8 +14,8 @@ type Props = Omit<AnalyticsProps, 'user' | 'css'>;
 export const analyticsElement: ElementSpec<Props> = {
   tag: 'kg-analytics',
   component: lazy(() =>
-    Promise.all([import('./Analytics'), import('./analytics.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.Analytics, { ...props, css: styles.default }),
+    import('./analytics.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

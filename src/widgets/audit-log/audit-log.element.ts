@@ -12,8 +12,8 @@ type Props = Omit<AuditLogProps, 'user' | 'css'>;
 export const auditLogElement: ElementSpec<Props> = {
   tag: 'kg-audit-log',
   component: lazy(() =>
-    Promise.all([import('./AuditLog'), import('./audit-log.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.AuditLog, { ...props, css: styles.default }),
+    import('./audit-log.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

@@ -14,8 +14,8 @@ type Props = Omit<NodeManagerProps, 'user' | 'css'>;
 export const nodeManagerElement: ElementSpec<Props> = {
   tag: 'kg-node-manager',
   component: lazy(() =>
-    Promise.all([import('./NodeManager'), import('./node-manager.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.NodeManager, { ...props, css: styles.default }),
+    import('./node-manager.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

@@ -16,9 +16,9 @@ type Props = Omit<RelationEditorProps, 'user' | 'css' | 'sourceNodeId' | 'return
 export const relationEditorElement: ElementSpec<Props> = {
   tag: 'kg-relation-editor',
   component: lazy(() =>
-    Promise.all([import('./RelationEditor'), import('./relation-editor.styles')]).then(([m, styles]) => ({
+    import('./relation-editor.loaded').then((m) => ({
       default: ({ nodeId, view, ...props }: Props) =>
-        createElement(m.RelationEditor, { ...props, view: view || undefined, sourceNodeId: nodeId || undefined, css: styles.default }),
+        createElement(m.Component, { ...props, view: view || undefined, sourceNodeId: nodeId || undefined, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

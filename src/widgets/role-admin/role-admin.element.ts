@@ -12,8 +12,8 @@ type Props = Omit<RoleAdminProps, 'user' | 'css'>;
 export const roleAdminElement: ElementSpec<Props> = {
   tag: 'kg-role-admin',
   component: lazy(() =>
-    Promise.all([import('./RoleAdmin'), import('./role-admin.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.RoleAdmin, { ...props, css: styles.default }),
+    import('./role-admin.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

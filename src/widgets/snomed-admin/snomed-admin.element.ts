@@ -11,8 +11,8 @@ type Props = Omit<SnomedAdminProps, 'user' | 'css'>;
 export const snomedAdminElement: ElementSpec<Props> = {
   tag: 'kg-snomed-admin',
   component: lazy(() =>
-    Promise.all([import('./SnomedAdmin'), import('./snomed-admin.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.SnomedAdmin, { ...props, css: styles.default }),
+    import('./snomed-admin.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',

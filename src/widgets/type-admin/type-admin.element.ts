@@ -14,8 +14,8 @@ type Props = Omit<TypeAdminProps, 'user' | 'css' | 'kind'> & { kind?: string };
 export const typeAdminElement: ElementSpec<Props> = {
   tag: 'kg-type-admin',
   component: lazy(() =>
-    Promise.all([import('./TypeAdmin'), import('./type-admin.styles')]).then(([m, styles]) => ({
-      default: ({ kind, ...props }: Props) => createElement(m.TypeAdmin, { ...props, kind: parseKind(kind), css: styles.default }),
+    import('./type-admin.loaded').then((m) => ({
+      default: ({ kind, ...props }: Props) => createElement(m.Component, { ...props, kind: parseKind(kind), css: m.css }),
     })),
   ),
   css: ':host{display:block}',

@@ -12,8 +12,8 @@ type Props = Omit<UserAdminProps, 'user' | 'css'>;
 export const userAdminElement: ElementSpec<Props> = {
   tag: 'kg-user-admin',
   component: lazy(() =>
-    Promise.all([import('./UserAdmin'), import('./user-admin.styles')]).then(([m, styles]) => ({
-      default: (props: Props) => createElement(m.UserAdmin, { ...props, css: styles.default }),
+    import('./user-admin.loaded').then((m) => ({
+      default: (props: Props) => createElement(m.Component, { ...props, css: m.css }),
     })),
   ),
   css: ':host{display:block}',
