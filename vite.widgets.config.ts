@@ -37,7 +37,12 @@ const withReact = process.env.KG_WIDGETS_REACT === '1';
 const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
 
 const CORE =
-  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts|i18n[\\/](runtime|locales)|widgets[\\/](define-element|attributes|session|use-ever|use-element-locale|vendor[\\/]use-sync-external-store))\.ts$/;
+  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts|i18n[\\/](runtime|locales)|widgets[\\/](define-element|attributes|session|use-ever|use-element-locale|vendor[\\/]use-sync-external-store|sign-in[\\/]texts))\.ts$|src[\\/](ui[\\/]theme|widgets[\\/]host-reset)\.css\?inline$|rolldown[\\/]runtime/;
+
+const UI_KIT =
+  /src[\\/](machines[\\/]error-text\.ts|ui[\\/](Alert|Button|Spinner|Toast|icons|portal)\.tsx|ui[\\/](texts|use-latest)\.ts|ui[\\/](controls|ui)\.css\?inline|widgets[\\/](lazy-part|with-session)\.tsx|widgets[\\/]widget-css\.ts|widgets[\\/]widget-base\.css\?inline)$/;
+const ADMIN_KIT =
+  /src[\\/](machines[\\/]confirm-delete\.machine\.ts|ui[\\/](DataTable|Pagination)\.tsx|ui[\\/]table-sort\.ts|widgets[\\/](DeletionDialog|admin-parts|widget-frame)\.tsx|widgets[\\/](format|shell-title|use-load|use-narrow|use-toast)\.ts|widgets[\\/]admin\.css\?inline)$/;
 
 const VIRTUAL = 'virtual:kg-element/';
 const elements = widgetElements();
@@ -135,7 +140,7 @@ export default defineConfig({
         chunkFileNames: 'chunk-[hash].js',
         // What every widget needs (preact, r2wc, the session, the API client on ofetch) in one chunk rather than
         // a dozen small ones: fewer requests and better compression (bench/bundle).
-        codeSplitting: { groups: [{ name: 'kg-core', test: CORE }] },
+        codeSplitting: { groups: [{ name: 'kg-core', test: CORE, priority: 3 }, { name: 'kg-ui', test: UI_KIT, priority: 2 }, { name: 'kg-admin', test: ADMIN_KIT, priority: 1 }] },
       },
     },
   },
