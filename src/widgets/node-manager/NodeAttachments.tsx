@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card';
 import { DownloadIcon } from '../../ui/icons';
 import { formatDate } from '../format';
 import { PaperclipIcon } from './icons';
-import { formatKb } from './node-format';
+import { formatKb } from '../../ui/FilePicker';
 import { NODE_TEXTS as T } from './texts';
 
 /**

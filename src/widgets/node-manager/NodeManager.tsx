@@ -9,13 +9,14 @@ import { LIMITS } from '../../contract/limits';
 import { nodeSavedMessage } from '../../contract/save-messages';
 import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
-import { NodeDetail } from './NodeDetail';
 import { NodeList, type NodeListMemory } from './NodeList';
 import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace, type NodeQualityFilter } from './node-format';
 import { NODE_TEXTS as T } from './texts';
 
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
 const { Part: NodeEditor } = lazyPart(() => import('./form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);
+// The detail (with its history and attachments) loads when a node is first opened, not with the list.
+const { Part: NodeDetail } = lazyPart(() => import('./NodeDetail'), (m) => m.NodeDetail, <BlockSpinner />);
 
 export interface NodeManagerProps {
   /** Server origin ('' = this page's origin). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, creatorName, isNodeView, nodePath, relationFormPath, DEFAULT_SORT, formatKb, listQuery, pageAfterDelete, parseSortChoice, relationDirection, sortChoice, sortRelations } from './node-format';
+import { abilitiesOf, creatorName, isNodeView, nodePath, relationFormPath, DEFAULT_SORT, listQuery, pageAfterDelete, parseSortChoice, relationDirection, sortChoice, sortRelations } from './node-format';
+import { formatKb } from '../../ui/FilePicker';
 
 describe('node list helpers', () => {
   it('asks the server for one page, filtered and sorted', () => {

@@ -6,7 +6,6 @@ import type { SortState } from '../../ui/table-sort';
 
 /** Pure helpers of the node screens (tested without a DOM). */
 
-export { formatKb } from '../../ui/FilePicker';
 
 /** The sortable fields of GET /nodes (spec §2: name, createdAt, updatedAt, nodeType). */
 export type NodeSortField = NonNullable<NodeListQuery['sortBy']>;

@@ -5,7 +5,8 @@ import { usersApi } from '../../api/users';
 import type { Role } from '../../contract/roles';
 import type { User } from '../../contract/users';
 import { useLoad } from '../use-load';
-import { createPayload, updatePayload, type UserFormValues } from './user-form';
+import type { UserFormValues } from './user-form';
+import { createPayload, updatePayload } from './user-payload';
 
 /**
  * User Management's data: every user (filtered, sorted and paged in the browser) and the role

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/roles';
 import type { User } from '../../contract/users';
-import { createPayload, emptyUserForm, updatePayload, userFormFrom, validateUserForm } from './user-form';
+import { emptyUserForm, userFormFrom, validateUserForm } from './user-form';
+import { createPayload, updatePayload } from './user-payload';
 import { filterUsers, hasFilters, NO_FILTERS, roleFilterOptions, roleName, USER_SORT_VALUES } from './user-list';
 import { sortRows } from '../../ui/table-sort';
 

@@ -3,8 +3,6 @@ import { MESSAGES } from '../../contract/messages';
 import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/patterns';
 import type { User } from '../../contract/users';
-import type { Role } from '../../contract/roles';
-import type { UserFormPayload, UserUpdatePayload } from '../../api/users';
 import type { FormDialogInput } from '../../machines/form-dialog.machine';
 import { USER_TEXTS } from './texts';
 
@@ -73,34 +71,5 @@ export function userFormInput(mode: UserFormMode, initial: UserFormValues, submi
     fallback: USER_TEXTS.saveFallback,
     errorText: (err) => (err instanceof Error && err.message ? err.message : USER_TEXTS.saveFallback),
     keepErrorOnChange: true,
-  };
-}
-
-const roleNameOf = (roles: readonly Role[], id: string) => roles.find((r) => r.id === id)?.name;
-
-/** POST /users: the form payload with roleId and the role's name; confirmPassword dropped. */
-export function createPayload(v: UserFormValues, roles: readonly Role[]): UserFormPayload {
-  const mobileNo = v.mobileNo.trim();
-  return {
-    username: v.username.trim(),
-    email: v.email.trim(),
-    password: v.password,
-    roleId: v.roleId,
-    role: roleNameOf(roles, v.roleId),
-    isActive: v.isActive,
-    ...(mobileNo ? { mobileNo } : {}),
-  };
-}
-
-/** PUT /users/:id: the same fields, a password only when one was typed (a restored account's); an emptied mobile number is sent as ''. */
-export function updatePayload(v: UserFormValues, roles: readonly Role[]): UserUpdatePayload {
-  return {
-    username: v.username.trim(),
-    email: v.email.trim(),
-    roleId: v.roleId,
-    role: roleNameOf(roles, v.roleId),
-    isActive: v.isActive,
-    mobileNo: v.mobileNo.trim(),
-    ...(v.password ? { password: v.password } : {}),
   };
 }
