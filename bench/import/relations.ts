@@ -12,8 +12,7 @@ import pg from 'pg';
 import { loadSampleGraph } from '../../src/server/seed/sample-graph';
 import type { BenchFile, GpsConcept } from './files';
 
-/** The sample graph's (src/server/seed/sample-graph.json) relation types and node types. */
-const RELATION_TYPES = ['symptom of', 'treats (disease-modifying)', 'treats (symptomatic)'];
+/** The sample graph's (src/server/seed/sample-graph.json) node types. */
 const NODE_TYPES = ['Disease', 'Symptom', 'Drug'];
 
 function writeBook(file: string, rows: unknown[][]): number {
