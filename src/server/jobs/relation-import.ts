@@ -112,23 +112,34 @@ interface Resolved {
 }
 
 /**
- * Step 2: names to ids, a chunk of rows per node query. Read-only, so a resume (or a retry after a
- * lost connection) runs it again and gets the same list of valid relations.
+ * Step 2: names to ids, a chunk of rows per node query, chunks in file order (the first of
+ * repeated rows is the one kept). Read-only, so a resume (or a retry after a lost connection)
+ * runs it again and gets the same list of valid relations.
  */
-export async function resolveRelations(db: Queryable, rows: RelationRow[], rules: RelationImportRules, onProgress: (fraction: number) => void): Promise<Resolved> {
-  const relationTypes = new Map(
-    (await db.query<{ id: string; name: string }>('SELECT id, name FROM relation_types')).map((t) => [t.name.toLowerCase(), t]),
-  );
-  const out: Resolved = { valid: new RelationColumns(), errors: [], errorCount: 0, repeats: 0 };
-  const seen = new Set<string>();
-  for (let from = 0; from < rows.length; from += RESOLVE_CHUNK) {
-    const chunk = rows.slice(from, from + RESOLVE_CHUNK);
-    const found = await nodesNamed(db, [...new Set(chunk.flatMap((r) => [r.source, r.target]))]);
+class RelationResolver {
+  private readonly out: Resolved = { valid: new RelationColumns(), errors: [], errorCount: 0, repeats: 0 };
+  private readonly seen = new Set<string>();
+
+  private constructor(
+    private readonly db: Queryable,
+    private readonly rules: RelationImportRules,
+    private readonly relationTypes: Map<string, { id: string; name: string }>,
+  ) {}
+
+  static async start(db: Queryable, rules: RelationImportRules): Promise<RelationResolver> {
+    const types = await db.query<{ id: string; name: string }>('SELECT id, name FROM relation_types');
+    return new RelationResolver(db, rules, new Map(types.map((t) => [t.name.toLowerCase(), t])));
+  }
+
+  /** The next chunk of the file's rows (at most RESOLVE_CHUNK: one node query). */
+  async add(chunk: RelationRow[]): Promise<void> {
+    const { out, rules, seen } = this;
+    const found = await nodesNamed(this.db, [...new Set(chunk.flatMap((r) => [r.source, r.target]))]);
     for (const r of chunk) {
       const problems: string[] = [];
       const source = pickNode('Source', r.source, r.sourceType, found);
       const target = pickNode('Target', r.target, r.targetType, found);
-      const type = relationTypes.get(r.relationType.toLowerCase());
+      const type = this.relationTypes.get(r.relationType.toLowerCase());
       if (typeof source === 'string') problems.push(source);
       if (typeof target === 'string') problems.push(target);
       if (!type) problems.push(M.unknownRelationType(r.relationType));
@@ -166,10 +177,53 @@ export async function resolveRelations(db: Queryable, rows: RelationRow[], rules
       v.descriptions.push(r.description || null);
       v.symmetric.push(symmetric);
     }
-    onProgress(Math.min(1, (from + chunk.length) / Math.max(rows.length, 1)));
   }
-  out.valid = bySource(out.valid);
-  return out;
+
+  finish(): Resolved {
+    return { ...this.out, valid: bySource(this.out.valid) };
+  }
+}
+
+/** Step 2 over rows already read. */
+export async function resolveRelations(db: Queryable, rows: RelationRow[], rules: RelationImportRules, onProgress: (fraction: number) => void): Promise<Resolved> {
+  const resolver = await RelationResolver.start(db, rules);
+  for (let from = 0; from < rows.length; from += RESOLVE_CHUNK) {
+    await resolver.add(rows.slice(from, from + RESOLVE_CHUNK));
+    onProgress(Math.min(1, (from + RESOLVE_CHUNK) / Math.max(rows.length, 1)));
+  }
+  return resolver.finish();
+}
+
+/**
+ * Step 2 while step 1 still reads: each chunk of valid rows is resolved as soon as the reader has
+ * it, so the node queries (PostgreSQL) and the checks run while the parser thread reads on, instead
+ * of after the whole file (~1 s of a 100k-row import: bench/results/import-notes.md). Chunks
+ * are cut and resolved in file order, so the outcome is resolveRelations' over the same rows.
+ */
+export function resolveWhileReading(db: Queryable, loadRules: (db: Queryable) => Promise<RelationImportRules>): { push(row: RelationRow): void; done(): Promise<Resolved> } {
+  // A failure (even loading the rules) surfaces in done(), inside the job's resumable part.
+  const resolver = loadRules(db).then((rules) => RelationResolver.start(db, rules));
+  resolver.catch(() => undefined);
+  let chunk: RelationRow[] = [];
+  let chain: Promise<unknown> = resolver;
+  const flush = () => {
+    const rows = chunk;
+    chunk = [];
+    chain = chain.then(async () => (await resolver).add(rows));
+    // Seen by done(); until then a failure must not be an unhandled rejection.
+    chain.catch(() => undefined);
+  };
+  return {
+    push(row) {
+      chunk.push(row);
+      if (chunk.length >= RESOLVE_CHUNK) flush();
+    },
+    async done() {
+      if (chunk.length > 0) flush();
+      await chain;
+      return (await resolver).finish();
+    },
+  };
 }
 
 /**
@@ -269,13 +323,20 @@ export async function runRelationImport(
   loadRules: (db: Queryable) => Promise<RelationImportRules> = loadImportRules,
 ): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
+  const early = resolveWhileReading(app.db, loadRules);
+  const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'), early.push);
   ctx.validated();
   const batchRows = importBatchRows(app.db.kind);
+  let resolving: Promise<Resolved> | null = early.done();
+  resolving.catch(() => undefined);
   // Progress is work done: 5-10 % for the read, 10-20 % for the resolution, the rest by committed rows.
   const { resolved, created } = await ctx.resumable(async (from) => {
-    const rules = await loadRules(app.db);
-    const resolved = await resolveRelations(app.db, read.rows, rules, (f) => ctx.progress(10 + 10 * f, 'Finding the nodes and relation types…'));
+    const finding = 'Finding the nodes and relation types…';
+    ctx.progress(10, finding);
+    // The resolution done while reading, the first time; a retry (lost connection) resolves again.
+    const first = resolving;
+    resolving = null;
+    const resolved = first ? await first : await resolveRelations(app.db, read.rows, await loadRules(app.db), (f) => ctx.progress(10 + 10 * f, finding));
     const { valid } = resolved;
     const total = valid.length;
     let done = Math.min(from.rowsCommitted, total);
