@@ -23,7 +23,7 @@ function writeBook(file: string, rows: unknown[][]): number {
 }
 
 /** Generated node `i`: a unique name in one of the sample graph's node types. */
-const nodeOf = (i: number, gps: GpsConcept[]) => ({ name: `${gps[i % gps.length].display.replace(/ \([^)]*\)$/, '')} ~${i + 1}`, type: NODE_TYPES[i % NODE_TYPES.length] });
+export const nodeOf = (i: number, gps: GpsConcept[]) => ({ name: `${gps[i % gps.length].display.replace(/ \([^)]*\)$/, '')} ~${i + 1}`, type: NODE_TYPES[i % NODE_TYPES.length] });
 
 export function writeRelationBench(dir: string, nodes: number, relations: number, gps: GpsConcept[]): { nodeFile: BenchFile; relationFile: BenchFile } {
   const nodeFile = path.join(dir, `relation-bench-nodes-${nodes}.csv`);
