@@ -8,6 +8,7 @@
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
  * BENCH_RELATION_ROWS / BENCH_RELATION_NODES as in run.ts; RELCOST_BATCH overrides the batch size.
  */
+import fs from 'node:fs';
 import pg from 'pg';
 import type { Queryable } from '../../src/server/db/db';
 import { importBatchRows } from '../../src/server/db/turns';
@@ -105,24 +106,26 @@ async function probe(c: pg.Client, url: string, dir: string): Promise<void> {
 
   // RELCOST_VARIANTS=1: what each part of a batch costs, by leaving it out (alternating, two runs each).
   if (!process.env.RELCOST_VARIANTS) return;
-  const noEvents = INSERT_RELATIONS_SQL.replace(/,\s*logged AS \([\s\S]*?JOIN nodes t ON t.id = a.target_node_id\)/, '');
-  const leanEvents = INSERT_RELATIONS_SQL.replace(/jsonb_build_array\(jsonb_build_object\('field', 'relationName'[\s\S]*?ELSE jsonb_build_array\(jsonb_build_object\('field', 'description', 'before', NULL, 'after', a.description\)\) END,/, "'[]'::jsonb,");
+  const noEvents = INSERT_RELATIONS_SQL.replace(/,\s*logged AS \([\s\S]*?FROM added a JOIN src r ON r.id = a.id\)/, '');
+  const leanEvents = INSERT_RELATIONS_SQL.replace(/jsonb_build_array\(jsonb_build_object\('field', 'relationName'[\s\S]*?ELSE jsonb_build_array\(jsonb_build_object\('field', 'description', 'before', NULL, 'after', r.descr\)\) END,/, "'[]'::jsonb,");
   if (noEvents === INSERT_RELATIONS_SQL || leanEvents === INSERT_RELATIONS_SQL) throw new Error('variant did not apply');
-  const fks = ['relations_relation_type_id_fkey', 'relations_created_by_fkey', 'relations_updated_by_fkey'];
   const variants: [string, string, string?][] = [
     ['as the job', INSERT_RELATIONS_SQL],
+    ...(process.env.RELCOST_COMPARE ? [['RELCOST_COMPARE', fs.readFileSync(process.env.RELCOST_COMPARE, 'utf8')] as [string, string]] : []),
     ['no audit events', noEvents],
     ["events without 'changes'", leanEvents],
-    ['without the type and user foreign keys', INSERT_RELATIONS_SQL, 'nofk'],
-    ['without relations_source index', INSERT_RELATIONS_SQL, 'noidx'],
+    ['without the end nodes\' foreign keys', INSERT_RELATIONS_SQL, 'nofk'],
+    ['without the degree trigger', INSERT_RELATIONS_SQL, 'nodegree'],
+    ['without the relation_name trigram index', INSERT_RELATIONS_SQL, 'notrgm'],
   ];
   const times = new Map<string, number[]>();
   for (let run = 0; run < 2; run++) {
     for (const [name, sql, change] of variants) {
       await c.query('TRUNCATE relations, audit_log, node_degrees');
       await c.query('BEGIN');
-      if (change === 'nofk') for (const fk of fks) await c.query(`ALTER TABLE relations DROP CONSTRAINT ${fk}`);
-      if (change === 'noidx') await c.query('DROP INDEX relations_source');
+      if (change === 'nofk') for (const fk of ['relations_source_node_id_fkey', 'relations_target_node_id_fkey']) await c.query(`ALTER TABLE relations DROP CONSTRAINT ${fk}`);
+      if (change === 'nodegree') await c.query('ALTER TABLE relations DISABLE TRIGGER relations_degree_insert');
+      if (change === 'notrgm') await c.query('DROP INDEX relations_name_trgm');
       const v0 = performance.now();
       for (let from = 0; from < valid.length; from += BATCH) {
         const cut = <T>(a: T[]) => a.slice(from, from + BATCH);

@@ -257,40 +257,40 @@ const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('kg.rela
  * returns to) the relation form's create writes (relation-audit.ts), plus the job's id.
  */
 export const INSERT_RELATIONS_SQL = `
-  WITH added AS (
-    INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, created_by, updated_by)
-    SELECT r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, $9::uuid, $9::uuid
+  WITH src AS MATERIALIZED (
+    SELECT gen_random_uuid() AS id, r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, r.ord,
+           s.name AS source_name, t.name AS target_name, rt.name AS type_name
       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::boolean[])
              WITH ORDINALITY AS r(s, t, ty, name, w, url, descr, sym, ord)
-     WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.s) AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.t)
-       AND EXISTS (SELECT 1 FROM relation_types rt WHERE rt.id = r.ty)
-       AND NOT EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.s AND x.target_node_id = r.t AND x.relation_type_id = r.ty)
-       AND NOT (r.sym AND EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.t AND x.target_node_id = r.s AND x.relation_type_id = r.ty))
-     ORDER BY r.ord
+      JOIN nodes s ON s.id = r.s
+      JOIN nodes t ON t.id = r.t
+      JOIN relation_types rt ON rt.id = r.ty
+     WHERE NOT EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.s AND x.target_node_id = r.t AND x.relation_type_id = r.ty)
+       AND NOT (r.sym AND EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.t AND x.target_node_id = r.s AND x.relation_type_id = r.ty))),
+  added AS (
+    INSERT INTO relations (id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, created_by, updated_by)
+    SELECT id, s, t, ty, name, w, url, descr, $9::uuid, $9::uuid FROM src ORDER BY ord
     ON CONFLICT DO NOTHING
-    RETURNING id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description),
+    RETURNING id),
   logged AS (
     INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
     SELECT $9::uuid, (SELECT username FROM users WHERE id = $9::uuid), 'create', 'relation', a.id::text,
-           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', a.relation_name),
-                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', rt.name),
-                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', s.name),
-                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', t.name),
-                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', a.weight))
-             || CASE WHEN a.url IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', a.url)) END
-             || CASE WHEN a.description IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', a.description)) END,
+           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', r.name),
+                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', r.type_name),
+                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', r.source_name),
+                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', r.target_name),
+                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', r.w))
+             || CASE WHEN r.url IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', r.url)) END
+             || CASE WHEN r.descr IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', r.descr)) END,
            jsonb_build_object(
              'state', jsonb_build_object(
-               'sourceNodeId', a.source_node_id, 'targetNodeId', a.target_node_id, 'sourceNodeName', s.name, 'targetNodeName', t.name,
-               'relationName', a.relation_name, 'relationType', rt.name, 'relationTypeId', a.relation_type_id, 'weight', a.weight,
-               'url', a.url, 'description', a.description, 'note', NULL),
+               'sourceNodeId', r.s, 'targetNodeId', r.t, 'sourceNodeName', r.source_name, 'targetNodeName', r.target_name,
+               'relationName', r.name, 'relationType', r.type_name, 'relationTypeId', r.ty, 'weight', r.w,
+               'url', r.url, 'description', r.descr, 'note', NULL),
              'jobId', $10::text)
-      FROM added a
-      JOIN relation_types rt ON rt.id = a.relation_type_id
-      JOIN nodes s ON s.id = a.source_node_id
-      JOIN nodes t ON t.id = a.target_node_id)
+      FROM added a JOIN src r ON r.id = a.id)
   SELECT count(*)::int AS created FROM added`;
 
 async function insertBatch(tx: Queryable, v: RelationColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
