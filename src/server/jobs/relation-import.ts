@@ -228,9 +228,11 @@ export function resolveWhileReading(db: Queryable, loadRules: (db: Queryable) =>
 
 /**
  * The relations ordered by source, then target node: each inserted relation adds one to both end
- * nodes' degree (the statement trigger of migration 0004 updates every node a batch touches, the
- * largest cost of a batch), so a batch of one source's relations touches far fewer nodes than a
- * batch of file rows in any order. Deterministic, so a resume cuts the same batches.
+ * nodes' degree (the statement trigger of migration 0004 upserts the node_degrees row of every node
+ * a batch touches), so a batch of one source's relations touches far fewer rows there, and in the
+ * relation indexes led by the source, than a batch of file rows in any order. Chosen when the
+ * degree was a column of `nodes` and its update the largest cost of a batch; migration 0025 made
+ * each update cheap. Deterministic, so a resume cuts the same batches.
  */
 function bySource(v: RelationColumns): RelationColumns {
   const order = v.sources.map((_, i) => i).sort((a, b) => (v.sources[a] < v.sources[b] ? -1 : v.sources[a] > v.sources[b] ? 1 : v.targets[a] < v.targets[b] ? -1 : v.targets[a] > v.targets[b] ? 1 : a - b));
