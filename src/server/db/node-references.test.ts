@@ -58,7 +58,7 @@ describe('node references', () => {
       return db
         .transaction(async (other) => {
           await other.query("SET LOCAL lock_timeout = '2s'");
-          await other.query(`UPDATE nodes SET description = 'touched', degree = degree + 0 WHERE node_type_id = $1`, [typeId]);
+          await other.query(`UPDATE nodes SET description = 'touched' WHERE node_type_id = $1`, [typeId]);
           return 'updated';
         })
         .catch((err: { code?: string }) => err.code ?? 'error');

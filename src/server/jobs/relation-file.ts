@@ -102,7 +102,8 @@ interface RelationFile {
   sheet?: string;
 }
 
-export async function readRelationFile(file: string, format: FileFormat, ctx: JobContext, onRead: ReadProgress): Promise<RelationFile> {
+/** `onRow`: each row that passed its own checks, as soon as it is read (the resolution starts on them). */
+export async function readRelationFile(file: string, format: FileFormat, ctx: JobContext, onRead: ReadProgress, onRow?: (row: RelationRow) => void): Promise<RelationFile> {
   const out: RelationFile = { total: 0, rows: [], errors: [], errorCount: 0 };
   let columns: Columns | null = null;
   for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
@@ -134,6 +135,7 @@ export async function readRelationFile(file: string, format: FileFormat, ctx: Jo
       if (++out.errorCount <= MAX_REPORT_ROWS) out.errors.push({ row: r.row, cells: [...cellsOf(r), problems.join('; ')] });
     } else {
       out.rows.push(r);
+      onRow?.(r);
     }
     if (out.total % 2000 === 0) ctx.throwIfAborted();
   }

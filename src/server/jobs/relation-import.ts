@@ -112,23 +112,34 @@ interface Resolved {
 }
 
 /**
- * Step 2: names to ids, a chunk of rows per node query. Read-only, so a resume (or a retry after a
- * lost connection) runs it again and gets the same list of valid relations.
+ * Step 2: names to ids, a chunk of rows per node query, chunks in file order (the first of
+ * repeated rows is the one kept). Read-only, so a resume (or a retry after a lost connection)
+ * runs it again and gets the same list of valid relations.
  */
-export async function resolveRelations(db: Queryable, rows: RelationRow[], rules: RelationImportRules, onProgress: (fraction: number) => void): Promise<Resolved> {
-  const relationTypes = new Map(
-    (await db.query<{ id: string; name: string }>('SELECT id, name FROM relation_types')).map((t) => [t.name.toLowerCase(), t]),
-  );
-  const out: Resolved = { valid: new RelationColumns(), errors: [], errorCount: 0, repeats: 0 };
-  const seen = new Set<string>();
-  for (let from = 0; from < rows.length; from += RESOLVE_CHUNK) {
-    const chunk = rows.slice(from, from + RESOLVE_CHUNK);
-    const found = await nodesNamed(db, [...new Set(chunk.flatMap((r) => [r.source, r.target]))]);
+class RelationResolver {
+  private readonly out: Resolved = { valid: new RelationColumns(), errors: [], errorCount: 0, repeats: 0 };
+  private readonly seen = new Set<string>();
+
+  private constructor(
+    private readonly db: Queryable,
+    private readonly rules: RelationImportRules,
+    private readonly relationTypes: Map<string, { id: string; name: string }>,
+  ) {}
+
+  static async start(db: Queryable, rules: RelationImportRules): Promise<RelationResolver> {
+    const types = await db.query<{ id: string; name: string }>('SELECT id, name FROM relation_types');
+    return new RelationResolver(db, rules, new Map(types.map((t) => [t.name.toLowerCase(), t])));
+  }
+
+  /** The next chunk of the file's rows (at most RESOLVE_CHUNK: one node query). */
+  async add(chunk: RelationRow[]): Promise<void> {
+    const { out, rules, seen } = this;
+    const found = await nodesNamed(this.db, [...new Set(chunk.flatMap((r) => [r.source, r.target]))]);
     for (const r of chunk) {
       const problems: string[] = [];
       const source = pickNode('Source', r.source, r.sourceType, found);
       const target = pickNode('Target', r.target, r.targetType, found);
-      const type = relationTypes.get(r.relationType.toLowerCase());
+      const type = this.relationTypes.get(r.relationType.toLowerCase());
       if (typeof source === 'string') problems.push(source);
       if (typeof target === 'string') problems.push(target);
       if (!type) problems.push(M.unknownRelationType(r.relationType));
@@ -166,17 +177,62 @@ export async function resolveRelations(db: Queryable, rows: RelationRow[], rules
       v.descriptions.push(r.description || null);
       v.symmetric.push(symmetric);
     }
-    onProgress(Math.min(1, (from + chunk.length) / Math.max(rows.length, 1)));
   }
-  out.valid = bySource(out.valid);
-  return out;
+
+  finish(): Resolved {
+    return { ...this.out, valid: bySource(this.out.valid) };
+  }
+}
+
+/** Step 2 over rows already read. */
+export async function resolveRelations(db: Queryable, rows: RelationRow[], rules: RelationImportRules, onProgress: (fraction: number) => void): Promise<Resolved> {
+  const resolver = await RelationResolver.start(db, rules);
+  for (let from = 0; from < rows.length; from += RESOLVE_CHUNK) {
+    await resolver.add(rows.slice(from, from + RESOLVE_CHUNK));
+    onProgress(Math.min(1, (from + RESOLVE_CHUNK) / Math.max(rows.length, 1)));
+  }
+  return resolver.finish();
+}
+
+/**
+ * Step 2 while step 1 still reads: each chunk of valid rows is resolved as soon as the reader has
+ * it, so the node queries (PostgreSQL) and the checks run while the parser thread reads on, instead
+ * of after the whole file (~1 s of a 100k-row import: bench/results/import-notes.md). Chunks
+ * are cut and resolved in file order, so the outcome is resolveRelations' over the same rows.
+ */
+export function resolveWhileReading(db: Queryable, loadRules: (db: Queryable) => Promise<RelationImportRules>): { push(row: RelationRow): void; done(): Promise<Resolved> } {
+  // A failure (even loading the rules) surfaces in done(), inside the job's resumable part.
+  const resolver = loadRules(db).then((rules) => RelationResolver.start(db, rules));
+  resolver.catch(() => undefined);
+  let chunk: RelationRow[] = [];
+  let chain: Promise<unknown> = resolver;
+  const flush = () => {
+    const rows = chunk;
+    chunk = [];
+    chain = chain.then(async () => (await resolver).add(rows));
+    // Seen by done(); until then a failure must not be an unhandled rejection.
+    chain.catch(() => undefined);
+  };
+  return {
+    push(row) {
+      chunk.push(row);
+      if (chunk.length >= RESOLVE_CHUNK) flush();
+    },
+    async done() {
+      if (chunk.length > 0) flush();
+      await chain;
+      return (await resolver).finish();
+    },
+  };
 }
 
 /**
  * The relations ordered by source, then target node: each inserted relation adds one to both end
- * nodes' degree (the statement trigger of migration 0004 updates every node a batch touches, the
- * largest cost of a batch), so a batch of one source's relations touches far fewer nodes than a
- * batch of file rows in any order. Deterministic, so a resume cuts the same batches.
+ * nodes' degree (the statement trigger of migration 0004 upserts the node_degrees row of every node
+ * a batch touches), so a batch of one source's relations touches far fewer rows there, and in the
+ * relation indexes led by the source, than a batch of file rows in any order. Chosen when the
+ * degree was a column of `nodes` and its update the largest cost of a batch; migration 0025 made
+ * each update cheap. Deterministic, so a resume cuts the same batches.
  */
 function bySource(v: RelationColumns): RelationColumns {
   const order = v.sources.map((_, i) => i).sort((a, b) => (v.sources[a] < v.sources[b] ? -1 : v.sources[a] > v.sources[b] ? 1 : v.targets[a] < v.targets[b] ? -1 : v.targets[a] > v.targets[b] ? 1 : a - b));
@@ -203,40 +259,40 @@ const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('kg.rela
  * returns to) the relation form's create writes (relation-audit.ts), plus the job's id.
  */
 export const INSERT_RELATIONS_SQL = `
-  WITH added AS (
-    INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, created_by, updated_by)
-    SELECT r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, $9::uuid, $9::uuid
+  WITH src AS MATERIALIZED (
+    SELECT gen_random_uuid() AS id, r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, r.ord,
+           s.name AS source_name, t.name AS target_name, rt.name AS type_name
       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::boolean[])
              WITH ORDINALITY AS r(s, t, ty, name, w, url, descr, sym, ord)
-     WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.s) AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = r.t)
-       AND EXISTS (SELECT 1 FROM relation_types rt WHERE rt.id = r.ty)
-       AND NOT EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.s AND x.target_node_id = r.t AND x.relation_type_id = r.ty)
-       AND NOT (r.sym AND EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.t AND x.target_node_id = r.s AND x.relation_type_id = r.ty))
-     ORDER BY r.ord
+      JOIN nodes s ON s.id = r.s
+      JOIN nodes t ON t.id = r.t
+      JOIN relation_types rt ON rt.id = r.ty
+     WHERE NOT EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.s AND x.target_node_id = r.t AND x.relation_type_id = r.ty)
+       AND NOT (r.sym AND EXISTS (SELECT 1 FROM relations x WHERE x.source_node_id = r.t AND x.target_node_id = r.s AND x.relation_type_id = r.ty))),
+  added AS (
+    INSERT INTO relations (id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, created_by, updated_by)
+    SELECT id, s, t, ty, name, w, url, descr, $9::uuid, $9::uuid FROM src ORDER BY ord
     ON CONFLICT DO NOTHING
-    RETURNING id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description),
+    RETURNING id),
   logged AS (
     INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
     SELECT $9::uuid, (SELECT username FROM users WHERE id = $9::uuid), 'create', 'relation', a.id::text,
-           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', a.relation_name),
-                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', rt.name),
-                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', s.name),
-                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', t.name),
-                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', a.weight))
-             || CASE WHEN a.url IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', a.url)) END
-             || CASE WHEN a.description IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', a.description)) END,
+           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', r.name),
+                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', r.type_name),
+                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', r.source_name),
+                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', r.target_name),
+                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', r.w))
+             || CASE WHEN r.url IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', r.url)) END
+             || CASE WHEN r.descr IS NULL THEN '[]'::jsonb
+                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', r.descr)) END,
            jsonb_build_object(
              'state', jsonb_build_object(
-               'sourceNodeId', a.source_node_id, 'targetNodeId', a.target_node_id, 'sourceNodeName', s.name, 'targetNodeName', t.name,
-               'relationName', a.relation_name, 'relationType', rt.name, 'relationTypeId', a.relation_type_id, 'weight', a.weight,
-               'url', a.url, 'description', a.description, 'note', NULL),
+               'sourceNodeId', r.s, 'targetNodeId', r.t, 'sourceNodeName', r.source_name, 'targetNodeName', r.target_name,
+               'relationName', r.name, 'relationType', r.type_name, 'relationTypeId', r.ty, 'weight', r.w,
+               'url', r.url, 'description', r.descr, 'note', NULL),
              'jobId', $10::text)
-      FROM added a
-      JOIN relation_types rt ON rt.id = a.relation_type_id
-      JOIN nodes s ON s.id = a.source_node_id
-      JOIN nodes t ON t.id = a.target_node_id)
+      FROM added a JOIN src r ON r.id = a.id)
   SELECT count(*)::int AS created FROM added`;
 
 async function insertBatch(tx: Queryable, v: RelationColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {
@@ -269,13 +325,20 @@ export async function runRelationImport(
   loadRules: (db: Queryable) => Promise<RelationImportRules> = loadImportRules,
 ): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
+  const early = resolveWhileReading(app.db, loadRules);
+  const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'), early.push);
   ctx.validated();
   const batchRows = importBatchRows(app.db.kind);
+  let resolving: Promise<Resolved> | null = early.done();
+  resolving.catch(() => undefined);
   // Progress is work done: 5-10 % for the read, 10-20 % for the resolution, the rest by committed rows.
   const { resolved, created } = await ctx.resumable(async (from) => {
-    const rules = await loadRules(app.db);
-    const resolved = await resolveRelations(app.db, read.rows, rules, (f) => ctx.progress(10 + 10 * f, 'Finding the nodes and relation types…'));
+    const finding = 'Finding the nodes and relation types…';
+    ctx.progress(10, finding);
+    // The resolution done while reading, the first time; a retry (lost connection) resolves again.
+    const first = resolving;
+    resolving = null;
+    const resolved = first ? await first : await resolveRelations(app.db, read.rows, await loadRules(app.db), (f) => ctx.progress(10 + 10 * f, finding));
     const { valid } = resolved;
     const total = valid.length;
     let done = Math.min(from.rowsCommitted, total);

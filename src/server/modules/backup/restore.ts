@@ -165,12 +165,13 @@ async function startBulkLoad(tx: Queryable, kind: 'pglite' | 'postgres'): Promis
     async finish() {
       for (const fk of foreignKeys) await tx.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
       await tx.query('ALTER TABLE relations ENABLE TRIGGER relations_degree_insert');
+      // node_degrees is derived, not in the archive: counted from the restored relations.
       await tx.query(
-        `UPDATE nodes n SET degree = d.c
-           FROM (SELECT id, count(*)::int AS c
-                   FROM (SELECT source_node_id AS id FROM relations UNION ALL SELECT target_node_id FROM relations) e
-                  GROUP BY id) d
-          WHERE n.id = d.id`,
+        `INSERT INTO node_degrees AS d (node_id, degree)
+         SELECT id, count(*)::int
+           FROM (SELECT source_node_id AS id FROM relations UNION ALL SELECT target_node_id FROM relations) e
+          GROUP BY id
+         ON CONFLICT (node_id) DO UPDATE SET degree = EXCLUDED.degree`,
       );
       // More sort memory for the index builds (this transaction only); the embedded database keeps its default.
       if (kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);

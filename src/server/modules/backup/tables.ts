@@ -54,8 +54,6 @@ const table = ({ shape, ...rest }: Omit<BackupTable, 'columns' | 'row'> & { shap
 export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   users: ['password_hash'],
   attachments: ['blob_key'],
-  // Derived from the relations; the restore counts it again.
-  nodes: ['degree'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
 };

@@ -45,6 +45,13 @@ const toRelation = (r: RelationRow): GraphRelation => ({
   description: r.description,
 });
 
+/**
+ * A node's degree lives in node_degrees (migration 0025), kept by the relation triggers; a node
+ * that never had a relation has no row there.
+ */
+const DEGREE_JOIN = 'LEFT JOIN node_degrees d ON d.node_id = n.id';
+const DEGREE = 'COALESCE(d.degree, 0)';
+const NODE_COLUMNS = `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree`;
 
 const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? null;
 
@@ -76,9 +83,9 @@ export async function globalGraph(db: Queryable, q: GraphQuery): Promise<Graph> 
   );
   const truncated = total > q.limit;
   const nodes = await db.query<NodeRow>(
-    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, n.degree
-       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${filter}
-      ${truncated ? 'ORDER BY n.degree DESC, n.id' : ''} LIMIT $2`,
+    `SELECT ${NODE_COLUMNS}
+       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${DEGREE_JOIN} ${filter}
+      ${truncated ? `ORDER BY ${DEGREE} DESC, n.id` : ''} LIMIT $2`,
     [nodeTypes, q.limit],
   );
   const relations = await relationsAmong(
@@ -124,8 +131,8 @@ export async function focusedGraph(db: Queryable, focus: string, q: GraphQuery):
   }
   const ids = [...seen];
   const nodes = await db.query<NodeRow>(
-    `SELECT n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, n.degree
-       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id WHERE n.id = ANY($1::uuid[])`,
+    `SELECT ${NODE_COLUMNS}
+       FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${DEGREE_JOIN} WHERE n.id = ANY($1::uuid[])`,
     [ids],
   );
   if (!nodes.some((n) => n.id === focus)) return null;

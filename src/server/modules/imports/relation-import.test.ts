@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, RELATION_TEMPLATE_HEADER, type AuthResponse, type NodeUploadResponse } from '../../../contract';
-import { INSERT_RELATIONS_SQL, resolveRelations, type RelationImportRules } from '../../jobs/relation-import';
+import { INSERT_RELATIONS_SQL, loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from '../../jobs/relation-import';
 import type { RelationRow } from '../../jobs/relation-file';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from './fixtures';
@@ -297,6 +297,25 @@ describe('relation-type rules (merge points until wip/rules lands)', () => {
     expect(out.repeats).toBe(1);
     expect(out.valid.weights.sort()).toEqual([12, 77]);
     expect(out.valid.symmetric).toEqual([true, true]);
+  });
+
+  it('resolving while the file is read gives what resolving after it gives, across node-query chunks', async () => {
+    // 12,000 rows: three chunks of node queries; repeats of rows from an earlier chunk, missing
+    // and ambiguous nodes, an unknown type, spread over all of them.
+    const names = ['R Aspirin', 'R Flu', 'R Fever', 'R Cough', 'R Asthma', 'R Obesity', 'R Nobody'];
+    const rows = Array.from({ length: 12_000 }, (_, i): RelationRow => ({
+      ...row(i + 2, names[i % 7], names[(i * 3 + 1) % 7], i % 11 === 0 ? '' : String(1 + (i % 100))),
+      relationType: i % 997 === 0 ? 'no such type' : i % 2 === 0 ? 'treats' : 'symptom of',
+      description: i % 5000 < 3 ? `row ${i}` : '',
+    }));
+    const after = await resolveRelations(t.db, rows, await loadImportRules(t.db), () => undefined);
+    const alongside = resolveWhileReading(t.db, loadImportRules);
+    rows.forEach((r) => alongside.push(r));
+    const during = await alongside.done();
+    expect(during).toEqual(after);
+    expect(after.repeats).toBeGreaterThan(1000);
+    expect(after.errorCount).toBeGreaterThan(0);
+    expect(after.valid.length).toBeGreaterThan(3);
   });
 
   it('the insert skips the reverse of a stored relation of a symmetric type', async () => {

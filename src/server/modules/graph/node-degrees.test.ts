@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Graph, NodeUploadResponse } from '../../../contract';
+import type { Db } from '../../db/db';
+import { migrationFiles } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
+import { openPostgres } from '../../db/postgres';
+import { withDatabase } from '../../test/global-setup';
+import { testApp, type TestApp } from '../../test/harness';
+import { multipart, xlsxOf } from '../imports/fixtures';
+
+/**
+ * Node degrees live in node_degrees (migration 0025), kept by the relation triggers: every way a
+ * relation comes or goes (form, import, moved ends, a deleted node) leaves each node's degree
+ * equal to its number of relations, as the graph answers it.
+ */
+let t: TestApp;
+let admin: AuthResponse;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await testApp({ uploadAnswerWaitMs: 120_000 });
+  admin = await t.register('admin');
+  for (const name of ['Disease', 'Symptom']) await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name } });
+  await t.call({ method: 'POST', url: '/api/relationtypes', token: admin.accessToken, payload: { name: 'symptom of' } });
+  for (const [name, nodeType] of [
+    ['Flu', 'Disease'],
+    ['Malaria', 'Disease'],
+    ['Fever', 'Symptom'],
+    ['Chills', 'Symptom'],
+    ['Cough', 'Symptom'],
+    ['Lonely', 'Symptom'],
+  ]) {
+    const res = await t.call({ method: 'POST', url: '/api/nodes', token: admin.accessToken, payload: { name, nodeType } });
+    expect(res.statusCode).toBe(201);
+    ids[name] = res.json<{ id: string }>().id;
+  }
+});
+afterAll(() => t?.close());
+
+/** Each node's degree as GET /graph answers it, by name. */
+async function degrees(): Promise<Record<string, number>> {
+  const res = await t.call({ method: 'GET', url: '/api/graph', token: admin.accessToken });
+  expect(res.statusCode).toBe(200);
+  return Object.fromEntries(res.json<Graph>().nodes.map((n) => [n.name, n.degree]));
+}
+
+/** The stored degrees agree with a count of the relations, for every node. */
+async function expectConsistent() {
+  const wrong = await t.db.query(
+    `SELECT n.name, COALESCE(d.degree, 0) AS stored, (SELECT count(*)::int FROM relations r WHERE n.id IN (r.source_node_id, r.target_node_id)) AS counted
+       FROM nodes n LEFT JOIN node_degrees d ON d.node_id = n.id
+      WHERE COALESCE(d.degree, 0) <> (SELECT count(*)::int FROM relations r WHERE n.id IN (r.source_node_id, r.target_node_id))`,
+  );
+  expect(wrong).toEqual([]);
+}
+
+const relate = async (source: string, target: string) => {
+  const res = await t.call({ method: 'POST', url: '/api/relations', token: admin.accessToken, payload: { relationName: 'of', sourceNodeId: ids[source], targetNodeId: ids[target], relationType: 'symptom of' } });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: string }>().id;
+};
+
+describe('node degrees (node_degrees, migration 0025)', () => {
+  it('follow relation create, move, delete, import and node delete', async () => {
+    expect(await degrees()).toEqual({ Flu: 0, Malaria: 0, Fever: 0, Chills: 0, Cough: 0, Lonely: 0 });
+
+    const feverFlu = await relate('Fever', 'Flu');
+    await relate('Chills', 'Flu');
+    expect(await degrees()).toMatchObject({ Flu: 2, Fever: 1, Chills: 1, Malaria: 0 });
+
+    // Both ends moved: Fever→Flu becomes Cough→Malaria.
+    const moved = await t.call({ method: 'PUT', url: `/api/relations/${feverFlu}`, token: admin.accessToken, payload: { relationName: 'of', sourceNodeId: ids.Cough, targetNodeId: ids.Malaria, relationType: 'symptom of' } });
+    expect(moved.statusCode).toBe(200);
+    expect(await degrees()).toMatchObject({ Flu: 1, Fever: 0, Chills: 1, Cough: 1, Malaria: 1 });
+    // A change that moves no end leaves the degrees.
+    const renamed = await t.call({ method: 'PUT', url: `/api/relations/${feverFlu}`, token: admin.accessToken, payload: { relationName: 'renamed', sourceNodeId: ids.Cough, targetNodeId: ids.Malaria, relationType: 'symptom of' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(await degrees()).toMatchObject({ Flu: 1, Fever: 0, Chills: 1, Cough: 1, Malaria: 1 });
+
+    expect((await t.call({ method: 'DELETE', url: `/api/relations/${feverFlu}`, token: admin.accessToken })).statusCode).toBe(204);
+    expect(await degrees()).toMatchObject({ Flu: 1, Chills: 1, Cough: 0, Malaria: 0 });
+
+    // The import: one statement for many relations, some of them to nodes without a row yet.
+    const upload = await t.call({
+      method: 'POST',
+      url: '/api/relations/upload',
+      token: admin.accessToken,
+      ...multipart('relations.xlsx', xlsxOf([
+        ['source', 'target', 'relation_type'],
+        ['Fever', 'Flu', 'symptom of'],
+        ['Fever', 'Malaria', 'symptom of'],
+        ['Cough', 'Malaria', 'symptom of'],
+        ['Chills', 'Malaria', 'symptom of'],
+        // Already there: skipped, and not counted twice.
+        ['Chills', 'Flu', 'symptom of'],
+      ])),
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json<NodeUploadResponse>().summary).toMatchObject({ created: 4, skipped: 1 });
+    expect(await degrees()).toEqual({ Flu: 2, Malaria: 3, Fever: 2, Chills: 2, Cough: 1, Lonely: 0 });
+    await expectConsistent();
+
+    // Deleting a node removes its relations, so its neighbours lose them, and its own row goes with it.
+    expect((await t.call({ method: 'DELETE', url: `/api/nodes/${ids.Malaria}`, token: admin.accessToken })).statusCode).toBe(204);
+    expect(await degrees()).toEqual({ Flu: 2, Fever: 1, Chills: 1, Cough: 0, Lonely: 0 });
+    expect(await t.db.query('SELECT 1 FROM node_degrees WHERE node_id = $1', [ids.Malaria])).toEqual([]);
+    await expectConsistent();
+  });
+
+  it('keeps the best-connected nodes of a truncated graph, nodes without relations last', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/graph', token: admin.accessToken, query: { limit: '2' } });
+    expect(res.json<Graph>()).toMatchObject({ truncated: true, totalNodes: 5 });
+    expect(res.json<Graph>().nodes.map((n) => [n.name, n.degree])).toEqual([['Flu', 2], ...(ids.Chills < ids.Fever ? [['Chills', 1]] : [['Fever', 1]])]);
+  });
+
+  it.runIf(process.env.KG_TEST_DB === 'postgres')('two writers giving a node its first relations at once both count', async () => {
+    const fresh = (await t.call({ method: 'POST', url: '/api/nodes', token: admin.accessToken, payload: { name: 'Measles', nodeType: 'Disease' } })).json<{ id: string }>().id;
+    const insert = (source: string) => `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name)
+      SELECT '${ids[source]}', '${fresh}', id, 'of' FROM relation_types WHERE name = 'symptom of'`;
+    let second!: Promise<unknown>;
+    await t.db.transaction(async (tx) => {
+      await tx.query(insert('Fever'));
+      // The other writer's insert of the same new node_degrees row waits for this one, then adds to it.
+      second = t.db.query(insert('Cough'));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await second;
+    expect((await degrees()).Measles).toBe(2);
+    await expectConsistent();
+  });
+});
+
+/** A database of its own, migrated by hand (not the template, which has every migration). */
+async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (process.env.KG_TEST_DB !== 'postgres') {
+    const db = await openPglite({ dataDir: null });
+    return { db, drop: () => db.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `kg_degrees_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const db = await openPostgres(withDatabase(base, name), 2);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+describe('migration 0025', () => {
+  it('moves each node degree of an existing graph into node_degrees and drops the column', async () => {
+    const { db, drop } = await emptyDatabase();
+    try {
+      const [before, [degreeMigration]] = [migrationFiles().filter((m) => m.version < '0025'), migrationFiles().filter((m) => m.version.startsWith('0025_'))];
+      for (const m of before) await db.exec(m.sql);
+      const [{ id: type }] = await db.query<{ id: string }>(`INSERT INTO node_types (name) VALUES ('Thing') RETURNING id`);
+      const [{ id: relType }] = await db.query<{ id: string }>(`INSERT INTO relation_types (name) VALUES ('linked') RETURNING id`);
+      const nodes = await db.query<{ id: string }>(`INSERT INTO nodes (name, node_type_id) SELECT 'N' || i, $1 FROM generate_series(1, 4) i RETURNING id`, [type]);
+      const n = nodes.map((x) => x.id);
+      await db.query(
+        `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name) SELECT s, t, $3, 'r' FROM unnest($1::uuid[], $2::uuid[]) AS x(s, t)`,
+        [[n[0], n[0], n[1]], [n[1], n[2], n[2]], relType],
+      );
+      // The degrees as migration 0004 kept them in nodes.
+      expect((await db.query<{ degree: number }>('SELECT degree FROM nodes WHERE id = ANY($1::uuid[])', [n])).map((r) => r.degree).sort()).toEqual([0, 2, 2, 2]);
+
+      await db.exec(degreeMigration.sql);
+      const stored = await db.query<{ node_id: string; degree: number }>('SELECT node_id, degree FROM node_degrees');
+      expect(Object.fromEntries(stored.map((r) => [r.node_id, r.degree]))).toEqual({ [n[0]]: 2, [n[1]]: 2, [n[2]]: 2 });
+      expect(await db.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'nodes' AND column_name = 'degree'`)).toEqual([]);
+      // The triggers now write node_degrees: the fourth node's first relation gives it a row.
+      await db.query(`INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name) VALUES ($1, $2, $3, 'r')`, [n[3], n[0], relType]);
+      expect((await db.query<{ degree: number }>('SELECT degree FROM node_degrees WHERE node_id = ANY($1::uuid[]) ORDER BY degree', [[n[0], n[3]]])).map((r) => r.degree)).toEqual([1, 3]);
+    } finally {
+      await drop();
+    }
+  });
+});
