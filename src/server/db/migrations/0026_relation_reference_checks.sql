@@ -12,28 +12,29 @@ ALTER TABLE relations DROP CONSTRAINT IF EXISTS relations_relation_type_id_fkey;
 ALTER TABLE relations DROP CONSTRAINT IF EXISTS relations_created_by_fkey;
 ALTER TABLE relations DROP CONSTRAINT IF EXISTS relations_updated_by_fkey;
 
--- Lock first, then count: a row deleted by a transaction we waited for is not returned.
-CREATE FUNCTION relations_check_references(type_ids uuid[], user_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Lock first, then count: a row deleted by a transaction we waited for is not returned. One
+-- function for each referenced table (0007 wrote the same steps out for node types and users).
+CREATE FUNCTION lock_referenced_rows(referenced regclass, ids uuid[], what text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   wanted integer;
   locked integer;
 BEGIN
-  SELECT count(DISTINCT id) INTO wanted FROM unnest(type_ids) id WHERE id IS NOT NULL;
-  IF wanted > 0 THEN
-    SELECT count(*) INTO locked FROM (SELECT 1 FROM relation_types WHERE id = ANY (type_ids) FOR KEY SHARE) t;
-    IF locked < wanted THEN
-      RAISE EXCEPTION 'insert or update on table "relations" references a relation type that does not exist'
-        USING ERRCODE = 'foreign_key_violation';
-    END IF;
+  SELECT count(DISTINCT id) INTO wanted FROM unnest(ids) id WHERE id IS NOT NULL;
+  IF wanted = 0 THEN
+    RETURN;
   END IF;
-  SELECT count(DISTINCT id) INTO wanted FROM unnest(user_ids) id WHERE id IS NOT NULL;
-  IF wanted > 0 THEN
-    SELECT count(*) INTO locked FROM (SELECT 1 FROM users WHERE id = ANY (user_ids) FOR KEY SHARE) u;
-    IF locked < wanted THEN
-      RAISE EXCEPTION 'insert or update on table "relations" references a user that does not exist'
-        USING ERRCODE = 'foreign_key_violation';
-    END IF;
+  EXECUTE format('SELECT count(*) FROM (SELECT 1 FROM %s WHERE id = ANY ($1) FOR KEY SHARE) t', referenced)
+    INTO locked USING ids;
+  IF locked < wanted THEN
+    RAISE EXCEPTION 'insert or update on table "relations" references a % that does not exist', what
+      USING ERRCODE = 'foreign_key_violation';
   END IF;
+END $$;
+
+CREATE FUNCTION relations_check_references(type_ids uuid[], user_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lock_referenced_rows('relation_types', type_ids, 'relation type');
+  PERFORM lock_referenced_rows('users', user_ids, 'user');
 END $$;
 
 CREATE FUNCTION relations_inserted_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
