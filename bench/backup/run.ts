@@ -86,13 +86,17 @@ async function fill(client: pg.Client): Promise<void> {
   await client.query(`CREATE TEMP TABLE numbered AS SELECT row_number() OVER (ORDER BY id)::int AS i, id FROM nodes`);
   await client.query(`CREATE INDEX ON numbered (i)`);
   await client.query(`CREATE TEMP TABLE rtypes AS SELECT row_number() OVER (ORDER BY name)::int - 1 AS i, id FROM relation_types`);
+  // Every node is the source of RELATIONS / NODES relations (3 at 100k / 300k); the k-th one's target is
+  // an offset that differs with k (33,331 · k mod NODES − 1), so no two share their ends and type: a second
+  // relation with the same source, target and type is refused since issue 17 (relations_same_ends).
   await client.query(
-    `WITH pairs AS (SELECT g, 1 + floor(random() * $2::int)::int AS s, floor(random() * ($2::int - 1))::int AS d FROM generate_series(1, $1::int) g)
+    `WITH pairs AS (SELECT g, 1 + (g - 1) % $2::int AS s, 1 + (((g - 1) / $2::int) * 33331 + ((g - 1) % $2::int) * 7) % ($2::int - 1) AS d
+                      FROM generate_series(1, $1::int) g)
      INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, description)
      SELECT a.id, b.id, t.id, 'relation ' || g, 1 + g % 100, CASE WHEN g % 5 = 0 THEN 'why ' || md5(g::text) END
        FROM pairs p
        JOIN numbered a ON a.i = p.s
-       JOIN numbered b ON b.i = 1 + ((p.s + p.d) % $2::int)
+       JOIN numbered b ON b.i = 1 + ((p.s - 1 + p.d) % $2::int)
        JOIN rtypes t ON t.i = p.g % 8`,
     [RELATIONS, NODES],
   );
@@ -125,6 +129,8 @@ async function main() {
     servers.push(src);
     const srcToken = await register(src.url);
     const client = new pg.Client({ connectionString: srcUrl });
+    // The finally block drops the database WITH (FORCE): that ends this connection, which must not crash the run.
+    client.on('error', () => undefined);
     await client.connect();
     let t = Date.now();
     await fill(client);

@@ -39,7 +39,7 @@ export async function withServer<T>(
   }
 }
 
-async function adminToken(url: string): Promise<string> {
+export async function adminToken(url: string): Promise<string> {
   const who = { username: 'bench', email: 'bench@example.org', password: 'bench-pass-1' };
   const reg = await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
   if (reg.status !== 201 && reg.status !== 409) throw new Error(`register: ${reg.status} ${await reg.text()}`);
@@ -48,7 +48,7 @@ async function adminToken(url: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-async function post(url: string, token: string, file: string): Promise<Response> {
+export async function post(url: string, token: string, file: string): Promise<Response> {
   const form = new FormData();
   form.append('file', await fs.openAsBlob(file), path.basename(file));
   return fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

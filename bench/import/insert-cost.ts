@@ -30,6 +30,8 @@ const NODES_WITHOUT_EVENTS_SQL = `
 
 await withProbeDatabase(async (url, dir) => {
   const c = new pg.Client({ connectionString: url });
+  // withProbeDatabase drops the database WITH (FORCE) at the end, which ends this connection.
+  c.on('error', () => undefined);
   await c.connect();
   await c.query('SET jit = off');
   const userId = (await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash, role_id) SELECT 'probe', 'probe@example.org', 'x', id FROM roles WHERE name = 'editor' RETURNING id`)).rows[0].id;
@@ -44,7 +46,7 @@ await withProbeDatabase(async (url, dir) => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const b = rows.slice(i, i + BATCH);
       await c.query(INSERT_MISSING_TYPES_SQL, [b.map((r) => r[1]), user, 'bench']);
-      if (events) await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, null, i]);
+      if (events) await c.query(INSERT_NODES_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user, null, i, false]);
       else await c.query(NODES_WITHOUT_EVENTS_SQL, [b.map((r) => r[0]), b.map((r) => r[1]), b.map((r) => r[2]), user]);
     }
     await c.query('COMMIT');
