@@ -116,3 +116,19 @@ for (const size of [
     expect(failures).toEqual([]);
   });
 }
+
+test('on a phone, a dialog with three actions wraps them inside the dialog (none is pushed off its left edge)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.signIn(page);
+  await page.goto(app.url('/snomed'));
+  await rendered(page);
+  await page.getByRole('button', { name: 'Import SNOMED' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import SNOMED Concepts' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  for (const name of ['Cancel', 'Check file', 'Upload & Import']) {
+    const button = (await dialog.getByRole('button', { name }).boundingBox())!;
+    expect(button.x, name).toBeGreaterThanOrEqual(box.x);
+    expect(button.x + button.width, name).toBeLessThanOrEqual(box.x + box.width);
+  }
+});
