@@ -33,6 +33,16 @@ const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js', 'tinycolo
 }));
 /** ofetch's two URL helpers without the rest of ufo (src/api/vendor/ufo.ts): ~1.5 KB gzip per widget. */
 const UFO_STUB: Alias[] = [{ find: /^ufo$/, replacement: path.resolve('src/api/vendor/ufo.ts') }];
+/** @floating-ui's `import * as React` (spread whole) resolves to src/widgets/react-namespace.js: see that file. */
+function reactNamespaceForFloatingUi(): Plugin {
+  const shim = path.resolve('src/widgets/react-namespace.js');
+  return {
+    name: 'kg-react-namespace',
+    enforce: 'pre',
+    // After the aliases: 'react' and 'react-dom' arrive here as preact/compat.
+    resolveId: (source, importer) => (source === 'preact/compat' && importer && /[\\/]@floating-ui[\\/]/.test(importer) ? shim : null),
+  };
+}
 const withReact = process.env.KG_WIDGETS_REACT === '1';
 const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
 
@@ -104,7 +114,7 @@ function classicAndContract(): Plugin {
 
 export default defineConfig({
   publicDir: false,
-  plugins: [perElementEntries(), classicAndContract(), i18nCatalogues()],
+  plugins: [perElementEntries(), classicAndContract(), i18nCatalogues(), ...(withReact ? [] : [reactNamespaceForFloatingUi()])],
   resolve: {
     alias: withReact ? [...FORCE_GRAPH_STUBS, ...UFO_STUB] : [...PREACT, ...FORCE_GRAPH_STUBS, ...UFO_STUB],
     dedupe: withReact ? ['react', 'react-dom'] : ['preact'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, grantablePermissions, grantorOfUser, rolePermissionsRefusal, userUpdateRefusal, type Grantor } from './grants';
+import { grantablePermissions } from './grantable-permissions';
+import { assignableRoles, grantorOfUser, rolePermissionsRefusal, userUpdateRefusal, type Grantor } from './grants';
 import { PERMISSION_IDS, SYSTEM_ROLE_PERMISSIONS } from './permissions';
 
 const role = (id: string, name: string, permissions: readonly string[], isSystem = false) => ({ id, name, permissions, isSystem });

@@ -1,4 +1,3 @@
-import { PERMISSION_IDS } from './permissions';
 import { defineTexts } from './texts';
 
 /**
@@ -89,10 +88,6 @@ export function rolePermissionsRefusal(grantor: Grantor, role: GrantableRole | n
   if (!isAdmin(grantor) && !holdsAll(grantor, permissions)) return 'permissionsNotHeld';
   return null;
 }
-
-/** The permissions the grantor may put on a role (for the role form's checklist). */
-export const grantablePermissions = (grantor: Grantor): string[] =>
-  isAdmin(grantor) ? [...PERMISSION_IDS] : PERMISSION_IDS.filter((p) => grantor.permissions.includes(p));
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {
   const x = new Set(a);

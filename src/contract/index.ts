@@ -20,6 +20,7 @@ export * from './snomed';
 export * from './roles';
 export * from './imports';
 export * from './grants';
+export * from './grantable-permissions';
 export * from './nul';
 export * from './passwords';
 export * from './audit-log';

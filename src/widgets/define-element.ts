@@ -3,6 +3,7 @@ import { createElement, Fragment, Suspense, useMemo, type ComponentType } from '
 import { kgEvent, type KgDomEventName, type KgDomEvents } from '../contract/dom-events';
 import { setTextOverrides } from '../i18n/runtime';
 import { parseAttribute, type AttributeType } from './attributes';
+import { seedSession } from './session';
 import { useElementLocale } from './use-element-locale';
 
 /**
@@ -172,8 +173,9 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
 
     set session(seed: SessionSeed | null) {
       const apiBase = this.getAttribute('api-base') ?? '';
-      // The session code is in the widgets' shared chunk, not in the entry.
-      void import('./session').then((m) => m.seedSession(apiBase, seed));
+      // A static import: the session code is in the shared core chunk with this file anyway, and a
+      // dynamic import of a module in the same chunk made the bundle build its namespace object.
+      seedSession(apiBase, seed);
     }
   }
   customElements.define(spec.tag, KgElement);

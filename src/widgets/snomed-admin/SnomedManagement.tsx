@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { SNOMED_TEXTS as T } from '../../contract/import-texts';
 import { LIMITS } from '../../contract/limits';
+import type { SnomedImportResult } from '../../contract/imports';
 import type { SnomedConcept } from '../../contract/snomed';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
@@ -18,14 +19,13 @@ import { useToast } from '../use-toast';
 import { conceptName, totalText } from './concept-format';
 import { SnomedFilters } from './SnomedFilters';
 import { SnomedList } from './SnomedList';
-import { useSnomedImport } from './use-snomed-import';
 import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
 import { useLatest } from '../../ui/use-latest';
 
 // The dialogs load when first opened, not with the list (the element's size budget: bench/bundle).
 const ConceptDetailsDialog = lazy(() => import('./ConceptDetailsDialog').then((m) => ({ default: m.ConceptDetailsDialog })));
-const ImportSummaryDialog = lazy(() => import('./ImportSummaryDialog').then((m) => ({ default: m.ImportSummaryDialog })));
-const SnomedImportDialog = lazy(() => import('./SnomedImportDialog').then((m) => ({ default: m.SnomedImportDialog })));
+// The import (its machine, dialogs and their styles) loads on the first press of Import.
+const SnomedImportFlow = lazy(() => import('./SnomedImportFlow').then((m) => ({ default: m.SnomedImportFlow })));
 
 export interface SnomedManagementProps {
   apiBase: string;
@@ -46,10 +46,14 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   const rows = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
 
-  const importer = useSnomedImport(api, calls, (result) => {
-    if (result.summary.errors === 0) show(T.imported);
-    list.reload();
-  });
+  const [importRequests, setImportRequests] = useState(0);
+  const importDone = useCallback(
+    (result: SnomedImportResult) => {
+      if (result.summary.errors === 0) show(T.imported);
+      list.reload();
+    },
+    [show, list],
+  );
 
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
@@ -70,8 +74,6 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
     if (deleteError) show(deleteError, 'error');
   }, [deleteError, show]);
   const detailsNeeded = useEver(details !== null);
-  const importNeeded = useEver(importer.state === 'idle' || importer.state === 'uploading' || importer.state === 'checked');
-  const summaryNeeded = useEver(importer.state === 'summary');
 
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
@@ -80,7 +82,7 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
         subtitle={T.subtitle}
         actions={
           canImport && (
-            <Button startIcon={<UploadIcon />} onClick={() => importer.actor.send({ type: 'dialog.open' })}>
+            <Button startIcon={<UploadIcon />} onClick={() => setImportRequests((n) => n + 1)}>
               {T.importButton}
             </Button>
           )
@@ -129,14 +131,9 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting}>
         <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
       </DeletionDialog>
-      {canImport && importNeeded && (
+      {canImport && importRequests > 0 && (
         <Suspense fallback={null}>
-          <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={show} />
-        </Suspense>
-      )}
-      {summaryNeeded && (
-        <Suspense fallback={null}>
-          <ImportSummaryDialog result={importer.state === 'summary' ? importer.context.result : null} calls={calls} onClose={() => importer.actor.send({ type: 'dialog.close' })} onNotify={show} />
+          <SnomedImportFlow api={api} calls={calls} openRequests={importRequests} onDone={importDone} onNotify={show} />
         </Suspense>
       )}
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
