@@ -15,7 +15,21 @@ export const ELEMENT_BUDGETS_KB: Record<string, number> = {
   'kg-analytics': 90,
 };
 export const DEFAULT_ELEMENT_BUDGET_KB = 64;
-/** Every element on one page (kg-elements.js). */
-export const ALL_ELEMENTS_BUDGET_KB = 174;
+/**
+ * The elements added after the all-elements budget was set (2026-11-21, for eight elements): kg-audit-log
+ * (issue 16) and kg-analytics (issue 17), each with a budget of its own above.
+ */
+export const LATER_ELEMENTS: readonly string[] = ['kg-audit-log', 'kg-analytics'];
+/** The first eight elements on one page (kg-elements.js): 170 KB as set for them, + 4 KB for ofetch and i18n (issue 19). */
+export const FIRST_WAVE_BUDGET_KB = 174;
+/**
+ * Every element on one page (kg-elements.js): the first eight's budget plus what the two later
+ * elements bring that none of the eight loads: kg-analytics's chart library (uPlot, 21.4 KB, which
+ * issue 17 counts inside the element's 90 KB) and the two screens' own code (13.2 KB as measured on
+ * 2026-11-25; 12 KB allowed, so the eight's headroom absorbs the rest).
+ */
+export const UPLOT_KB = 22;
+export const LATER_ELEMENTS_OWN_KB = 12;
+export const ALL_ELEMENTS_BUDGET_KB = FIRST_WAVE_BUDGET_KB + UPLOT_KB + LATER_ELEMENTS_OWN_KB;
 /** The host app's first route (/login): its JS and CSS. */
 export const HOST_FIRST_ROUTE_BUDGET_KB = 204;
