@@ -18,3 +18,14 @@ export const nextTurn = (): Promise<void> => nextMacrotask();
 export const EMBEDDED_BATCH_ROWS = 500;
 /** Rows per import batch (one statement, one transaction with the job's checkpoint) on each engine. */
 export const importBatchRows = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? EMBEDDED_BATCH_ROWS : 5000);
+
+/**
+ * On the embedded database a batch also ends when its indexed text (SNOMED terms) reaches this
+ * many characters: a trigram index takes about 20 bytes of pending list per character, so a batch
+ * of 500 terms of 400 characters (a padded catalogue) filled 3 MB of it and merged the 1 MB list
+ * within its own statement, 2-3 times (db/gin-pending.ts). 32,000 characters (~40 % of the list)
+ * leaves batches of terms of ordinary length (~40-60 characters) at 500 rows.
+ */
+export const EMBEDDED_BATCH_CHARS = 32_000;
+/** Characters of indexed text per import batch on each engine (no bound on PostgreSQL). */
+export const importBatchChars = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? EMBEDDED_BATCH_CHARS : Infinity);
