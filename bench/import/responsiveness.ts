@@ -29,9 +29,17 @@ export interface ResponsivenessResult {
 const POLL_MS = 50;
 const TARGET = { p99: 100, max: 500 };
 
+/**
+ * BENCH_RESP_TRACE=<file>: every request's send time (epoch ms) and latency are appended to it,
+ * to line the slow ones up with a server-side trace.
+ */
+const traceFile = process.env.BENCH_RESP_TRACE;
+
 /** Polls one URL until stopped; latencies in ms. */
 function poller(url: string, token: string | null): { stop(): Promise<number[]> } {
   const latencies: number[] = [];
+  const trace: string[] = [];
+  const name = new URL(url).pathname;
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -41,6 +49,7 @@ function poller(url: string, token: string | null): { stop(): Promise<number[]> 
       if (!res.ok) throw new Error(`${url}: ${res.status}`);
       const took = performance.now() - start;
       latencies.push(took);
+      if (traceFile) trace.push(`${name}\t${(performance.timeOrigin + start).toFixed(1)}\t${took.toFixed(1)}`);
       if (took < POLL_MS) await new Promise((r) => setTimeout(r, POLL_MS - took));
     }
   })();
@@ -48,6 +57,7 @@ function poller(url: string, token: string | null): { stop(): Promise<number[]> 
     stop: async () => {
       stopped = true;
       await loop;
+      if (traceFile) fs.appendFileSync(traceFile, trace.map((l) => `${l}\n`).join(''));
       return latencies;
     },
   };

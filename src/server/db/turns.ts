@@ -13,8 +13,21 @@ export const nextTurn = (): Promise<void> => nextMacrotask();
 /**
  * Rows per INSERT statement on the embedded database: one statement holds the thread, so
  * much smaller than on PostgreSQL: 5,000 rows took 0.3–1.6 s in PGlite, 500 take ~30–70 ms
- * at the same rows/s (bench/results/import-notes.md).
+ * at the same rows/s. 250 since 2026-11-25: a search that arrives during a node batch waits
+ * for its end, and with 500 its p99 during the 200k-row upload stayed at 116–142 ms (target
+ * 100); with 250, 82 ms, for ~6 % of the upload rate (bench/results/import-notes.md).
  */
-export const EMBEDDED_BATCH_ROWS = 500;
+export const EMBEDDED_BATCH_ROWS = 250;
 /** Rows per import batch (one statement, one transaction with the job's checkpoint) on each engine. */
 export const importBatchRows = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? EMBEDDED_BATCH_ROWS : 5000);
+
+/**
+ * On the embedded database a batch also ends when its indexed text (SNOMED terms) reaches this
+ * many characters: a trigram index takes about 20 bytes of pending list per character, so a batch
+ * of 500 terms of 400 characters (a padded catalogue) filled 3 MB of it and merged the 1 MB list
+ * within its own statement, 2-3 times (db/gin-pending.ts). 32,000 characters (~40 % of the list)
+ * leaves batches of terms of ordinary length (~40-60 characters) at EMBEDDED_BATCH_ROWS.
+ */
+export const EMBEDDED_BATCH_CHARS = 32_000;
+/** Characters of indexed text per import batch on each engine (no bound on PostgreSQL). */
+export const importBatchChars = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? EMBEDDED_BATCH_CHARS : Infinity);

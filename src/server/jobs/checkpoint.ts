@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isConnectionError } from '../db/connection-errors';
 import type { Db, Queryable } from '../db/db';
+import type { PendingListMerges } from '../db/gin-pending';
 import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from './repository';
 
 /**
@@ -32,6 +33,14 @@ export interface CheckpointDeps {
   dryRun?: boolean;
 }
 
+export interface BatchOptions {
+  /**
+   * The import's GIN pending-list merges (db/gin-pending.ts): on the embedded database the lists
+   * the batch filled are merged after it, one index per step, each after a turn for waiting requests.
+   */
+  merges?: PendingListMerges;
+}
+
 /** Carries a dry-run batch's answer out of the transaction it rolls back. */
 class RolledBack extends Error {
   constructor(readonly checkpoint: Checkpoint) {
@@ -50,7 +59,7 @@ class RolledBack extends Error {
  * created is not in the database for later ones: an importer whose later rows can collide with
  * earlier ones remembers those itself (`ctx.dryRun`).
  */
-export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) => Promise<Checkpoint>): Promise<Checkpoint> {
+export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) => Promise<Checkpoint>, options: BatchOptions = {}): Promise<Checkpoint> {
   await deps.yieldToRequests();
   const cp = await deps.db
     .transaction(async (tx) => {
@@ -67,6 +76,8 @@ export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) =
   // PGlite answers from this thread without real I/O: without a macrotask turn between batches,
   // timers and other requests would wait for the whole import.
   await new Promise((resolve) => setImmediate(resolve));
+  // A rolled-back batch's index entries stay in the pending lists too: merged all the same.
+  await options.merges?.afterBatch(deps.yieldToRequests);
   return cp;
 }
 

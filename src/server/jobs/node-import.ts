@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
@@ -196,7 +197,7 @@ const rowsText = (n: number) => n.toLocaleString('en');
  * PostgreSQL used to insert while reading, in one transaction; bench/results/import-notes.md
  * has the figures of the change.
  */
-async function importRows(file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: number) {
+async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: number) {
   const rows = new NodeColumns();
   const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   ctx.validated();
@@ -206,6 +207,7 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
     let created = from.data.created ?? 0;
     // A dry run commits no checkpoint: it always starts here from the first row, with no keys.
     const dryRun = ctx.dryRun ? new CreatedNodeKeys() : undefined;
+    const merges = new PendingListMerges(db, ['nodes']);
     // Progress is work done: 5-10 % for the read, the rest by committed rows.
     const verb = ctx.dryRun ? 'Checked' : 'Imported';
     const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
@@ -213,10 +215,13 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
     while (done < total) {
       ctx.throwIfAborted();
       const end = Math.min(done + batchRows, total);
-      const cp = await ctx.commitBatch(async (tx) => {
-        const added = await insertBatch(tx, rows, done, end, userId, ctx.id, dryRun);
-        return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
-      });
+      const cp = await ctx.commitBatch(
+        async (tx) => {
+          const added = await insertBatch(tx, rows, done, end, userId, ctx.id, dryRun);
+          return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
+        },
+        { merges },
+      );
       done = end;
       created = cp.data.created;
       report();
@@ -229,7 +234,7 @@ async function importRows(file: string, format: FileFormat, userId: string, ctx:
 /** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const { read, created, valid } = await importRows(file, format, userId, ctx, importBatchRows(app.db.kind));
+  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, importBatchRows(app.db.kind));
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
+import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows } from '../db/turns';
 import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
 import type { FileFormat } from './parsers';
@@ -343,15 +344,19 @@ export async function runRelationImport(
     const total = valid.length;
     let done = Math.min(from.rowsCommitted, total);
     let created = from.data.created ?? 0;
+    const merges = new PendingListMerges(app.db, ['relations']);
     const report = () => ctx.progress(20 + (79 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} relations`, 'inserting');
     report();
     while (done < total) {
       ctx.throwIfAborted();
       const end = Math.min(done + batchRows, total);
-      const cp = await ctx.commitBatch(async (tx) => {
-        const added = await insertBatch(tx, valid, done, end, userId, ctx.id);
-        return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
-      });
+      const cp = await ctx.commitBatch(
+        async (tx) => {
+          const added = await insertBatch(tx, valid, done, end, userId, ctx.id);
+          return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
+        },
+        { merges },
+      );
       done = end;
       created = cp.data.created;
       report();

@@ -4,7 +4,7 @@ import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
 import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
 import { isConnectionError } from '../db/connection-errors';
-import { checkpointOfRow, commitBatch, resumable, type CheckpointDeps } from './checkpoint';
+import { checkpointOfRow, commitBatch, resumable, type BatchOptions, type CheckpointDeps } from './checkpoint';
 import { recordJobEvent } from './job-audit';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';
 import { JobTakenOver, createJob, saveJobState, type Checkpoint, type JobKind, type JobRow } from './repository';
@@ -30,7 +30,7 @@ export interface JobContext {
    */
   resumable<T>(work: (cp: Checkpoint) => Promise<T>): Promise<T>;
   /** Writes one batch and its checkpoint in one transaction; the checkpoint then counts as kept. */
-  commitBatch(write: (tx: Queryable) => Promise<Checkpoint>): Promise<Checkpoint>;
+  commitBatch(write: (tx: Queryable) => Promise<Checkpoint>, options?: BatchOptions): Promise<Checkpoint>;
 }
 
 /** The job stopped without finishing and may resume from its checkpoint (shutdown, database gone). */
@@ -178,7 +178,7 @@ export class JobRunner {
         if (controller.signal.aborted) throw interrupted();
       },
       resumable: (fn) => resumable(deps, checkpointOfRow(row), fn),
-      commitBatch: (write) => commitBatch(deps, write),
+      commitBatch: (write, options) => commitBatch(deps, write, options),
     };
     this.running.set(row.id, entry);
     const done = (async () => {

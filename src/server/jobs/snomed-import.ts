@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
 import type { Queryable } from '../db/db';
-import { importBatchRows } from '../db/turns';
+import { PendingListMerges } from '../db/gin-pending';
+import { importBatchChars, importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from './parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -102,6 +103,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   ctx.validated();
   const rowsText = (n: number) => n.toLocaleString('en');
   const rowsPerBatch = importBatchRows(app.db.kind);
+  const charsPerBatch = importBatchChars(app.db.kind);
 
   const summary: SnomedImportSummary = { totalRows: total, created: 0, updated: 0, unchanged: 0, errors: 0, ...(sheet !== undefined && { sheet }) };
   let errorRows: string[][] = [];
@@ -126,8 +128,10 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     // A repeated id is an error row (the first one is imported), within a batch or across batches,
     // so the summary adds up: total = created + updated + unchanged + errors.
     const firstSeen = new FirstSeen(total);
+    const merges = new PendingListMerges(app.db, ['snomed_concepts']);
     let batch = new Map<string, SnomedRow>();
     let batchRows = 0;
+    let batchChars = 0;
     let seen = 0;
     // One batch is written while the next is parsed (on PostgreSQL the two run in parallel).
     let inflight: Promise<void> | null = null;
@@ -144,12 +148,16 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
       const valid = batchRows;
       batch = new Map();
       batchRows = 0;
+      batchChars = 0;
       inflight = ctx
-        .commitBatch(async (tx) => {
-          const counts = await upsertBatch(tx, rows);
-          const data = { rowNumber: upTo, created: summary.created + counts.created, updated: summary.updated + counts.updated };
-          return { rowsCommitted: kept + valid, rowsTotal: total, data };
-        })
+        .commitBatch(
+          async (tx) => {
+            const counts = await upsertBatch(tx, rows);
+            const data = { rowNumber: upTo, created: summary.created + counts.created, updated: summary.updated + counts.updated };
+            return { rowsCommitted: kept + valid, rowsTotal: total, data };
+          },
+          { merges },
+        )
         .then((cp) => {
           kept = cp.rowsCommitted;
           summary.created = cp.data.created;
@@ -177,7 +185,8 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
           if (seen <= resumeAfter) continue; // committed before the resume
           batch.set(checked.row.id, checked.row);
           batchRows++;
-          if (batch.size >= rowsPerBatch) await flush();
+          batchChars += checked.row.term.length;
+          if (batch.size >= rowsPerBatch || batchChars >= charsPerBatch) await flush();
         } else if (++summary.errors <= MAX_REPORT_ROWS) {
           errorRows.push([String(row.number), ...checked.values, problems!.join('; ')]);
         }

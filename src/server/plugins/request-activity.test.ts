@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import { once } from 'node:events';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestActivityPlugin } from './request-activity';
 
@@ -43,6 +45,28 @@ describe('request activity: batches wait for in-flight requests', () => {
     expect((await slow).status).toBe(200);
     expect(await settled(idle, 1000)).toBe(true);
     expect(app.requestActivity.inFlight).toBe(0);
+  });
+
+  it('counts a request that arrived while the thread was held (an embedded statement) before saying idle', async () => {
+    const { app, base, open } = await appWithGate();
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    await once(socket, 'connect');
+    try {
+      // The request reaches the server while this thread is busy, as it is while PGlite runs a
+      // batch: the server has not read it when the batch ends and asks whether it may go on.
+      socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const until = Date.now() + 20;
+      while (Date.now() < until); // the thread held
+      expect(app.requestActivity.inFlight).toBe(0);
+      const idle = app.requestActivity.whenIdle(10_000);
+      expect(await settled(idle, 200)).toBe(false);
+      expect(app.requestActivity.inFlight).toBe(1);
+      open();
+      expect(await settled(idle, 1000)).toBe(true);
+      expect(app.requestActivity.inFlight).toBe(0);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('never waits longer than the bound', async () => {

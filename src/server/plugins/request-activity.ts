@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -39,18 +40,33 @@ export class RequestActivity {
     (req as { releaseActivity?: () => void }).releaseActivity?.();
   }
 
-  /** Resolves once no request is in flight, or after `maxWaitMs` at the latest. */
-  whenIdle(maxWaitMs: number): Promise<void> {
-    if (this.#inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.#idle.off('idle', finish);
-        resolve();
-      };
-      const timer = setTimeout(finish, maxWaitMs);
-      this.#idle.once('idle', finish);
-    });
+  /**
+   * Resolves once no request is in flight, or after `maxWaitMs` at the latest.
+   *
+   * Requests whose bytes arrived while the thread was held (an embedded-database statement) are
+   * not counted until the event loop has polled its sockets: asked at once after the statement,
+   * the count said idle, the next batch started, and a search whose first query had not been
+   * issued yet waited for that whole batch (bench/results/import-notes.md, 2026-11-25). So the
+   * count is read only after two turns of the event loop — a poll phase lies between two check
+   * phases — and read again the same way after each idle moment.
+   */
+  async whenIdle(maxWaitMs: number): Promise<void> {
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      await nextMacrotask();
+      await nextMacrotask();
+      const left = deadline - Date.now();
+      if (this.#inFlight === 0 || left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const finish = () => {
+          clearTimeout(timer);
+          this.#idle.off('idle', finish);
+          resolve();
+        };
+        const timer = setTimeout(finish, left);
+        this.#idle.once('idle', finish);
+      });
+    }
   }
 }
 

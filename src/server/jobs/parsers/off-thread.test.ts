@@ -126,4 +126,20 @@ describe('parsing off the server thread', () => {
     expect(busy()).toEqual([]);
     expect(parserThreads().idle.length).toBeGreaterThan(0);
   });
+
+  it('gives the event loop a turn between batches, also when several arrived while the caller was busy (issue 13)', async () => {
+    const order: string[] = [];
+    let batches = 0;
+    for await (const batch of readRows(bigCsv, 'csv', limits)) {
+      expect(batch.length).toBeGreaterThan(0);
+      order.push('batch');
+      setImmediate(() => order.push('turn'));
+      // The caller holds the thread (validating rows, as readNodeFile does) while the worker sends more.
+      const until = Date.now() + 15;
+      while (Date.now() < until);
+      if (++batches === 12) break;
+    }
+    // A request that arrived during a batch (here: the immediate) is served before the next batch.
+    expect(order.slice(0, 23)).toEqual(Array.from({ length: 23 }, (_, i) => (i % 2 === 0 ? 'batch' : 'turn')));
+  });
 });

@@ -173,6 +173,26 @@ describe('POST /snomed/import', () => {
     expect(events.some((e) => e.status === 'inserting' && e.progress > 10 && e.progress < 100)).toBe(true);
   });
 
+  it('on the embedded database, ends a batch at 32,000 characters of terms: long terms make smaller batches (issue 13)', async () => {
+    // Each batch's checkpoint as it is committed, from a trigger on the job row.
+    await t.db.exec(`
+      CREATE TABLE committed_seen (n int);
+      CREATE FUNCTION note_committed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO committed_seen VALUES (NEW.rows_committed); RETURN NEW; END $$;
+      CREATE TRIGGER note_committed AFTER UPDATE ON import_jobs FOR EACH ROW
+        WHEN (NEW.rows_committed IS DISTINCT FROM OLD.rows_committed) EXECUTE FUNCTION note_committed();`);
+    try {
+      const term = (i: number) => `Long term ${i}, ${'with its qualifiers, laterality and severity '.repeat(10)}`.slice(0, 400);
+      const rows = [H, ...Array.from({ length: 200 }, (_, i) => row(String(800_000 + i), String(810_000 + i), term(i)))];
+      const res = await importAs(editor.accessToken, 'sct2_Description_Snapshot-long.txt', Buffer.from(rows.map((r) => r.join('\t')).join('\n')));
+      expect(res.json<SnomedImportResult>().summary).toMatchObject({ totalRows: 200, created: 200, errors: 0 });
+      const seen = (await t.db.query<{ n: number }>('SELECT n FROM committed_seen ORDER BY n')).map((r) => r.n);
+      // 400 characters a term: 80 rows a batch on PGlite; PostgreSQL batches by 5,000 rows only.
+      expect(seen).toEqual(t.db.kind === 'pglite' ? [80, 160, 200] : [200]);
+    } finally {
+      await t.db.exec('DROP TRIGGER note_committed ON import_jobs; DROP FUNCTION note_committed(); DROP TABLE committed_seen;');
+    }
+  });
+
   it('is refused without nodes.create', async () => {
     const viewer = await t.register('viewer');
     expect((await importAs(viewer.accessToken, 'a.xlsx', xlsxOf([H]))).statusCode).toBe(403);

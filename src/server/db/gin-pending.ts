@@ -1,0 +1,83 @@
+import type { Db } from './db';
+import { nextTurn } from './turns';
+
+/**
+ * GIN pending lists during embedded imports (issue 13: no request waits behind an import).
+ *
+ * A GIN index (the trigram indexes of node names, SNOMED terms, relation names) collects new
+ * entries in a pending list; the insert that makes the list outgrow gin_pending_list_limit (1 MB,
+ * db/pglite.ts) merges the whole list into the index within its own statement. PGlite runs in the
+ * server's thread with one connection, so during an import such a statement — a 500-row batch plus
+ * a merge — held every request for twice as long as a batch alone, in 40 % of the node upload's
+ * batches (bench/results/import-notes.md). `PendingListMerges` merges each list as a step of its
+ * own after a batch (`gin_clean_pending_list`, after a turn for waiting requests), before the
+ * next batch would make it overflow: the merges stay about as large as the overflow merges were (merging
+ * after every batch rewrites the same posting lists more often: 200k node rows in a bare PGlite took
+ * 36.6 s of CPU against 28.8 s, every second batch 32.7 s; bench/import/pglite-probe.ts), but no
+ * statement holds a batch and a merge. When a list grows faster than measured, the insert that
+ * overflows it still merges it, as before.
+ *
+ * PostgreSQL needs none of it: there a merge holds only the importing connection, and
+ * autovacuum merges the lists in its own process.
+ */
+
+/** Merge before a list holds more than this many 8 kB pages: 3/4 of the 1 MB limit, room for a batch above the average. */
+export const MERGE_AT_PAGES = 96;
+
+/** Per database, per table list: the GIN indexes (they only change with a migration, at start). */
+const known = new WeakMap<Db, Map<string, Promise<string[]>>>();
+
+export function ginIndexesOf(db: Db, tables: readonly string[]): Promise<string[]> {
+  let byTables = known.get(db);
+  if (!byTables) known.set(db, (byTables = new Map()));
+  const key = tables.join(',');
+  let indexes = byTables.get(key);
+  if (!indexes) {
+    const cache = byTables;
+    indexes = db
+      .query<{ name: string }>(
+        `SELECT i.indexrelid::regclass::text AS name
+           FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+          WHERE i.indrelid = ANY($1::text[]::regclass[]) AND am.amname = 'gin'
+          ORDER BY c.relname`,
+        [tables],
+      )
+      .then((rows) => rows.map((r) => r.name));
+    // A failed look-up is tried again next time.
+    indexes.catch(() => cache.delete(key));
+    cache.set(key, indexes);
+  }
+  return indexes;
+}
+
+/**
+ * The pending-list merges of one import's batches (one instance per import run). `afterBatch`
+ * counts a committed batch and merges, one index per statement, each list that the next batch
+ * could take past MERGE_AT_PAGES, judged by the pages per batch its previous merge found (a list
+ * not merged yet in this import is merged after the first batch, which measures it).
+ * A no-op on PostgreSQL.
+ */
+export class PendingListMerges {
+  readonly #lists = new Map<string, { batches: number; pagesPerBatch: number | null }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tables: readonly string[],
+  ) {}
+
+  /** Merges due after a batch; each merge waits for `yieldToRequests` and a turn of the event loop first. */
+  async afterBatch(yieldToRequests: () => Promise<void>): Promise<void> {
+    if (this.db.kind !== 'pglite') return;
+    for (const index of await ginIndexesOf(this.db, this.tables)) {
+      let list = this.#lists.get(index);
+      if (!list) this.#lists.set(index, (list = { batches: 0, pagesPerBatch: null }));
+      list.batches++;
+      if (list.pagesPerBatch !== null && (list.batches + 1) * list.pagesPerBatch <= MERGE_AT_PAGES) continue;
+      await yieldToRequests();
+      await nextTurn();
+      const [{ pages }] = await this.db.query<{ pages: number }>('SELECT gin_clean_pending_list($1::regclass)::int AS pages', [index]);
+      list.pagesPerBatch = pages / list.batches;
+      list.batches = 0;
+    }
+  }
+}
