@@ -13,12 +13,15 @@ ALTER TABLE node_likely_duplicates
   DROP CONSTRAINT node_likely_duplicates_similar_to_fkey,
   ALTER COLUMN similar_to DROP NOT NULL,
   ADD CONSTRAINT node_likely_duplicates_similar_to_fkey FOREIGN KEY (similar_to) REFERENCES nodes (id) ON DELETE SET NULL;
+-- When the row was found (or last confirmed): a full pass (the first one) skips a node whose row it found
+-- already, from the other end of the pair; the finding needs one duplicate per node, not its best.
+ALTER TABLE node_likely_duplicates ADD COLUMN found_at timestamptz NOT NULL DEFAULT now();
 -- Serves the foreign key's action on every node delete (without it each deleted node scanned the table),
 -- the rows that name a node probed again (they are probed with it), and the rows left without one.
 CREATE INDEX node_likely_duplicates_similar_to ON node_likely_duplicates (similar_to);
 
 -- Where the refresh stands (one row). Every node with updated_at < probed_before has been probed. A pass
--- probes the nodes with probed_before <= updated_at < pass_before in (updated_at, id) order; cursor_at and
+-- (from pass_started) probes the nodes with probed_before <= updated_at < pass_before in (updated_at, id) order; cursor_at and
 -- cursor_id are the last one done, so a pass stopped between batches (the server closing, an import
 -- starting) goes on from there. pass_before is taken when the pass starts: the start of the oldest
 -- transaction then open on the database (or now()), so a transaction that started before it and committed
@@ -29,6 +32,7 @@ CREATE TABLE node_duplicate_refresh (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   probed_before timestamptz,
   pass_before timestamptz,
+  pass_started timestamptz,
   cursor_at timestamptz,
   cursor_id uuid,
   updated_at timestamptz NOT NULL DEFAULT now()

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { nextTurn } from '../../db/turns';
 import { testApp, type TestApp } from '../../test/harness';
-import { importRunning, refreshLikelyDuplicates } from './duplicates';
+import { importRunning, refreshLikelyDuplicates, restartDuplicateRefresh } from './duplicates';
 
 /**
  * The likely-duplicates finding refreshed incrementally (issues 17 and 13): only the nodes written
@@ -88,6 +88,15 @@ describe('refreshLikelyDuplicates', () => {
     await rename('Pneumothorax', 'Tension pneumothorax');
     expect((await refresh()).probed).toBe(1);
     expect(await likelyDuplicates()).toHaveLength(3);
+
+    // A full pass over an empty table (the first refresh of a database) skips the nodes whose row it
+    // found from the other end, in an earlier batch: the newest name was found by both older ones.
+    await t.db.query('DELETE FROM node_likely_duplicates');
+    await restartDuplicateRefresh(t.db);
+    expect(await likelyDuplicates()).toEqual([]);
+    expect(await refreshLikelyDuplicates(t.db, { batchSize: 1 })).toEqual({ probed: 3, batches: 4, complete: true });
+    expect(await likelyDuplicates()).toEqual(['Chronic kidney disease', 'Chronic kidney disease stage 3', 'kidney disease stage 3']);
+    expect((await refresh()).probed).toBe(0);
   });
 
   it('renaming a node away removes its row and the rows that named it', async () => {

@@ -47,11 +47,13 @@ export interface DuplicateRefreshResult {
 
 /** Times as text: a JS Date keeps milliseconds, the cursor needs the column's microseconds. */
 interface RefreshState {
+  full: boolean;
   pass_before: string | null;
+  pass_started: string | null;
   cursor_at: string | null;
   cursor_id: string | null;
 }
-const STATE = 'pass_before::text, cursor_at::text, cursor_id';
+const STATE = 'probed_before IS NULL AS full, pass_before::text, pass_started::text, cursor_at::text, cursor_id';
 
 /**
  * Where a pass ends: no node written by a transaction still open may be missed, and such a node bears
@@ -78,7 +80,7 @@ async function recheckRowsNaming(tx: Queryable, ids: string[]): Promise<string[]
          FROM node_likely_duplicates d JOIN nodes x ON x.id = d.node_id JOIN nodes b ON b.id = d.similar_to
         WHERE d.similar_to = ANY($1::uuid[]) AND d.node_id <> ALL($1::uuid[])),
      kept AS (
-       UPDATE node_likely_duplicates d SET similarity = n.s FROM named n WHERE d.node_id = n.node_id AND n.still AND d.similarity <> n.s RETURNING 1)
+       UPDATE node_likely_duplicates d SET similarity = n.s, found_at = now() FROM named n WHERE d.node_id = n.node_id AND n.still RETURNING 1)
      DELETE FROM node_likely_duplicates d USING named n WHERE d.node_id = n.node_id AND NOT n.still RETURNING d.node_id`,
     [ids],
   );
@@ -90,13 +92,13 @@ async function recheckRowsNaming(tx: Queryable, ids: string[]): Promise<string[]
  * the rows naming them), then finds every node of the same type at least DUPLICATE_SIMILARITY-similar
  * through the name's trigram index (`%` with the threshold set for the transaction). Each probed node
  * with one gets a row naming its most similar; each node found that has no row yet (or one naming a
- * less similar node, or a deleted one) gets a row naming the probed node, so a new name marks its older
- * look-alikes too. Answers how many nodes were probed.
+ * less similar node, a deleted one, or found before this pass) gets a row naming the probed node, so a
+ * new name marks its older look-alikes too. Answers how many nodes were probed.
  *
  * OFFSET 0 keeps the lookup per probed node: flattened, the planner joined a batch of 200 to all
  * 1M names by hash on the type and tested `%` on each pair (8 s a batch on the benchmark graph).
  */
-async function probe(tx: Queryable, ids: string[], written: boolean): Promise<number> {
+async function probe(tx: Queryable, ids: string[], written: boolean, passStarted: string): Promise<number> {
   const all = written ? [...new Set([...ids, ...(await recheckRowsNaming(tx, ids))])] : ids;
   await tx.query('DELETE FROM node_likely_duplicates WHERE node_id = ANY($1::uuid[])', [all]);
   await tx.query(
@@ -111,9 +113,9 @@ async function probe(tx: Queryable, ids: string[], written: boolean): Promise<nu
      back AS (SELECT DISTINCT ON (b) b AS node_id, a AS similar_to, s FROM found WHERE b <> ALL($1::uuid[]) ORDER BY b, s DESC, a)
      INSERT INTO node_likely_duplicates AS d (node_id, similar_to, similarity)
      SELECT node_id, similar_to, s FROM (SELECT * FROM best UNION ALL SELECT * FROM back) x ORDER BY node_id
-     ON CONFLICT (node_id) DO UPDATE SET similar_to = EXCLUDED.similar_to, similarity = EXCLUDED.similarity
-      WHERE d.similar_to IS NULL OR d.similarity < EXCLUDED.similarity`,
-    [all],
+     ON CONFLICT (node_id) DO UPDATE SET similar_to = EXCLUDED.similar_to, similarity = EXCLUDED.similarity, found_at = now()
+      WHERE d.similar_to IS NULL OR d.similarity < EXCLUDED.similarity OR d.found_at < $2::timestamptz`,
+    [all, passStarted],
   );
   return all.length;
 }
@@ -131,23 +133,27 @@ async function runBatch(db: Db, size: number): Promise<BatchOutcome> {
     if (!state.pass_before) {
       [state] = await tx.query<RefreshState>(
         `UPDATE node_duplicate_refresh
-            SET pass_before = ${passBound(db.kind)}, cursor_at = COALESCE(probed_before, '-infinity'), cursor_id = $1, updated_at = now()
+            SET pass_before = ${passBound(db.kind)}, pass_started = now(), cursor_at = COALESCE(probed_before, '-infinity'), cursor_id = $1,
+                updated_at = now()
          RETURNING ${STATE}`,
         [NIL_UUID],
       );
     }
-    const next = await tx.query<{ id: string; updated_at: string }>(
-      `SELECT id, updated_at::text FROM nodes
-        WHERE (updated_at, id) > ($1::timestamptz, $2::uuid) AND updated_at < $3::timestamptz
-        ORDER BY updated_at, id LIMIT $4`,
-      [state.cursor_at, state.cursor_id, state.pass_before, size],
+    // A full pass (every node) skips the nodes it already found a row for (in an earlier batch) from the other end of a pair: each
+    // of their look-alikes has its own turn in the pass, so nothing is missed, and a graph of pairs and
+    // triples costs half or a third of the probes. A pass over written nodes probes each of them: a node's
+    // new name may match nodes that are not in the pass.
+    const next = await tx.query<{ id: string; updated_at: string; found: boolean }>(
+      `SELECT n.id, n.updated_at::text,
+              $5::boolean AND EXISTS (SELECT 1 FROM node_likely_duplicates d WHERE d.node_id = n.id AND d.similar_to IS NOT NULL AND d.found_at >= $6::timestamptz) AS found
+         FROM nodes n
+        WHERE (n.updated_at, n.id) > ($1::timestamptz, $2::uuid) AND n.updated_at < $3::timestamptz
+        ORDER BY n.updated_at, n.id LIMIT $4`,
+      [state.cursor_at, state.cursor_id, state.pass_before, size, state.full, state.pass_started],
     );
     if (next.length > 0) {
-      const probed = await probe(
-        tx,
-        next.map((n) => n.id),
-        true,
-      );
+      const todo = next.filter((n) => !n.found).map((n) => n.id);
+      const probed = todo.length > 0 ? await probe(tx, todo, true, state.pass_started!) : 0;
       const last = next[next.length - 1];
       await tx.query('UPDATE node_duplicate_refresh SET cursor_at = $1::timestamptz, cursor_id = $2, updated_at = now()', [last.updated_at, last.id]);
       return { locked: false, probed, done: false };
@@ -161,12 +167,13 @@ async function runBatch(db: Db, size: number): Promise<BatchOutcome> {
           tx,
           orphaned.map((r) => r.node_id),
           false,
+          state.pass_started!,
         ),
         done: false,
       };
     }
     await tx.query(
-      'UPDATE node_duplicate_refresh SET probed_before = pass_before, pass_before = NULL, cursor_at = NULL, cursor_id = NULL, updated_at = now()',
+      'UPDATE node_duplicate_refresh SET probed_before = pass_before, pass_before = NULL, pass_started = NULL, cursor_at = NULL, cursor_id = NULL, updated_at = now()',
     );
     return { locked: false, probed: 0, done: true };
   });
@@ -206,7 +213,7 @@ export async function refreshLikelyDuplicates(db: Db, options: DuplicateRefreshO
 /** The next refresh probes every node (a backup restore wrote nodes with the archive's times). */
 export async function restartDuplicateRefresh(tx: Queryable): Promise<void> {
   await tx.query(
-    'UPDATE node_duplicate_refresh SET probed_before = NULL, pass_before = NULL, cursor_at = NULL, cursor_id = NULL, updated_at = now()',
+    'UPDATE node_duplicate_refresh SET probed_before = NULL, pass_before = NULL, pass_started = NULL, cursor_at = NULL, cursor_id = NULL, updated_at = now()',
   );
 }
 
