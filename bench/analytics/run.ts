@@ -175,8 +175,8 @@ async function main() {
       // 2. Once filled: the refresh after CHANGED renamed nodes. BENCH_ANALYTICS_INCREMENTAL=1 measures it on a
       // fill stopped part-way too: as if the fill had ended now, then the fill's cursor is put back.
       let incremental: (DuplicateRefreshResult & { seconds: number; changed: number; partFilled: boolean; loadAverage: number[] }) | null = null;
-      const [saved] = await db.query<{ filled: boolean; pass_before: string | null; cursor_at: string | null; cursor_id: string | null }>(
-        'SELECT probed_before IS NOT NULL AS filled, pass_before::text, cursor_at::text, cursor_id FROM node_duplicate_refresh',
+      const [saved] = await db.query<{ filled: boolean; pass_before: string | null; pass_started: string | null; cursor_at: string | null; cursor_id: string | null }>(
+        'SELECT probed_before IS NOT NULL AS filled, pass_before::text, pass_started::text, cursor_at::text, cursor_id FROM node_duplicate_refresh',
       );
       const partFilled = !saved.filled && process.env.BENCH_ANALYTICS_INCREMENTAL === '1';
       if (partFilled) await db.query('UPDATE node_duplicate_refresh SET probed_before = now(), pass_before = NULL, cursor_at = NULL, cursor_id = NULL');
@@ -193,8 +193,9 @@ async function main() {
         log(`incremental: ${CHANGED} renamed, ${result.probed} probed in ${incremental.seconds} s`);
         if (partFilled) {
           // The fill goes on from its cursor at the next run (the renamed nodes are past its end: the pass after it probes them).
-          await db.query('UPDATE node_duplicate_refresh SET probed_before = NULL, pass_before = $1, cursor_at = $2, cursor_id = $3', [
+          await db.query('UPDATE node_duplicate_refresh SET probed_before = NULL, pass_before = $1, pass_started = $2, cursor_at = $3, cursor_id = $4', [
             saved.pass_before,
+            saved.pass_started,
             saved.cursor_at,
             saved.cursor_id,
           ]);

@@ -17,12 +17,12 @@ ALTER TABLE node_likely_duplicates
 -- already, from the other end of the pair; the finding needs one duplicate per node, not its best.
 ALTER TABLE node_likely_duplicates ADD COLUMN found_at timestamptz NOT NULL DEFAULT now();
 -- Serves the foreign key's action on every node delete (without it each deleted node scanned the table),
--- the rows that name a node probed again (they are probed with it), and the rows left without one.
+-- the rows that name a node probed again (rechecked with it), and the rows left without one.
 CREATE INDEX node_likely_duplicates_similar_to ON node_likely_duplicates (similar_to);
 
 -- Where the refresh stands (one row). Every node with updated_at < probed_before has been probed. A pass
--- (from pass_started) probes the nodes with probed_before <= updated_at < pass_before in (updated_at, id) order; cursor_at and
--- cursor_id are the last one done, so a pass stopped between batches (the server closing, an import
+-- (begun at pass_started) probes the nodes with probed_before <= updated_at < pass_before in
+-- (updated_at, id) order; cursor_at and cursor_id are the last one done, so a pass stopped between batches (the server closing, an import
 -- starting) goes on from there. pass_before is taken when the pass starts: the start of the oldest
 -- transaction then open on the database (or now()), so a transaction that started before it and committed
 -- later, whose rows bear its start time, is probed by the next pass. That is why every writer of nodes sets

@@ -143,10 +143,10 @@ async function runBatch(db: Db, size: number): Promise<BatchOutcome> {
         [NIL_UUID],
       );
     }
-    // A full pass (every node) skips the nodes it already found a row for (in an earlier batch) from the other end of a pair: each
-    // of their look-alikes has its own turn in the pass, so nothing is missed, and a graph of pairs and
-    // triples costs half or a third of the probes. A pass over written nodes probes each of them: a node's
-    // new name may match nodes that are not in the pass.
+    // A full pass (every node) skips the nodes it already found a row for, in an earlier batch, from the
+    // other end of a pair: each of their look-alikes has its own turn in the pass, so nothing is missed,
+    // and a node with k look-alikes is probed once rather than k + 1 times. A pass over written nodes
+    // probes each of them: a node's new name may match nodes that are not in the pass.
     const next = await tx.query<{ id: string; updated_at: string; found: boolean }>(
       `SELECT n.id, n.updated_at::text,
               $5::boolean AND EXISTS (SELECT 1 FROM node_likely_duplicates d WHERE d.node_id = n.id AND d.similar_to IS NOT NULL AND d.found_at >= $6::timestamptz) AS found
