@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     await staticFiles(app);
     scheduleDailyPurge(app);
-    scheduleDuplicateRefresh(app);
+    if (config.duplicatesFirstRefreshSeconds !== null) scheduleDuplicateRefresh(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 });
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

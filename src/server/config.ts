@@ -33,6 +33,8 @@ export interface AppConfig {
   jobStaleSeconds: number;
   /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
   jobSweepSeconds: number;
+  /** The likely-duplicates refresh (analytics/duplicates.ts): seconds after start of the first; null = never (tests). */
+  duplicatesFirstRefreshSeconds: number | null;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     trustProxy: env.KG_TRUST_PROXY === '1',
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
     jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
+    duplicatesFirstRefreshSeconds: Math.max(0, numberFrom(env.KG_DUPLICATES_FIRST_SECONDS, 30)),
   };
 }
 
@@ -100,6 +103,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     jobStaleSeconds: 15,
     jobSweepSeconds: 5,
+    // A refresh that starts on its own in the middle of a test would change what the test sees.
+    duplicatesFirstRefreshSeconds: null,
     ...overrides,
   };
 }

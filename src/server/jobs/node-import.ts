@@ -134,6 +134,9 @@ export const INSERT_MISSING_TYPES_SQL = `
  * see node-dry-run.ts); answers how many were new. Every node of one upload is
  * created at the job's creation time (a resumed job too) and numbered by its place in the file
  * (import_seq, migration 0018), so the node list shows the newest upload first, in its file's order.
+ * updated_at is the batch's own time (now()), as for every other write of a node: the likely-duplicates
+ * refresh finds the nodes written since its last pass by it (migration 0027), and a batch of a job
+ * created before that pass would otherwise bear an older time and never be probed.
  * Each created node gets its audit event in the same statement: one multi-row INSERT … SELECT per
  * batch, the cheap way to keep one event per created row. The event lists the fields set; a restore
  * reads the node's state from them (no detail.state).
@@ -142,7 +145,7 @@ export const INSERT_NODES_SQL = `
   WITH job AS (SELECT COALESCE((SELECT created_at FROM import_jobs WHERE id = $5::uuid), now()) AS at),
   added AS (
     INSERT INTO nodes (name, node_type_id, snomed_code, created_by, updated_by, created_at, updated_at, import_seq)
-    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid, job.at, job.at, $6::int + r.ord::int
+    SELECT r.name, nt.id, r.snomed, $4::uuid, $4::uuid, job.at, now(), $6::int + r.ord::int
       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS r(name, type, snomed, ord)
       CROSS JOIN job
       JOIN node_types nt ON lower(nt.name) = lower(r.type)

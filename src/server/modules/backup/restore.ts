@@ -6,6 +6,7 @@ import { audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { userRoom } from '../../jobs/events';
 import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/errors';
+import { restartDuplicateRefresh } from '../analytics/duplicates';
 import { removeBlobs } from '../attachments/store';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
@@ -173,6 +174,9 @@ async function startBulkLoad(tx: Queryable, kind: 'pglite' | 'postgres'): Promis
           GROUP BY id
          ON CONFLICT (node_id) DO UPDATE SET degree = EXCLUDED.degree`,
       );
+      // The likely duplicates are derived too, and the restored nodes keep the archive's updated_at, older
+      // than the refresh's watermark: its next pass probes every node.
+      await restartDuplicateRefresh(tx);
       // More sort memory for the index builds (this transaction only); the embedded database keeps its default.
       if (kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       for (const index of indexes) await tx.query(index.def);

@@ -94,8 +94,8 @@ export const NODE_QUALITY_CONDITIONS = {
   withoutSnomedCode: `NOT ${filled('n.snomed_code')}`,
   withoutDescription: `NOT ${filled('n.description')}`,
   orphan: `(NOT EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id) AND NOT EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id))`,
-  /** Precomputed (migration 0023, analytics/duplicates.ts). */
-  likelyDuplicate: 'n.id IN (SELECT node_id FROM node_likely_duplicates)',
+  /** Precomputed (migrations 0023, 0027, analytics/duplicates.ts); a row whose other node was deleted waits for the next refresh. */
+  likelyDuplicate: 'n.id IN (SELECT node_id FROM node_likely_duplicates WHERE similar_to IS NOT NULL)',
 } as const;
 const Q = NODE_QUALITY_CONDITIONS;
 
