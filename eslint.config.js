@@ -20,16 +20,16 @@ const layer = (names, message) => ({
 
 /**
  * The widgets' public entries (docs/ARCHITECTURE.md "Boundaries"): the host imports a widget only
- * through src/widgets/<name>/index.ts (its component and styles) or its texts.ts (nav labels, no
- * code), and the widgets' shared hooks only through src/widgets/index.ts. Read from the disk so a
+ * through src/widgets/<name>/index.ts (its component and styles), and the widgets' shared hooks only
+ * through src/widgets/index.ts. Texts the host shows too (nav labels) live in src/contract. Read from the disk so a
  * new widget with an index.ts is public without touching this file.
  */
 const widgetEntries = readdirSync(new URL('./src/widgets', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(new URL(`./src/widgets/${d.name}/index.ts`, import.meta.url)))
   .map((d) => d.name);
 const widgetInternals = {
-  regex: `^(?:\\.\\./)+widgets/(?!(?:${widgetEntries.join('|')})(?:/texts)?$)`,
-  message: "The host imports a widget only through its public entry ('widgets/<name>' or 'widgets/<name>/texts') and shared hooks from 'widgets'.",
+  regex: `^(?:\\.\\./)+widgets/(?!(?:${widgetEntries.join('|')})$)`,
+  message: "The host imports a widget only through its public entry ('widgets/<name>') and shared hooks from 'widgets'; texts it shows too are in src/contract.",
 };
 
 export default tseslint.config(

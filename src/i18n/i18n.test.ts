@@ -91,7 +91,7 @@ describe('the runtime', () => {
 
   it('translates the texts modules in the active language and falls back to English', async () => {
     const { requestLocale, activeLocale } = await import('./runtime');
-    const { ROLE_TEXTS } = await import('../widgets/role-admin/texts');
+    const { ROLE_TEXTS } = await import('../contract/role-texts');
     const { NODE_UPLOAD_TEXTS } = await import('../contract/node-upload-texts');
     expect(ROLE_TEXTS.title).toBe('Role Management');
     await requestLocale('de-CH');
@@ -134,7 +134,7 @@ describe('the runtime', () => {
 
   it('texts overrides replace any id, plain or ICU, in every language', async () => {
     const { requestLocale, setTextOverrides } = await import('./runtime');
-    const { ROLE_TEXTS } = await import('../widgets/role-admin/texts');
+    const { ROLE_TEXTS } = await import('../contract/role-texts');
     await setTextOverrides(owner, { 'roleAdmin.title': 'Roles & rights', 'roleAdmin.affects': '{count, plural, one {# person} other {# people}} affected' });
     expect(ROLE_TEXTS.title).toBe('Roles & rights');
     expect(ROLE_TEXTS.affects(1)).toBe('1 person affected');

@@ -34,10 +34,10 @@ import '../host/shell/shell-texts';
 import '../ui/texts';
 import '../widgets/analytics/texts';
 import '../widgets/graph-explorer/texts';
-import '../widgets/node-manager/texts';
-import '../widgets/role-admin/texts';
+import '../contract/node-texts';
+import '../contract/role-texts';
 import '../widgets/sign-in/texts';
-import '../widgets/type-admin/texts';
-import '../widgets/user-admin/texts';
+import '../contract/type-texts';
+import '../contract/user-texts';
 
 export { englishCatalogue, textNamespaces } from '../contract/texts';

@@ -3,10 +3,10 @@ import { AUDIT_LOG_TEXTS } from '../../contract/audit-log-texts';
 import { BACKUP_TEXTS } from '../../contract/backup';
 import { SNOMED_TEXTS } from '../../contract/import-texts';
 import { RELATION_TEXTS } from '../../contract/relation-texts';
-import { NODE_TEXTS } from '../../widgets/node-manager/texts';
-import { ROLE_TEXTS } from '../../widgets/role-admin/texts';
-import { TYPE_TEXTS } from '../../widgets/type-admin/texts';
-import { USER_TEXTS } from '../../widgets/user-admin/texts';
+import { NODE_TEXTS } from '../../contract/node-texts';
+import { ROLE_TEXTS } from '../../contract/role-texts';
+import { TYPE_TEXTS } from '../../contract/type-texts';
+import { USER_TEXTS } from '../../contract/user-texts';
 import { defineTexts } from '../../contract/texts';
 import { SHELL_TEXTS } from './shell-texts';
 

@@ -24,7 +24,7 @@ import { NodeRelationsList } from './NodeRelationsList';
 import { SnomedDriftNotice } from './SnomedDriftNotice';
 import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
-import { NODE_TEXTS as T } from './texts';
+import { NODE_TEXTS as T } from '../../contract/node-texts';
 import { useLatest } from '../../ui/use-latest';
 
 export interface NodeDetailProps {

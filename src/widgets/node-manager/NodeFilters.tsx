@@ -8,7 +8,7 @@ import type { SortState } from '../../ui/table-sort';
 import { TextField } from '../../ui/TextField';
 import { GridViewIcon, TableViewIcon } from './icons';
 import { parseSortChoice, qualityFilterLabel, sortChoice, type NodeQualityFilter } from './node-format';
-import { NODE_TEXTS as T, SORT_CHOICES } from './texts';
+import { NODE_TEXTS as T, SORT_CHOICES } from '../../contract/node-texts';
 
 export type NodeLayout = 'table' | 'grid';
 

@@ -23,7 +23,7 @@ import { NodeFilters, type NodeLayout } from './NodeFilters';
 import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
 import { NodeTable } from './NodeTable';
 import { cappedTotalText } from '../../contract/capped-total';
-import { NODE_TEXTS as T } from './texts';
+import { NODE_TEXTS as T } from '../../contract/node-texts';
 import { useSmall } from './use-box-width';
 import { FIRST_LIST_STATE, useNodeList } from './use-node-list';
 import { useLatest } from '../../ui/use-latest';

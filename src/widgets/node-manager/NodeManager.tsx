@@ -11,7 +11,7 @@ import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { NodeList, type NodeListMemory } from './NodeList';
 import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace, type NodeQualityFilter } from './node-format';
-import { NODE_TEXTS as T } from './texts';
+import { NODE_TEXTS as T } from '../../contract/node-texts';
 
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
 const { Part: NodeEditor } = lazyPart(() => import('./form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);

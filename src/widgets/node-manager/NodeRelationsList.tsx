@@ -3,7 +3,7 @@ import { Card } from '../../ui/Card';
 import { Chip } from '../../ui/Chip';
 import { IncomingIcon, OutgoingIcon } from './icons';
 import { relationDirection, sortRelations } from './node-format';
-import { NODE_TEXTS as T } from './texts';
+import { NODE_TEXTS as T } from '../../contract/node-texts';
 
 export interface NodeRelationsListProps {
   nodeId: string;

@@ -21,7 +21,7 @@ import { RoleFormDialog } from './RoleFormDialog';
 import { ROLE_SORT_VALUES } from './role-form';
 import { RoleTable } from './RoleTable';
 import { RoleTiles } from './RoleTiles';
-import { ROLE_TEXTS as T } from './texts';
+import { ROLE_TEXTS as T } from '../../contract/role-texts';
 import { useRoleAdmin } from './use-role-admin';
 import { useLatest } from '../../ui/use-latest';
 

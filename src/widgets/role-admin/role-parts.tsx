@@ -4,7 +4,7 @@ import { IconButton } from '../../ui/Button';
 import { EditIcon, TrashIcon } from '../../ui/icons';
 import { Switch } from '../../ui/Switch';
 import { Tooltip } from '../../ui/Tooltip';
-import { ROLE_TEXTS as T } from './texts';
+import { ROLE_TEXTS as T } from '../../contract/role-texts';
 
 /** Cells shared by the role table and the role cards. */
 

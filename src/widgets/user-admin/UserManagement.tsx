@@ -14,7 +14,7 @@ import { useTablePaging } from '../../ui/use-table-paging';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
-import { USER_TEXTS as T } from './texts';
+import { USER_TEXTS as T } from '../../contract/user-texts';
 import { UserCards } from './UserCards';
 import { UserFilters } from './UserFilters';
 import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';

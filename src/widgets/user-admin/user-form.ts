@@ -4,7 +4,7 @@ import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/patterns';
 import type { User } from '../../contract/users';
 import type { FormDialogInput } from '../../machines/form-dialog.machine';
-import { USER_TEXTS } from './texts';
+import { USER_TEXTS } from '../../contract/user-texts';
 
 /**
  * The Create/Edit User form (spec §2, §3, §5 "User form"): Username, Email Address (email type),

@@ -1,6 +1,6 @@
-import { LIMITS, tooLongMessage } from '../../contract/limits';
-import type { TaxonomyKind } from '../../contract/taxonomy';
-import { defineTexts, icu } from '../../contract/texts';
+import { LIMITS, tooLongMessage } from './limits';
+import type { TaxonomyKind } from './taxonomy';
+import { defineTexts, icu } from './texts';
 
 /**
  * Texts of Node Type Management and Relation Type Management (spec §2, §5, §8); the spec's own

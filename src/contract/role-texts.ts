@@ -1,5 +1,5 @@
-import { MESSAGES } from '../../contract/messages';
-import { defineTexts, icu } from '../../contract/texts';
+import { MESSAGES } from './messages';
+import { defineTexts, icu } from './texts';
 
 /** Texts of Role Management (spec §2, §8); the spec's own words where it gives them. */
 export const ROLE_TEXTS = defineTexts('roleAdmin', {

@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../contract/messages';
-import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
-import { defineTexts, icu } from '../../contract/texts';
+import { MESSAGES } from './messages';
+import { USER_ADMIN_MESSAGES } from './admin-messages';
+import { defineTexts, icu } from './texts';
 
 /** Texts of User Management (spec §2, §8); the spec's own words where it gives them. */
 export const USER_TEXTS = defineTexts('userAdmin', {

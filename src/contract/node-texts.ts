@@ -1,4 +1,4 @@
-import { defineTexts, icu } from '../../contract/texts';
+import { defineTexts, icu } from './texts';
 /**
  * The Knowledge Nodes list and Node detail texts (spec §2, §8). zod-free, so the widget bundle
  * does not pull in the schemas.
