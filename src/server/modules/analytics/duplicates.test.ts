@@ -218,4 +218,25 @@ describe('refreshLikelyDuplicates', () => {
       await removeBulk('closing ');
     }
   });
+
+  it.runIf(process.env.KG_TEST_DB === 'postgres')('two instances refreshing at once share one pass: no node is probed twice, none is missed', async () => {
+    await refresh();
+    await bulkNodes('shared ', 60);
+    await create('Iron deficiency anaemia');
+    await create('Iron deficiency anemia');
+    try {
+      // Two refreshes on two connections, as two servers' timers would start them. Each batch takes the
+      // lock and moves the cursor kept in the database: the one that finds the lock taken stops there.
+      const both = await Promise.all([refreshLikelyDuplicates(t.db, { batchSize: 4 }), refreshLikelyDuplicates(t.db, { batchSize: 4 })]);
+      const rest = await refresh();
+      const probed = both.reduce((sum, r) => sum + (r?.probed ?? 0), 0) + rest.probed;
+      expect(probed).toBe(62);
+      expect(await likelyDuplicates()).toEqual(['Iron deficiency anaemia', 'Iron deficiency anemia']);
+    } finally {
+      await removeBulk('shared ');
+      await remove('Iron deficiency anaemia');
+      await remove('Iron deficiency anemia');
+      await refresh();
+    }
+  });
 });
