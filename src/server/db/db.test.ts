@@ -28,6 +28,17 @@ describe('migrations', () => {
   });
 });
 
+describe('connection settings', () => {
+  it('keep the trigram indexes\' pending lists at 1 MB, so a search during an import reads a short list', async () => {
+    const db = await cloneDatabase();
+    try {
+      expect(await db.query('SHOW gin_pending_list_limit')).toEqual([{ gin_pending_list_limit: '1MB' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('data directory lock', () => {
   it('refuses a second holder while the first is alive, and releases on close', () => {
     const dir = tmpDir();
