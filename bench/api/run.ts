@@ -157,6 +157,16 @@ async function register(url: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'bench_admin', email: 'bench_admin@example.com', password: 'bench-password-1' }),
   });
+  if (res.status === 409) {
+    // A database copied from a kept one (BENCH_PG_KEEP, BENCH_PG_TEMPLATE) has the account already.
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'bench_admin', password: 'bench-password-1' }),
+    });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+    return ((await login.json()) as { accessToken: string }).accessToken;
+  }
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { role?: string | null } };
   return body.accessToken;
@@ -326,7 +336,9 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
     await admin.query(`CREATE DATABASE ${name}${config.pgTemplate ? ` TEMPLATE ${config.pgTemplate}` : ''}`);
     await admin.end();
     log(`created database ${name}`);
-    cleanups.push({
+    // BENCH_PG_KEEP=1 keeps the loaded database for later runs (BENCH_PG_TEMPLATE=<its name>) or by-hand probes.
+    if (env.BENCH_PG_KEEP === '1') log(`keeping database ${name} (BENCH_PG_KEEP=1)`);
+    else cleanups.push({
       label: `drop database ${name}`,
       fn: async () => {
         const c = new pg.Client({ connectionString: config.pgUrl });
@@ -394,7 +406,9 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
   await closeDb();
   if (kind === 'pglite') databaseBytes = dirBytes(path.join(tmp, 'db'));
 
-  const server = await startServer({ dataDir: tmp, databaseUrl, logFile: path.join(tmp, 'server.log') });
+  // The likely-duplicates refresh's first pass over a freshly loaded 1M-node database runs for hours
+  // on one core (bench/results/analytics-notes.md): pushed out, so the figures are the API's own.
+  const server = await startServer({ dataDir: tmp, databaseUrl, logFile: path.join(tmp, 'server.log'), env: { KG_DUPLICATES_FIRST_SECONDS: '86400' } });
   cleanups.push({ label: `stop server ${server.pid}`, fn: server.stop });
   log(`${kind}: server pid ${server.pid} on ${server.url}`);
   const token = await register(server.url);
