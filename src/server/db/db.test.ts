@@ -29,10 +29,10 @@ describe('migrations', () => {
 });
 
 describe('connection settings', () => {
-  it('keep the trigram indexes\' pending lists at 1 MB, so a search during an import reads a short list', async () => {
+  it('keep the trigram indexes\' pending lists short, so a search during an import reads a short list', async () => {
     const db = await cloneDatabase();
     try {
-      expect(await db.query('SHOW gin_pending_list_limit')).toEqual([{ gin_pending_list_limit: '1MB' }]);
+      expect(await db.query('SHOW gin_pending_list_limit')).toEqual([{ gin_pending_list_limit: db.kind === 'pglite' ? '1MB' : '2MB' }]);
     } finally {
       await db.close();
     }

@@ -9,12 +9,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Short OLTP queries: JIT compilation only adds hundreds of ms to the few costly plans, and
   // parallel workers compete with the other requests for the same cores; a Gather Merge also
   // defeats the early stop of an index walk with a LIMIT (bench/results/api-notes.md).
-  // gin_pending_list_limit 1 MB (PostgreSQL's default is 4 MB, the embedded database's is 1 MB too,
-  // db/pglite.ts): every search through a trigram index reads that index's whole pending list, so
-  // during a bulk import, whose rows fill the lists, a node search's p99 was 91-106 ms at 4 MB and
-  // 29 ms at 1 MB; the import pays ~6 % for the more frequent merges (bench/results/import-notes.md).
+  // gin_pending_list_limit 2 MB (PostgreSQL's default is 4 MB): every search through a trigram
+  // index reads that index's whole pending list, so during a bulk import, whose rows fill the
+  // lists, a node search's p99 was 91-106 ms at 4 MB, 50 ms at 2 MB and 29 ms at 1 MB; 1 MB cost
+  // the 100k-row upload ~18 % (more frequent merges), 2 MB nothing measurable
+  // (bench/results/import-notes.md). The embedded database uses 1 MB (db/pglite.ts).
   // TCP keep-alive notices a peer that vanished without closing (failover, network).
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off -c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=1MB', keepAlive: true });
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off -c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=2MB', keepAlive: true });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the
   // process; the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
