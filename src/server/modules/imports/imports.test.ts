@@ -44,6 +44,25 @@ describe('GET /nodes/template', () => {
 });
 
 describe('POST /nodes/upload', () => {
+  it('does not hold its own job back: while the request waits for the job, the batches find no request to yield to', async () => {
+    const activity = t.app.requestActivity;
+    const whenIdle = activity.whenIdle.bind(activity);
+    const inFlightAtEachBatch: number[] = [];
+    activity.whenIdle = (maxWaitMs) => {
+      inFlightAtEachBatch.push(activity.inFlight);
+      return whenIdle(maxWaitMs);
+    };
+    try {
+      const rows = [['name', 'type'], ...Array.from({ length: 600 }, (_, i) => [`Y9 Own batch ${i}`, 'Disease'])];
+      const res = await uploadAs(editor.accessToken, 'own-batches.csv', csvOf(rows));
+      expect(res.json<NodeUploadResponse>()).toMatchObject({ status: 'completed', summary: { created: 600 } });
+    } finally {
+      activity.whenIdle = whenIdle;
+    }
+    expect(inFlightAtEachBatch.length).toBeGreaterThan(0);
+    expect(inFlightAtEachBatch.every((n) => n === 0)).toBe(true);
+  });
+
   it('creates nodes from .xlsx with header aliases, auto-creates types, defaults a missing type, answers with the summary', async () => {
     const res = await uploadAs(editor.accessToken, 'nodes.xlsx', xlsxOf([
       ['  Node Name ', 'NODE_TYPE', 'Snomed', 'ignored column'],

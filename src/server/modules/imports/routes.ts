@@ -81,6 +81,9 @@ export async function acceptUpload(app: FastifyInstance, req: FastifyRequest, ro
   });
   // The runner removes the file once the job is finished; an interrupted job keeps it to resume.
   const running = app.jobs.run(job, (ctx) => route.run(app, upload.path, format, userId, ctx), upload.remove);
+  // This request now waits for its own job (up to uploadAnswerWaitMs): counted as in flight, it made
+  // each of the job's first batches wait BATCH_YIELD_MAX_MS for it (~1 s of a 100k-row upload).
+  app.requestActivity.release(req);
   // A file that cannot be read is refused here (400/413/415) and nothing was written.
   await running.validated;
   // Small files finish at once: answer with the summary (spec §4: completed straight from the response).
