@@ -200,7 +200,7 @@ const rowsText = (n: number) => n.toLocaleString('en');
  * PostgreSQL used to insert while reading, in one transaction; bench/results/import-notes.md
  * has the figures of the change.
  */
-async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: number) {
+async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: () => number) {
   const rows = new NodeColumns();
   const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   ctx.validated();
@@ -217,7 +217,7 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
     report();
     while (done < total) {
       ctx.throwIfAborted();
-      const end = Math.min(done + batchRows, total);
+      const end = Math.min(done + batchRows(), total);
       const cp = await ctx.commitBatch(
         async (tx) => {
           const added = await insertBatch(tx, rows, done, end, userId, ctx.id, dryRun);
@@ -237,7 +237,7 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
 /** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, importBatchRows(app.db.kind));
+  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => importBatchRows(app.db.kind, app.requestActivity.quietForMs()));
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {

@@ -329,7 +329,7 @@ export async function runRelationImport(
   const early = resolveWhileReading(app.db, loadRules);
   const read = await readRelationFile(file, format, ctx, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'), early.push);
   ctx.validated();
-  const batchRows = importBatchRows(app.db.kind);
+  const batchRows = () => importBatchRows(app.db.kind, app.requestActivity.quietForMs());
   let resolving: Promise<Resolved> | null = early.done();
   resolving.catch(() => undefined);
   // Progress is work done: 5-10 % for the read, 10-20 % for the resolution, the rest by committed rows.
@@ -349,7 +349,7 @@ export async function runRelationImport(
     report();
     while (done < total) {
       ctx.throwIfAborted();
-      const end = Math.min(done + batchRows, total);
+      const end = Math.min(done + batchRows(), total);
       const cp = await ctx.commitBatch(
         async (tx) => {
           const added = await insertBatch(tx, valid, done, end, userId, ctx.id);

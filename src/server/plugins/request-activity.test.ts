@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EMBEDDED_BATCH_ROWS, EMBEDDED_QUIET_AFTER_MS, EMBEDDED_QUIET_BATCH_ROWS, importBatchRows } from '../db/turns';
 import { requestActivityPlugin } from './request-activity';
 
 const apps: ReturnType<typeof Fastify>[] = [];
@@ -103,5 +104,29 @@ describe('request activity: batches wait for in-flight requests', () => {
     const { app } = await appWithGate();
     expect((await app.inject({ url: '/fast' })).statusCode).toBe(200);
     expect(app.requestActivity.inFlight).toBe(0);
+  });
+});
+
+describe('request activity: how long the server has been quiet sizes the embedded import batches', () => {
+  it('is quiet from the start, not while a request is in flight, and again counting from its end', async () => {
+    const { app, base, open } = await appWithGate();
+    expect(app.requestActivity.quietForMs()).toBe(Infinity);
+    expect(importBatchRows('pglite', app.requestActivity.quietForMs())).toBe(EMBEDDED_QUIET_BATCH_ROWS);
+    const slow = fetch(`${base}/slow`);
+    await expect.poll(() => app.requestActivity.inFlight).toBe(1);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(app.requestActivity.quietForMs()).toBe(0);
+    expect(importBatchRows('pglite', app.requestActivity.quietForMs())).toBe(EMBEDDED_BATCH_ROWS);
+    open();
+    await slow;
+    await expect.poll(() => app.requestActivity.inFlight).toBe(0);
+    const quiet = app.requestActivity.quietForMs();
+    expect(quiet).toBeGreaterThanOrEqual(0);
+    expect(quiet).toBeLessThan(EMBEDDED_QUIET_AFTER_MS);
+    // Just after a request the batches stay small; PostgreSQL's do not depend on it.
+    expect(importBatchRows('pglite', quiet)).toBe(EMBEDDED_BATCH_ROWS);
+    expect(importBatchRows('postgres', 0)).toBe(importBatchRows('postgres', Infinity));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(app.requestActivity.quietForMs()).toBeGreaterThan(quiet + 50);
   });
 });

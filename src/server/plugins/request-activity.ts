@@ -13,19 +13,28 @@ import fp from 'fastify-plugin';
  */
 export class RequestActivity {
   #inFlight = 0;
+  /** When a request was last seen starting or ending (performance.now()). */
+  #lastSeen = -Infinity;
   readonly #idle = new EventEmitter();
 
   get inFlight(): number {
     return this.#inFlight;
   }
 
+  /** How long no request has been in flight: 0 while one is, milliseconds since the last one ended otherwise. */
+  quietForMs(): number {
+    return this.#inFlight > 0 ? 0 : performance.now() - this.#lastSeen;
+  }
+
   /** Counts a request until its response is sent or its connection closes ('close' covers both). */
   track(req: FastifyRequest, reply: FastifyReply): void {
     this.#inFlight++;
+    this.#lastSeen = performance.now();
     let counted = true;
     const done = () => {
       if (!counted) return;
       counted = false;
+      this.#lastSeen = performance.now();
       if (--this.#inFlight === 0) this.#idle.emit('idle');
     };
     (req as { releaseActivity?: () => void }).releaseActivity = done;
