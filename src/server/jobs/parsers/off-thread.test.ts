@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../plugins/errors';
 import { detectFormat, readRows, type ParseLimits } from './index';
-import { parserThreads } from './off-thread';
+import { XLSX_REUSE_MAX_BYTES, parserThreads } from './off-thread';
 
 /**
  * The parsers run in worker threads (off-thread.ts): the server's thread keeps answering while
@@ -125,6 +125,35 @@ describe('parsing off the server thread', () => {
     expect(await drain(readRows(bigCsv, 'csv', limits))).toBe(CSV_ROWS + 1);
     expect(busy()).toEqual([]);
     expect(parserThreads().idle.length).toBeGreaterThan(0);
+  });
+
+  it('does not keep the thread that read a large .xlsx (its heap held the shared strings), but keeps one that read a small one', async () => {
+    const book = (rows: number) => {
+      const wb = XLSX.utils.book_new();
+      const cells = [['nodename', 'nodetype'], ...Array.from({ length: rows }, (_, i) => [`Workbook node ${i} ${'x'.repeat(40)}`, `Type ${i % 7}`])];
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(cells), 'Nodes');
+      const file = path.join(dir, `book-${rows}.xlsx`);
+      fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+      return file;
+    };
+    const small = book(100);
+    const large = book(60_000);
+    expect(fs.statSync(small).size).toBeLessThanOrEqual(XLSX_REUSE_MAX_BYTES);
+    expect(fs.statSync(large).size).toBeGreaterThan(XLSX_REUSE_MAX_BYTES);
+
+    // Each read: its first batch (header included) while its thread is busy, then the rest.
+    const rows = readRows(large, 'xlsx', limits);
+    const first = await rows.next();
+    const [thread] = busy();
+    expect(thread).toBeDefined();
+    expect((first.value?.length ?? 0) + (await drain(rows))).toBe(60_001);
+    expect(parserThreads().live).not.toContain(thread);
+
+    const again = readRows(small, 'xlsx', limits);
+    const firstSmall = await again.next();
+    const [smallThread] = busy();
+    expect((firstSmall.value?.length ?? 0) + (await drain(again))).toBe(101);
+    expect(parserThreads().idle).toContain(smallThread);
   });
 
   it('gives the event loop a turn between batches, also when several arrived while the caller was busy (issue 13)', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { nextTurn } from '../../db/turns';
 import { AppError } from '../../plugins/errors';
@@ -12,12 +13,20 @@ import { deserializeError, type Answer, type FromWorker, type ToWorker, type Wor
  * machine, seconds on a busy one), so a few idle threads wait for the next read and end after
  * IDLE_MS. A thread is not reused — it is terminated — when its reader stopped early (the
  * parse may still be running; terminating is the only way to stop a synchronous SheetJS
- * read) and after a whole-file .xls parse (hundreds of MB of heap that a fresh thread gives
- * back). Idle threads do not keep the process alive.
+ * read), after a whole-file .xls parse (hundreds of MB of heap that a fresh thread gives
+ * back) and after a large .xlsx (its shared strings, tens of MB for 100k distinct names, stay in
+ * the thread's heap until a collection that an idle thread may never run: on the embedded
+ * database they stood on top of PGlite's own peak while the rows were inserted). Idle threads
+ * do not keep the process alive.
  */
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const MAX_IDLE = 2;
 const IDLE_MS = 30_000;
+/**
+ * An .xlsx larger than this ends its thread when read: the 0.3 s a fresh thread costs the next
+ * read is nothing beside such an import, while a small workbook's thread is worth keeping.
+ */
+export const XLSX_REUSE_MAX_BYTES = 1024 * 1024;
 
 /**
  * Batches the worker may have sent that the reader has not taken yet. A batch is what one
@@ -148,7 +157,18 @@ export async function* readRowsOffThread(file: string, format: FileFormat, limit
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
-    await release(thread, over && format !== 'xls');
+    await release(thread, over && keepsLittleHeap(file, format));
+  }
+}
+
+/** Whether a thread that read `file` is worth keeping (see XLSX_REUSE_MAX_BYTES). */
+function keepsLittleHeap(file: string, format: FileFormat): boolean {
+  if (format === 'xls') return false;
+  if (format !== 'xlsx') return true;
+  try {
+    return fs.statSync(file).size <= XLSX_REUSE_MAX_BYTES;
+  } catch {
+    return false;
   }
 }
 
