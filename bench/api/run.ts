@@ -29,6 +29,8 @@
  *   BENCH_QUIET_WAIT=600          before each database, and BENCH_QUIET_WAIT_SCENARIO=120 before
  *   BENCH_QUIET_PERCENT=30        each scenario, wait up to this many seconds for other work on
  *                                 the machine (a shared one) to use less than this % of one core
+ *   BENCH_SCENARIOS=search,list   run only these scenarios (by name: list, search, get one,
+ *                                 focused graph, global graph, create); all when unset
  *   BENCH_SEED=20240601
  *   BENCH_RESULTS_DIR=bench/results  where the JSON and markdown go
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (a database named kg_bench_<ts> is created and dropped)
@@ -79,6 +81,7 @@ const config = {
   quietPercent: int('BENCH_QUIET_PERCENT', 30),
   pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   pgTemplate: env.BENCH_PG_TEMPLATE ?? null,
+  scenarios: env.BENCH_SCENARIOS ? env.BENCH_SCENARIOS.split(',').map((s) => s.trim()) : null,
 };
 for (const db of config.dbs) if (db !== 'postgres' && db !== 'pglite') throw new Error(`BENCH_DBS: unknown database "${String(db)}"`);
 
@@ -437,6 +440,7 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
     return r;
   };
   for (const s of scenarios(ds)) {
+    if (config.scenarios && !config.scenarios.includes(s.name)) continue;
     if (config.unloadedConnections > 0) unloaded.push(await measure({ ...s, connections: config.unloadedConnections }));
     results.push(await measure(s));
   }

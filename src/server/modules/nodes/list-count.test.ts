@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 import { RELATION_COUNT_CAP } from '../relations/repository';
-import { NODE_COUNT_CAP, SEARCH_COUNT_CAP } from './repository';
+import { NODE_COUNT_CAP, SEARCH_COUNT_CAP, WALK_MIN_ESTIMATE } from './repository';
 
 /**
  * The node list counts matches only up to NODE_COUNT_CAP (or to the end of the page asked for),
  * a text search up to SEARCH_COUNT_CAP: an exact count of a million nodes costs a scan on every
- * page. 5,200 nodes make every branch reachable: capped and exact totals, the search that walks
- * the sort index past its cap, and the deep page that sorts all matches.
+ * page. 8,000 nodes make every branch reachable: capped and exact totals, the search that walks
+ * the sort index past its cap, the one past its cap that is too rare to walk, and the deep page
+ * that sorts all matches.
  */
-const BULK = 5200;
+const BULK = 8000;
 const name = (i: number) => `bulk ${String(i).padStart(4, '0')}`;
 
 let t: TestApp;
@@ -32,12 +33,13 @@ beforeAll(async () => {
   const admin = await t.register('admin');
   viewer = await t.register('vi');
   for (const name of ['Bulk', 'Other']) await t.call({ method: 'POST', url: '/api/nodetypes', token: admin.accessToken, payload: { name } });
-  // Names "bulk 0001"…; created one minute apart, so newest first is "bulk 5200"; every
-  // tenth has "marker" in its description (520 matches: under the caps).
+  // Names "bulk 0001"…; created one minute apart, so newest first is "bulk 8000"; every
+  // tenth has "marker" in its description (800 matches: under the caps), every odd one "plain"
+  // (4,000: over the count cap, too few to walk).
   await t.db.query(
     `INSERT INTO nodes (name, node_type_id, description, created_at, updated_at)
      SELECT 'bulk ' || lpad(i::text, 4, '0'), (SELECT id FROM node_types WHERE name = 'Bulk'),
-            CASE WHEN i % 10 = 0 THEN 'marker' ELSE 'plain' END,
+            CASE WHEN i % 10 = 0 THEN 'marker' WHEN i % 2 = 1 THEN 'plain' ELSE 'other' END,
             timestamptz '2024-01-01' + i * interval '1 minute', timestamptz '2024-01-01' + i * interval '1 minute'
        FROM generate_series(1, $1::int) i`,
     [BULK],
@@ -67,15 +69,18 @@ describe('GET /nodes totals beyond the count cap', () => {
   it('keeps totals under the caps exact', async () => {
     expect((await list({ nodeType: 'Other' })).pagination).toMatchObject({ total: 1, totalCapped: false });
     expect((await list({ search: 'marker' })).pagination).toMatchObject({ total: BULK / 10, totalCapped: false });
-    // More than the list's cap, fewer than the search's: sorted and counted exactly.
+    // More than the cap, but estimated below WALK_MIN_ESTIMATE: sorted and counted exactly.
+    // (The estimate comes from where the matches lie in the table: a margin either side of it.)
+    expect(BULK / 2).toBeLessThan(WALK_MIN_ESTIMATE * 0.9);
     const plain = await list({ search: 'plain', limit: '25' });
-    expect(plain.pagination).toMatchObject({ total: BULK - BULK / 10, totalCapped: false });
+    expect(plain.pagination).toMatchObject({ total: BULK / 2, totalCapped: false });
     expect(plain.data[0].name).toBe(name(BULK - 1));
     expect((await list({ search: 'no such thing' })).pagination).toMatchObject({ total: 0, totalCapped: false });
   });
 
   it('a search with more matches than its cap gives the same first pages as sorting all of them', async () => {
     expect(SEARCH_COUNT_CAP).toBeLessThan(BULK);
+    expect(WALK_MIN_ESTIMATE * 1.1).toBeLessThanOrEqual(BULK);
     const newest = await list({ search: 'bulk', limit: '25' });
     expect(newest.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
     expect(newest.data.map((n) => n.name)).toEqual(Array.from({ length: 25 }, (_, i) => name(BULK - i)));
@@ -97,14 +102,14 @@ describe('GET /nodes totals beyond the count cap', () => {
   });
 
   it('a page past the end still reports the total', async () => {
-    const past = await list({ search: 'marker', limit: '25', skip: '600' });
+    const past = await list({ search: 'marker', limit: '25', skip: String(BULK / 10 + 100) });
     expect(past).toMatchObject({ data: [], pagination: { total: BULK / 10, totalCapped: false } });
   });
 });
 
 describe('GET /relations totals beyond the count cap', () => {
-  // bulk i → bulk i+k for k = 1, 2: 10,396 relations, the n-th created n minutes after 2024
-  // (n = (k - 1) · 5,198 + i), so the newest is bulk 5198 → bulk 5200 and the oldest bulk 0001 → bulk 0002.
+  // bulk i → bulk i+k for k = 1, 2: 15,996 relations, the n-th created n minutes after 2024
+  // (n = (k - 1) · 7,998 + i), so the newest is bulk 7998 → bulk 8000 and the oldest bulk 0001 → bulk 0002.
   const PER_K = BULK - 2;
   const RELATIONS = 2 * PER_K;
   beforeAll(async () => {

@@ -110,27 +110,23 @@ const SEARCH_FIELDS: Record<NodeListQuery['searchScope'], string[]> = {
   full: ['n.name', 'n.description', 'n.note', 'n.snomed_code'],
 };
 
-/**
- * The WHERE of a list. `indexed: false` writes each substring match as `(column || '')`, which no
- * trigram index can serve, so that the planner walks the sort index instead (see listNodes).
- */
-function listFilter(q: NodeListQuery, indexed = true): { where: string; params: unknown[] } {
+/** The WHERE of a list, with its parameters. */
+function listFilter(q: NodeListQuery): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const text = (column: string) => (indexed ? column : `(${column} || '')`);
   if (q.nodeType) clauses.push(`lower(nt.name) = lower(${param(q.nodeType)})`);
   if (q.nodeTypes?.length) clauses.push(`lower(nt.name) = ANY(${param(q.nodeTypes)}::text[])`);
   const search = q.search?.trim();
   if (search) {
     const p = param(likePattern(search));
-    clauses.push(`(${SEARCH_FIELDS[q.searchScope].map((f) => `${text(f)} ILIKE ${p}`).join(' OR ')})`);
+    clauses.push(`(${SEARCH_FIELDS[q.searchScope].map((f) => `${f} ILIKE ${p}`).join(' OR ')})`);
   }
   const snomed = q.snomedCode?.trim();
-  if (snomed) clauses.push(`${text('n.snomed_code')} ILIKE ${param(likePattern(snomed))}`);
+  if (snomed) clauses.push(`n.snomed_code ILIKE ${param(likePattern(snomed))}`);
   if (q.snomedReview) clauses.push('n.id IN (SELECT node_id FROM snomed_drift)');
   if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : Q.withoutSnomedCode);
   if (q.hasDescription) clauses.push(q.hasDescription === 'true' ? filled('n.description') : Q.withoutDescription);
@@ -143,8 +139,6 @@ function listFilter(q: NodeListQuery, indexed = true): { where: string; params: 
   if (q.createdBefore) clauses.push(`n.created_at <= ${param(q.createdBefore)}::timestamptz`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
-
-const and = (where: string, clause: string) => (where ? `${where} AND ${clause}` : `WHERE ${clause}`);
 
 /**
  * Substring filters, usually rare, and the SNOMED review (a handful of nodes): gather the matches
@@ -160,16 +154,26 @@ const isTextFilter = (q: NodeListQuery) => !!(q.search?.trim() || q.snomedCode?.
  */
 export const NODE_COUNT_CAP = 1000;
 /**
- * A text search counts its matches up to this many, and sorts them for the page. Beyond it the
- * term is common (0.5% of a million nodes): its first pages (offset + limit up to WALK_MAX_WINDOW)
- * are read by walking the sort order's index and stopping after the page, which passes about
- * (offset + limit) ÷ share of matching rows — 5,000 at most for 25 — instead of fetching and
- * sorting tens of thousands of matches. A rarer term would make that walk long (0.1%: ~25,000
- * rows for 25), so up to here the matches are sorted (exact total) instead. Counting costs about
- * one row per match and the walk one per 1/share rows: 5,000 keeps the worst of both near 5,000
- * rows (measured on 1M nodes: bench/results/api-notes.md).
+ * A text search counts its matches exactly up to this many, as the list does ("more than 1,000"
+ * beyond). Counting costs one fetched row per match, so the cap is what a common term costs.
  */
-export const SEARCH_COUNT_CAP = 5000;
+export const SEARCH_COUNT_CAP = NODE_COUNT_CAP;
+/**
+ * Beyond the cap, a term estimated at this many matches or more has its first pages (offset +
+ * limit up to WALK_MAX_WINDOW) read by walking the sort order's index and stopping after the
+ * page, which passes about (offset + limit) ÷ share rows — 5,000 at most for 25 on a million
+ * nodes — instead of fetching and sorting all its matches. A rarer term would make that walk long
+ * (0.1%: ~25,000 rows for 25), so its matches are sorted instead (exact total).
+ *
+ * The estimate costs nothing more than the count: the matches come from a bitmap heap scan (or
+ * a sequential one) in the table's physical order, so the block of the (cap + 1)-th match says
+ * which share of the table held cap + 1 matches. Matches bunched at the start of the table (one
+ * old import) look common when they are not: the walk is bounded (WALK_ROWS_PER_ROW rows per
+ * row of the page), and a walk that did not fill its page gives way to sorting all matches.
+ * Measured on 1M nodes: bench/results/api-notes.md.
+ */
+export const WALK_MIN_ESTIMATE = 5000;
+const WALK_ROWS_PER_ROW = 400;
 const WALK_MAX_WINDOW = 100;
 /** Sort orders an index serves (nodes_created_at, nodes_name_type_ci, nodes_updated_at). */
 const WALKABLE: ReadonlySet<NodeListQuery['sortBy']> = new Set(['createdAt', 'name', 'updatedAt']);
@@ -184,8 +188,8 @@ export interface NodeListResult {
 const capped = (matched: number, cap: number): Omit<NodeListResult, 'rows'> =>
   matched > cap ? { total: cap, totalCapped: true } : { total: matched, totalCapped: false };
 
-/** A page row without the count and the sort_0, sort_1, … columns the query sorted by. */
-function withoutSortKeys({ matched: _m, ...row }: NodeRow & { matched: number | null }): NodeRow {
+/** A page row without the count, the branch taken and the sort_0, sort_1, … columns the query sorted by. */
+function withoutSortKeys({ matched: _m, walked: _w, ...row }: NodeRow & { matched: number | null; walked?: boolean }): NodeRow {
   for (const key of Object.keys(row)) if (key.startsWith('sort_')) delete (row as Record<string, unknown>)[key];
   return row;
 }
@@ -206,40 +210,55 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeLi
     ]);
     return { rows, ...capped(count[0].matched, cap) };
   }
-  /*
-   * A text search or a rare-value filter: collect the matches through the trigram indexes
-   * (MATERIALIZED: read lazily, so counting up to the cap stops there, and planned as "all
-   * matches" rather than as a walk that expects many). Left to itself the planner walks the sort
-   * index expecting many matches, which reads the whole table for a rare term
-   * (bench/results/api-notes.md §2). Then, in the same statement, only the branch that fits runs:
-   * - up to SEARCH_COUNT_CAP (or for a deep page, or a sort no index serves), the page is
-   *   sorted from the matches, and the total is exact;
-   * - beyond it, the first pages are read by walking the sort index (filter written so that no
-   *   trigram index serves it) and stopping after the page: so common a term stops early, where
-   *   sorting all its matches would read tens of thousands of rows. The total is then
-   *   SEARCH_COUNT_CAP with totalCapped.
-   */
-  const walk = WALKABLE.has(q.sortBy) && q.skip + q.limit <= WALK_MAX_WINDOW;
-  const unindexed = listFilter(q, false);
+  const walkable = WALKABLE.has(q.sortBy) && q.skip + q.limit <= WALK_MAX_WINDOW;
+  const first = await searchPage(db, q, dir, walkable);
+  // A walk that did not fill its page (matches bunched where the walk did not reach): sort them all.
+  if (first.walked && first.result.rows.length < q.limit) return (await searchPage(db, q, dir, false)).result;
+  return first.result;
+}
+
+/**
+ * A text search or a rare-value filter: collect the matches through the trigram indexes
+ * (MATERIALIZED: read lazily, so counting up to the cap stops there, and planned as "all
+ * matches" rather than as a walk that expects many). Left to itself the planner walks the sort
+ * index expecting many matches, which reads the whole table for a rare term
+ * (bench/results/api-notes.md §2). Then, in the same statement, only the branch that fits runs:
+ * - up to SEARCH_COUNT_CAP, or when the matches are estimated below WALK_MIN_ESTIMATE (or for a
+ *   deep page, or a sort no index serves), the page is sorted from the matches, and the total is
+ *   exact;
+ * - beyond it, the first pages are read by a bounded walk of the sort index, the filter a column
+ *   of each row walked (where no index can serve it), stopping after the page. The total is then
+ *   SEARCH_COUNT_CAP with totalCapped.
+ */
+async function searchPage(db: Queryable, q: NodeListQuery, dir: Direction, walkable: boolean): Promise<{ result: NodeListResult; walked: boolean }> {
+  const { where, params } = listFilter(q);
   const n = params.length;
-  const rows = await db.query<NodeRow & { matched: number | null }>(
+  const page = `LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const walkRows = (q.skip + q.limit) * WALK_ROWS_PER_ROW;
+  const rows = await db.query<NodeRow & { matched: number | null; walked: boolean }>(
     `WITH hits AS MATERIALIZED (
-       SELECT n.id, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
+       SELECT n.id, (n.ctid::text::point)[0] AS block, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${where}
      ), c AS MATERIALIZED (
-       SELECT count(*) AS matched FROM ${walk ? `(SELECT 1 FROM hits LIMIT ${SEARCH_COUNT_CAP + 1}) x` : 'hits'}
+       SELECT count(*) AS counted, max(block) AS last_block FROM (SELECT block FROM hits LIMIT ${SEARCH_COUNT_CAP + 1}) x
+     ), d AS MATERIALIZED (
+       SELECT ${walkable ? `counted > ${SEARCH_COUNT_CAP} AND counted * (pg_relation_size('nodes') / current_setting('block_size')::int) >= ${WALK_MIN_ESTIMATE} * (last_block + 1)` : 'false'} AS walk,
+              counted FROM c
      ), page AS MATERIALIZED (
-       (SELECT * FROM hits WHERE ${walk ? `(SELECT matched FROM c) <= ${SEARCH_COUNT_CAP}` : 'true'}
-         ${orderBy(q, dir, 'hits')} LIMIT $${n + 1} OFFSET $${n + 2})
+       (SELECT hits.id, ${ORDER[q.sortBy].map((_, i) => `hits.sort_${i}`).join(', ')} FROM hits WHERE NOT (SELECT walk FROM d)
+         ${orderBy(q, dir, 'hits')} ${page})
        ${
-         walk
+         walkable
            ? `UNION ALL
-       (SELECT n.id, ${sortColumns(q)} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id
-         ${and(unindexed.where, `(SELECT matched FROM c) > ${SEARCH_COUNT_CAP}`)}
-         ${orderBy(q, dir)} LIMIT $${n + 1} OFFSET $${n + 2})`
+       (SELECT w.id, ${ORDER[q.sortBy].map((_, i) => `w.sort_${i}`).join(', ')} FROM (
+          SELECT n.id, ${sortColumns(q)}, ${where ? `(${where.slice('WHERE '.length)})` : 'true'} AS hit
+            FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id
+           WHERE (SELECT walk FROM d) ${orderBy(q, dir)} LIMIT ${walkRows}
+        ) w WHERE w.hit ${orderBy(q, dir, 'w')} ${page})`
            : ''
        }
      )
-     SELECT c.matched::int AS matched, p.* FROM c LEFT JOIN LATERAL (
+     SELECT (SELECT CASE WHEN walk THEN counted ELSE (SELECT count(*) FROM hits) END FROM d)::int AS matched,
+            (SELECT walk FROM d) AS walked, p.* FROM (SELECT 1) one LEFT JOIN LATERAL (
        SELECT ${ORDER[q.sortBy].map((_, i) => `page.sort_${i}`).join(', ')}, ${NODE_COLUMNS} FROM page JOIN nodes n ON n.id = page.id ${NODE_JOINS}
      ) p ON true
      ${orderBy(q, dir, 'p')}`,
@@ -247,8 +266,10 @@ export async function listNodes(db: Queryable, q: NodeListQuery): Promise<NodeLi
   );
   // An empty page still has the one row of the count (with null columns).
   const matched = rows[0].matched ?? 0;
-  const page = rows.filter((r) => r.id !== null).map(withoutSortKeys);
-  return { rows: page, ...(walk ? capped(matched, SEARCH_COUNT_CAP) : { total: matched, totalCapped: false }) };
+  const walked = rows[0].walked;
+  const pageRows = rows.filter((r) => r.id !== null).map(withoutSortKeys);
+  const total = walked ? capped(matched, SEARCH_COUNT_CAP) : { total: matched, totalCapped: false };
+  return { result: { rows: pageRows, ...total }, walked };
 }
 
 /** The pickers' search: by name (prefix matches first) or exact name. */
