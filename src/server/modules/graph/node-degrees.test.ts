@@ -46,8 +46,9 @@ async function degrees(): Promise<Record<string, number>> {
   return Object.fromEntries(res.json<Graph>().nodes.map((n) => [n.name, n.degree]));
 }
 
-/** The stored degrees agree with a count of the relations, for every node. */
+/** The stored degrees agree with a count of the relations, and each row's type with its node's (migration 0028), for every node. */
 async function expectConsistent() {
+  expect(await t.db.query('SELECT n.name FROM node_degrees d JOIN nodes n ON n.id = d.node_id WHERE d.node_type_id IS DISTINCT FROM n.node_type_id')).toEqual([]);
   const wrong = await t.db.query(
     `SELECT n.name, COALESCE(d.degree, 0) AS stored, (SELECT count(*)::int FROM relations r WHERE n.id IN (r.source_node_id, r.target_node_id)) AS counted
        FROM nodes n LEFT JOIN node_degrees d ON d.node_id = n.id
@@ -113,6 +114,35 @@ describe('node degrees (node_degrees, migration 0025)', () => {
     const res = await t.call({ method: 'GET', url: '/api/graph', token: admin.accessToken, query: { limit: '2' } });
     expect(res.json<Graph>()).toMatchObject({ truncated: true, totalNodes: 5 });
     expect(res.json<Graph>().nodes.map((n) => [n.name, n.degree])).toEqual([['Flu', 2], ...(ids.Chills < ids.Fever ? [['Chills', 1]] : [['Fever', 1]])]);
+  });
+
+  it("keeps one type's best-connected nodes, and follows a node that changes type (migration 0028)", async () => {
+    const ofType = async (nodeTypes: string, limit: string) => {
+      const res = await t.call({ method: 'GET', url: '/api/graph', token: admin.accessToken, query: { nodeTypes, limit } });
+      expect(res.statusCode).toBe(200);
+      return res.json<Graph>();
+    };
+    // Symptoms: Fever 1, Chills 1, Cough 0, Lonely 0. Flu (2, the best connected) is a Disease.
+    const symptoms = await ofType('symptom', '3');
+    expect(symptoms).toMatchObject({ truncated: true, totalNodes: 4 });
+    const withoutRelations = [ids.Cough, ids.Lonely].sort()[0];
+    expect(symptoms.nodes.map((n) => n.id)).toEqual([...[ids.Chills, ids.Fever].sort(), withoutRelations]);
+
+    // Cough lost its only relation (Malaria was deleted) but keeps its row, at 0. It may change type
+    // (no relations): its row follows, so its next relation counts for the Diseases, not the Symptoms.
+    const cough = await t.call({ method: 'PUT', url: `/api/nodes/${ids.Cough}`, token: admin.accessToken, payload: { name: 'Cough', nodeType: 'Disease' } });
+    expect(cough.statusCode).toBe(200);
+    await expectConsistent();
+    await relate('Cough', 'Flu');
+    expect((await ofType('disease', '1')).nodes.map((n) => [n.name, n.degree])).toEqual([['Flu', 3]]);
+    expect((await ofType('DISEASE', '2')).nodes.map((n) => [n.name, n.degree])).toEqual([['Flu', 3], ['Cough', 1]]);
+    expect((await ofType('symptom', '3')).nodes.map((n) => n.name)).not.toContain('Cough');
+    expect((await ofType('symptom,disease', '1')).nodes.map((n) => n.name)).toEqual(['Flu']);
+
+    // A row written without its type (the previous version's backup restore) gets it from its node.
+    await t.db.query('DELETE FROM node_degrees WHERE node_id = $1', [ids.Fever]);
+    await t.db.query('INSERT INTO node_degrees (node_id, degree) VALUES ($1, 1)', [ids.Fever]);
+    await expectConsistent();
   });
 
   it.runIf(process.env.KG_TEST_DB === 'postgres')('two writers giving a node its first relations at once both count', async () => {
