@@ -11,10 +11,11 @@
 --
 -- Additive (docs/OPERATIONS.md, rolling deploys): the column is nullable and a row inserted without it
 -- (the previous version's backup restore) gets it from its node, in a trigger whose WHEN skips the
--- writers below that set it.
-ALTER TABLE node_degrees ADD COLUMN node_type_id uuid;
-UPDATE node_degrees d SET node_type_id = n.node_type_id FROM nodes n WHERE n.id = d.node_id;
-CREATE INDEX node_degrees_best ON node_degrees (degree DESC, node_id) INCLUDE (node_type_id);
+-- writers below that set it. On a large graph an operator may run the first three steps by hand before
+-- the deploy (the index CONCURRENTLY): they are then found done (docs/OPERATIONS.md).
+ALTER TABLE node_degrees ADD COLUMN IF NOT EXISTS node_type_id uuid;
+UPDATE node_degrees d SET node_type_id = n.node_type_id FROM nodes n WHERE n.id = d.node_id AND d.node_type_id IS NULL;
+CREATE INDEX IF NOT EXISTS node_degrees_best ON node_degrees (degree DESC, node_id) INCLUDE (node_type_id);
 
 CREATE FUNCTION node_degrees_fill_type() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -213,3 +213,35 @@ describe('migration 0025', () => {
     }
   });
 });
+
+describe('migration 0028', () => {
+  it("gives each row its node's type, also after an operator ran its steps by hand on part of the table", async () => {
+    const { db, drop } = await emptyDatabase();
+    try {
+      const migrations = migrationFiles();
+      for (const m of migrations.filter((m) => m.version < '0028')) await db.exec(m.sql);
+      const [{ id: thing }] = await db.query<{ id: string }>(`INSERT INTO node_types (name) VALUES ('Thing') RETURNING id`);
+      const [{ id: other }] = await db.query<{ id: string }>(`INSERT INTO node_types (name) VALUES ('Other') RETURNING id`);
+      const [{ id: relType }] = await db.query<{ id: string }>(`INSERT INTO relation_types (name) VALUES ('linked') RETURNING id`);
+      const n = (await db.query<{ id: string }>(`INSERT INTO nodes (name, node_type_id) SELECT 'N' || i, CASE WHEN i <= 2 THEN $1::uuid ELSE $2::uuid END FROM generate_series(1, 4) i RETURNING id`, [thing, other])).map((x) => x.id);
+      await db.query(
+        `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name) SELECT s, t, $3, 'r' FROM unnest($1::uuid[], $2::uuid[]) AS x(s, t)`,
+        [[n[0], n[0], n[2]], [n[1], n[2], n[3]], relType],
+      );
+      // The steps of docs/OPERATIONS.md, the backfill stopped after one row.
+      await db.exec('ALTER TABLE node_degrees ADD COLUMN IF NOT EXISTS node_type_id uuid');
+      await db.query('UPDATE node_degrees d SET node_type_id = n.node_type_id FROM nodes n WHERE n.id = d.node_id AND d.node_id = $1', [n[0]]);
+      await db.exec(migrations.find((m) => m.version.startsWith('0028_'))!.sql);
+      const rows = await db.query<{ node_id: string; degree: number; node_type_id: string }>('SELECT node_id, degree, node_type_id FROM node_degrees ORDER BY degree DESC, node_id');
+      expect(Object.fromEntries(rows.map((r) => [r.node_id, [r.degree, r.node_type_id]]))).toEqual({
+        [n[0]]: [2, thing],
+        [n[1]]: [1, thing],
+        [n[2]]: [2, other],
+        [n[3]]: [1, other],
+      });
+      expect(await db.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'node_degrees' AND indexname = 'node_degrees_best'`)).toHaveLength(1);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -85,7 +85,7 @@ export async function globalGraph(db: Queryable, q: GraphQuery): Promise<Graph> 
   const nodes = truncated
     ? await db.query<NodeRow>(
         `${BEST_CONNECTED} SELECT ${NODE_COLUMNS_OF_TOP} FROM top JOIN nodes n ON n.id = top.id JOIN node_types nt ON nt.id = n.node_type_id ORDER BY top.degree DESC, n.id`,
-        [nodeTypes && (await db.query<{ id: string }>('SELECT id FROM node_types WHERE lower(name) = ANY($1::text[])', [nodeTypes])).map((t) => t.id), q.limit],
+        [await typeIds(db, nodeTypes), q.limit],
       )
     : await db.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${DEGREE_JOIN} ${filter} LIMIT $2`, [nodeTypes, q.limit]);
   const relations = await relationsAmong(
@@ -116,6 +116,8 @@ const BEST_CONNECTED = `
         AND NOT EXISTS (SELECT 1 FROM node_degrees d WHERE d.node_id = n.id AND d.degree > 0)
       ORDER BY n.id LIMIT $2 - (SELECT count(*) FROM connected))
   )`;
+const typeIds = async (db: Queryable, lowerNames: string[] | null) =>
+  lowerNames && (await db.query<{ id: string }>('SELECT id FROM node_types WHERE lower(name) = ANY($1::text[])', [lowerNames])).map((t) => t.id);
 const NODE_COLUMNS_OF_TOP = `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, top.degree`;
 
 /**
