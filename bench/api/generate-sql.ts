@@ -183,8 +183,13 @@ export async function loadGraphSql(
          JOIN bench_rtypes rt ON rt.r = r.r`,
       [relationTypes.length],
     );
-    // The degree trigger is off with the others: each node's row of node_degrees (migration 0025) from the count.
-    await timed('node degrees', `INSERT INTO node_degrees (node_id, degree) SELECT ${nodeId('dg.t', 'dg.i')}, dg.degree FROM bench_degree dg`);
+    // The degree triggers are off with the others: each node's row of node_degrees (migration 0025) from the
+    // count, with its node's type (migration 0028: its fill trigger is off too).
+    await timed(
+      'node degrees',
+      `INSERT INTO node_degrees (node_id, degree, node_type_id)
+       SELECT ${nodeId('dg.t', 'dg.i')}, dg.degree, bt.id FROM bench_degree dg JOIN bench_types bt ON bt.t = dg.t`,
+    );
     await q(`SET session_replication_role = origin`);
     for (const ix of indexes.rows as { name: string; def: string }[]) await timed(`index ${ix.name}`, ix.def);
     await timed('VACUUM ANALYZE', 'VACUUM ANALYZE');

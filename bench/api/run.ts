@@ -439,7 +439,10 @@ async function benchDatabase(kind: DbKind): Promise<DbResult & { dataset: Datase
     );
     return r;
   };
-  for (const s of scenarios(ds)) {
+  const all = scenarios(ds);
+  const unknown = config.scenarios?.filter((name) => !all.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: unknown scenario(s) ${unknown.join(', ')} (known: ${all.map((s) => s.name).join(', ')})`);
+  for (const s of all) {
     if (config.scenarios && !config.scenarios.includes(s.name)) continue;
     if (config.unloadedConnections > 0) unloaded.push(await measure({ ...s, connections: config.unloadedConnections }));
     results.push(await measure(s));

@@ -301,8 +301,12 @@ describe('POST /backup/restore', () => {
     // System roles are this installation's; the restored users keep their roles by name.
     const roleOf = (db: Db) => db.query(`SELECT u.username, r.name FROM users u LEFT JOIN roles r ON r.id = u.role_id ORDER BY u.username`);
     expect(await roleOf(target.db)).toEqual(await roleOf(source.db));
-    // The relation count on each node (node_degrees, not in the archive) is derived again.
-    const degrees = (db: Db) => db.query(`SELECT n.id, COALESCE(d.degree, 0) AS degree FROM nodes n LEFT JOIN node_degrees d ON d.node_id = n.id ORDER BY n.id`);
+    // The relation count on each node (node_degrees, not in the archive) is derived again, with the node's type.
+    const degrees = (db: Db) =>
+      db.query(
+        `SELECT n.id, COALESCE(d.degree, 0) AS degree, t.name AS degree_type
+           FROM nodes n LEFT JOIN node_degrees d ON d.node_id = n.id LEFT JOIN node_types t ON t.id = d.node_type_id ORDER BY n.id`,
+      );
     expect(await degrees(target.db)).toEqual(await degrees(source.db));
   });
 

@@ -166,12 +166,15 @@ async function startBulkLoad(tx: Queryable, kind: 'pglite' | 'postgres'): Promis
     async finish() {
       for (const fk of foreignKeys) await tx.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
       await tx.query('ALTER TABLE relations ENABLE TRIGGER relations_degree_insert');
-      // node_degrees is derived, not in the archive: counted from the restored relations.
+      // node_degrees is derived, not in the archive: counted from the restored relations, with each
+      // node's type (migration 0028) in the same statement rather than by its fill trigger, row by row.
       await tx.query(
-        `INSERT INTO node_degrees AS d (node_id, degree)
-         SELECT id, count(*)::int
-           FROM (SELECT source_node_id AS id FROM relations UNION ALL SELECT target_node_id FROM relations) e
-          GROUP BY id
+        `INSERT INTO node_degrees AS d (node_id, degree, node_type_id)
+         SELECT e.id, e.c, n.node_type_id
+           FROM (SELECT id, count(*)::int AS c
+                   FROM (SELECT source_node_id AS id FROM relations UNION ALL SELECT target_node_id FROM relations) x
+                  GROUP BY id) e
+           JOIN nodes n ON n.id = e.id
          ON CONFLICT (node_id) DO UPDATE SET degree = EXCLUDED.degree`,
       );
       // The likely duplicates are derived too, and the restored nodes keep the archive's updated_at, older

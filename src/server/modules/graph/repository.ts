@@ -50,8 +50,9 @@ const toRelation = (r: RelationRow): GraphRelation => ({
  * that never had a relation has no row there.
  */
 const DEGREE_JOIN = 'LEFT JOIN node_degrees d ON d.node_id = n.id';
-const DEGREE = 'COALESCE(d.degree, 0)';
-const NODE_COLUMNS = `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${DEGREE} AS degree`;
+/** A node's columns, its degree read from `degree` (the joined row, or the best-connected list's own). */
+const nodeColumns = (degree: string) => `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${degree} AS degree`;
+const NODE_COLUMNS = nodeColumns('COALESCE(d.degree, 0)');
 
 const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? null;
 
@@ -84,7 +85,7 @@ export async function globalGraph(db: Queryable, q: GraphQuery): Promise<Graph> 
   const truncated = total > q.limit;
   const nodes = truncated
     ? await db.query<NodeRow>(
-        `${BEST_CONNECTED} SELECT ${NODE_COLUMNS_OF_TOP} FROM top JOIN nodes n ON n.id = top.id JOIN node_types nt ON nt.id = n.node_type_id ORDER BY top.degree DESC, n.id`,
+        `${BEST_CONNECTED} SELECT ${nodeColumns('top.degree')} FROM top JOIN nodes n ON n.id = top.id JOIN node_types nt ON nt.id = n.node_type_id ORDER BY top.degree DESC, n.id`,
         [await typeIds(db, nodeTypes), q.limit],
       )
     : await db.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id ${DEGREE_JOIN} ${filter} LIMIT $2`, [nodeTypes, q.limit]);
@@ -116,9 +117,9 @@ const BEST_CONNECTED = `
         AND NOT EXISTS (SELECT 1 FROM node_degrees d WHERE d.node_id = n.id AND d.degree > 0)
       ORDER BY n.id LIMIT $2 - (SELECT count(*) FROM connected))
   )`;
+/** The ids of the named types, for BEST_CONNECTED: a list it can compare each index entry's type with. */
 const typeIds = async (db: Queryable, lowerNames: string[] | null) =>
   lowerNames && (await db.query<{ id: string }>('SELECT id FROM node_types WHERE lower(name) = ANY($1::text[])', [lowerNames])).map((t) => t.id);
-const NODE_COLUMNS_OF_TOP = `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, top.degree`;
 
 /**
  * The neighbourhood of one node up to `depth` steps in either direction: one query per
