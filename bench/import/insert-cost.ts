@@ -37,9 +37,10 @@ await withProbeDatabase(async (url, dir) => {
   const userId = (await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash, role_id) SELECT 'probe', 'probe@example.org', 'x', id FROM roles WHERE name = 'editor' RETURNING id`)).rows[0].id;
   const rows = nodeRows(100_000, readGps());
   const reset = async () => {
-    await c.query('TRUNCATE nodes, audit_log CASCADE');
+    await c.query('TRUNCATE nodes, audit_log, audit_created_batches CASCADE');
     await c.query('VACUUM ANALYZE nodes');
     await c.query('VACUUM ANALYZE audit_log');
+    await c.query('VACUUM ANALYZE audit_created_batches');
   };
   const batches = async (user: string | null, events = true) => {
     await c.query('BEGIN');

@@ -28,7 +28,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedDrift', 'auditLog'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedDrift', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

@@ -33,5 +33,6 @@ export const HistoryQuerySchema = z.object({
   skip: queryInt(0, 10_000_000, 0),
 });
 
-export const RestoreBodySchema = z.object({ eventId: z.string().regex(/^\d{1,18}$/, 'Invalid event id') });
+/** An event id: "<n>" for most events, "<n>.<k>" for the k-th record a bulk import's batch created. */
+export const RestoreBodySchema = z.object({ eventId: z.string().regex(/^\d{1,18}(\.\d{1,9})?$/, 'Invalid event id') });
 export type RestoreBody = z.infer<typeof RestoreBodySchema>;

@@ -13,7 +13,8 @@ import type { Queryable } from '../db/db';
 
 /**
  * Blob keys named by the attachment lists of the states of the events that `where` selects (a
- * condition on audit_log `e`, with its parameters): the purge passes its age condition.
+ * condition on audit_log `e`, with its parameters): the purge passes its age condition. A bulk
+ * import's batch events (audit_created_batches) never name attachments.
  */
 export async function blobKeysOfEvents(db: Queryable, where: string, params: readonly unknown[]): Promise<string[]> {
   const rows = await db.query<{ key: string }>(

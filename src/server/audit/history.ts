@@ -2,8 +2,10 @@ import type { Queryable } from '../db/db';
 import type { AuditEntityType, AuditEvent, FieldChange } from './events';
 
 /**
- * One record's events, read back as its history (issue 16 item 2): newest first through the
- * audit_log_entity index (entity_type, entity_id, id DESC). Works for a deleted record too, by id.
+ * One record's events, read back as its history (issue 16 item 2): newest first, from the view
+ * audit_events (migration 0029): audit_log's rows through its entity index (entity_type, entity_id,
+ * id DESC), and a bulk import's create event through the GIN index of the batch that holds it.
+ * Works for a deleted record too, by id.
  */
 interface Row {
   id: string;
@@ -17,8 +19,18 @@ interface Row {
   detail: Record<string, unknown> | null;
 }
 
-// Ordering must name audit_log.id: the output column `id` is text.
-const COLUMNS = 'id::text AS id, at, actor_id, actor_name, action, entity_type, entity_id, changes, detail';
+const COLUMNS = 'id, at, actor_id, actor_name, action, entity_type, entity_id, changes, detail';
+
+/** Only nodes and relations are created by imports, so only their ids (uuids) are looked for in batches. */
+const IN_BATCHES = new Set<AuditEntityType>(['node', 'relation']);
+
+/**
+ * The condition of one record's events in audit_events ($1 the entity type, $2 its id). The batch
+ * condition names only the batch's own columns, so it is applied to the batch table through its
+ * index before any batch is unnested; for audit_log's branch `source = 'log'` folds to true.
+ */
+const recordCondition = (entityType: AuditEntityType) =>
+  `entity_type = $1 AND entity_id = $2 AND ${IN_BATCHES.has(entityType) ? `(source = 'log' OR batch_ids @> ARRAY[$2::uuid])` : `source = 'log'`}`;
 
 const toEvent = (r: Row): AuditEvent => ({
   id: r.id,
@@ -40,23 +52,36 @@ export async function entityHistory(
 ): Promise<{ events: AuditEvent[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.query<Row>(
-      `SELECT ${COLUMNS} FROM audit_log WHERE entity_type = $1 AND entity_id = $2 ORDER BY audit_log.id DESC LIMIT $3 OFFSET $4`,
+      `SELECT ${COLUMNS} FROM audit_events WHERE ${recordCondition(entityType)} ORDER BY seq DESC, ord DESC LIMIT $3 OFFSET $4`,
       [entityType, entityId, page.limit, page.skip],
     ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_log WHERE entity_type = $1 AND entity_id = $2', [entityType, entityId]),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_events WHERE ${recordCondition(entityType)}`, [entityType, entityId]),
   ]);
   return { events: rows.map(toEvent), total: count[0].total };
 }
 
 /** One event of one record's history, or null when the id names another record's event (or none). */
 export async function entityEvent(db: Queryable, entityType: AuditEntityType, entityId: string, eventId: string): Promise<AuditEvent | null> {
-  const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM audit_log WHERE id = $1::bigint AND entity_type = $2 AND entity_id = $3`, [eventId, entityType, entityId]);
+  const key = eventKey(eventId);
+  if (!key) return null;
+  const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM audit_events WHERE seq = $3::bigint AND ord = $4::bigint AND ${recordCondition(entityType)}`, [
+    entityType,
+    entityId,
+    key.seq,
+    key.ord,
+  ]);
   return row ? toEvent(row) : null;
+}
+
+/** An event id's place in audit_events: "<seq>" (audit_log) or "<seq>.<ord>" (a batch's ord-th event). */
+export function eventKey(eventId: string): { seq: string; ord: string } | null {
+  const m = /^(\d{1,18})(?:\.(\d{1,9}))?$/.exec(eventId);
+  return m ? { seq: m[1], ord: m[2] ?? '0' } : null;
 }
 
 /** Whether any event about this record exists (a deleted record's history stays readable; an unknown id is a 404). */
 export async function hasHistory(db: Queryable, entityType: AuditEntityType, entityId: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM audit_log WHERE entity_type = $1 AND entity_id = $2 LIMIT 1', [entityType, entityId])).length > 0;
+  return (await db.query(`SELECT 1 FROM audit_events WHERE ${recordCondition(entityType)} LIMIT 1`, [entityType, entityId])).length > 0;
 }
 
 /**

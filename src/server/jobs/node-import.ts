@@ -137,9 +137,10 @@ export const INSERT_MISSING_TYPES_SQL = `
  * updated_at is the batch's own time (now()), as for every other write of a node: the likely-duplicates
  * refresh finds the nodes written since its last pass by it (migration 0027), and a batch of a job
  * created before that pass would otherwise bear an older time and never be probed.
- * Each created node gets its audit event in the same statement: one multi-row INSERT … SELECT per
- * batch, the cheap way to keep one event per created row. The event lists the fields set; a restore
- * reads the node's state from them (no detail.state).
+ * Each created node gets its audit event in the same statement, stored with the batch's others as
+ * one row of audit_created_batches (migration 0029: parallel arrays in file order), which the view
+ * audit_events reads back as one create event per node listing the fields set; a restore reads
+ * the node's state from them (no detail.state).
  */
 export const INSERT_NODES_SQL = `
   WITH job AS (SELECT COALESCE((SELECT created_at FROM import_jobs WHERE id = $5::uuid), now()) AS at),
@@ -151,16 +152,14 @@ export const INSERT_NODES_SQL = `
       JOIN node_types nt ON lower(nt.name) = lower(r.type)
      ORDER BY r.ord
     ON CONFLICT DO NOTHING
-    RETURNING id, name, node_type_id, snomed_code),
+    RETURNING id, name, node_type_id, snomed_code, import_seq),
   logged AS (
-    INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
-    SELECT $4::uuid, (SELECT username FROM users WHERE id = $4::uuid), 'create', 'node', a.id::text,
-           jsonb_build_array(jsonb_build_object('field', 'name', 'before', NULL, 'after', a.name),
-                             jsonb_build_object('field', 'nodeType', 'before', NULL, 'after', nt.name))
-             || CASE WHEN a.snomed_code IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'snomedCode', 'before', NULL, 'after', a.snomed_code)) END,
-           jsonb_build_object('jobId', $5::text)
-      FROM added a JOIN node_types nt ON nt.id = a.node_type_id)
+    INSERT INTO audit_created_batches (actor_id, actor_name, entity_type, job_id, entity_ids, names, type_names, snomed_codes)
+    SELECT $4::uuid, (SELECT username FROM users WHERE id = $4::uuid), 'node', $5::text,
+           array_agg(a.id ORDER BY a.import_seq), array_agg(a.name ORDER BY a.import_seq),
+           array_agg(nt.name ORDER BY a.import_seq), array_agg(a.snomed_code ORDER BY a.import_seq)
+      FROM added a JOIN node_types nt ON nt.id = a.node_type_id
+    HAVING count(*) > 0)
   SELECT count(*)::int AS created,
          (SELECT array_agg(lower(a.name) || chr(1) || lower(nt.name)) FROM added a JOIN node_types nt ON nt.id = a.node_type_id WHERE $7::boolean) AS keys,
          (SELECT array_agg(a.snomed_code) FROM added a WHERE $7::boolean AND a.snomed_code IS NOT NULL) AS codes

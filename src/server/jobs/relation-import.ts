@@ -256,8 +256,10 @@ const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('kg.rela
  * $7 descriptions, $8 symmetric, $9 user, $10 job); answers how many were new. A relation that
  * exists already with the same source, target and type (either direction for a symmetric type)
  * is skipped; so is one whose node was deleted since the resolution. Each created relation gets
- * its audit event in the same statement, with the fields and state (detail.state, what a restore
- * returns to) the relation form's create writes (relation-audit.ts), plus the job's id.
+ * its audit event in the same statement, stored with the batch's others as one row of
+ * audit_created_batches (migration 0029); the view audit_events gives each back with the fields and
+ * state (detail.state, what a restore returns to) the relation form's create writes
+ * (relation-audit.ts), plus the job's id.
  */
 export const INSERT_RELATIONS_SQL = `
   WITH src AS MATERIALIZED (
@@ -276,24 +278,15 @@ export const INSERT_RELATIONS_SQL = `
     ON CONFLICT DO NOTHING
     RETURNING id),
   logged AS (
-    INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
-    SELECT $9::uuid, (SELECT username FROM users WHERE id = $9::uuid), 'create', 'relation', a.id::text,
-           jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', r.name),
-                             jsonb_build_object('field', 'relationType', 'before', NULL, 'after', r.type_name),
-                             jsonb_build_object('field', 'sourceNodeName', 'before', NULL, 'after', r.source_name),
-                             jsonb_build_object('field', 'targetNodeName', 'before', NULL, 'after', r.target_name),
-                             jsonb_build_object('field', 'weight', 'before', NULL, 'after', r.w))
-             || CASE WHEN r.url IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'url', 'before', NULL, 'after', r.url)) END
-             || CASE WHEN r.descr IS NULL THEN '[]'::jsonb
-                     ELSE jsonb_build_array(jsonb_build_object('field', 'description', 'before', NULL, 'after', r.descr)) END,
-           jsonb_build_object(
-             'state', jsonb_build_object(
-               'sourceNodeId', r.s, 'targetNodeId', r.t, 'sourceNodeName', r.source_name, 'targetNodeName', r.target_name,
-               'relationName', r.name, 'relationType', r.type_name, 'relationTypeId', r.ty, 'weight', r.w,
-               'url', r.url, 'description', r.descr, 'note', NULL),
-             'jobId', $10::text)
-      FROM added a JOIN src r ON r.id = a.id)
+    INSERT INTO audit_created_batches (actor_id, actor_name, entity_type, job_id, entity_ids, names, type_names, source_ids, target_ids,
+                                       type_ids, source_names, target_names, weights, urls, descriptions)
+    SELECT $9::uuid, (SELECT username FROM users WHERE id = $9::uuid), 'relation', $10::text,
+           array_agg(r.id ORDER BY r.ord), array_agg(r.name ORDER BY r.ord), array_agg(r.type_name ORDER BY r.ord),
+           array_agg(r.s ORDER BY r.ord), array_agg(r.t ORDER BY r.ord), array_agg(r.ty ORDER BY r.ord),
+           array_agg(r.source_name ORDER BY r.ord), array_agg(r.target_name ORDER BY r.ord), array_agg(r.w ORDER BY r.ord),
+           array_agg(r.url ORDER BY r.ord), array_agg(r.descr ORDER BY r.ord)
+      FROM added a JOIN src r ON r.id = a.id
+    HAVING count(*) > 0)
   SELECT count(*)::int AS created FROM added`;
 
 async function insertBatch(tx: Queryable, v: RelationColumns, from: number, to: number, userId: string, jobId: string): Promise<number> {

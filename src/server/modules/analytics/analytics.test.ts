@@ -164,6 +164,16 @@ describe('GET /analytics/activity', () => {
       { week: thisWeek, userId: admin.user.id, username: 'admin', changes: 3 },
     ]);
   });
+
+  it('counts each record a bulk import created (its events are kept one row per batch)', async () => {
+    await t.db.query(
+      `INSERT INTO audit_created_batches (actor_id, actor_name, entity_type, entity_ids, names, type_names, snomed_codes)
+       VALUES ($1, 'viewer-only', 'node', ARRAY[gen_random_uuid(), gen_random_uuid(), gen_random_uuid()], ARRAY['a', 'b', 'c'], ARRAY['T', 'T', 'T'], ARRAY[NULL, NULL, NULL]::text[])`,
+      [viewerOnly.user.id],
+    );
+    const activity = (await get('/api/analytics/activity?weeks=4', viewerOnly.accessToken)).json<AnalyticsActivity>();
+    expect(activity.data.find((r) => r.userId === viewerOnly.user.id)).toMatchObject({ week: activity.weeks.at(-1), changes: 3 });
+  });
 });
 
 describe('GET /analytics/export', () => {

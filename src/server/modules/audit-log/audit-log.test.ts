@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_TEXTS, type AuditLogPage, type AuthResponse, type User } from '../../../contract';
 import { recordEvent } from '../../audit/record';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../jobs/node-import';
 import { testApp, type TestApp } from '../../test/harness';
 import { purgeAuditEvents } from './retention';
 
@@ -262,5 +263,84 @@ describe('retention', () => {
     expect((await purgeAuditEvents(t.app, null, 30)).purged).toBe(1);
     expect(await t.app.blobs.get(orphan)).toBeNull();
     expect((await t.app.blobs.get(kept))?.toString()).toBe('still referenced');
+  });
+});
+
+/**
+ * A bulk upload's create events, stored one row per batch (migration 0029), are in the log one
+ * event per created node, among the others in the order they were written: paged, filtered,
+ * searched, exported, purged and immutable like any other event.
+ */
+describe('the create events of a bulk upload', () => {
+  const batchOf = async (names: string[]) => {
+    const types = names.map(() => 'Batch Type');
+    await t.db.query(INSERT_MISSING_TYPES_SQL, [types, editor.user.id, null]);
+    // One SNOMED code (unique among nodes): the first node's.
+    await t.db.query(INSERT_NODES_SQL, [names, types, names.map((n) => (n === 'Batch A1' ? '22298006' : null)), editor.user.id, null, 0, false]);
+  };
+  let between: string;
+
+  beforeAll(async () => {
+    await batchOf(['Batch A1', 'Batch A2', 'Batch A3']);
+    between = (await recordEvent(t.db, { id: editor.user.id, username: 'ed' }, { action: 'update', entityType: 'node', entityId: 'n-between', changes: [{ field: 'name', before: 'x', after: 'y' }] })).id;
+    await batchOf(['Batch B1', 'Batch B2']);
+  });
+
+  const nodeCreates = async (query = 'limit=50') => await page(`user=ed&entityType=node&${query}`);
+
+  it('lists one event per created node, newest first, each with its own id and fields', async () => {
+    const all = await nodeCreates();
+    expect(all.pagination.total).toBe(6);
+    const names = all.data.map((e) => (e.entityId === 'n-between' ? 'between' : e.changes.find((c) => c.field === 'name')!.after));
+    expect(names).toEqual(['Batch B2', 'Batch B1', 'between', 'Batch A3', 'Batch A2', 'Batch A1']);
+    expect(all.data[2].id).toBe(between);
+    expect(new Set(all.data.map((e) => e.id)).size).toBe(6);
+    const a1 = all.data[5];
+    const [node] = await t.db.query<{ id: string }>(`SELECT id FROM nodes WHERE name = 'Batch A1'`);
+    expect(a1).toMatchObject({ id: expect.stringMatching(/^\d+\.1$/), action: 'create', entityType: 'node', entityId: node.id, actor: { id: editor.user.id, username: 'ed' } });
+    expect(a1.changes).toEqual([
+      { field: 'name', before: null, after: 'Batch A1' },
+      { field: 'nodeType', before: null, after: 'Batch Type' },
+      { field: 'snomedCode', before: null, after: '22298006' },
+    ]);
+  });
+
+  it('pages across a batch and into the other events', async () => {
+    const all = (await nodeCreates()).data.map((e) => e.id);
+    expect((await nodeCreates('limit=3&skip=1')).data.map((e) => e.id)).toEqual(all.slice(1, 4));
+    expect((await nodeCreates('limit=2&skip=4')).data.map((e) => e.id)).toEqual(all.slice(4, 6));
+  });
+
+  it('filters them by action, date and text like any event', async () => {
+    expect((await page('user=ed&action=create&search=batch%20a2')).data.map((e) => e.changes[0].after)).toEqual(['Batch A2']);
+    expect((await page('user=ed&search=22298006')).pagination.total).toBe(1);
+    expect((await page(`user=ed&entityType=node&to=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).pagination.total).toBe(0);
+    expect((await page('user=ed&entityType=relation')).data.every((e) => e.entityType === 'relation')).toBe(true);
+  });
+
+  it('exports them in the list order, across read batches', async () => {
+    const listed = (await nodeCreates()).data.map((e) => e.entityId);
+    for (const batch of [1, 2, 1000]) {
+      const { streamAuditEvents } = await import('./repository');
+      const rows: string[] = [];
+      for await (const part of streamAuditEvents(t.db, { user: 'ed', entityType: 'node' }, ['system.logs'], 100, batch)) rows.push(...part.map((r) => r.entity_id!));
+      expect(rows, `read batch ${batch}`).toEqual(listed);
+    }
+    const csv = (await get('/api/audit/export?format=csv&user=ed&entityType=node')).body.trimEnd().split('\r\n').slice(1);
+    expect(csv).toHaveLength(6);
+    expect(csv[0]).toContain('Batch B2');
+  });
+
+  it('cannot be changed; a purge removes a whole old batch and counts its events', async () => {
+    await expect(t.db.query('UPDATE audit_created_batches SET actor_name = $1', ['x'])).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.query('DELETE FROM audit_created_batches')).rejects.toThrow(/cannot be changed/);
+    await t.db.query(
+      `INSERT INTO audit_created_batches (at, actor_name, entity_type, job_id, entity_ids, names, type_names, snomed_codes)
+       VALUES (now() - interval '90 days', 'old-importer', 'node', NULL, ARRAY[gen_random_uuid(), gen_random_uuid()], ARRAY['Old 1', 'Old 2'], ARRAY['T', 'T'], ARRAY[NULL, NULL]::text[])`,
+    );
+    expect((await page('user=old-importer')).pagination.total).toBe(2);
+    expect((await purgeAuditEvents(t.app, null, 60)).purged).toBe(2);
+    expect((await page('user=old-importer')).pagination.total).toBe(0);
+    expect((await nodeCreates()).pagination.total).toBe(6);
   });
 });

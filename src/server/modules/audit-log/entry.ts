@@ -1,6 +1,6 @@
 import { canSeeRelationNotes, type AuditLogEntry } from '../../../contract';
 
-/** One audit_log row as the log's queries select it. */
+/** One event (a row of the view audit_events) as the log's queries select it. */
 export interface AuditRow {
   id: string;
   at: Date | string;
@@ -13,7 +13,8 @@ export interface AuditRow {
   detail: Record<string, unknown> | null;
 }
 
-export const AUDIT_COLUMNS = 'id::text AS id, at, actor_id, actor_name, action, entity_type, entity_id, changes, detail';
+/** Columns of the view audit_events (migration 0029), whose `id` is already the API's text id. */
+export const AUDIT_COLUMNS = 'id, at, actor_id, actor_name, action, entity_type, entity_id, changes, detail';
 
 /**
  * Keys of `detail` that are the server's, not the reader's: a record's full state (what a restore

@@ -34,45 +34,116 @@ export function auditWhere(filter: AuditLogFilter, permissions: readonly string[
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/** One page, newest first (ids grow with each insert), and the number of matches. */
+/**
+ * One page, newest first (seq grows with each insert; a batch's events follow its order), and the
+ * number of matches, from the view audit_events (migration 0029): audit_log's events and the create
+ * events of bulk imports, kept one row per batch. Without a text search every event of a batch
+ * matches or none does, so the page is found among the keys (audit_event_keys: a batch is one row
+ * with its number of events) and only the batches it reaches are unnested; a text search reads
+ * each event.
+ */
 export async function listAuditEvents(
   db: Queryable,
   filter: AuditLogFilter,
   page: { limit: number; skip: number },
   permissions: readonly string[],
 ): Promise<{ rows: AuditRow[]; total: number }> {
+  if (filter.search?.trim()) {
+    const params: unknown[] = [];
+    const where = auditWhere(filter, permissions, params);
+    const [rows, count] = await Promise.all([
+      db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_events ${where} ORDER BY seq DESC, ord DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+        ...params,
+        page.limit,
+        page.skip,
+      ]),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_events ${where}`, params),
+    ]);
+    return { rows, total: count[0].total };
+  }
   const params: unknown[] = [];
   const where = auditWhere(filter, permissions, params);
-  const [rows, count] = await Promise.all([
-    db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-      ...params,
-      page.limit,
-      page.skip,
-    ]),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${where}`, params),
+  const n = params.length;
+  const [keys, count] = await Promise.all([
+    // The keys the page reaches: at most skip + limit of them (each holds one event or more); `upto`
+    // counts the events up to and including each.
+    db.query<{ seq: string; events: string; upto: string }>(
+      `SELECT seq::text AS seq, events::text AS events, upto::text AS upto
+         FROM (SELECT seq, events, sum(events) OVER (ORDER BY seq DESC ROWS UNBOUNDED PRECEDING) AS upto
+                 FROM (SELECT seq, events FROM audit_event_keys ${where} ORDER BY seq DESC LIMIT $${n + 1}) k) w
+        WHERE upto > $${n + 2} AND upto - events < $${n + 1}`,
+      [...params, page.skip + page.limit, page.skip],
+    ),
+    db.query<{ total: number }>(`SELECT coalesce(sum(events), 0)::int AS total FROM audit_event_keys ${where}`, params),
+  ]);
+  if (keys.length === 0) return { rows: [], total: count[0].total };
+  // Events of the first key before the page.
+  const within = page.skip - (Number(keys[0].upto) - Number(keys[0].events));
+  const rows = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_events WHERE seq = ANY($1::bigint[]) ORDER BY seq DESC, ord DESC LIMIT $2 OFFSET $3`, [
+    keys.map((k) => k.seq),
+    page.limit,
+    within,
   ]);
   return { rows, total: count[0].total };
 }
 
 /**
- * Every matching event, newest first, in batches read by keyset (id below the last one sent), so an
- * export of a large log never holds it in memory nor reads it with growing OFFSETs.
+ * Every matching event, newest first, in batches read by keyset ((seq, ord) below the last one
+ * sent), so an export of a large log never holds it in memory nor reads it with growing OFFSETs.
+ * As the list: without a text search, the keys of the next events first, then only their batches.
  */
 export async function* streamAuditEvents(db: Queryable, filter: AuditLogFilter, permissions: readonly string[], max: number, batch = 1000): AsyncGenerator<AuditRow[]> {
-  let after: string | null = null;
+  const search = Boolean(filter.search?.trim());
+  let after: { seq: string; ord: string } | null = null;
   let sent = 0;
   while (sent < max) {
     const params: unknown[] = [];
     let where = auditWhere(filter, permissions, params);
-    if (after !== null) {
-      params.push(after);
-      where = `${where ? `${where} AND` : 'WHERE'} id < $${params.length}::bigint`;
+    const limit = Math.min(batch, max - sent);
+    let rows: AuditRow[];
+    if (search) {
+      if (after !== null) {
+        params.push(after.seq, after.ord);
+        where = `${where ? `${where} AND` : 'WHERE'} ${below(params.length - 1, params.length)}`;
+      }
+      params.push(limit);
+      rows = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS}, seq::text AS key_seq, ord::text AS key_ord FROM audit_events ${where} ORDER BY seq DESC, ord DESC LIMIT $${params.length}`, params);
+    } else {
+      if (after !== null) {
+        params.push(after.seq);
+        where = `${where ? `${where} AND` : 'WHERE'} seq <= $${params.length}::bigint`;
+      }
+      // One key more than events wanted: the first may be the one last sent.
+      params.push(limit + 1);
+      const keys = await db.query<{ key: string; events: string }>(
+        `SELECT seq::text AS key, events::text AS events FROM audit_event_keys ${where} ORDER BY seq DESC LIMIT $${params.length}`,
+        params,
+      );
+      if (keys.length === 0) return;
+      // Only the keys that hold the next `limit` events (a batch holds thousands): the rest are not unnested.
+      const reach: string[] = [];
+      let events = 0;
+      for (const k of keys) {
+        reach.push(k.key);
+        if (k.key !== after?.seq) events += Number(k.events);
+        if (events >= limit) break;
+      }
+      const next: unknown[] = [reach, limit];
+      if (after !== null) next.push(after.seq, after.ord);
+      rows = await db.query<AuditRow>(
+        `SELECT ${AUDIT_COLUMNS}, seq::text AS key_seq, ord::text AS key_ord FROM audit_events
+          WHERE seq = ANY($1::bigint[]) ${after !== null ? `AND ${below(3, 4)}` : ''} ORDER BY seq DESC, ord DESC LIMIT $2`,
+        next,
+      );
     }
-    params.push(Math.min(batch, max - sent));
-    const rows: AuditRow[] = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT $${params.length}`, params);
     if (rows.length === 0) return;
     sent += rows.length;
-    after = rows[rows.length - 1].id;
+    // Named apart from seq and ord: ORDER BY would otherwise sort by these text columns.
+    const last = rows[rows.length - 1] as AuditRow & { key_seq: string; key_ord: string };
+    after = { seq: last.key_seq, ord: last.key_ord };
     yield rows;
   }
 }
+
+/** Events after (older than) the one at ($seq, $ord) in the log's order; seq <= … reaches the id indexes, a row comparison would not. */
+const below = (seq: number, ord: number) => `seq <= $${seq}::bigint AND (seq < $${seq}::bigint OR ord < $${ord}::bigint)`;

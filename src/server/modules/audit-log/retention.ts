@@ -50,7 +50,13 @@ export async function purgeAuditEvents(app: FastifyInstance, actor: AuditActor |
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PURGE_LOCK_KEY]);
     const blobKeys = await blobKeysOfEvents(tx, 'e.at < $1::timestamptz', [before]);
     await tx.query("SET LOCAL kg.audit_purge = 'on'");
-    const [{ n }] = await tx.query<{ n: number }>('WITH gone AS (DELETE FROM audit_log WHERE at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone', [before]);
+    // A bulk import's batch (migration 0029) holds one event per record it created: it counts as that many.
+    const [{ n }] = await tx.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM audit_log WHERE at < $1::timestamptz RETURNING 1),
+            gone_batches AS (DELETE FROM audit_created_batches WHERE at < $1::timestamptz RETURNING cardinality(entity_ids) AS n)
+       SELECT ((SELECT count(*) FROM gone) + (SELECT coalesce(sum(n), 0) FROM gone_batches))::int AS n`,
+      [before],
+    );
     await tx.query("SET LOCAL kg.audit_purge = 'off'");
     if (n > 0 || actor !== null) {
       await record({ action: AUDIT_ACTIONS.purge, entityType: 'audit_log', entityId: null, detail: { count: n, olderThanDays: days, before } });

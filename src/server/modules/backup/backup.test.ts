@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT_VERSION, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
+import { BACKUP_FORMAT_VERSION, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult, type HistoryPage } from '../../../contract';
 import type { Db } from '../../db/db';
 import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
@@ -20,6 +20,17 @@ let source: TestApp;
 let sourceAdmin: string;
 let archive: Buffer;
 let eventsBefore: number;
+let uploaded: string;
+/** Every event as the log reads it (audit_log's and the import batches'), oldest first, without its id. */
+let sourceEvents: Record<string, unknown>[];
+const eventsOf = (db: Db, afterSeq: number) =>
+  db
+    .query<{ r: Record<string, unknown> }>(
+      `SELECT row_to_json(x)::jsonb AS r FROM (SELECT at, actor_id, actor_name, action, entity_type, entity_id, changes, detail
+                                                 FROM audit_events WHERE seq > $1 ORDER BY seq, ord) x`,
+      [afterSeq],
+    )
+    .then((rows) => rows.map((row) => row.r));
 /** Every table of the source as it was backed up (later tests sign in there, which changes last_login). */
 const snapshot = new Map<string, Record<string, unknown>[]>();
 // A PDF's magic number, then every byte value (the content check accepts it as a PDF).
@@ -99,6 +110,11 @@ beforeAll(async () => {
   );
   const up = await source.call({ method: 'POST', url: `/api/nodes/${asthma.id}/attachments`, token, ...multipart('scan.pdf', ATTACHMENT) });
   expect(up.statusCode).toBe(201);
+  // A bulk upload: its create events are kept one row per batch (migration 0029); one of its nodes changed after.
+  const upload = await source.call({ method: 'POST', url: '/api/nodes/upload', token, ...multipart('nodes.csv', Buffer.from('name,nodetype\nUploaded one,Disease\nUploaded two,Drug\n')) });
+  expect(upload.json<{ status: string }>().status, upload.body).toBe('completed');
+  uploaded = (await source.db.query<{ id: string }>(`SELECT id FROM nodes WHERE name = 'Uploaded two'`))[0].id;
+  await as(source, token, 'PUT', `/nodes/${uploaded}`, { name: 'Uploaded 2', nodeType: 'Drug' });
   // Events of every shape the trail keeps (whoever writes them: the restore copies the table).
   await source.db.query(
     `INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail) VALUES
@@ -107,9 +123,10 @@ beforeAll(async () => {
        ('00000000-0000-4000-8000-0000000000aa', 'gone-user', 'delete', 'relation', 'r1', '[]', '{"snapshot":{"weight":5}}')`,
     [sourceAdmin, asthma.id],
   );
-  const [{ n }] = await source.db.query<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM audit_log');
+  const [{ n }] = await source.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
   eventsBefore = n;
   for (const table of BACKUP_TABLES) snapshot.set(table.table, await rowsOf(source.db, table.table, table.columns, table.key));
+  sourceEvents = await eventsOf(source.db, 0);
   const res = await source.call({ method: 'GET', url: '/api/backup', token });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/zip');
@@ -125,7 +142,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 2, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -184,7 +201,7 @@ describe('POST /backup/restore', () => {
   it('refuses an installation that holds data, and non-admins, writing nothing', async () => {
     const res = await restore(source, token, archive);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/already holds data \(2 nodes, 1 relation, 2 SNOMED concepts, 2 other users, 1 custom role\)/);
+    expect(res.json().error).toMatch(/already holds data \(4 nodes, 1 relation, 2 SNOMED concepts, 2 other users, 1 custom role\)/);
     const carol = await source.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'Str0ng-pass-1' } });
     const refused = await restore(source, carol.json().accessToken, archive);
     expect(refused.statusCode).toBe(403);
@@ -208,7 +225,7 @@ describe('POST /backup/restore', () => {
       [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().replace('"name":"Asthma"', '"name":"  "') : d)), /nodes\.ndjson, line \d: name: empty name/],
       [rebuilt(entries, (n, d) => (n === 'relations.ndjson' ? d.toString().replace(/"source_node_id":"[^"]+"/, '"source_node_id":"00000000-0000-4000-8000-000000000001"') : d)), /relations\.ndjson, line 1: source_node_id names a row that is not in the backup/],
       [rebuilt(entries, (n, d) => (n.startsWith('attachments/') ? d.subarray(1) : d)), /attachments\.ndjson, line 1: the contents .* are not 70000 bytes/],
-      [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().split('\n')[0] + '\n' : d)), /nodes\.ndjson holds 1 rows but the manifest says 2/],
+      [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().split('\n')[0] + '\n' : d)), /nodes\.ndjson holds 1 rows but the manifest says 4/],
       // An archive from before migration 0022 has no snomed_drift file nor count: read past it (to the audit log's wrong count here).
       [
         rebuilt(entries, (n, d) => {
@@ -262,7 +279,7 @@ describe('POST /backup/restore', () => {
     expect(res.statusCode, res.body).toBe(200);
     result = res.json<BackupRestoreResult>();
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 2, relations: 1, attachments: 1, snomedConcepts: 2 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);
@@ -275,7 +292,7 @@ describe('POST /backup/restore', () => {
   it('every table holds what the source held (the archive admin is the restorer)', async () => {
     const ids = (v: unknown) => (v === sourceAdmin ? targetAdmin : v);
     for (const table of BACKUP_TABLES) {
-      if (table.part === 'auditLog') continue;
+      if (table.part === 'auditLog' || table.part === 'auditBatches') continue;
       let where = 'true';
       let keep = (_r: Record<string, unknown>) => true;
       if (table.part === 'roles') {
@@ -332,12 +349,20 @@ describe('POST /backup/restore', () => {
   });
 
   it('the audit events come back in order, then one event for the restore', async () => {
-    const cols = ['at', 'actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'changes', 'detail'];
-    const expected = snapshot.get('audit_log')!.map(({ id: _id, ...r }) => ({ ...r, actor_id: r.actor_id === sourceAdmin ? targetAdmin : r.actor_id }));
+    const expected: Record<string, unknown>[] = sourceEvents.map((r) => ({ ...r, actor_id: r.actor_id === sourceAdmin ? targetAdmin : r.actor_id }));
     expect(expected.length).toBeGreaterThanOrEqual(3);
-    const restored = (await rowsOf(target.db, 'audit_log', [...cols, 'id'], 'id', `id > ${targetEventsBefore}`)).map(({ id: _id, ...r }) => r);
+    // The upload's batch sits among audit_log's events where it was written: its two creates before the rename.
+    expect(expected.filter((e) => e.entity_id === uploaded).map((e) => e.action)).toEqual(['create', 'update']);
+    const restored = await eventsOf(target.db, targetEventsBefore);
     expect(restored.slice(0, -1)).toEqual(expected);
     expect(restored.at(-1)).toMatchObject({ action: 'restore', entity_type: 'backup', actor_id: targetAdmin, actor_name: 'admin' });
+    // A node's history reads the same, newest first, its create event kept with the batch.
+    const history = await as<HistoryPage>(target, targetToken, 'GET', `/nodes/${uploaded}/history`);
+    expect(history.data.map((e) => [e.action, e.changes.find((c) => c.field === 'name')?.after])).toEqual([
+      ['update', 'Uploaded 2'],
+      ['create', 'Uploaded two'],
+    ]);
+    expect(history.data[1].id).toMatch(/^\d+\.2$/);
   });
 
   it('restored users are inactive until an admin sets their password', async () => {

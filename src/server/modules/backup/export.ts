@@ -80,7 +80,7 @@ async function* pages(tx: Queryable, table: BackupTable, extraWhere = ''): Async
   }
 }
 
-const keyType = (table: BackupTable) => (table.table === 'audit_log' ? 'bigint' : table.table === 'snomed_concepts' || table.keySql ? 'text' : 'uuid');
+const keyType = (table: BackupTable) => (table.newKeys ? 'bigint' : table.table === 'snomed_concepts' || table.keySql ? 'text' : 'uuid');
 
 /** The attachment rows (those whose contents exist) and each one's bytes as attachments/<id>. */
 async function writeAttachments(tx: Queryable, archive: Archiver, entries: EntryWaiter, options: ExportOptions): Promise<number> {

@@ -82,10 +82,11 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
         const remap = await prepare(tx, archive, restorer);
         const bulk = await startBulkLoad(tx, app.db.kind);
         const restoredCounts = { ...manifest.counts };
+        const keyOffset = await reserveEventIds(tx, archive, manifest.migration);
         for (const table of BACKUP_TABLES) {
           if (!inArchive(table, manifest.migration)) continue;
           const tableStarted = Date.now();
-          restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, app.db.kind, (rows) => {
+          restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, keyOffset, app.db.kind, (rows) => {
             done += rows;
             progress.send('inserting', 30 + Math.floor((70 * done) / total), BACKUP_MESSAGES.writing(table.file.replace('.ndjson', '').replace('_', ' ')));
           });
@@ -128,7 +129,7 @@ function asRefusal(err: unknown): unknown {
 }
 
 /** Tables whose secondary indexes are built once after the load rather than row by row. */
-const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'audit_log'];
+const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'audit_log', 'audit_created_batches'];
 
 /**
  * Bulk-load mode for the restore's transaction (the installation is empty, so nobody else reads
@@ -230,16 +231,37 @@ async function prepare(tx: Queryable, archive: BackupArchive, restorer: Restorer
   return remap;
 }
 
+/**
+ * The offset that moves the archive's event ids (audit_log's and the import batches', one sequence)
+ * past every id this installation has used: the sequence is first set past the archive's highest
+ * id moved by it, so events written meanwhile (a sign-in) never take one of the restored ids.
+ * Ids only read here (a regular expression on each line's start), the rows are parsed later.
+ */
+async function reserveEventIds(tx: Queryable, archive: BackupArchive, migration: number): Promise<bigint> {
+  let highest = 0n;
+  for (const table of BACKUP_TABLES) {
+    if (!table.newKeys || !inArchive(table, migration)) continue;
+    for await (const { line } of archive.lines(table.file)) {
+      const id = /^\{"id":"?(\d+)/.exec(line)?.[1] ?? String((JSON.parse(line) as Record<string, unknown>)[table.key]);
+      if (BigInt(id) > highest) highest = BigInt(id);
+    }
+  }
+  const [{ offset }] = await tx.query<{ offset: string }>(`SELECT nextval('audit_log_id_seq')::text AS offset`);
+  if (highest > 0n) await tx.query(`SELECT setval('audit_log_id_seq', $1::bigint)`, [(BigInt(offset) + highest).toString()]);
+  return BigInt(offset);
+}
+
 async function restoreTable(
   tx: Queryable,
   archive: BackupArchive,
   table: BackupTable,
   remap: Remap,
   blobKeys: Map<string, string>,
+  keyOffset: bigint,
   kind: 'pglite' | 'postgres',
   onRows: (rows: number) => void,
 ): Promise<number> {
-  const columns = table.columns.filter((c) => !(table.newKeys && c === table.key));
+  const columns = [...table.columns];
   if (table.part === 'users') columns.push('password_hash');
   if (table.part === 'attachments') columns.push('blob_key');
   const list = columns.map((c) => `"${c}"`).join(', ');
@@ -270,6 +292,7 @@ async function restoreTable(
       row.is_active = false;
     }
     for (const c of table.userColumns) row[c] = mapped(remap, row[c]);
+    if (table.newKeys) row[table.key] = (BigInt(row[table.key] as string | number) + keyOffset).toString();
     if (table.part === 'attachments') row.blob_key = blobKeys.get(row.id as string);
     batch.push(row);
     if (batch.length >= size) await flush();

@@ -21,7 +21,10 @@ export interface BackupTable {
   row: z.ZodType<Record<string, unknown>>;
   /** Columns naming a user (remapped to the restoring admin when the archive holds them). */
   userColumns: readonly string[];
-  /** The key is generated anew on restore (audit events: the new installation has its own). */
+  /**
+   * The key is moved on restore (audit events: the new installation has its own): every such key
+   * of the archive by the same offset past the installation's, so events keep their order.
+   */
   newKeys?: true;
   /** Rows per INSERT on PostgreSQL (the embedded database takes a tenth: it is the server's memory). */
   batch: number;
@@ -221,6 +224,39 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     userColumns: ['actor_id'],
     newKeys: true,
     batch: 2000,
+  }),
+  table({
+    // A bulk import's create events, one row per batch (migration 0029); ids from the same sequence
+    // as audit_log's, so both are moved by one offset on restore and keep their order.
+    part: 'auditBatches',
+    file: 'audit_created_batches.ndjson',
+    table: 'audit_created_batches',
+    key: 'id',
+    shape: {
+      id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+      at: time,
+      actor_id: optUuid,
+      actor_name: optText,
+      entity_type: z.enum(['node', 'relation']),
+      job_id: optText,
+      entity_ids: z.array(uuid),
+      names: z.array(optText),
+      type_names: z.array(optText),
+      snomed_codes: z.array(optText).nullable(),
+      source_ids: z.array(optUuid).nullable(),
+      target_ids: z.array(optUuid).nullable(),
+      type_ids: z.array(optUuid).nullable(),
+      source_names: z.array(optText).nullable(),
+      target_names: z.array(optText).nullable(),
+      weights: z.array(z.number().int().nullable()).nullable(),
+      urls: z.array(optText).nullable(),
+      descriptions: z.array(optText).nullable(),
+    },
+    userColumns: ['actor_id'],
+    newKeys: true,
+    // Each row holds up to a batch of records (a few hundred kB at most).
+    batch: 20,
+    sinceMigration: 29,
   }),
 ];
 

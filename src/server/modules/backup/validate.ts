@@ -21,7 +21,7 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
   const known = (part: BackupPart) => (ids[part] ??= new Set());
   // Which columns must name a row of which part (users: any column listed as a user column, except audit actors).
   const referencesOf = (table: BackupTable): [string, BackupPart][] => {
-    const out: [string, BackupPart][] = table.part === 'auditLog' ? [] : table.userColumns.map((c) => [c, 'users']);
+    const out: [string, BackupPart][] = table.part === 'auditLog' || table.part === 'auditBatches' ? [] : table.userColumns.map((c) => [c, 'users']);
     if (table.part === 'users') out.push(['role_id', 'roles']);
     if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
     if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);

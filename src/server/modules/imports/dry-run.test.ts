@@ -35,7 +35,7 @@ async function snapshot() {
   const [counts] = await t.db.query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM nodes) AS nodes, (SELECT count(*)::int FROM node_types) AS types,
             (SELECT count(*)::int FROM relations) AS relations, (SELECT count(*)::int FROM snomed_concepts) AS snomed,
-            (SELECT count(*)::int FROM audit_log WHERE action <> 'import') AS data_events,
+            (SELECT count(*)::int FROM audit_events WHERE action <> 'import') AS data_events,
             (SELECT md5(COALESCE(string_agg(name || '|' || COALESCE(snomed_code, ''), ',' ORDER BY name), '')) FROM nodes) AS content`,
   );
   return counts;

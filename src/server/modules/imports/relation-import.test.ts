@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, RELATION_TEMPLATE_HEADER, type AuthResponse, type NodeUploadResponse } from '../../../contract';
+import { RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, RELATION_TEMPLATE_HEADER, type AuthResponse, type HistoryPage, type NodeUploadResponse } from '../../../contract';
 import { INSERT_RELATIONS_SQL, loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from '../../jobs/relation-import';
 import type { RelationRow } from '../../jobs/relation-file';
 import { testApp, type TestApp } from '../../test/harness';
@@ -140,7 +140,7 @@ describe('POST /relations/upload', () => {
     const { processId } = res.json<NodeUploadResponse>();
     const [rel] = await t.db.query<{ id: string }>(`SELECT id FROM relations WHERE description = 'A2 aspirin-asthma'`);
     const [event] = await t.db.query<{ actor_name: string; action: string; changes: { field: string; after: unknown }[]; detail: { state: Record<string, unknown>; jobId: string } }>(
-      `SELECT actor_name, action, changes, detail FROM audit_log WHERE entity_type = 'relation' AND entity_id = $1`,
+      `SELECT actor_name, action, changes, detail FROM audit_events WHERE entity_type = 'relation' AND entity_id = $1`,
       [rel.id],
     );
     expect(event.actor_name).toBe('editor');
@@ -148,8 +148,14 @@ describe('POST /relations/upload', () => {
     expect(event.changes.map((c) => c.field)).toEqual(['relationName', 'relationType', 'sourceNodeName', 'targetNodeName', 'weight', 'description']);
     expect(event.detail.jobId).toBe(processId);
     expect(event.detail.state).toMatchObject({ sourceNodeName: 'R Aspirin', targetNodeName: 'R Asthma', relationName: 'treats', relationType: 'treats', weight: 40, url: null, note: null });
+    // Stored with its batch (migration 0029), read back as the relation's own create event.
+    expect(await t.db.query(`SELECT 1 FROM audit_log WHERE entity_type = 'relation' AND entity_id = $1`, [rel.id])).toEqual([]);
     const history = await t.call({ method: 'GET', url: `/api/relations/${rel.id}/history`, token: editor.accessToken });
     expect(history.statusCode).toBe(200);
+    const [created] = history.json<HistoryPage>().data;
+    expect(created).toMatchObject({ action: 'create', actor: { username: 'editor' }, restorable: true });
+    expect(created.id).toMatch(/^\d+\.1$/);
+    expect(created.changes).toContainEqual({ field: 'weight', before: null, after: 40 });
     const [job] = await t.db.query<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE entity_type = 'import' AND entity_id = $1`, [processId]);
     expect(job.detail).toMatchObject({ kind: 'relations', filename: 'audit.csv', created: 1, total: 1 });
   });
