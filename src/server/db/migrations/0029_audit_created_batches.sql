@@ -44,12 +44,17 @@ CREATE TRIGGER audit_created_batches_immutable BEFORE UPDATE OR DELETE ON audit_
 -- event; (seq, ord) orders them. `source` is a constant per branch, so a query that names it reads
 -- only that table; `batch_ids` lets a record's history reach its batch through the GIN index
 -- (history.ts): a condition on the unnested entity_id alone would unnest every batch.
+-- `batch_text` is what a batch event's text search can match without its JSON being built: each
+-- value as its JSON token (escaped as in `changes`) and the other searched columns, one apart from the
+-- next (audit-log/repository.ts uses it for a term that cannot cross a token).
 CREATE VIEW audit_events AS
-SELECT id::text AS id, id AS seq, 0::bigint AS ord, 'log'::text AS source, NULL::uuid[] AS batch_ids,
+SELECT id::text AS id, id AS seq, 0::bigint AS ord, 'log'::text AS source, NULL::uuid[] AS batch_ids, NULL::text AS batch_text,
        at, actor_id, actor_name, action, entity_type, entity_id, changes, detail
   FROM audit_log
 UNION ALL
 SELECT b.id::text || '.' || r.ord, b.id, r.ord, 'batch'::text, b.entity_ids,
+       concat_ws(chr(1), b.actor_name, 'create', 'node', r.eid::text, to_json(r.name)::text, to_json(r.type_name)::text,
+                 to_json(r.code)::text, to_json(b.job_id)::text),
        b.at, b.actor_id, b.actor_name, 'create'::text, 'node'::text, r.eid::text,
        jsonb_build_array(jsonb_build_object('field', 'name', 'before', NULL, 'after', r.name),
                          jsonb_build_object('field', 'nodeType', 'before', NULL, 'after', r.type_name))
@@ -61,6 +66,9 @@ SELECT b.id::text || '.' || r.ord, b.id, r.ord, 'batch'::text, b.entity_ids,
  WHERE b.entity_type = 'node'
 UNION ALL
 SELECT b.id::text || '.' || r.ord, b.id, r.ord, 'batch'::text, b.entity_ids,
+       concat_ws(chr(1), b.actor_name, 'create', 'relation', r.eid::text, to_json(r.name)::text, to_json(r.type_name)::text,
+                 to_json(r.source_name)::text, to_json(r.target_name)::text, to_json(r.w)::text, to_json(r.url)::text,
+                 to_json(r.descr)::text, to_json(b.job_id)::text),
        b.at, b.actor_id, b.actor_name, 'create'::text, 'relation'::text, r.eid::text,
        jsonb_build_array(jsonb_build_object('field', 'relationName', 'before', NULL, 'after', r.name),
                          jsonb_build_object('field', 'relationType', 'before', NULL, 'after', r.type_name),

@@ -4,6 +4,7 @@ import { AUDIT_LOG_MESSAGES, AUDIT_LOG_TEXTS, type AuditLogPage, type AuthRespon
 import { recordEvent } from '../../audit/record';
 import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../jobs/node-import';
 import { testApp, type TestApp } from '../../test/harness';
+import { withinOneToken } from './repository';
 import { purgeAuditEvents } from './retention';
 
 /** Issue 16 items 3 and 5: the admins' audit log, its exports and its retention. */
@@ -342,5 +343,21 @@ describe('the create events of a bulk upload', () => {
     expect((await purgeAuditEvents(t.app, null, 60)).purged).toBe(2);
     expect((await page('user=old-importer')).pagination.total).toBe(0);
     expect((await nodeCreates()).pagination.total).toBe(6);
+  });
+
+  it('a search matches them exactly as it matches the JSON of any event', async () => {
+    // A value with a quote and a line break: in the event's text it reads "Say \"hi\"\nthere".
+    await batchOf(['Say "hi"\nthere']);
+    const found = async (search: string) => (await page(`user=ed&entityType=node&search=${encodeURIComponent(search)}`)).data.map((e) => e.changes[0].after);
+    expect(await found('hi')).toEqual(['Say "hi"\nthere']);
+    expect(await found('nthere')).toEqual(['Say "hi"\nthere']);
+    expect(await found('"hi\\"')).toEqual(['Say "hi"\nthere']);
+    // A term every event's JSON holds (a field name) or one across tokens finds them all.
+    expect((await page('user=ed&entityType=node&search=nodetype')).pagination.total).toBe(6);
+    expect((await page(`user=ed&entityType=node&search=${encodeURIComponent('"field": "name"')}`)).pagination.total).toBe(7);
+    expect((await page(`user=ed&entityType=node&search=${encodeURIComponent('a3", "field')}`)).data.map((e) => e.changes[0].after)).toEqual(['Batch A3']);
+    expect(withinOneToken('Batch A3')).toBe(true);
+    expect(withinOneToken('type')).toBe(false);
+    expect(withinOneToken('a"b')).toBe(false);
   });
 });
