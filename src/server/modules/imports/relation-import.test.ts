@@ -156,6 +156,18 @@ describe('POST /relations/upload', () => {
     expect(created).toMatchObject({ action: 'create', actor: { username: 'editor' }, restorable: true });
     expect(created.id).toMatch(/^\d+\.1$/);
     expect(created.changes).toContainEqual({ field: 'weight', before: null, after: 40 });
+    // A restore to that event reads the state kept with the batch.
+    const current = (await t.call({ method: 'GET', url: `/api/relations/${rel.id}`, token: editor.accessToken })).json<{ sourceNodeId: string; targetNodeId: string }>();
+    const changed = await t.call({
+      method: 'PUT',
+      url: `/api/relations/${rel.id}`,
+      token: editor.accessToken,
+      payload: { relationName: 'treats (checked)', sourceNodeId: current.sourceNodeId, targetNodeId: current.targetNodeId, relationType: 'treats', weight: 90 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const restored = await t.call({ method: 'POST', url: `/api/relations/${rel.id}/restore`, token: editor.accessToken, payload: { eventId: created.id } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ relationName: 'treats', weight: 40, description: 'A2 aspirin-asthma' });
     const [job] = await t.db.query<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE entity_type = 'import' AND entity_id = $1`, [processId]);
     expect(job.detail).toMatchObject({ kind: 'relations', filename: 'audit.csv', created: 1, total: 1 });
   });
