@@ -178,6 +178,16 @@ describe('types, SNOMED concepts and imports', () => {
     // Restoring a bulk-created node to its creation state works from the fields the event lists.
     await api('PUT', `/nodes/${two.id}`, editor, { name: 'Upl Two renamed', nodeType: 'Hx Upload Type', snomedCode: '123456789' });
     expect((await api<KnowledgeNode>('POST', `/nodes/${two.id}/restore`, editor, { eventId: created.id })).name).toBe('Upl Two');
+    // Deleted, its history still holds the create event kept with its batch, and the delete brings it back.
+    const one = (await api<{ data: KnowledgeNode[] }>('GET', '/nodes?search=Upl%20One', editor)).data[0];
+    await api('DELETE', `/nodes/${one.id}`, editor);
+    const gone = (await history('nodes', one.id)).data;
+    expect(gone.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect(gone[1].id).toMatch(/^\d+\.\d+$/);
+    expect((await api<KnowledgeNode>('POST', `/nodes/${one.id}/restore`, editor, { eventId: gone[0].id })).name).toBe('Upl One');
+    // An event id of another record's batch entry is not this record's.
+    const other = await t.call({ method: 'POST', url: `/api/nodes/${one.id}/restore`, token: editor.accessToken, payload: { eventId: created.id } });
+    expect(other.statusCode).toBe(404);
   });
 });
 
