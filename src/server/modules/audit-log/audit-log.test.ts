@@ -327,6 +327,13 @@ describe('the create events of a bulk upload', () => {
       for await (const part of streamAuditEvents(t.db, { user: 'ed', entityType: 'node' }, ['system.logs'], 100, batch)) rows.push(...part.map((r) => r.entity_id!));
       expect(rows, `read batch ${batch}`).toEqual(listed);
     }
+    // A search reads on past the steps where nothing matches.
+    const { streamAuditEvents } = await import('./repository');
+    for (const batch of [1, 1000]) {
+      const found: string[] = [];
+      for await (const part of streamAuditEvents(t.db, { user: 'ed', search: 'batch a2' }, ['system.logs'], 100, batch)) found.push(...part.map((r) => r.changes![0].after as string));
+      expect(found, `read batch ${batch}`).toEqual(['Batch A2']);
+    }
     const csv = (await get('/api/audit/export?format=csv&user=ed&entityType=node')).body.trimEnd().split('\r\n').slice(1);
     expect(csv).toHaveLength(6);
     expect(csv[0]).toContain('Batch B2');

@@ -108,60 +108,47 @@ export async function listAuditEvents(
 }
 
 /**
- * Every matching event, newest first, in batches read by keyset ((seq, ord) below the last one
- * sent), so an export of a large log never holds it in memory nor reads it with growing OFFSETs.
- * As the list: without a text search, the keys of the next events first, then only their batches.
+ * Every matching event, newest first, read key by key: each step takes the next keys of
+ * audit_event_keys (below the last one read; the filters but the text search narrow them) until
+ * they hold `batch` events, and reads the matching events among them. A step reads at most `batch`
+ * events plus one batch's worth, whether the search matches many of them or none, so an export of
+ * a large log never holds it in memory, never reads it with growing OFFSETs, and never sorts all
+ * of a search's matches for each step.
  */
 export async function* streamAuditEvents(db: Queryable, filter: AuditLogFilter, permissions: readonly string[], max: number, batch = 1000): AsyncGenerator<AuditRow[]> {
-  const search = Boolean(filter.search?.trim());
-  let after: { seq: string; ord: string } | null = null;
+  let below: string | null = null;
   let sent = 0;
   while (sent < max) {
-    const params: unknown[] = [];
-    let where = auditWhere(filter, permissions, params);
-    const limit = Math.min(batch, max - sent);
-    let rows: AuditRow[];
-    if (search) {
-      if (after !== null) {
-        params.push(after.seq, after.ord);
-        where = `${where ? `${where} AND` : 'WHERE'} ${below(params.length - 1, params.length)}`;
-      }
-      params.push(limit);
-      rows = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS}, seq::text AS key_seq, ord::text AS key_ord FROM audit_events ${where} ORDER BY seq DESC, ord DESC LIMIT $${params.length}`, params);
-    } else {
-      if (after !== null) {
-        params.push(after.seq);
-        where = `${where ? `${where} AND` : 'WHERE'} seq <= $${params.length}::bigint`;
-      }
-      // One key more than events wanted: the first may be the one last sent.
-      params.push(limit + 1);
-      const keys = await db.query<{ key: string; events: string }>(
-        `SELECT seq::text AS key, events::text AS events FROM audit_event_keys ${where} ORDER BY seq DESC LIMIT $${params.length}`,
-        params,
-      );
-      if (keys.length === 0) return;
-      // Only the keys that hold the next `limit` events (a batch holds thousands): the rest are not unnested.
-      const reach: string[] = [];
-      let events = 0;
-      for (const k of keys) {
-        reach.push(k.key);
-        if (k.key !== after?.seq) events += Number(k.events);
-        if (events >= limit) break;
-      }
-      const next: unknown[] = [reach, limit];
-      if (after !== null) next.push(after.seq, after.ord);
-      rows = await db.query<AuditRow>(
-        `SELECT ${AUDIT_COLUMNS}, seq::text AS key_seq, ord::text AS key_ord FROM audit_events
-          WHERE seq = ANY($1::bigint[]) ${after !== null ? `AND ${below(3, 4)}` : ''} ORDER BY seq DESC, ord DESC LIMIT $2`,
-        next,
-      );
+    const keyParams: unknown[] = [];
+    let keyWhere = auditWhere({ ...filter, search: undefined }, permissions, keyParams);
+    if (below !== null) {
+      keyParams.push(below);
+      keyWhere = `${keyWhere ? `${keyWhere} AND` : 'WHERE'} seq < $${keyParams.length}::bigint`;
     }
-    if (rows.length === 0) return;
-    sent += rows.length;
-    // Named apart from seq and ord: ORDER BY would otherwise sort by these text columns.
-    const last = rows[rows.length - 1] as AuditRow & { key_seq: string; key_ord: string };
-    after = { seq: last.key_seq, ord: last.key_ord };
-    yield rows;
+    keyParams.push(batch);
+    const keys = await db.query<{ key: string; events: string }>(
+      `SELECT seq::text AS key, events::text AS events FROM audit_event_keys ${keyWhere} ORDER BY seq DESC LIMIT $${keyParams.length}`,
+      keyParams,
+    );
+    if (keys.length === 0) return;
+    const reach: string[] = [];
+    let events = 0;
+    for (const k of keys) {
+      reach.push(k.key);
+      events += Number(k.events);
+      if (events >= batch) break;
+    }
+    below = reach[reach.length - 1];
+    const params: unknown[] = [reach];
+    const where = auditWhere(filter, permissions, params);
+    const rows = await db.query<AuditRow>(
+      `SELECT ${AUDIT_COLUMNS} FROM audit_events ${where ? `${where} AND` : 'WHERE'} seq = ANY($1::bigint[]) ORDER BY seq DESC, ord DESC`,
+      params,
+    );
+    if (rows.length === 0) continue;
+    const out = rows.slice(0, max - sent);
+    sent += out.length;
+    yield out;
   }
 }
 
@@ -175,6 +162,3 @@ async function eventsAt(db: Queryable, keys: { seq: string; ord: string }[]): Pr
   const byKey = new Map(rows.map(({ key, ...row }) => [key, row]));
   return keys.map((k) => byKey.get(`${k.seq}:${k.ord}`)!);
 }
-
-/** Events after (older than) the one at ($seq, $ord) in the log's order; seq <= … reaches the id indexes, a row comparison would not. */
-const below = (seq: number, ord: number) => `seq <= $${seq}::bigint AND (seq < $${seq}::bigint OR ord < $${ord}::bigint)`;
