@@ -58,11 +58,9 @@ export async function analyticsActivity(db: Queryable, weeks: number): Promise<A
     `SELECT to_char(date_trunc('week', a.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
             a.actor_id::text AS "userId",
             COALESCE(u.username, a.actor_name, '') AS username,
-            sum(a.n)::int AS changes
-       FROM (SELECT at, actor_id, actor_name, entity_type, 1 AS n FROM audit_log
-             UNION ALL -- a bulk import's batch: one create event per record it created (migration 0029)
-             SELECT at, actor_id, actor_name, entity_type, cardinality(entity_ids) FROM audit_created_batches) a
-       LEFT JOIN users u ON u.id = a.actor_id
+            sum(a.events)::int AS changes
+       -- One row per event, or per bulk-import batch with its number of events (migration 0029).
+       FROM audit_event_keys a LEFT JOIN users u ON u.id = a.actor_id
       WHERE a.at >= (date_trunc('week', now() AT TIME ZONE 'UTC') - ($1::int - 1) * interval '1 week') AT TIME ZONE 'UTC'
         AND a.entity_type = ANY($2::text[]) AND (a.actor_id IS NOT NULL OR a.actor_name IS NOT NULL)
       GROUP BY 1, 2, 3 ORDER BY 1, 4 DESC, 3`,

@@ -4,7 +4,7 @@ import { AUDIT_LOG_MESSAGES, AUDIT_LOG_TEXTS, type AuditLogPage, type AuthRespon
 import { recordEvent } from '../../audit/record';
 import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../jobs/node-import';
 import { testApp, type TestApp } from '../../test/harness';
-import { withinOneToken } from './repository';
+import { BATCH_EVENT_WORDS, withinOneToken } from './repository';
 import { purgeAuditEvents } from './retention';
 
 /** Issue 16 items 3 and 5: the admins' audit log, its exports and its retention. */
@@ -363,6 +363,22 @@ describe('the create events of a bulk upload', () => {
     expect((await page('user=ed&entityType=node&search=nodetype')).pagination.total).toBe(6);
     expect((await page(`user=ed&entityType=node&search=${encodeURIComponent('"field": "name"')}`)).pagination.total).toBe(7);
     expect((await page(`user=ed&entityType=node&search=${encodeURIComponent('a3", "field')}`)).data.map((e) => e.changes[0].after)).toEqual(['Batch A3']);
+    // The words the shortcut must know are every key and field name the view writes, node and relation.
+    await t.db.query(
+      `INSERT INTO audit_created_batches (actor_name, entity_type, job_id, entity_ids, names, type_names, source_ids, target_ids, type_ids,
+                                          source_names, target_names, weights, urls, descriptions)
+       VALUES ('ed-rel', 'relation', 'job', ARRAY[gen_random_uuid()], ARRAY['r'], ARRAY['t'], ARRAY[gen_random_uuid()], ARRAY[gen_random_uuid()],
+               ARRAY[gen_random_uuid()], ARRAY['s'], ARRAY['x'], ARRAY[5], ARRAY['https://e.org'], ARRAY['d'])`,
+    );
+    const words = await t.db.query<{ w: string }>(
+      `SELECT DISTINCT lower(k.w) AS w FROM audit_events e, LATERAL (
+         SELECT jsonb_object_keys(c) FROM jsonb_array_elements(e.changes) c
+         UNION SELECT c->>'field' FROM jsonb_array_elements(e.changes) c
+         UNION SELECT jsonb_object_keys(e.detail - 'state')) k(w)
+        WHERE e.source = 'batch'`,
+    );
+    expect(words.length).toBeGreaterThan(10);
+    expect(BATCH_EVENT_WORDS).toEqual(expect.arrayContaining([...words.map((r) => r.w), 'null']));
     expect(withinOneToken('Batch A3')).toBe(true);
     expect(withinOneToken('type')).toBe(false);
     expect(withinOneToken('a"b')).toBe(false);

@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The JSON keys and bare words of a bulk import's create event as the text search reads it
  * (`changes` and `detail` as text; the values are in the view's batch_text).
  */
-const BATCH_EVENT_WORDS = ['after', 'before', 'field', 'null', 'jobid', 'name', 'nodetype', 'snomedcode', 'relationname', 'relationtype', 'sourcenodename', 'targetnodename', 'weight', 'url', 'description'];
+export const BATCH_EVENT_WORDS = ['after', 'before', 'field', 'null', 'jobid', 'name', 'nodetype', 'snomedcode', 'relationname', 'relationtype', 'sourcenodename', 'targetnodename', 'weight', 'url', 'description'];
 
 /**
  * Whether a search term can only match inside one JSON token: it has none of the characters

@@ -59,7 +59,7 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
     const serverMigration = await currentMigration(app.db);
     // First read: 0–30 % of the bar; writing: 30–100 %.
     const started = Date.now();
-    const manifest = await validateArchive(archive, serverMigration, (read, total) =>
+    const { manifest, highestEventId } = await validateArchive(archive, serverMigration, (read, total) =>
       progress.send('processing', Math.floor((30 * read) / total), BACKUP_MESSAGES.validating),
     );
     const total = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
@@ -82,7 +82,7 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
         const remap = await prepare(tx, archive, restorer);
         const bulk = await startBulkLoad(tx, app.db.kind);
         const restoredCounts = { ...manifest.counts };
-        const keyOffset = await reserveEventIds(tx, archive, manifest.migration);
+        const keyOffset = await reserveEventIds(tx, highestEventId);
         for (const table of BACKUP_TABLES) {
           if (!inArchive(table, manifest.migration)) continue;
           const tableStarted = Date.now();
@@ -232,20 +232,11 @@ async function prepare(tx: Queryable, archive: BackupArchive, restorer: Restorer
 }
 
 /**
- * The offset that moves the archive's event ids (audit_log's and the import batches', one sequence)
- * past every id this installation has used: the sequence is first set past the archive's highest
- * id moved by it, so events written meanwhile (a sign-in) never take one of the restored ids.
- * Ids only read here (a regular expression on each line's start), the rows are parsed later.
+ * The offset that moves the archive's event ids (audit_log's and the import batches', one sequence;
+ * the highest found by the validation) past every id this installation has used. The sequence is
+ * set past the highest moved id first, so events written meanwhile (a sign-in) never take one.
  */
-async function reserveEventIds(tx: Queryable, archive: BackupArchive, migration: number): Promise<bigint> {
-  let highest = 0n;
-  for (const table of BACKUP_TABLES) {
-    if (!table.newKeys || !inArchive(table, migration)) continue;
-    for await (const { line } of archive.lines(table.file)) {
-      const id = /^\{"id":"?(\d+)/.exec(line)?.[1] ?? String((JSON.parse(line) as Record<string, unknown>)[table.key]);
-      if (BigInt(id) > highest) highest = BigInt(id);
-    }
-  }
+async function reserveEventIds(tx: Queryable, highest: bigint): Promise<bigint> {
   const [{ offset }] = await tx.query<{ offset: string }>(`SELECT nextval('audit_log_id_seq')::text AS offset`);
   if (highest > 0n) await tx.query(`SELECT setval('audit_log_id_seq', $1::bigint)`, [(BigInt(offset) + highest).toString()]);
   return BigInt(offset);

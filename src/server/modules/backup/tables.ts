@@ -42,6 +42,8 @@ const optTime = time.nullable();
 const text = z.string();
 const optText = z.string().nullable();
 const name = z.string().refine((s) => s.trim() !== '', 'empty name');
+/** What both audit tables' rows start with: the event id (moved on restore), when and who. */
+const eventHead = { id: z.union([z.number().int(), z.string().regex(/^\d+$/)]), at: time, actor_id: optUuid, actor_name: optText };
 
 /** A table's entry with its columns and row schema taken from one shape, so the two cannot differ. */
 const table = ({ shape, ...rest }: Omit<BackupTable, 'columns' | 'row'> & { shape: z.ZodRawShape }): BackupTable => ({
@@ -208,13 +210,10 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     part: 'auditLog',
     file: 'audit_log.ndjson',
     table: 'audit_log',
-    // Restored events get new ids (the new installation has events of its own), in this order.
+    // Restored events' ids are moved past the new installation's own (newKeys), in this order.
     key: 'id',
     shape: {
-      id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
-      at: time,
-      actor_id: optUuid,
-      actor_name: optText,
+      ...eventHead,
       action: text,
       entity_type: optText,
       entity_id: optText,
@@ -233,10 +232,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     table: 'audit_created_batches',
     key: 'id',
     shape: {
-      id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
-      at: time,
-      actor_id: optUuid,
-      actor_name: optText,
+      ...eventHead,
       entity_type: z.enum(['node', 'relation']),
       job_id: optText,
       entity_ids: z.array(uuid),

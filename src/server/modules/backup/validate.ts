@@ -9,7 +9,11 @@ import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTa
  * archive holds, every attachment's contents and size, and each file's count against the
  * manifest. The first problem refuses the archive with a 400 that names the file and line.
  */
-export async function validateArchive(archive: BackupArchive, serverMigration: number, onProgress: (rowsRead: number, rowsTotal: number) => void): Promise<BackupManifest> {
+export async function validateArchive(
+  archive: BackupArchive,
+  serverMigration: number,
+  onProgress: (rowsRead: number, rowsTotal: number) => void,
+): Promise<{ manifest: BackupManifest; highestEventId: bigint }> {
   const manifest = await readManifest(archive, serverMigration);
   const rowsTotal = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
   let rowsRead = 0;
@@ -19,9 +23,10 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
   };
   const ids: Partial<Record<BackupPart, Set<string>>> = {};
   const known = (part: BackupPart) => (ids[part] ??= new Set());
-  // Which columns must name a row of which part (users: any column listed as a user column, except audit actors).
+  // Which columns must name a row of which part (users: any column listed as a user column, except the
+  // actors of audit events, the tables whose keys move: an actor may have been deleted since).
   const referencesOf = (table: BackupTable): [string, BackupPart][] => {
-    const out: [string, BackupPart][] = table.part === 'auditLog' || table.part === 'auditBatches' ? [] : table.userColumns.map((c) => [c, 'users']);
+    const out: [string, BackupPart][] = table.newKeys ? [] : table.userColumns.map((c) => [c, 'users']);
     if (table.part === 'users') out.push(['role_id', 'roles']);
     if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
     if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);
@@ -31,6 +36,7 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
   };
   // Keys kept for the references above; the big leaf tables (relations, SNOMED, audit) keep none,
   // their duplicates are caught by the restore's primary keys (and roll everything back).
+  let highestEventId = 0n;
   const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'attachments']);
 
   for (const table of BACKUP_TABLES) {
@@ -61,6 +67,8 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
         if (keep.has(key)) throw bad(`${table.key} ${key} appears twice`);
         keep.add(key);
       }
+      // The restore moves event ids past the installation's own by one offset: it needs the highest.
+      if (table.newKeys && BigInt(row[table.key] as string | number) > highestEventId) highestEventId = BigInt(row[table.key] as string | number);
       if (table.part === 'attachments') {
         const name = attachmentEntry(String(row.id));
         if (!archive.has(name)) throw bad(`the contents (${name}) are missing`);
@@ -72,7 +80,7 @@ export async function validateArchive(archive: BackupArchive, serverMigration: n
     onRows(count % 1000);
     if (count !== manifest.counts[table.part]) throw badRequest(BACKUP_MESSAGES.countMismatch(table.file, manifest.counts[table.part], count), 'backup_incomplete');
   }
-  return manifest;
+  return { manifest, highestEventId };
 }
 
 async function readManifest(archive: BackupArchive, serverMigration: number): Promise<BackupManifest> {
