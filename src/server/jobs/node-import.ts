@@ -8,6 +8,7 @@ import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from '
 import { cellText, idColumn, textColumn } from './parsers/cell-text';
 import type { Cell } from './parsers/types';
 import { CreatedNodeKeys } from './node-dry-run';
+import { batchesWhileReading } from './batches-while-reading';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { JobContext, JobOutcome } from './runner';
 
@@ -190,26 +191,56 @@ async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: n
 const rowsText = (n: number) => n.toLocaleString('en');
 
 /**
- * Both databases: read the whole file first (its structural problems — a broken zip, an
- * unterminated quote, too many rows — refuse it before anything is written), then insert batch
- * by batch, each its own transaction with the job's checkpoint, so other requests get the
- * database in between and a stop keeps whole batches only. A resume (after a lost connection,
- * or of a job interrupted by a stop) reads the file again and starts after the rows its
- * checkpoint counts: the file is read the same way each time, so valid row k is the same row.
- * PostgreSQL used to insert while reading, in one transaction; bench/results/import-notes.md
- * has the figures of the change.
+ * Nothing is kept before the whole file has been read: its structural problems (a broken zip, an
+ * unterminated quote, too many rows) refuse it with nothing written. On PostgreSQL the first
+ * transaction is open during the read and takes full batches as the parser thread delivers them
+ * (batches-while-reading.ts); it commits, with the checkpoint, when the read has ended. On the
+ * embedded database the file is read first. The batches after that are each their own transaction
+ * with the job's checkpoint, so other requests get the database in between and a stop keeps whole
+ * batches only. A resume (after a lost connection, or of a job interrupted by a stop) reads the
+ * file again and starts after the rows its checkpoint counts: the file is read the same way each
+ * time, so valid row k is the same row.
  */
-async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: () => number) {
-  const rows = new NodeColumns();
-  const read = await readNodeFile(file, format, ctx, (n, t, s) => rows.push(n, t, s), (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
-  ctx.validated();
-  const total = rows.length;
+async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: () => number, quietForMs: () => number) {
+  let rows = new NodeColumns();
+  let read: NodeFileSummary | null = null;
+  const readFile = (sink: RowSink) => readNodeFile(file, format, ctx, sink, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
   const created = await ctx.resumable(async (from) => {
-    let done = Math.min(from.rowsCommitted, total);
+    let done = from.rowsCommitted;
     let created = from.data.created ?? 0;
     // A dry run commits no checkpoint: it always starts here from the first row, with no keys.
     const dryRun = ctx.dryRun ? new CreatedNodeKeys() : undefined;
-    const merges = new PendingListMerges(db, ['nodes']);
+    const merges = new PendingListMerges(db, ['nodes'], quietForMs);
+    if (!read && done === 0 && db.kind === 'postgres') {
+      // Read and write at once, in one transaction that commits once the read has ended.
+      rows = new NodeColumns();
+      const cp = await ctx.commitBatch(async (tx) => {
+        const batches = batchesWhileReading(batchRows(), async (from, to) => {
+          await merges.beforeBatch(tx, false);
+          created += await insertBatch(tx, rows, from, to, userId, ctx.id, dryRun);
+        });
+        try {
+          const summary = await readFile((n, t, s) => {
+            rows.push(n, t, s);
+            batches.rowsRead(rows.length);
+          });
+          const written = await batches.settle();
+          read = summary;
+          return { rowsCommitted: written, rowsTotal: rows.length, data: { created } };
+        } finally {
+          // No batch may still be using the transaction once it ends (a failed read rolls it back).
+          await batches.settle().catch(() => undefined);
+        }
+      });
+      done = cp.rowsCommitted;
+      created = cp.data.created;
+    } else if (!read) {
+      rows = new NodeColumns();
+      read = await readFile((n, t, s) => rows.push(n, t, s));
+    }
+    ctx.validated();
+    const total = rows.length;
+    done = Math.min(done, total);
     // Progress is work done: 5-10 % for the read, the rest by committed rows.
     const verb = ctx.dryRun ? 'Checked' : 'Imported';
     const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
@@ -219,6 +250,7 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
       const end = Math.min(done + batchRows(), total);
       const cp = await ctx.commitBatch(
         async (tx) => {
+          await merges.beforeBatch(tx, end === total);
           const added = await insertBatch(tx, rows, done, end, userId, ctx.id, dryRun);
           return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
         },
@@ -230,13 +262,14 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
     }
     return created;
   });
-  return { read, created, valid: total };
+  return { read: read!, created, valid: rows.length };
 }
 
 /** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => importBatchRows(app.db.kind, app.requestActivity.quietForMs()));
+  const quietForMs = () => app.requestActivity.quietForMs();
+  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => importBatchRows(app.db.kind, quietForMs()), quietForMs);
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {
