@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db';
-import { MERGE_AT_PAGES, PendingListMerges } from './gin-pending';
+import { EMBEDDED_QUIET_AFTER_MS } from './turns';
+import { MERGE_AT_PAGES, PendingListMerges, QUIET_MERGE_AT_PAGES, QUIET_PENDING_LIST_LIMIT } from './gin-pending';
 import { openPglite } from './pglite';
 
 /**
@@ -96,6 +97,62 @@ describe('GIN pending-list merges after embedded import batches', () => {
     const waiting = await pendingPages(pg, 'probe_a_trgm');
     expect(waiting).toBeGreaterThan(0);
     expect(waiting).toBeLessThanOrEqual(MERGE_AT_PAGES);
+  });
+
+  it('while nobody has asked for a second, a batch takes the larger limit and the merges wait for QUIET_MERGE_AT_PAGES', async () => {
+    // Lists empty first: the merges below measure this test's batches only.
+    await pendingPages(pg, 'probe_a_trgm');
+    await pendingPages(pg, 'probe_b_trgm');
+    const { db, log, yieldToRequests } = recorded(pg);
+    let quietForMs = 0;
+    const merges = new PendingListMerges(db, ['probe'], () => quietForMs);
+    const limitIn = async (lastBatch: boolean) =>
+      pg.transaction(async (tx) => {
+        await merges.beforeBatch(tx, lastBatch);
+        return (await tx.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit;
+      });
+    // A request was just seen: the 1 MB of db/pglite.ts.
+    expect(await limitIn(false)).toBe('1MB');
+    quietForMs = EMBEDDED_QUIET_AFTER_MS;
+    expect(await limitIn(false)).toBe(QUIET_PENDING_LIST_LIMIT.pglite);
+    // An import's last batch leaves lists no longer than any other write does.
+    expect(await limitIn(true)).toBe('1MB');
+    // SET LOCAL: the next transaction is back at the server's limit.
+    expect((await pg.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit).toBe('1MB');
+
+    // Import batches of 200 rows (quiet while quietForMs says so): the first merge measures the pages
+    // per batch, the next waits for the quiet threshold.
+    const importBatch = async (seed: number) => {
+      log.length = 0;
+      await pg.transaction(async (tx) => {
+        await merges.beforeBatch(tx, false);
+        await tx.query(`INSERT INTO probe (a, b) SELECT 'gamma ' || md5(($1 * 100000 + i)::text), 'delta ' || md5(($1 * 100000 + i + 7)::text) FROM generate_series(1, 200) AS i`, [seed]);
+      });
+      await merges.afterBatch(yieldToRequests);
+      return log.find((l) => l.startsWith('merge probe_a_trgm'));
+    };
+    const perBatch = Number(/\((\d+) pages\)/.exec((await importBatch(200))!)![1]);
+    const expected = Math.ceil((QUIET_MERGE_AT_PAGES + 1) / perBatch) - 1;
+    expect(expected).toBeGreaterThan(Math.ceil((MERGE_AT_PAGES + 1) / perBatch) - 1);
+    const mergedAfter: number[] = [];
+    for (let i = 1; i <= expected; i++) if (await importBatch(200 + i)) mergedAfter.push(i);
+    expect(mergedAfter).toEqual([expected]);
+    // Quiet batches that fill the list past MERGE_AT_PAGES, still short of the quiet threshold…
+    const pastBusyThreshold = Math.ceil((MERGE_AT_PAGES + 1) / perBatch);
+    for (let i = 1; i < pastBusyThreshold; i++) expect(await importBatch(300 + i)).toBeUndefined();
+    // …then a request seen: the list is merged after the next batch.
+    quietForMs = 0;
+    expect(await importBatch(399)).toBeDefined();
+  });
+
+  it('sets the quiet limit on PostgreSQL too, and merges nothing there', async () => {
+    const statements: string[] = [];
+    const postgres = { kind: 'postgres', query: async (sql: string) => (statements.push(sql), []) } as unknown as Db;
+    const merges = new PendingListMerges(postgres, ['probe'], () => EMBEDDED_QUIET_AFTER_MS);
+    await merges.beforeBatch(postgres, false);
+    await merges.beforeBatch(postgres, true);
+    await merges.afterBatch(async () => undefined);
+    expect(statements).toEqual([`SET LOCAL gin_pending_list_limit = '${QUIET_PENDING_LIST_LIMIT.postgres}'`]);
   });
 
   it('does nothing on PostgreSQL (autovacuum merges there, and a merge holds only the importing connection)', async () => {

@@ -337,7 +337,7 @@ export async function runRelationImport(
     const total = valid.length;
     let done = Math.min(from.rowsCommitted, total);
     let created = from.data.created ?? 0;
-    const merges = new PendingListMerges(app.db, ['relations']);
+    const merges = new PendingListMerges(app.db, ['relations'], () => app.requestActivity.quietForMs());
     const report = () => ctx.progress(20 + (79 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} relations`, 'inserting');
     report();
     while (done < total) {
@@ -345,6 +345,7 @@ export async function runRelationImport(
       const end = Math.min(done + batchRows(), total);
       const cp = await ctx.commitBatch(
         async (tx) => {
+          await merges.beforeBatch(tx, end === total);
           const added = await insertBatch(tx, valid, done, end, userId, ctx.id);
           return { rowsCommitted: end, rowsTotal: total, data: { created: created + added } };
         },

@@ -129,4 +129,22 @@ describe('request activity: how long the server has been quiet sizes the embedde
     await new Promise((r) => setTimeout(r, 60));
     expect(app.requestActivity.quietForMs()).toBeGreaterThan(quiet + 50);
   });
+
+  it('a request that hands itself over to its long work counts as seen when it started, not when it let go', async () => {
+    const { app, base, open } = await appWithGate();
+    const work = fetch(`${base}/long-work`);
+    try {
+      // Seen (quiet no longer counts from the server's start), and let go at once.
+      await expect.poll(() => app.requestActivity.quietForMs() < EMBEDDED_QUIET_AFTER_MS && app.requestActivity.inFlight === 0).toBe(true);
+      const started = app.requestActivity.quietForMs();
+      await new Promise((r) => setTimeout(r, 60));
+      expect(app.requestActivity.quietForMs()).toBeGreaterThanOrEqual(started + 50);
+    } finally {
+      open();
+    }
+    const atAnswer = app.requestActivity.quietForMs();
+    await work;
+    // Its answer, once the work is done, is not a new request either.
+    expect(app.requestActivity.quietForMs()).toBeGreaterThanOrEqual(atAnswer);
+  });
 });

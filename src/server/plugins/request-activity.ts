@@ -31,19 +31,22 @@ export class RequestActivity {
     this.#inFlight++;
     this.#lastSeen = performance.now();
     let counted = true;
-    const done = () => {
+    // `ended`: the request ended (it was last seen now); a release is not an end (see release).
+    const done = (ended: boolean) => {
       if (!counted) return;
       counted = false;
-      this.#lastSeen = performance.now();
+      if (ended) this.#lastSeen = performance.now();
       if (--this.#inFlight === 0) this.#idle.emit('idle');
     };
-    (req as { releaseActivity?: () => void }).releaseActivity = done;
-    reply.raw.once('close', done);
+    (req as { releaseActivity?: () => void }).releaseActivity = () => done(false);
+    reply.raw.once('close', () => done(true));
   }
 
   /**
    * Stops counting a request that starts long work itself and waits for it (the SNOMED import
-   * answers when its job ends): otherwise the job would always see a request in flight.
+   * answers when its job ends): otherwise the job would always see a request in flight. The
+   * request was last seen when it started: waiting for its own job is not activity that the
+   * job's quiet-time choices (db/turns.ts) should wait out.
    */
   release(req: FastifyRequest): void {
     (req as { releaseActivity?: () => void }).releaseActivity?.();

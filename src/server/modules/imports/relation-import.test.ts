@@ -269,6 +269,23 @@ describe('POST /relations/upload', () => {
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relations'))[0].n).toBe(before);
   });
 
+  it('a file whose quote never closes after thousands of valid relations writes none of them, and names the row', async () => {
+    // 6,000 valid relations (more than one batch, so PostgreSQL writes some while it reads on), then
+    // 20,000 rows of an unknown type, then the broken row: all rolled back.
+    await t.db.query(`INSERT INTO nodes (name, node_type_id) SELECT 'RB ' || k || ' ' || g, (SELECT id FROM node_types WHERE name = k)
+                        FROM unnest(ARRAY['Disease', 'Symptom']) AS k, generate_series(1, 80) AS g`);
+    const valid = Array.from({ length: 6000 }, (_, i) => [`RB Disease ${1 + (i % 80)}`, `RB Symptom ${1 + Math.floor(i / 80)}`, 'treats']);
+    const rows = [['Source', 'Target', 'Relation type'], ...valid, ...Array.from({ length: 20_000 }, (_, i) => ['RB Disease 1', `RB Symptom ${1 + (i % 80)}`, 'no such type'])];
+    const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relations'))[0].n;
+    const res = await uploadAs(editor.accessToken, 'open-quote.csv', Buffer.concat([csvOf(rows), Buffer.from('"RB Disease 2,RB Symptom 2,treats\r\n')]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(`Row ${(rows.length + 1).toLocaleString('en')} has a quote that is never closed.`);
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relations'))[0].n).toBe(before);
+    // The same rows without the broken one are imported whole.
+    const ok = await uploadAs(editor.accessToken, 'closed.csv', csvOf(rows.slice(0, valid.length + 1)));
+    expect(ok.json<NodeUploadResponse>().summary).toMatchObject({ total: valid.length, created: valid.length, errors: 0 });
+  });
+
   it('needs relations.create; the error report is its uploader\'s or an admin\'s', async () => {
     const file = csvOf([['Source', 'Target', 'Relation type'], ['R Nobody', 'R Flu', 'treats']]);
     expect((await uploadAs(viewer.accessToken, 'a.csv', file)).statusCode).toBe(403);
