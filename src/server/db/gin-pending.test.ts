@@ -119,6 +119,18 @@ describe('GIN pending-list merges after embedded import batches', () => {
     expect(await limitIn(true)).toBe('1MB');
     // SET LOCAL: the next transaction is back at the server's limit.
     expect((await pg.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit).toBe('1MB');
+    // Within one transaction (batches written during a read), a request seen brings it back down.
+    const inOne = await pg.transaction(async (tx) => {
+      const show = async () => (await tx.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit;
+      quietForMs = EMBEDDED_QUIET_AFTER_MS;
+      await merges.beforeBatch(tx, false);
+      const quiet = await show();
+      quietForMs = 0;
+      await merges.beforeBatch(tx, false);
+      return [quiet, await show()];
+    });
+    expect(inOne).toEqual([QUIET_PENDING_LIST_LIMIT.pglite, '1MB']);
+    quietForMs = EMBEDDED_QUIET_AFTER_MS;
 
     // Import batches of 200 rows (quiet while quietForMs says so): the first merge measures the pages
     // per batch, the next waits for the quiet threshold.
@@ -151,8 +163,9 @@ describe('GIN pending-list merges after embedded import batches', () => {
     const merges = new PendingListMerges(postgres, ['probe'], () => EMBEDDED_QUIET_AFTER_MS);
     await merges.beforeBatch(postgres, false);
     await merges.beforeBatch(postgres, true);
+    await merges.beforeBatch(postgres, true);
     await merges.afterBatch(async () => undefined);
-    expect(statements).toEqual([`SET LOCAL gin_pending_list_limit = '${QUIET_PENDING_LIST_LIMIT.postgres}'`]);
+    expect(statements).toEqual([`SET LOCAL gin_pending_list_limit = '${QUIET_PENDING_LIST_LIMIT.postgres}'`, 'SET LOCAL gin_pending_list_limit TO DEFAULT']);
   });
 
   it('does nothing on PostgreSQL (autovacuum merges there, and a merge holds only the importing connection)', async () => {

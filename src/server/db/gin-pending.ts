@@ -84,10 +84,16 @@ export class PendingListMerges {
     private readonly quietForMs: () => number = () => 0,
   ) {}
 
-  /** In a batch's transaction, before its insert: the quiet limit when nobody has asked for a second, unless it is the import's last batch. */
+  /**
+   * In a batch's transaction, before its insert: the quiet limit when nobody has asked for a second,
+   * unless it is the import's last batch; else back to the server's limit, should an earlier batch of
+   * the same transaction (the node upload's writes during its read) have raised it.
+   */
   async beforeBatch(tx: Queryable, lastBatch: boolean): Promise<void> {
+    const wasQuiet = this.#quiet;
     this.#quiet = !lastBatch && this.quietForMs() >= EMBEDDED_QUIET_AFTER_MS;
     if (this.#quiet) await tx.query(`SET LOCAL gin_pending_list_limit = '${QUIET_PENDING_LIST_LIMIT[this.db.kind]}'`);
+    else if (wasQuiet) await tx.query('SET LOCAL gin_pending_list_limit TO DEFAULT');
   }
 
   /** Merges due after a batch; each merge waits for `yieldToRequests` and a turn of the event loop first. */

@@ -1,9 +1,9 @@
 /**
- * Batches written while the file is still being read (PostgreSQL; issues 13 and 17).
+ * Batches written while the file is still being read (the node upload on PostgreSQL; issue 13).
  *
  * An import reads its whole file before anything is kept, so that a file with a structural
  * problem (a broken zip, an unterminated quote, too many rows) writes nothing. Reading a 100k-row
- * workbook takes 1.5–2.7 s of an import's 6–8 s, and nothing else happened meanwhile. On a
+ * workbook took 1.5 s of the node upload's 6.3 s, and nothing else happened meanwhile. On a
  * PostgreSQL server the importer now opens the first batch's transaction before the read and
  * writes full batches into it as the parser thread delivers rows: the read and the inserts run on
  * different cores. The transaction commits, with the job's checkpoint, only once the read has
@@ -11,7 +11,10 @@
  * the promise holds. The batches after the read are committed one by one, as before.
  *
  * Not on the embedded database: PGlite has one connection, and a transaction held for the whole
- * read would make every other request wait for the read.
+ * read would make every other request wait for the read (and PGlite runs in the thread that also
+ * takes the reader's rows: tried with a transaction that gave way to any request, the read
+ * stretched to 8 s). Nor for the relation import, whose read already keeps both cores busy with
+ * the name resolution: tried, no gain (bench/results/import-notes.md).
  */
 export interface BatchesWhileReading {
   /** `available` valid rows have been read; starts the next batch when one is full and none is being written. Throws a failed batch's error. */
