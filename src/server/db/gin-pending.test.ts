@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db';
-import { EMBEDDED_QUIET_AFTER_MS } from './turns';
+import { QUIET_AFTER_MS } from './turns';
 import { MERGE_AT_PAGES, PendingListMerges, QUIET_MERGE_AT_PAGES, QUIET_PENDING_LIST_LIMIT } from './gin-pending';
 import { openPglite } from './pglite';
 
@@ -113,7 +113,7 @@ describe('GIN pending-list merges after embedded import batches', () => {
       });
     // A request was just seen: the 1 MB of db/pglite.ts.
     expect(await limitIn(false)).toBe('1MB');
-    quietForMs = EMBEDDED_QUIET_AFTER_MS;
+    quietForMs = QUIET_AFTER_MS;
     expect(await limitIn(false)).toBe(QUIET_PENDING_LIST_LIMIT.pglite);
     // An import's last batch leaves lists no longer than any other write does.
     expect(await limitIn(true)).toBe('1MB');
@@ -122,7 +122,7 @@ describe('GIN pending-list merges after embedded import batches', () => {
     // Within one transaction (batches written during a read), a request seen brings it back down.
     const inOne = await pg.transaction(async (tx) => {
       const show = async () => (await tx.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit;
-      quietForMs = EMBEDDED_QUIET_AFTER_MS;
+      quietForMs = QUIET_AFTER_MS;
       await merges.beforeBatch(tx, false);
       const quiet = await show();
       quietForMs = 0;
@@ -130,7 +130,7 @@ describe('GIN pending-list merges after embedded import batches', () => {
       return [quiet, await show()];
     });
     expect(inOne).toEqual([QUIET_PENDING_LIST_LIMIT.pglite, '1MB']);
-    quietForMs = EMBEDDED_QUIET_AFTER_MS;
+    quietForMs = QUIET_AFTER_MS;
 
     // Import batches of 200 rows (quiet while quietForMs says so): the first merge measures the pages
     // per batch, the next waits for the quiet threshold.
@@ -160,7 +160,7 @@ describe('GIN pending-list merges after embedded import batches', () => {
   it('sets the quiet limit on PostgreSQL too, and merges nothing there', async () => {
     const statements: string[] = [];
     const postgres = { kind: 'postgres', query: async (sql: string) => (statements.push(sql), []) } as unknown as Db;
-    const merges = new PendingListMerges(postgres, ['probe'], () => EMBEDDED_QUIET_AFTER_MS);
+    const merges = new PendingListMerges(postgres, ['probe'], () => QUIET_AFTER_MS);
     await merges.beforeBatch(postgres, false);
     await merges.beforeBatch(postgres, true);
     await merges.beforeBatch(postgres, true);

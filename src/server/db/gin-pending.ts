@@ -1,5 +1,5 @@
 import type { Db, Queryable } from './db';
-import { EMBEDDED_QUIET_AFTER_MS, nextTurn } from './turns';
+import { QUIET_AFTER_MS, nextTurn } from './turns';
 
 /**
  * GIN pending lists during embedded imports (issue 13: no request waits behind an import).
@@ -22,7 +22,7 @@ import { EMBEDDED_QUIET_AFTER_MS, nextTurn } from './turns';
  *
  * Larger lists while nobody is searching (both engines). The small limits — 1 MB here, 2 MB on
  * PostgreSQL (db/postgres.ts) — are for the searches that run during an import: each reads the
- * whole list of a trigram index. With no HTTP request seen for EMBEDDED_QUIET_AFTER_MS, a batch
+ * whole list of a trigram index. With no HTTP request seen for QUIET_AFTER_MS, a batch
  * runs with a larger limit (`SET LOCAL`, its own transaction only), and here the merges wait for
  * QUIET_MERGE_AT_PAGES: fewer, larger merges for the same rows. The 100k-row node upload: PGlite
  * 11.7–12.5 s → 9.5–9.8 s (each merge of ~380 pages took 70–90 ms); PostgreSQL's batches 4.62 s →
@@ -34,9 +34,9 @@ import { EMBEDDED_QUIET_AFTER_MS, nextTurn } from './turns';
 
 /** Merge before a list holds more than this many 8 kB pages: 3/4 of the 1 MB limit, room for a batch above the average. */
 export const MERGE_AT_PAGES = 96;
-/** The same while no request has been seen for EMBEDDED_QUIET_AFTER_MS: 3/4 of QUIET_PENDING_LIST_LIMIT.pglite. */
+/** The same while no request has been seen for QUIET_AFTER_MS: 3/4 of QUIET_PENDING_LIST_LIMIT.pglite. */
 export const QUIET_MERGE_AT_PAGES = 384;
-/** gin_pending_list_limit of an import batch while no request has been seen for EMBEDDED_QUIET_AFTER_MS. */
+/** gin_pending_list_limit of an import batch while no request has been seen for QUIET_AFTER_MS. */
 export const QUIET_PENDING_LIST_LIMIT = { pglite: '4MB', postgres: '8MB' } as const;
 
 /** Per database, per table list: the GIN indexes (they only change with a migration, at start). */
@@ -91,7 +91,7 @@ export class PendingListMerges {
    */
   async beforeBatch(tx: Queryable, lastBatch: boolean): Promise<void> {
     const wasQuiet = this.#quiet;
-    this.#quiet = !lastBatch && this.quietForMs() >= EMBEDDED_QUIET_AFTER_MS;
+    this.#quiet = !lastBatch && this.quietForMs() >= QUIET_AFTER_MS;
     if (this.#quiet) await tx.query(`SET LOCAL gin_pending_list_limit = '${QUIET_PENDING_LIST_LIMIT[this.db.kind]}'`);
     else if (wasQuiet) await tx.query('SET LOCAL gin_pending_list_limit TO DEFAULT');
   }

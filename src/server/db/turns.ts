@@ -19,20 +19,21 @@ export const nextTurn = (): Promise<void> => nextMacrotask();
  */
 export const EMBEDDED_BATCH_ROWS = 250;
 /**
- * Rows per embedded batch while no HTTP request has been seen for EMBEDDED_QUIET_AFTER_MS: with
+ * Rows per embedded batch while no HTTP request has been seen for QUIET_AFTER_MS: with
  * nobody waiting, a small batch only adds the per-batch work (transaction, checkpoint, turns,
  * pending-list checks) — 400 of them in a 100k-row upload. A request that arrives during such a
  * batch waits for it (~0.1-0.2 s); the batches after it are small again.
  */
 export const EMBEDDED_QUIET_BATCH_ROWS = 1000;
-export const EMBEDDED_QUIET_AFTER_MS = 1000;
+/** No HTTP request for this long counts as quiet: the embedded batch size above, and the pending-list limits of db/gin-pending.ts (both engines). */
+export const QUIET_AFTER_MS = 1000;
 /**
  * Rows per import batch (one statement, one transaction with the job's checkpoint) on each engine;
  * `quietForMs`: how long no request has been in flight (plugins/request-activity.ts). Asked
  * before each batch.
  */
 export const importBatchRows = (kind: 'pglite' | 'postgres', quietForMs = 0): number =>
-  kind === 'postgres' ? 5000 : quietForMs >= EMBEDDED_QUIET_AFTER_MS ? EMBEDDED_QUIET_BATCH_ROWS : EMBEDDED_BATCH_ROWS;
+  kind === 'postgres' ? 5000 : quietForMs >= QUIET_AFTER_MS ? EMBEDDED_QUIET_BATCH_ROWS : EMBEDDED_BATCH_ROWS;
 
 /**
  * On the embedded database a batch also ends when its indexed text (SNOMED terms) reaches this

@@ -201,7 +201,8 @@ const rowsText = (n: number) => n.toLocaleString('en');
  * file again and starts after the rows its checkpoint counts: the file is read the same way each
  * time, so valid row k is the same row.
  */
-async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, batchRows: () => number, quietForMs: () => number) {
+async function importRows(db: Db, file: string, format: FileFormat, userId: string, ctx: JobContext, quietForMs: () => number) {
+  const batchRows = () => importBatchRows(db.kind, quietForMs());
   let rows = new NodeColumns();
   let read: NodeFileSummary | null = null;
   const readFile = (sink: RowSink) => readNodeFile(file, format, ctx, sink, (f) => ctx.progress(5 + 5 * f, 'Reading the file…'));
@@ -227,9 +228,10 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
           const written = await batches.settle();
           read = summary;
           return { rowsCommitted: written, rowsTotal: rows.length, data: { created } };
-        } finally {
-          // No batch may still be using the transaction once it ends (a failed read rolls it back).
+        } catch (err) {
+          // No batch may still be using the transaction when it is rolled back.
           await batches.settle().catch(() => undefined);
+          throw err;
         }
       });
       done = cp.rowsCommitted;
@@ -268,8 +270,7 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
 /** The whole upload job (or its resume from the job's checkpoint); the runner owns the temp file. */
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
-  const quietForMs = () => app.requestActivity.quietForMs();
-  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => importBatchRows(app.db.kind, quietForMs()), quietForMs);
+  const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => app.requestActivity.quietForMs());
   const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_BATCH_ROWS, EMBEDDED_QUIET_AFTER_MS, EMBEDDED_QUIET_BATCH_ROWS, importBatchRows } from '../db/turns';
+import { EMBEDDED_BATCH_ROWS, QUIET_AFTER_MS, EMBEDDED_QUIET_BATCH_ROWS, importBatchRows } from '../db/turns';
 import { requestActivityPlugin } from './request-activity';
 
 const apps: ReturnType<typeof Fastify>[] = [];
@@ -122,7 +122,7 @@ describe('request activity: how long the server has been quiet sizes the embedde
     await expect.poll(() => app.requestActivity.inFlight).toBe(0);
     const quiet = app.requestActivity.quietForMs();
     expect(quiet).toBeGreaterThanOrEqual(0);
-    expect(quiet).toBeLessThan(EMBEDDED_QUIET_AFTER_MS);
+    expect(quiet).toBeLessThan(QUIET_AFTER_MS);
     // Just after a request the batches stay small; PostgreSQL's do not depend on it.
     expect(importBatchRows('pglite', quiet)).toBe(EMBEDDED_BATCH_ROWS);
     expect(importBatchRows('postgres', 0)).toBe(importBatchRows('postgres', Infinity));
@@ -135,7 +135,7 @@ describe('request activity: how long the server has been quiet sizes the embedde
     const work = fetch(`${base}/long-work`);
     try {
       // Seen (quiet no longer counts from the server's start), and let go at once.
-      await expect.poll(() => app.requestActivity.quietForMs() < EMBEDDED_QUIET_AFTER_MS && app.requestActivity.inFlight === 0).toBe(true);
+      await expect.poll(() => app.requestActivity.quietForMs() < QUIET_AFTER_MS && app.requestActivity.inFlight === 0).toBe(true);
       const started = app.requestActivity.quietForMs();
       await new Promise((r) => setTimeout(r, 60));
       expect(app.requestActivity.quietForMs()).toBeGreaterThanOrEqual(started + 50);

@@ -274,6 +274,39 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
     }
   });
 
+  it('connections terminated while the batches written during the read are uncommitted: the file is read again, every row once', async () => {
+    const [{ name }] = await t.db.query<{ name: string }>('SELECT current_database() AS name');
+    const admin = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
+    await admin.connect();
+    try {
+      // Each batch's create events take ids from this sequence, which moves even while uncommitted.
+      const eventIds = async () => Number((await admin.query<{ n: string }>('SELECT last_value::text AS n FROM audit_log_id_seq')).rows[0].n);
+      const committed = async () => (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM nodes WHERE name LIKE 'F3 %'`)).rows[0].n;
+      const before = await eventIds();
+      const rows = 200_000;
+      // The answer waits for the job a while: watch while it is on its way.
+      const answer = t.call({ method: 'POST', url: '/api/nodes/upload', token: editor.accessToken, ...multipart('read-fault.csv', bigCsv('F3', rows)) });
+      // A batch written during the read (batches-while-reading.ts), nothing committed yet.
+      const deadline = Date.now() + 30_000;
+      while ((await eventIds()) === before) {
+        if (Date.now() > deadline) throw new Error('no batch was written during the read');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      expect(killed.rowCount).toBeGreaterThan(0);
+      expect(await committed()).toBe(0);
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json<NodeUploadResponse>().processId;
+
+      const done = await until(id, (r) => r.status === 'completed' || r.status === 'error', 120_000);
+      expect(done).toMatchObject({ status: 'completed', rows_committed: rows, summary: { total: rows, created: rows, skipped: 0, errors: 0 } });
+      expect(await nodesLike('F3')).toBe(rows);
+    } finally {
+      await admin.end();
+    }
+  }, 150_000);
+
   it('a database that stays away past the retries leaves the job interrupted with its count; the sweep resumes it', { timeout: 90_000 }, async () => {
     const [{ name }] = await t.db.query<{ name: string }>('SELECT current_database() AS name');
     const admin = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
