@@ -33,6 +33,10 @@ export const HistoryQuerySchema = z.object({
   skip: queryInt(0, 10_000_000, 0),
 });
 
-/** An event id: "<n>" for most events, "<n>.<k>" for the k-th record a bulk import's batch created. */
-export const RestoreBodySchema = z.object({ eventId: z.string().regex(/^\d{1,18}(\.\d{1,9})?$/, 'Invalid event id') });
+/**
+ * An event id: "<n>" for most events, "<n>.<k>" for the k-th record (from 1) a bulk import's batch
+ * created; one spelling each (no leading zeros). Groups: the event's number, then k.
+ */
+export const EVENT_ID = /^(0|[1-9]\d{0,17})(?:\.([1-9]\d{0,8}))?$/;
+export const RestoreBodySchema = z.object({ eventId: z.string().regex(EVENT_ID, 'Invalid event id') });
 export type RestoreBody = z.infer<typeof RestoreBodySchema>;

@@ -1,3 +1,4 @@
+import { EVENT_ID } from '../../contract';
 import type { Queryable } from '../db/db';
 import type { AuditEntityType, AuditEvent, FieldChange } from './events';
 
@@ -74,8 +75,8 @@ export async function entityEvent(db: Queryable, entityType: AuditEntityType, en
 }
 
 /** An event id's place in audit_events: "<seq>" (audit_log) or "<seq>.<ord>" (a batch's ord-th event). */
-export function eventKey(eventId: string): { seq: string; ord: string } | null {
-  const m = /^(\d{1,18})(?:\.(\d{1,9}))?$/.exec(eventId);
+function eventKey(eventId: string): { seq: string; ord: string } | null {
+  const m = EVENT_ID.exec(eventId);
   return m ? { seq: m[1], ord: m[2] ?? '0' } : null;
 }
 

@@ -91,7 +91,8 @@ export async function listAuditEvents(
       `SELECT seq::text AS seq, events::text AS events, upto::text AS upto
          FROM (SELECT seq, events, sum(events) OVER (ORDER BY seq DESC ROWS UNBOUNDED PRECEDING) AS upto
                  FROM (SELECT seq, events FROM audit_event_keys ${where} ORDER BY seq DESC LIMIT $${n + 1}) k) w
-        WHERE upto > $${n + 2} AND upto - events < $${n + 1}`,
+        WHERE upto > $${n + 2} AND upto - events < $${n + 1}
+        ORDER BY seq DESC`,
       [...params, page.skip + page.limit, page.skip],
     ),
     db.query<{ total: number }>(`SELECT coalesce(sum(events), 0)::int AS total FROM audit_event_keys ${where}`, params),
@@ -152,13 +153,17 @@ export async function* streamAuditEvents(db: Queryable, filter: AuditLogFilter, 
   }
 }
 
-/** The events at these places of the log, in the given order (a page: a few batches at most are unnested). */
+/**
+ * The events at these places of the log, in the given order (a page: a few batches at most are
+ * unnested). One purged by retention since the keys were read is left out.
+ */
 async function eventsAt(db: Queryable, keys: { seq: string; ord: string }[]): Promise<AuditRow[]> {
   if (keys.length === 0) return [];
   const rows = await db.query<AuditRow & { key: string }>(
-    `SELECT ${AUDIT_COLUMNS}, seq::text || ':' || ord::text AS key FROM audit_events WHERE seq = ANY($1::bigint[]) AND ord = ANY($2::bigint[])`,
-    [[...new Set(keys.map((k) => k.seq))], [...new Set(keys.map((k) => k.ord))]],
+    `SELECT ${AUDIT_COLUMNS}, seq::text || ':' || ord::text AS key FROM audit_events
+      WHERE seq = ANY($1::bigint[]) AND (seq, ord) IN (SELECT * FROM unnest($1::bigint[], $2::bigint[]))`,
+    [keys.map((k) => k.seq), keys.map((k) => k.ord)],
   );
   const byKey = new Map(rows.map(({ key, ...row }) => [key, row]));
-  return keys.map((k) => byKey.get(`${k.seq}:${k.ord}`)!);
+  return keys.flatMap((k) => byKey.get(`${k.seq}:${k.ord}`) ?? []);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT_VERSION, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult, type HistoryPage } from '../../../contract';
+import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult, type HistoryPage } from '../../../contract';
 import type { Db } from '../../db/db';
 import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
@@ -77,6 +77,13 @@ const rebuilt = (entries: Map<string, Buffer>, change: (name: string, data: Buff
       return next === null ? [] : [{ name, data: next }];
     }),
   );
+
+/** The archive's only import batch row, changed. */
+const editBatch = (data: Buffer, change: (batch: Record<string, unknown>) => Record<string, unknown>) => {
+  const lines = data.toString().split('\n').filter(Boolean);
+  expect(lines).toHaveLength(1);
+  return JSON.stringify(change(JSON.parse(lines[0]) as Record<string, unknown>)) + '\n';
+};
 
 async function countAll(db: Db) {
   const [c] = await db.query<Record<string, number>>(
@@ -226,6 +233,10 @@ describe('POST /backup/restore', () => {
       [rebuilt(entries, (n, d) => (n === 'relations.ndjson' ? d.toString().replace(/"source_node_id":"[^"]+"/, '"source_node_id":"00000000-0000-4000-8000-000000000001"') : d)), /relations\.ndjson, line 1: source_node_id names a row that is not in the backup/],
       [rebuilt(entries, (n, d) => (n.startsWith('attachments/') ? d.subarray(1) : d)), /attachments\.ndjson, line 1: the contents .* are not 70000 bytes/],
       [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().split('\n')[0] + '\n' : d)), /nodes\.ndjson holds 1 rows but the manifest says 4/],
+      // An import batch's arrays must hold one value per record (the view unnests them side by side), and event ids are whole numbers.
+      [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, names: (b.names as unknown[]).slice(1) })) : d)), /audit_created_batches\.ndjson, line 1: row: names does not have one value per record/],
+      [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, entity_ids: [], names: [], type_names: [], snomed_codes: [] })) : d)), /audit_created_batches\.ndjson, line 1: row: a batch without records/],
+      [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, id: -5 })) : d)), /audit_created_batches\.ndjson, line 1: id: /],
       // An archive from before migration 0022 has no snomed_drift file nor count: read past it (to the audit log's wrong count here).
       [
         rebuilt(entries, (n, d) => {
@@ -246,6 +257,16 @@ describe('POST /backup/restore', () => {
     }
     const wrongType = await restore(target, targetToken, archive, 'backup.tar');
     expect(wrongType.statusCode).toBe(415);
+    expect(await countAll(target.db)).toEqual(before);
+  });
+
+  it('an event id in both audit files is refused, writing nothing', async () => {
+    const entries = await entriesOf(archive);
+    const firstLogId = (JSON.parse(entries.get('audit_log.ndjson')!.toString().split('\n')[0]) as { id: number | string }).id;
+    const before = await countAll(target.db);
+    const res = await restore(target, targetToken, rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, id: firstLogId })) : d)));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(BACKUP_MESSAGES.failed(`the event id ${String(firstLogId)} is in both audit files`));
     expect(await countAll(target.db)).toEqual(before);
   });
 

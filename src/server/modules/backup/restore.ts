@@ -92,6 +92,9 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
           });
           timings[table.table] = Date.now() - tableStarted;
         }
+        // Both audit tables' ids come from one sequence: an id in both files would be two events at one place of the log.
+        const [shared] = await tx.query<{ id: string }>('SELECT a.id::text AS id FROM audit_created_batches b JOIN audit_log a ON a.id = b.id LIMIT 1');
+        if (shared) throw badRequest(BACKUP_MESSAGES.failed(`the event id ${BigInt(shared.id) - keyOffset} is in both audit files`), 'backup_conflict');
         const finishing = Date.now();
         await bulk.finish();
         timings.indexes = Date.now() - finishing;
@@ -234,9 +237,12 @@ async function prepare(tx: Queryable, archive: BackupArchive, restorer: Restorer
 /**
  * The offset that moves the archive's event ids (audit_log's and the import batches', one sequence;
  * the highest found by the validation) past every id this installation has used. The sequence is
- * set past the highest moved id first, so events written meanwhile (a sign-in) never take one.
+ * set past the highest moved id first, under a lock on both tables until the restore commits, so
+ * no event written meanwhile (a sign-in, on this server or another) takes an id between the two
+ * sequence calls: its insert waits for the restore.
  */
 async function reserveEventIds(tx: Queryable, highest: bigint): Promise<bigint> {
+  await tx.query('LOCK TABLE audit_log, audit_created_batches IN SHARE ROW EXCLUSIVE MODE');
   const [{ offset }] = await tx.query<{ offset: string }>(`SELECT nextval('audit_log_id_seq')::text AS offset`);
   if (highest > 0n) await tx.query(`SELECT setval('audit_log_id_seq', $1::bigint)`, [(BigInt(offset) + highest).toString()]);
   return BigInt(offset);

@@ -43,14 +43,39 @@ const text = z.string();
 const optText = z.string().nullable();
 const name = z.string().refine((s) => s.trim() !== '', 'empty name');
 /** What both audit tables' rows start with: the event id (moved on restore), when and who. */
-const eventHead = { id: z.union([z.number().int(), z.string().regex(/^\d+$/)]), at: time, actor_id: optUuid, actor_name: optText };
+/** Ids of at most 15 digits: moved by the installation's offset, they stay far inside a bigint. */
+const eventHead = { id: z.union([z.number().int().nonnegative().max(999_999_999_999_999), z.string().regex(/^\d{1,15}$/)]), at: time, actor_id: optUuid, actor_name: optText };
 
 /** A table's entry with its columns and row schema taken from one shape, so the two cannot differ. */
-const table = ({ shape, ...rest }: Omit<BackupTable, 'columns' | 'row'> & { shape: z.ZodRawShape }): BackupTable => ({
+const table = ({
+  shape,
+  check,
+  ...rest
+}: Omit<BackupTable, 'columns' | 'row'> & { shape: z.ZodRawShape; check?: (row: Record<string, unknown>) => string | null }): BackupTable => ({
   ...rest,
   columns: Object.keys(shape),
-  row: z.strictObject(shape),
+  row: check
+    ? z.strictObject(shape).superRefine((row, ctx) => {
+        const problem = check(row);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+    : z.strictObject(shape),
 });
+
+/** The arrays of a row of audit_created_batches: one value per created record each, as the view unnests them. */
+const BATCH_ARRAYS = ['names', 'type_names', 'snomed_codes', 'source_ids', 'target_ids', 'type_ids', 'source_names', 'target_names', 'weights', 'urls', 'descriptions'];
+/** What the view needs of a batch row: records, arrays of one length, and a relation's ends and type. */
+function batchRowProblem(row: Record<string, unknown>): string | null {
+  const records = (row.entity_ids as unknown[]).length;
+  if (records === 0) return 'a batch without records';
+  const uneven = BATCH_ARRAYS.find((column) => Array.isArray(row[column]) && (row[column] as unknown[]).length !== records);
+  if (uneven) return `${uneven} does not have one value per record`;
+  if (row.entity_type === 'relation') {
+    const missing = ['source_ids', 'target_ids', 'type_ids'].find((column) => !Array.isArray(row[column]) || (row[column] as unknown[]).includes(null));
+    if (missing) return `${missing} must name every relation's ${missing === 'type_ids' ? 'type' : 'end'}`;
+  }
+  return null;
+}
 
 /**
  * Columns deliberately left out of the archive: secrets, and keys that belong to one installation.
@@ -248,6 +273,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       urls: z.array(optText).nullable(),
       descriptions: z.array(optText).nullable(),
     },
+    check: batchRowProblem,
     userColumns: ['actor_id'],
     newKeys: true,
     // Each row holds up to a batch of records (a few hundred kB at most).

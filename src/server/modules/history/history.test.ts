@@ -304,7 +304,8 @@ describe('restore', () => {
     const [x, y] = [await node('Xerosis'), await node('Ichthyosis')];
     const [ofY] = (await history('nodes', y.id)).data;
     await api('POST', `/nodes/${x.id}/restore`, editor, { eventId: ofY.id }, 404);
-    await api('POST', `/nodes/${x.id}/restore`, editor, { eventId: 'abc' }, 400);
+    // One spelling per event: no leading zeros, no ".0", no third part, nothing past a bigint.
+    for (const eventId of ['abc', '1.2.3', '01', `0${ofY.id}`, `${ofY.id}.0`, '1234567890123456789', '']) await api('POST', `/nodes/${x.id}/restore`, editor, { eventId }, 400);
     await api('POST', `/nodes/${y.id}/restore`, viewer, { eventId: ofY.id }, 403);
     await api('GET', `/nodes/${y.id}/history`, viewer, undefined, 200);
   });
