@@ -384,3 +384,20 @@ describe('the create events of a bulk upload', () => {
     expect(withinOneToken('a"b')).toBe(false);
   });
 });
+
+describe('paging where event ids gain a digit', () => {
+  it('every page at every size is its slice of the whole log (keys in number order, not text order)', async () => {
+    // Event ids from 10^k - 3 to 10^k + 2: the page's keys sorted as text would put 10^k after 10^k - 1.
+    const [{ max }] = await t.db.query<{ max: string }>(`SELECT max(seq)::text AS max FROM audit_event_keys`);
+    const next = 10n ** BigInt(max.length);
+    await t.db.query(`SELECT setval('audit_log_id_seq', $1::bigint)`, [(next - 4n).toString()]);
+    for (let i = 0; i < 6; i++) await recordEvent(t.db, { id: admin.user.id, username: 'admin' }, { action: 'update', entityType: 'node', entityId: `digits-${i}`, changes: [] });
+    const all = (await page('limit=200')).data.map((e) => e.id);
+    expect(all.slice(0, 6)).toEqual(Array.from({ length: 6 }, (_, i) => (next + 2n - BigInt(i)).toString()));
+    for (const size of [1, 3, 4, 7]) {
+      const pages: string[] = [];
+      for (let skip = 0; skip < 30; skip += size) pages.push(...(await page(`limit=${size}&skip=${skip}`)).data.map((e) => e.id));
+      expect(pages).toEqual(all.slice(0, pages.length));
+    }
+  });
+});

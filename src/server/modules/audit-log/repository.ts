@@ -92,7 +92,7 @@ export async function listAuditEvents(
          FROM (SELECT seq, events, sum(events) OVER (ORDER BY seq DESC ROWS UNBOUNDED PRECEDING) AS upto
                  FROM (SELECT seq, events FROM audit_event_keys ${where} ORDER BY seq DESC LIMIT $${n + 1}) k) w
         WHERE upto > $${n + 2} AND upto - events < $${n + 1}
-        ORDER BY seq DESC`,
+        ORDER BY w.seq DESC`,
       [...params, page.skip + page.limit, page.skip],
     ),
     db.query<{ total: number }>(`SELECT coalesce(sum(events), 0)::int AS total FROM audit_event_keys ${where}`, params),
