@@ -166,6 +166,16 @@ export const INSERT_NODES_SQL = `
          (SELECT array_agg(a.snomed_code) FROM added a WHERE $7::boolean AND a.snomed_code IS NOT NULL) AS codes
     FROM added`;
 
+/** A batch's missing node types (INSERT_MISSING_TYPES_SQL). */
+const insertMissingTypes = (tx: Queryable, types: string[], userId: string, jobId: string) => tx.query(INSERT_MISSING_TYPES_SQL, [types, userId, jobId]);
+
+/** A batch's nodes (INSERT_NODES_SQL), the types already there; answers how many were new and, when `keys`, their keys. */
+async function insertNodes(tx: Queryable, names: string[], types: string[], codes: (string | null)[], from: number, userId: string, jobId: string, keys: boolean) {
+  const params = [names, types, codes, userId, jobId, from, keys];
+  const [row] = await tx.query<{ created: number; keys: string[] | null; codes: string[] | null }>(INSERT_NODES_SQL, params);
+  return row;
+}
+
 /**
  * One batch: missing types first, then the nodes. A dry run (`dryRun` set) first leaves out the rows
  * that collide with nodes its earlier, rolled-back batches created, and remembers what this one creates.
@@ -181,12 +191,28 @@ async function insertBatch(tx: Queryable, rows: NodeColumns, from: number, to: n
       [names, types, codes] = [names.filter(keep), types.filter(keep), codes.filter(keep)];
     }
   }
-  await tx.query(INSERT_MISSING_TYPES_SQL, [types, userId, jobId]);
-  const params = [names, types, codes, userId, jobId, from, dryRun !== undefined];
-  const [{ created, keys, codes: createdCodes }] = await tx.query<{ created: number; keys: string[] | null; codes: string[] | null }>(INSERT_NODES_SQL, params);
+  await insertMissingTypes(tx, types, userId, jobId);
+  const { created, keys, codes: createdCodes } = await insertNodes(tx, names, types, codes, from, userId, jobId, dryRun !== undefined);
   dryRun?.remember(keys, createdCodes);
   return created;
 }
+
+/**
+ * What a batch's rows take in the unique indexes of `nodes` (lower(name) with the type; the SNOMED
+ * code): a batch that shares one with a batch in flight waits for its commit (batch-pipeline.ts).
+ */
+function batchKeys(rows: NodeColumns, from: number, to: number): Set<string> {
+  const keys = new Set<string>();
+  for (let i = from; i < to; i++) {
+    keys.add(`n\u0001${rows.names[i].toLowerCase()}\u0001${rows.types[i].toLowerCase()}`);
+    const code = rows.snomed[i];
+    if (code) keys.add(`s\u0001${code}`);
+  }
+  return keys;
+}
+
+/** Batches in flight at once after the read, on a PostgreSQL server (batch-pipeline.ts). */
+export const PIPELINED_BATCHES = 2;
 
 const rowsText = (n: number) => n.toLocaleString('en');
 
@@ -247,6 +273,37 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
     const verb = ctx.dryRun ? 'Checked' : 'Imported';
     const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
     report();
+    if (db.kind === 'postgres' && !ctx.dryRun) {
+      // Two batches in flight, committed in file order (batch-pipeline.ts).
+      const pipeline = ctx.pipeline({ rowsCommitted: done, rowsTotal: total, data: { created } }, PIPELINED_BATCHES, (cp) => {
+        done = cp.rowsCommitted;
+        created = cp.data.created;
+        report();
+      });
+      try {
+        for (let from = done; from < total; ) {
+          // A stop keeps the batches in flight: they commit before the job says what it kept.
+          if (ctx.signal.aborted) await pipeline.abandon();
+          ctx.throwIfAborted();
+          const [at, end] = [from, Math.min(from + batchRows(), total)];
+          await pipeline.push({
+            keys: batchKeys(rows, at, end),
+            first: (tx) => insertMissingTypes(tx, rows.types.slice(at, end), userId, ctx.id).then(() => undefined),
+            write: async (tx) => {
+              await merges.beforeBatch(tx, end === total);
+              const { created: added } = await insertNodes(tx, rows.names.slice(at, end), rows.types.slice(at, end), rows.snomed.slice(at, end), at, userId, ctx.id, false);
+              return (previous) => ({ rowsCommitted: end, rowsTotal: total, data: { created: (previous.data.created ?? 0) + added } });
+            },
+          });
+          from = end;
+        }
+        await pipeline.drain();
+      } finally {
+        // A stop or a failure: no batch may still commit once the job has given up.
+        await pipeline.abandon();
+      }
+    }
+    // On the embedded database, and in a dry run: one batch at a time.
     while (done < total) {
       ctx.throwIfAborted();
       const end = Math.min(done + batchRows(), total);

@@ -4,6 +4,7 @@ import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
 import type { Queryable } from '../db/db';
 import { AppError } from '../plugins/errors';
 import { isConnectionError } from '../db/connection-errors';
+import { BatchPipeline } from './batch-pipeline';
 import { checkpointOfRow, commitBatch, resumable, type BatchOptions, type CheckpointDeps } from './checkpoint';
 import { recordJobEvent } from './job-audit';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';
@@ -31,6 +32,11 @@ export interface JobContext {
   resumable<T>(work: (cp: Checkpoint) => Promise<T>): Promise<T>;
   /** Writes one batch and its checkpoint in one transaction; the checkpoint then counts as kept. */
   commitBatch(write: (tx: Queryable) => Promise<Checkpoint>, options?: BatchOptions): Promise<Checkpoint>;
+  /**
+   * Batches with up to `depth` in flight, each committed with its checkpoint after the one before
+   * (batch-pipeline.ts), from the checkpoint `start`; `onCommitted` sees each. Not for a dry run.
+   */
+  pipeline(start: Checkpoint, depth: number, onCommitted: (cp: Checkpoint) => void): BatchPipeline;
 }
 
 /** The job stopped without finishing and may resume from its checkpoint (shutdown, database gone). */
@@ -179,6 +185,11 @@ export class JobRunner {
       },
       resumable: (fn) => resumable(deps, checkpointOfRow(row), fn),
       commitBatch: (write, options) => commitBatch(deps, write, options),
+      pipeline: (start, depth, onCommitted) => {
+        // Its batches commit: a dry run rolls each back (commitBatch).
+        if (deps.dryRun) throw new Error('a dry run writes its batches with commitBatch');
+        return new BatchPipeline(deps, start, depth, onCommitted);
+      },
     };
     this.running.set(row.id, entry);
     const done = (async () => {

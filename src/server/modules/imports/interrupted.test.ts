@@ -255,7 +255,7 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
       expect(res.statusCode, res.body).toBe(200);
       const id = res.json<NodeUploadResponse>().processId;
       const seen = new Set<number>();
-      const at = await until(id, (r) => (seen.add(r.rows_committed), r.rows_committed >= BATCH));
+      const at = await until(id, (r) => (seen.add(r.rows_committed), r.status === 'inserting' && r.rows_committed >= BATCH));
       expect(at.status).toBe('inserting');
       const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
       expect(killed.rowCount).toBeGreaterThan(0);
