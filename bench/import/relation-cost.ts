@@ -5,6 +5,7 @@
  * the job's own reader, resolved with its own resolution, and inserted with INSERT_RELATIONS_SQL in
  * the job's batches, one transaction each, timed step by step. One batch in the middle runs under
  * EXPLAIN (ANALYZE, BUFFERS): the plan and the triggers' times are printed.
+ * RELCOST_PIPELINE=1 adds one batch at a time against two in flight, as the job runs them on PostgreSQL.
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
  * BENCH_RELATION_ROWS / BENCH_RELATION_NODES as in run.ts; RELCOST_BATCH overrides the batch size.
  */
@@ -13,7 +14,7 @@ import pg from 'pg';
 import type { Queryable } from '../../src/server/db/db';
 import { importBatchRows } from '../../src/server/db/turns';
 import { readRelationFile } from '../../src/server/jobs/relation-file';
-import { INSERT_RELATIONS_SQL, loadImportRules, resolveRelations, resolveWhileReading } from '../../src/server/jobs/relation-import';
+import { ADD_BATCH_DEGREES_SQL, INSERT_RELATIONS_SQL, RELATION_IMPORT_LOCK_SQL, loadImportRules, resolveRelations, resolveWhileReading } from '../../src/server/jobs/relation-import';
 import type { JobContext } from '../../src/server/jobs/runner';
 import { readGps } from './files';
 import { withProbeDatabase } from './probe-db';
@@ -85,7 +86,7 @@ async function probe(c: pg.Client, url: string, dir: string): Promise<void> {
     const params = [cut(valid.sources), cut(valid.targets), cut(valid.types), cut(valid.names), cut(valid.weights), cut(valid.urls), cut(valid.descriptions), cut(valid.symmetric), userId, 'probe-job'];
     const b0 = performance.now();
     await c.query('BEGIN');
-    await c.query(`SELECT pg_advisory_xact_lock(hashtext('kg.relation-import'))`);
+    await c.query(RELATION_IMPORT_LOCK_SQL);
     if (from === explainAt) {
       const plan = await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, TIMING) ${INSERT_RELATIONS_SQL}`, params);
       console.log(`EXPLAIN (ANALYZE, BUFFERS) of the batch from row ${from}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
@@ -103,6 +104,11 @@ async function probe(c: pg.Client, url: string, dir: string): Promise<void> {
   console.log(`of which COMMIT: ${commitMs.map((ms) => Math.round(ms)).join(' ')} ms`);
   console.log(`inserted (incl. the explained batch): ${seconds(insertMs)}, ${n} relations in the table`);
   console.log(`total read + resolve + insert: ${seconds(readMs + resolveMs + insertMs)} → ${Math.round(RELATIONS / ((readMs + resolveMs + insertMs) / 1000))} relations/s`);
+
+  // RELCOST_PIPELINE=1: one batch at a time against two in flight (src/server/jobs/batch-pipeline.ts),
+  // alternating, two runs each; both write their degrees as the job's pipelined batches do (after
+  // the batch before has committed, the trigger turned off: migration 0030).
+  if (process.env.RELCOST_PIPELINE) await pipelineProbe(c, url, valid, userId);
 
   // RELCOST_VARIANTS=1: what each part of a batch costs, by leaving it out (alternating, two runs each).
   if (!process.env.RELCOST_VARIANTS) return;
@@ -148,4 +154,44 @@ async function probe(c: pg.Client, url: string, dir: string): Promise<void> {
     }
   }
   for (const [name, t] of times) console.log(name.padEnd(44), t.map(seconds).join(', '));
+}
+
+async function pipelineProbe(c: pg.Client, url: string, valid: Awaited<ReturnType<typeof resolveRelations>>['valid'], userId: string): Promise<void> {
+  const c2 = new pg.Client({ connectionString: url });
+  c2.on('error', () => undefined);
+  await c2.connect();
+  await c2.query('SET jit = off');
+  /** One batch on `cl` as the job's pipelined batch does it: its degrees written once `before` (the batch before) has committed. */
+  const batch = async (cl: pg.Client, from: number, before: Promise<void>) => {
+    const cut = <T>(a: T[]) => a.slice(from, from + BATCH);
+    await cl.query('BEGIN');
+    await cl.query(`SET LOCAL kg.import_writes_degrees = 'on'`);
+    const params = [cut(valid.sources), cut(valid.targets), cut(valid.types), cut(valid.names), cut(valid.weights), cut(valid.urls), cut(valid.descriptions), cut(valid.symmetric), userId, 'probe-job'];
+    const [{ events_id }] = (await cl.query<{ events_id: string | null }>(INSERT_RELATIONS_SQL, params)).rows;
+    await before;
+    if (events_id !== null) await cl.query(ADD_BATCH_DEGREES_SQL, [events_id]);
+    await cl.query('COMMIT');
+  };
+  const runs = async (depth: number) => {
+    let prev: Promise<void> = Promise.resolve();
+    const inflight: Promise<void>[] = [];
+    for (let from = 0, k = 0; from < valid.length; from += BATCH, k++) {
+      if (inflight.length >= depth) await inflight.shift();
+      prev = batch(k % 2 && depth > 1 ? c2 : c, from, prev);
+      inflight.push(prev);
+    }
+    await Promise.all(inflight);
+  };
+  const times = new Map<number, number[]>();
+  for (let run = 0; run < 2; run++) {
+    for (const depth of [1, 2]) {
+      await c.query('TRUNCATE relations, audit_log, audit_created_batches, node_degrees');
+      await c.query('VACUUM ANALYZE relations');
+      const t0 = performance.now();
+      await runs(depth);
+      times.set(depth, [...(times.get(depth) ?? []), performance.now() - t0]);
+    }
+  }
+  for (const [depth, t] of times) console.log(`${depth} in flight: ${t.map(seconds).join(', ')}`);
+  await c2.end();
 }

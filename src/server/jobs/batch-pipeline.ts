@@ -21,6 +21,8 @@ import { writeCheckpoint, type Checkpoint } from './repository';
  *   in flight starts only once that batch has committed, so k+1 never takes a key before k;
  * - a batch's `first` statements (creating the node types it names) run only after the previous
  *   batch's have finished: k+1 may wait there for k's uncommitted type, never k for k+1's;
+ * - rows that every batch updates (the node degrees of a relation import) are written in
+ *   `afterPrevious`, once the batch before has committed;
  * - as a last guard (keys compared in JavaScript are not PostgreSQL's lower(), e.g.), pipelined
  *   transactions run with lock_timeout: a wait that long fails the batch, every batch from it
  *   rolls back, and those batches run again one at a time from the last commit.
@@ -39,6 +41,12 @@ export interface PipelinedBatch {
   first?(tx: Queryable): Promise<void>;
   /** The batch's statements; answers how to build its checkpoint from the previous batch's. */
   write(tx: Queryable): Promise<(previous: Checkpoint) => Checkpoint>;
+  /**
+   * Statements run once the previous batch has committed, before this one's checkpoint: writes to
+   * rows that other batches in flight write too (the relation import's node degrees), which would
+   * otherwise make an earlier batch wait for a later one.
+   */
+  afterPrevious?(tx: Queryable): Promise<void>;
 }
 
 interface Flight {
@@ -128,6 +136,7 @@ export class BatchPipeline {
           const checkpointFrom = await batch.write(tx);
           // The batch before must be kept first: its failure rolls this one back.
           const next = checkpointFrom(await afterCommit);
+          await batch.afterPrevious?.(tx);
           await writeCheckpoint(tx, deps.jobId, deps.runToken, next);
           return next;
         });

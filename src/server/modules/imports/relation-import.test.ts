@@ -316,6 +316,101 @@ describe('two imports at once', () => {
   });
 });
 
+/**
+ * Imports of several batches: on PostgreSQL two batches are in flight, each writing its nodes'
+ * degrees only after the batch before has committed (migration 0030), and the import holds the
+ * relation imports' turn for all of its batches.
+ */
+describe('imports of many batches', () => {
+  const onPostgres = process.env.KG_TEST_DB === 'postgres';
+  /** `count` nodes per type named `${prefix} <type> <n>`. */
+  const makeNodes = (prefix: string, count: number) =>
+    t.db.query(`INSERT INTO nodes (name, node_type_id) SELECT $1 || ' ' || k || ' ' || g, (SELECT id FROM node_types WHERE name = k)
+                  FROM unnest(ARRAY['Disease', 'Symptom']) AS k, generate_series(1, $2::int) AS g`, [prefix, count]);
+  /** Nodes of `prefix` whose stored degree is not the number of their relations. */
+  const wrongDegrees = (prefix: string) =>
+    t.db.query<{ name: string; stored: number; actual: number }>(
+      `SELECT n.name, COALESCE(d.degree, 0) AS stored,
+              (SELECT count(*)::int FROM relations r WHERE r.source_node_id = n.id) + (SELECT count(*)::int FROM relations r WHERE r.target_node_id = n.id) AS actual
+         FROM nodes n LEFT JOIN node_degrees d ON d.node_id = n.id
+        WHERE n.name LIKE $1 || ' %' AND COALESCE(d.degree, 0) <> (SELECT count(*) FROM relations r WHERE r.source_node_id = n.id) + (SELECT count(*) FROM relations r WHERE r.target_node_id = n.id)`,
+      [prefix],
+    );
+  /** Every Disease × Symptom pair of `prefix`'s nodes, one row each (`reversed`: Symptom first). */
+  const pairs = (prefix: string, diseases: number, symptoms: number, type: string, reversed = false) => [
+    ['Source', 'Target', 'Relation type'],
+    ...Array.from({ length: diseases * symptoms }, (_, i) => {
+      const [d, sy] = [`${prefix} Disease ${1 + (i % diseases)}`, `${prefix} Symptom ${1 + Math.floor(i / diseases)}`];
+      return reversed ? [sy, d, type] : [d, sy, type];
+    }),
+  ];
+  const jobOf = (id: string) => t.db.query<{ rows_committed: number; status: string }>('SELECT rows_committed, status FROM import_jobs WHERE id = $1', [id]);
+
+  it('keeps every node\'s degree exact', async () => {
+    await makeNodes('MB', 160);
+    const res = await uploadAs(editor.accessToken, 'many.csv', csvOf(pairs('MB', 160, 100, 'treats')));
+    expect(res.json<NodeUploadResponse>().summary).toMatchObject({ total: 16_000, created: 16_000, errors: 0 });
+    expect(await wrongDegrees('MB')).toEqual([]);
+    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM node_degrees d JOIN nodes x ON x.id = d.node_id WHERE x.name LIKE 'MB %' AND d.degree > 0`);
+    expect(n).toBe(260);
+  });
+
+  it.skipIf(!onPostgres)('waits for the turn another import holds, then skips the reversed pairs of a symmetric type that import wrote', async () => {
+    await makeNodes('MS', 120);
+    await t.call({ method: 'POST', url: '/api/relationtypes', token: admin.accessToken, payload: { name: 'co-occurs with', symmetric: true } });
+    let answer: ReturnType<typeof uploadAs> | null = null;
+    // Another import holds the turn and writes the reverse of the first 3,000 pairs meanwhile.
+    await t.db.transaction(async (other) => {
+      await other.query('SELECT pg_advisory_xact_lock(815204030)');
+      answer = uploadAs(editor.accessToken, 'forward.csv', csvOf(pairs('MS', 120, 100, 'co-occurs with')));
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        if (Date.now() > deadline) throw new Error('the import did not wait for the turn');
+        const [job] = await t.db.query<{ id: string }>(`SELECT id FROM import_jobs WHERE filename = 'forward.csv'`);
+        if (job && t.app.jobs.current(job.id)?.state.message === 'Waiting for another relation import to finish…') break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const [{ n: meanwhile }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM relations r JOIN nodes s ON s.id = r.source_node_id WHERE s.name LIKE 'MS %'`);
+      expect(meanwhile).toBe(0);
+      await other.query(
+        `INSERT INTO relations (source_node_id, target_node_id, relation_type_id, relation_name, weight, created_by, updated_by)
+         SELECT sy.id, d.id, (SELECT id FROM relation_types WHERE name = 'co-occurs with'), 'co-occurs with', 50, $1::uuid, $1::uuid
+           FROM generate_series(0, 2999) AS i
+           JOIN nodes d ON d.name = 'MS Disease ' || (1 + i % 120)
+           JOIN nodes sy ON sy.name = 'MS Symptom ' || (1 + i / 120)`,
+        [otherEditor.user.id],
+      );
+    });
+    const res = await answer!;
+    expect(res.json<NodeUploadResponse>().summary).toMatchObject({ total: 12_000, created: 9_000, skipped: 3_000, errors: 0 });
+    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM relations r JOIN nodes s ON s.id = r.source_node_id WHERE s.name LIKE 'MS %'`);
+    expect(n).toBe(12_000);
+    expect(await wrongDegrees('MS')).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres)('an import whose turn\'s connection is terminated resumes from its checkpoint: every relation once, degrees exact', async () => {
+    await makeNodes('MT', 200);
+    const answer = uploadAs(editor.accessToken, 'turn.csv', csvOf(pairs('MT', 200, 150, 'treats')));
+    // The turn's holder, once a pipelined batch has committed.
+    const deadline = Date.now() + 60_000;
+    let holder: number | null = null;
+    while (holder === null) {
+      if (Date.now() > deadline) throw new Error('the import never held its turn past a batch');
+      const held = await t.db.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 815204030 AND granted`);
+      const [job] = await t.db.query<{ id: string }>(`SELECT id FROM import_jobs WHERE filename = 'turn.csv'`);
+      if (held.length > 0 && job && (await jobOf(job.id))[0].rows_committed >= 5000) holder = held[0].pid;
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    await t.db.query('SELECT pg_terminate_backend($1)', [holder]);
+    const res = await answer;
+    expect(res.json<NodeUploadResponse>().summary).toMatchObject({ total: 30_000, created: 30_000, errors: 0 });
+    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM relations r JOIN nodes s ON s.id = r.source_node_id WHERE s.name LIKE 'MT %'`);
+    expect(n).toBe(30_000);
+    expect(await wrongDegrees('MT')).toEqual([]);
+  });
+});
+
 describe('relation-type rules (merge points until wip/rules lands)', () => {
   const row = (n: number, source: string, target: string, weight = ''): RelationRow => ({
     row: n, source, sourceType: '', target, targetType: '', relationType: 'treats', weight, relationName: '', description: '', url: '',
