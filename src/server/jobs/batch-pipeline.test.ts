@@ -34,7 +34,7 @@ afterAll(async () => {
 const start: Checkpoint = { rowsCommitted: 0, rowsTotal: null, data: { created: 0 } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function pipeline(depth: number, options: { lockTimeoutMs?: number } = {}) {
+function pipeline(depth: number | (() => number), options: { lockTimeoutMs?: number } = {}) {
   const committed: Checkpoint[] = [];
   const p = new BatchPipeline({ db, jobId, runToken: null, yieldToRequests: async () => undefined, onCommitted: () => undefined }, start, depth, (cp) => committed.push(cp), options);
   return { p, committed };
@@ -79,6 +79,23 @@ describe.skipIf(!onPostgres)('batches with two in flight, committed in order', (
     expect(last.rowsCommitted).toBe(3);
     expect((await readCheckpoint(db, jobId)).rowsCommitted).toBe(3);
     expect(await rowsOf()).toEqual(['1:a', '1:b', '1:c', '2:d', '3:e']);
+  });
+
+  it('asks how many may be in flight before each batch: one while requests are waiting (db/turns.ts)', async () => {
+    await db.exec('TRUNCATE pipeline_rows');
+    const log: string[] = [];
+    let inFlight = 1;
+    const { p } = pipeline(() => inFlight);
+    await p.push(batch(1, ['a', 'b'], log, { delayMs: 80 }));
+    await p.push(batch(2, ['c'], log));
+    inFlight = 2;
+    await p.push(batch(3, ['d', 'e'], log, { delayMs: 80 }));
+    await p.push(batch(4, ['f'], log));
+    expect((await p.drain()).rowsCommitted).toBe(4);
+    // One at a time: batch 2 began after batch 1 had committed; two: batch 4 beside batch 3.
+    expect(log.indexOf('start 2')).toBeGreaterThan(log.indexOf('end 1'));
+    expect(log.indexOf('end 4')).toBeLessThan(log.indexOf('end 3'));
+    expect(await rowsOf()).toEqual(['1:a', '1:b', '2:c', '3:d', '3:e', '4:f']);
   });
 
   it('a failed batch rolls back the batch after it, which had finished its statements; the checkpoint stays at the last commit', async () => {

@@ -68,27 +68,35 @@ const overlap = (a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | un
 export class BatchPipeline {
   #committed: Checkpoint;
   #flights: Flight[] = [];
-  #depth: number;
+  readonly #depth: () => number;
+  /** Whether a batch may ever have another beside it (then each waits for a lock at most PIPELINE_LOCK_TIMEOUT_MS). */
+  readonly #pipelined: boolean;
+  /** After a lock timeout: one at a time for the rest of the import. */
+  #serial = false;
 
   /**
    * `start`: the checkpoint committed before the first batch. `depth`: batches in flight at most
-   * (1: one at a time). `onCommitted`: each checkpoint once its batch has committed, in order.
+   * (1: one at a time), or a function asked before each batch starts (db/turns.ts
+   * importBatchesInFlight: two only while no request is waiting). `onCommitted`: each checkpoint
+   * once its batch has committed, in order.
    * `options.lockTimeoutMs`: PIPELINE_LOCK_TIMEOUT_MS unless a test needs it shorter.
    */
   constructor(
     private readonly deps: Pick<CheckpointDeps, 'db' | 'jobId' | 'runToken' | 'yieldToRequests' | 'onCommitted'>,
     start: Checkpoint,
-    depth: number,
+    depth: number | (() => number),
     private readonly onCommitted: (cp: Checkpoint) => void = ignore,
     private readonly options: { lockTimeoutMs?: number } = {},
   ) {
     this.#committed = start;
-    this.#depth = Math.max(1, depth);
+    this.#depth = typeof depth === 'number' ? () => depth : depth;
+    // Every batch may get a later one beside it, so every batch waits for a lock only so long.
+    this.#pipelined = typeof depth !== 'number' || depth > 1;
   }
 
   /** How many batches may be in flight now (1 after a lock timeout). */
   get depth(): number {
-    return this.#depth;
+    return this.#serial ? 1 : Math.max(1, this.#depth());
   }
 
   /**
@@ -96,7 +104,7 @@ export class BatchPipeline {
    * when it has started. Throws the failure of an earlier batch (nothing after it was kept).
    */
   async push(batch: PipelinedBatch): Promise<void> {
-    while (this.#flights.length >= this.#depth || this.#flights.some((f) => overlap(f.batch.keys, batch.keys))) await this.#settleOldest();
+    while (this.#flights.length >= this.depth || this.#flights.some((f) => overlap(f.batch.keys, batch.keys))) await this.#settleOldest();
     this.#flights.push(this.#start(batch));
   }
 
@@ -116,7 +124,7 @@ export class BatchPipeline {
     const previous = this.#flights.at(-1);
     const afterFirst = previous?.firstDone ?? Promise.resolve();
     const afterCommit = previous?.committed ?? Promise.resolve(this.#committed);
-    const pipelined = this.#depth > 1;
+    const pipelined = this.#pipelined && !this.#serial;
     let firstRan: () => void = ignore;
     let firstFailed: (err: unknown) => void = ignore;
     const firstDone = new Promise<void>((resolve, reject) => {
@@ -166,8 +174,8 @@ export class BatchPipeline {
     // Every later batch waits for this one's commit, so each fails too.
     const failed = this.#flights.map((f) => f.batch);
     await this.abandon();
-    if (this.#depth === 1 || !isLockTimeout(outcome.error)) throw outcome.error;
-    this.#depth = 1;
+    if (this.#serial || !isLockTimeout(outcome.error)) throw outcome.error;
+    this.#serial = true;
     for (const batch of failed) {
       this.#flights.push(this.#start(batch));
       await this.#settleOldest();

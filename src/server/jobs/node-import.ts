@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Db, Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
-import { importBatchRows } from '../db/turns';
+import { importBatchRows, importBatchesInFlight } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
 import { cellText, idColumn, textColumn } from './parsers/cell-text';
@@ -211,9 +211,6 @@ function batchKeys(rows: NodeColumns, from: number, to: number): Set<string> {
   return keys;
 }
 
-/** Batches in flight at once after the read, on a PostgreSQL server (batch-pipeline.ts). */
-export const PIPELINED_BATCHES = 2;
-
 const rowsText = (n: number) => n.toLocaleString('en');
 
 /**
@@ -274,8 +271,8 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
     const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
     report();
     if (db.kind === 'postgres' && !ctx.dryRun) {
-      // Two batches in flight, committed in file order (batch-pipeline.ts).
-      const pipeline = ctx.pipeline({ rowsCommitted: done, rowsTotal: total, data: { created } }, PIPELINED_BATCHES, (cp) => {
+      // Two batches in flight while nobody is waiting, committed in file order (batch-pipeline.ts).
+      const pipeline = ctx.pipeline({ rowsCommitted: done, rowsTotal: total, data: { created } }, () => importBatchesInFlight(quietForMs()), (cp) => {
         done = cp.rowsCommitted;
         created = cp.data.created;
         report();

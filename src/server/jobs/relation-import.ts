@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
 import type { Db, Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
-import { importBatchRows } from '../db/turns';
+import { importBatchRows, importBatchesInFlight } from '../db/turns';
 import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
 import type { FileFormat } from './parsers';
 import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './relation-file';
@@ -327,12 +327,9 @@ class TurnLost extends Error {
   }
 }
 
-/** Batches in flight at once on a PostgreSQL server (batch-pipeline.ts). */
-const PIPELINED_BATCHES = 2;
-
 /**
- * The batches on a PostgreSQL server (not a dry run): two in flight, each committed after the one
- * before (batch-pipeline.ts); 100k relations' batches took 6.1 s one at a time, 3.4-3.6 s so
+ * The batches on a PostgreSQL server (not a dry run): two in flight while nobody is waiting
+ * (importBatchesInFlight), each committed after the one before (batch-pipeline.ts); 100k relations' batches took 6.1 s one at a time, 3.4-3.6 s so
  * (bench/import/relation-cost.ts, RELCOST_PIPELINE=1). The import's turn is held by a transaction
  * of its own for all of them, and each batch checks, in order, that it still is; each writes its
  * nodes' degrees once the batch before has committed. Answers the last checkpoint.
@@ -342,7 +339,7 @@ async function insertTwoInFlight(
   ctx: JobContext,
   valid: RelationColumns,
   start: Checkpoint,
-  batch: { rows: () => number; userId: string; merges: PendingListMerges; onCommitted: (cp: Checkpoint) => void },
+  batch: { rows: () => number; inFlight: () => number; userId: string; merges: PendingListMerges; onCommitted: (cp: Checkpoint) => void },
 ): Promise<Checkpoint> {
   const total = valid.length;
   return db.transaction(async (turn) => {
@@ -352,7 +349,7 @@ async function insertTwoInFlight(
       await turn.query(RELATION_IMPORT_LOCK_SQL);
     }
     const [{ pid }] = await turn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const pipeline = ctx.pipeline(start, PIPELINED_BATCHES, batch.onCommitted);
+    const pipeline = ctx.pipeline(start, batch.inFlight, batch.onCommitted);
     try {
       for (let from = start.rowsCommitted; from < total; ) {
         // A stop keeps the batches in flight: they commit before the job says what it kept.
@@ -434,7 +431,7 @@ export async function runRelationImport(
         created = cp.data.created;
         report();
       };
-      await insertTwoInFlight(app.db, ctx, valid, { rowsCommitted: done, rowsTotal: total, data: { created } }, { rows: batchRows, userId, merges, onCommitted });
+      await insertTwoInFlight(app.db, ctx, valid, { rowsCommitted: done, rowsTotal: total, data: { created } }, { rows: batchRows, inFlight: () => importBatchesInFlight(app.requestActivity.quietForMs()), userId, merges, onCommitted });
     }
     // On the embedded database, and in a dry run: one batch at a time.
     while (done < total) {

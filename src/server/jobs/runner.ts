@@ -33,10 +33,10 @@ export interface JobContext {
   /** Writes one batch and its checkpoint in one transaction; the checkpoint then counts as kept. */
   commitBatch(write: (tx: Queryable) => Promise<Checkpoint>, options?: BatchOptions): Promise<Checkpoint>;
   /**
-   * Batches with up to `depth` in flight, each committed with its checkpoint after the one before
+   * Batches with up to `depth` in flight (a number, or asked before each batch), each committed with its checkpoint after the one before
    * (batch-pipeline.ts), from the checkpoint `start`; `onCommitted` sees each. Not for a dry run.
    */
-  pipeline(start: Checkpoint, depth: number, onCommitted: (cp: Checkpoint) => void): BatchPipeline;
+  pipeline(start: Checkpoint, depth: number | (() => number), onCommitted: (cp: Checkpoint) => void): BatchPipeline;
 }
 
 /** The job stopped without finishing and may resume from its checkpoint (shutdown, database gone). */
