@@ -3,7 +3,8 @@ import type { CheckpointDeps } from './checkpoint';
 import { writeCheckpoint, type Checkpoint } from './repository';
 
 /**
- * Import batches with two in flight on a PostgreSQL server (issue 13).
+ * Import batches with two in flight on a PostgreSQL server (issues 13 and 17: the node upload and
+ * the relation import, while no request is waiting: db/turns.ts importBatchesInFlight).
  *
  * After its read, a node upload's batches ran one after the other, each ~230 ms of PostgreSQL's
  * insert (mostly the trigram indexes) on one core while the other sat idle. Here batch k+1 runs its
@@ -12,11 +13,11 @@ import { writeCheckpoint, type Checkpoint } from './repository';
  * checkpoint from it. So the checkpoint stays a prefix of the file ("rows committed"), a resume
  * reads it back exactly as before, and a batch whose predecessor failed rolls back instead of
  * committing past a gap. Measured: 100k rows in 5,000-row batches, 4.2–4.5 s one at a time,
- * 2.5–2.8 s with two in flight (bench/import/pipeline-probe.ts).
+ * 2.5–2.8 s with two in flight (bench/import/pipeline-probe.ts); 100k relations 6.1 s and 3.4–3.6 s.
  *
  * Waiting in JavaScript for the batch before is a wait PostgreSQL cannot see. If batch k ever
  * waited for a lock that batch k+1 holds (k+1 inserted a key that k inserts later), the two would
- * wait for each other forever, and no deadlock check would end it. Three things rule that out:
+ * wait for each other forever, and no deadlock check would end it. What rules that out:
  * - a batch whose keys (what its unique indexes hold: `PipelinedBatch.keys`) meet those of a batch
  *   in flight starts only once that batch has committed, so k+1 never takes a key before k;
  * - a batch's `first` statements (creating the node types it names) run only after the previous
@@ -24,13 +25,17 @@ import { writeCheckpoint, type Checkpoint } from './repository';
  * - rows that every batch updates (the node degrees of a relation import) are written in
  *   `afterPrevious`, once the batch before has committed;
  * - as a last guard (keys compared in JavaScript are not PostgreSQL's lower(), e.g.), pipelined
- *   transactions run with lock_timeout: a wait that long fails the batch, every batch from it
- *   rolls back, and those batches run again one at a time from the last commit.
+ *   transactions run with lock_timeout: a wait that long (or a deadlock PostgreSQL detects) fails
+ *   the batch, every batch from it rolls back, and those batches run again one at a time from the
+ *   last commit.
  * The checkpoint row itself is written by k+1 only after k's commit, so it never waits there.
  */
 
-/** SQLSTATE lock_not_available: a pipelined batch waited PIPELINE_LOCK_TIMEOUT_MS for a lock. */
-const LOCK_NOT_AVAILABLE = '55P03';
+/**
+ * SQLSTATEs after which the batches run again one at a time: lock_not_available (a pipelined batch
+ * waited PIPELINE_LOCK_TIMEOUT_MS for a lock) and deadlock_detected (a cycle PostgreSQL could see).
+ */
+const WAITED_FOR_EACH_OTHER = new Set(['55P03', '40P01']);
 /** Longer than any wait for a batch in flight (~0.2–0.5 s): only a wait that would not end reaches it. */
 export const PIPELINE_LOCK_TIMEOUT_MS = 5000;
 
@@ -56,7 +61,7 @@ interface Flight {
   committed: Promise<Checkpoint>;
 }
 
-const isLockTimeout = (err: unknown) => (err as { code?: string } | null)?.code === LOCK_NOT_AVAILABLE;
+const waitedForEachOther = (err: unknown) => WAITED_FOR_EACH_OTHER.has((err as { code?: string } | null)?.code ?? '');
 const ignore = () => undefined;
 const overlap = (a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined) => {
   if (!a || !b) return false;
@@ -161,7 +166,7 @@ export class BatchPipeline {
     return { batch, firstDone, committed };
   }
 
-  /** Waits for the oldest batch; on a failure, waits for the rest (they roll back) and runs them again one at a time after a lock timeout. */
+  /** Waits for the oldest batch; on a failure, waits for the rest (they roll back) and, after a lock timeout or a deadlock, runs them again one at a time. */
   async #settleOldest(): Promise<void> {
     const outcome = await this.#flights[0].committed.then(
       () => null,
@@ -174,7 +179,7 @@ export class BatchPipeline {
     // Every later batch waits for this one's commit, so each fails too.
     const failed = this.#flights.map((f) => f.batch);
     await this.abandon();
-    if (this.#serial || !isLockTimeout(outcome.error)) throw outcome.error;
+    if (this.#serial || !waitedForEachOther(outcome.error)) throw outcome.error;
     this.#serial = true;
     for (const batch of failed) {
       this.#flights.push(this.#start(batch));
