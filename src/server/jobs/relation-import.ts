@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
 import type { Db, Queryable } from '../db/db';
@@ -251,7 +252,7 @@ function bySource(v: RelationColumns): RelationColumns {
  * relation (the unique index covers one direction; a symmetric type's reversed pair needs this):
  * each batch's duplicate check sees what the other's committed batches wrote. One at a time
  * (the embedded database, a dry run) each batch takes the turn in its own transaction; with two
- * batches in flight (PostgreSQL) the import holds it for all of its batches (RelationImportTurn).
+ * batches in flight (PostgreSQL) the import holds it for all of its batches (insertTwoInFlight).
  */
 const RELATION_IMPORT_LOCK_KEY = 815_204_030;
 export const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY})`;
@@ -327,12 +328,17 @@ class TurnLost extends Error {
   }
 }
 
+/** How often an import waiting for the turn asks again (and checks whether it was stopped). */
+const TURN_POLL_MS = 250;
+
 /**
  * The batches on a PostgreSQL server (not a dry run): two in flight while nobody is waiting
- * (importBatchesInFlight), each committed after the one before (batch-pipeline.ts); 100k relations' batches took 6.1 s one at a time, 3.4-3.6 s so
- * (bench/import/relation-cost.ts, RELCOST_PIPELINE=1). The import's turn is held by a transaction
- * of its own for all of them, and each batch checks, in order, that it still is; each writes its
- * nodes' degrees once the batch before has committed. Answers the last checkpoint.
+ * (importBatchesInFlight), each committed after the one before (batch-pipeline.ts); 100k
+ * relations' batches took 6.1 s one at a time, 3.4-3.6 s so (bench/import/relation-cost.ts,
+ * RELCOST_PIPELINE=1). The import's turn is held by a transaction of its own for all of them
+ * (asked for again every TURN_POLL_MS while another import has it, so that a stop is seen), and
+ * each batch checks, in order, that it still is; each writes its nodes' degrees once the batch
+ * before has committed. Answers the last checkpoint.
  */
 async function insertTwoInFlight(
   db: Db,
@@ -343,10 +349,13 @@ async function insertTwoInFlight(
 ): Promise<Checkpoint> {
   const total = valid.length;
   return db.transaction(async (turn) => {
-    const [{ got }] = await turn.query<{ got: boolean }>(`SELECT pg_try_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY}) AS got`);
-    if (!got) {
+    const tryTurn = async () => (await turn.query<{ got: boolean }>(`SELECT pg_try_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY}) AS got`))[0].got;
+    if (!(await tryTurn())) {
       ctx.progress(20, 'Waiting for another relation import to finish…');
-      await turn.query(RELATION_IMPORT_LOCK_SQL);
+      do {
+        ctx.throwIfAborted();
+        await sleep(TURN_POLL_MS);
+      } while (!(await tryTurn()));
     }
     const [{ pid }] = await turn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const pipeline = ctx.pipeline(start, batch.inFlight, batch.onCommitted);

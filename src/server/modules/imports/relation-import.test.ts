@@ -389,6 +389,38 @@ describe('imports of many batches', () => {
     expect(await wrongDegrees('MS')).toEqual([]);
   });
 
+  it.skipIf(!onPostgres)('a server that stops while an import waits for the turn stops at once, with nothing written', async () => {
+    // A server of its own (stopping its jobs ends its runner); advisory locks are per database.
+    const s = await testApp({ uploadAnswerWaitMs: 100 });
+    try {
+      const owner = await s.register('admin');
+      for (const name of ['Disease', 'Symptom']) await s.call({ method: 'POST', url: '/api/nodetypes', token: owner.accessToken, payload: { name } });
+      await s.call({ method: 'POST', url: '/api/relationtypes', token: owner.accessToken, payload: { name: 'treats' } });
+      await s.db.query(`INSERT INTO nodes (name, node_type_id) SELECT 'MW ' || k || ' ' || g, (SELECT id FROM node_types WHERE name = k)
+                          FROM unnest(ARRAY['Disease', 'Symptom']) AS k, generate_series(1, 20) AS g`);
+      await s.db.transaction(async (other) => {
+        await other.query('SELECT pg_advisory_xact_lock(815204030)');
+        const res = await s.call({ method: 'POST', url: '/api/relations/upload', token: owner.accessToken, ...multipart('wait.csv', csvOf(pairs('MW', 20, 20, 'treats'))) });
+        expect(res.statusCode, res.body).toBe(200);
+        const id = res.json<NodeUploadResponse>().processId;
+        const deadline = Date.now() + 30_000;
+        while (s.app.jobs.current(id)?.state.message !== 'Waiting for another relation import to finish…') {
+          if (Date.now() > deadline) throw new Error('the import did not wait for the turn');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        const started = Date.now();
+        await s.app.jobs.stopAll();
+        // The turn is still held: the stop did not wait for it.
+        expect(Date.now() - started).toBeLessThan(5000);
+        const [job] = await s.db.query<{ interrupted: boolean; rows_committed: number }>('SELECT interrupted, rows_committed FROM import_jobs WHERE id = $1', [id]);
+        expect(job).toMatchObject({ interrupted: true, rows_committed: 0 });
+        expect((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM relations'))[0].n).toBe(0);
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
   it.skipIf(!onPostgres)('an import whose turn\'s connection is terminated resumes from its checkpoint: every relation once, degrees exact', async () => {
     await makeNodes('MT', 200);
     const answer = uploadAs(editor.accessToken, 'turn.csv', csvOf(pairs('MT', 200, 150, 'treats')));
