@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../test/harness';
 
 /**
@@ -55,6 +55,39 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection (PostgreSQL only: PGl
     expect(await t.db.transaction((tx) => tx.query<{ one: number }>('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
     expect(await t.db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     expect(escaped).toEqual([]);
+  });
+
+  it('a client whose connection is reported lost the moment the pool hands it over neither ends the process nor breaks the next transaction', async () => {
+    // What pg does when the data that frees a client for the next waiter also holds the server's
+    // FATAL message (a terminated backend): the 'error' comes before the waiter's next microtask.
+    const connect = pg.Pool.prototype.connect;
+    let reported = 0;
+    const lose = (client: pg.PoolClient) => {
+      reported++;
+      client.emit('error', new Error('terminating connection due to administrator command'));
+    };
+    type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+    const withCallback = connect as unknown as (this: pg.Pool, callback: Callback) => void;
+    const withPromise = connect as unknown as (this: pg.Pool) => Promise<pg.PoolClient>;
+    function handOverLost(this: pg.Pool, callback?: Callback): Promise<pg.PoolClient> | undefined {
+      if (!callback) return withPromise.call(this).then((client) => (lose(client), client));
+      withCallback.call(this, (err, client, done) => {
+        callback(err, client, done);
+        if (client) lose(client);
+      });
+      return undefined;
+    }
+    const spy = vi.spyOn(pg.Pool.prototype, 'connect').mockImplementation(handOverLost as never);
+    let answer: unknown;
+    try {
+      answer = await t.db.transaction((tx) => tx.query<{ one: number }>('SELECT 1 AS one'));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(reported).toBe(1);
+    expect(answer).toEqual([{ one: 1 }]);
+    expect(escaped).toEqual([]);
+    expect(await t.db.transaction((tx) => tx.query<{ two: number }>('SELECT 2 AS two'))).toEqual([{ two: 2 }]);
   });
 
   it('writes in flight answer 503 with Retry-After or succeed, the process lives on, and the server serves again', async () => {

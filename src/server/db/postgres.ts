@@ -33,7 +33,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       await pool.query(sql);
     },
     async transaction(fn) {
-      const client = await pool.connect();
       // A checked-out client has no listener of the pool's: when its connection drops
       // (pg_terminate_backend, failover, network) the 'error' event would be unhandled and
       // end the process. The pending query rejects on its own; this only records the loss.
@@ -41,7 +40,18 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       const onError = (err: Error) => {
         state.lost = err;
       };
-      client.on('error', onError);
+      // The listener goes on in the pool's callback, before anything else runs: the pool hands a
+      // released client to the next waiter while pg still parses the socket data that freed it,
+      // and a server's FATAL message in that same data (a terminated backend) is emitted as an
+      // 'error' at once. Attached after `await pool.connect()`, a microtask later, it was too
+      // late: an uncaught exception while every connection was being terminated.
+      const client = await new Promise<pg.PoolClient>((resolve, reject) => {
+        pool.connect((err, checkedOut) => {
+          if (err || !checkedOut) return reject(err ?? new Error('no PostgreSQL connection'));
+          checkedOut.on('error', onError);
+          resolve(checkedOut);
+        });
+      });
       const tx: Queryable = {
         async query<T>(sql: string, params: unknown[] = []) {
           const res = await client.query(sql, params);
