@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, RELATION_TEMPLATE_HEADER, type AuthResponse, type HistoryPage, type NodeUploadResponse } from '../../../contract';
-import { INSERT_RELATIONS_SQL, loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from '../../jobs/relation-import';
+import { loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from '../../jobs/relation-import';
+import { INSERT_RELATIONS_SQL } from '../../jobs/relation-insert';
 import type { RelationRow } from '../../jobs/relation-file';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from './fixtures';
