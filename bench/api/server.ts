@@ -52,7 +52,9 @@ export async function startServer(opts: { dataDir: string; databaseUrl?: string;
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` in a probe.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -2,25 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '../../contract';
+import { AppError } from '../app-error';
 import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../db/connection-errors';
 
 /** Said when the database connection dropped under a request (failover, restart, network). */
 export const DATABASE_UNAVAILABLE = 'The database connection was lost. Try again in a moment.';
 
-/** An error with an HTTP status and a message meant for the user. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details?: string[],
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export const badRequest = (message: string, code = 'bad_request', details?: string[]) => new AppError(400, code, message, details);
+export { AppError, badRequest } from '../app-error';
 export const unauthorized = (message: string = MESSAGES.auth.notAuthenticated, code = 'unauthorized') => new AppError(401, code, message);
 export const forbidden = (message: string = MESSAGES.auth.forbidden, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = MESSAGES.generic.notFound) => new AppError(404, 'not_found', message);

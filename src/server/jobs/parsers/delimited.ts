@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../app-error';
 import { tooManyRows } from './xlsx';
 import type { ParseLimits, ReadProgress, SheetRow } from './types';
 

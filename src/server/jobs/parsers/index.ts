@@ -1,10 +1,8 @@
-import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
-import { AppError, badRequest } from '../../plugins/errors';
-import { readDelimitedRows } from './delimited';
+import { AppError, badRequest } from '../../app-error';
+import type { OleKind } from './in-thread';
 import { askWorker, readRowsOffThread } from './off-thread';
-import { XLS_MAX_BYTES, passwordProtected, readXlsRows } from './xls';
-import { readXlsxRows } from './xlsx';
+import { passwordProtected } from './xls';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
 export type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
@@ -30,27 +28,6 @@ async function head(file: string, length: number): Promise<Buffer> {
   } finally {
     await fd.close();
   }
-}
-
-type OleKind = 'xls' | 'encrypted' | 'other';
-
-/**
- * An OLE container is a legacy workbook, an encrypted (password-protected) OOXML file, or
- * something else. Reading the container means reading the whole file (up to 40 MB): it runs
- * in a parser worker (oleKind below), this is the worker's half.
- */
-export async function oleKindInThread(file: string): Promise<OleKind> {
-  const { size } = await fs.promises.stat(file);
-  if (size > XLS_MAX_BYTES) return 'xls'; // readXlsRows refuses it with the size message
-  let names: string[];
-  try {
-    const cfb = XLSX.CFB.read(await fs.promises.readFile(file), { type: 'buffer' }) as { FullPaths: string[] };
-    names = cfb.FullPaths.map((p) => p.replace(/\/$/, '').split('/').pop() ?? '');
-  } catch {
-    return 'other';
-  }
-  if (names.includes('EncryptedPackage') || names.includes('EncryptionInfo')) return 'encrypted';
-  return names.includes('Workbook') || names.includes('Book') ? 'xls' : 'other';
 }
 
 const oleKind = (file: string) => askWorker<OleKind>({ op: 'oleKind', file });
@@ -92,18 +69,4 @@ export async function detectFormat(file: string, filename: string, extension: st
  */
 export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   return readRowsOffThread(file, format, limits, onProgress);
-}
-
-/** readRows in the calling thread: what the parser worker runs (worker-entry.ts). */
-export function readRowsInThread(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
-  switch (format) {
-    case 'xlsx':
-      return readXlsxRows(file, limits, onProgress);
-    case 'xls':
-      return readXlsRows(file, limits);
-    case 'csv':
-      return readDelimitedRows(file, { quoting: true }, limits, onProgress);
-    case 'rf2':
-      return readDelimitedRows(file, { quoting: false, delimiter: '\t' }, limits, onProgress);
-  }
 }

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { nextTurn } from '../../db/turns';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../app-error';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
+import { parserBundle } from './parser-bundle';
 import { deserializeError, type Answer, type FromWorker, type ToWorker, type WorkerJob } from './worker-protocol';
 
 /**
  * Runs the parsers in worker threads, so that no request waits while a spreadsheet is parsed
  * (an 18 MB .xls held the server's only thread for 1.5 s).
  *
- * Threads are kept for reuse: starting one loads tsx, zod and SheetJS again (0.3 s on a quiet
- * machine, seconds on a busy one), so a few idle threads wait for the next read and end after
- * IDLE_MS. A thread is not reused — it is terminated — when its reader stopped early (the
+ * A thread runs the parsers' bundle (parser-bundle.ts). Threads are kept for reuse: starting
+ * one still evaluates SheetJS and the parsers, so a few idle threads wait for the next read and
+ * end after IDLE_MS. A thread is not reused — it is terminated — when its reader stopped early (the
  * parse may still be running; terminating is the only way to stop a synchronous SheetJS
  * read), after a whole-file .xls parse (hundreds of MB of heap that a fresh thread gives
  * back) and after a large .xlsx (its shared strings, tens of MB for 100k distinct names, stay in
@@ -19,7 +20,6 @@ import { deserializeError, type Answer, type FromWorker, type ToWorker, type Wor
  * database they stood on top of PGlite's own peak while the rows were inserted). Idle threads
  * do not keep the process alive.
  */
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const MAX_IDLE = 2;
 const IDLE_MS = 30_000;
 /**
@@ -56,9 +56,9 @@ function crashError(err: Error & { code?: string }): Error {
   return err;
 }
 
-function spawn(): Thread {
-  // execArgv []: the boot file registers tsx itself, whatever flags the server was started with.
-  const thread: Thread = { worker: new Worker(BOOT, { execArgv: [] }), onAnswer: null, onCrash: null };
+async function spawn(): Promise<Thread> {
+  // execArgv []: the bundle is plain JavaScript, whatever loader flags the server was started with.
+  const thread: Thread = { worker: new Worker(await parserBundle(), { eval: true, execArgv: [] }), onAnswer: null, onCrash: null };
   thread.worker.on('message', (m: FromWorker) => thread.onAnswer?.(m));
   thread.worker.on('error', (err) => thread.onCrash?.(crashError(err)));
   thread.worker.on('exit', (code) => {
@@ -72,8 +72,8 @@ function spawn(): Thread {
   return thread;
 }
 
-function acquire(): Thread {
-  const thread = idle.pop() ?? spawn();
+async function acquire(): Promise<Thread> {
+  const thread = idle.pop() ?? (await spawn());
   clearTimeout(thread.idleTimer);
   thread.worker.ref();
   return thread;
@@ -92,8 +92,8 @@ async function release(thread: Thread, reusable: boolean): Promise<void> {
 }
 
 /** Starts `job` on a thread; answers go to the handlers until the job is released. */
-function startJob(job: WorkerJob, onAnswer: (m: Answer) => void, onCrash: (err: Error) => void): { thread: Thread; grant(credits: number): void } {
-  const thread = acquire();
+async function startJob(job: WorkerJob, onAnswer: (m: Answer) => void, onCrash: (err: Error) => void): Promise<{ thread: Thread; grant(credits: number): void }> {
+  const thread = await acquire();
   const id = nextJob++;
   thread.onAnswer = (m) => {
     if ((m as FromWorker).id === id) onAnswer(m);
@@ -121,7 +121,7 @@ export async function* readRowsOffThread(file: string, format: FileFormat, limit
     wake?.();
     wake = null;
   };
-  const { thread, grant } = startJob(
+  const { thread, grant } = await startJob(
     { op: 'read', file, format, limits, progress: Boolean(onProgress) },
     (m) => {
       if (m.type === 'batch') queue.push(m.rows);
@@ -174,21 +174,21 @@ function keepsLittleHeap(file: string, format: FileFormat): boolean {
 
 /** One answer from a worker (the OLE container sniff of detectFormat). */
 export async function askWorker<T>(job: WorkerJob): Promise<T> {
-  let thread = null as Thread | null;
   let reusable = false;
+  let settle!: { resolve(value: T): void; reject(err: Error): void };
+  const answer = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  const { thread } = await startJob(
+    job,
+    (m) => {
+      reusable = true;
+      if (m.type === 'result') settle.resolve(m.value as T);
+      else if (m.type === 'error') settle.reject(deserializeError(m.error));
+    },
+    (err) => settle.reject(err),
+  );
   try {
-    return await new Promise<T>((resolve, reject) => {
-      thread = startJob(
-        job,
-        (m) => {
-          reusable = true;
-          if (m.type === 'result') resolve(m.value as T);
-          else if (m.type === 'error') reject(deserializeError(m.error));
-        },
-        reject,
-      ).thread;
-    });
+    return await answer;
   } finally {
-    if (thread) await release(thread, reusable);
+    await release(thread, reusable);
   }
 }

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { oleKindInThread, readRowsInThread } from './index';
+import { oleKindInThread, readRowsInThread } from './in-thread';
 import { serializeError, type Answer, type FromWorker, type ToWorker, type WorkerJob } from './worker-protocol';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../app-error';
 import type { FileFormat, ParseLimits, SheetRow } from './types';
 
 /** What a parser worker is asked to do: one job at a time, each with its own id. */

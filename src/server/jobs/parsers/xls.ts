@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
-import { AppError, badRequest } from '../../plugins/errors';
+import { AppError, badRequest } from '../../app-error';
 import { tooManyRows } from './xlsx';
 import { hasContent } from './cell-text';
 import { isDateFormat, serialToIso } from './excel-dates';

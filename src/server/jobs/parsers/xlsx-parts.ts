@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { AppError, badRequest } from '../../plugins/errors';
+import { AppError, badRequest } from '../../app-error';
 import { isDateFormat } from './excel-dates';
+import { XmlScanner, type XmlEvents } from './xml-scanner';
 import { openZipEntry, partKey, type ZipBudget, type ZipEntry } from './zip';
 import type { ParseLimits } from './types';
 
@@ -19,8 +19,14 @@ export const corrupt = (why: string) => badRequest(`The file is not a valid Exce
 /** Local name without a namespace prefix (strict OOXML and some writers prefix every tag). */
 export const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** An attribute by local name; the plain name is tried first (the hot path: r, t on every cell). */
-export const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
+/** A start tag kept after the scan: its local name and its attributes by qualified name. */
+export interface KeptTag {
+  name: string;
+  attributes: Record<string, string>;
+}
+
+/** An attribute of a kept tag by local name; the plain name is tried first. */
+export const attr = (tag: KeptTag, name: string): string | undefined => {
   const plain = tag.attributes[name];
   if (plain !== undefined) return plain;
   for (const k in tag.attributes) if (local(k) === name) return tag.attributes[k];
@@ -31,21 +37,20 @@ export const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
 export const unescapeXstring = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : s);
 
 /**
- * Feeds a zip entry through a SAX parser; yields what each chunk completed as one batch
- * (one await per 256 KB chunk rather than per row keeps the async overhead negligible).
+ * Feeds a zip entry through the XML scanner (xml-scanner.ts); yields what each chunk completed as
+ * one batch (one await per 256 KB chunk rather than per row keeps the async overhead negligible).
  */
-export async function* saxStream<T>(stream: Readable, setup: (parser: SaxesParser, out: T[]) => void): AsyncGenerator<T[]> {
-  const parser = new SaxesParser({ position: false });
+export async function* saxStream<T>(stream: Readable, setup: (out: T[]) => XmlEvents): AsyncGenerator<T[]> {
   const out: T[] = [];
-  setup(parser, out);
+  const scanner = new XmlScanner(setup(out));
   const decoder = new StringDecoder('utf8');
   try {
     for await (const chunk of stream) {
-      parser.write(decoder.write(chunk as Buffer));
+      scanner.write(decoder.write(chunk as Buffer));
       if (out.length) yield out.splice(0, out.length);
     }
-    parser.write(decoder.end());
-    parser.close();
+    scanner.write(decoder.end());
+    scanner.close();
     if (out.length) yield out.splice(0, out.length);
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -56,12 +61,12 @@ export async function* saxStream<T>(stream: Readable, setup: (parser: SaxesParse
 }
 
 /** A small part's opening tags (relationships, the workbook); read whole, capped on its real size. */
-async function readSmallPart(file: string, entry: ZipEntry | undefined, budget: ZipBudget): Promise<SaxesTagPlain[]> {
+async function readSmallPart(file: string, entry: ZipEntry | undefined, budget: ZipBudget): Promise<KeptTag[]> {
   if (!entry) return [];
   if (entry.uncompressedSize > SMALL_PART_MAX) throw corrupt(`${entry.name} is too large`);
-  const tags: SaxesTagPlain[] = [];
+  const tags: KeptTag[] = [];
   const stream = await openZipEntry(file, entry, budget, undefined, SMALL_PART_MAX);
-  for await (const batch of saxStream<SaxesTagPlain>(stream, (p, out) => p.on('opentag', (t) => out.push(t)))) tags.push(...batch);
+  for await (const batch of saxStream<KeptTag>(stream, (out) => ({ open: (t) => void out.push({ name: t.name, attributes: t.attributes() }) }))) tags.push(...batch);
   return tags;
 }
 
@@ -82,7 +87,7 @@ export interface XlsxBook {
 
 export async function locateParts(file: string, entries: Map<string, ZipEntry>, budget: ZipBudget): Promise<XlsxBook> {
   const part = (name: string) => entries.get(partKey(name));
-  const relation = (tags: SaxesTagPlain[], type: RegExp) => tags.find((t) => local(t.name) === 'Relationship' && type.test(attr(t, 'Type') ?? ''));
+  const relation = (tags: KeptTag[], type: RegExp) => tags.find((t) => t.name === 'Relationship' && type.test(attr(t, 'Type') ?? ''));
   const rootRels = await readSmallPart(file, part('_rels/.rels'), budget);
   const officeDoc = relation(rootRels, /\/officeDocument$/);
   const workbookPath = officeDoc ? resolveTarget('', attr(officeDoc, 'Target') ?? '') : 'xl/workbook.xml';
@@ -91,13 +96,13 @@ export async function locateParts(file: string, entries: Map<string, ZipEntry>, 
   const relsPath = path.posix.join(path.posix.dirname(workbookPath), '_rels', `${path.posix.basename(workbookPath)}.rels`);
   const rels = await readSmallPart(file, part(relsPath), budget);
   const workbookTags = await readSmallPart(file, workbook, budget);
-  const props = workbookTags.find((t) => local(t.name) === 'workbookPr');
+  const props = workbookTags.find((t) => t.name === 'workbookPr');
   const date1904 = ['1', 'true'].includes((props && attr(props, 'date1904')) ?? '');
-  const all = workbookTags.filter((t) => local(t.name) === 'sheet');
+  const all = workbookTags.filter((t) => t.name === 'sheet');
   if (all.length === 0) throw corrupt('no worksheet');
   const visible = all.filter((t) => (attr(t, 'state') ?? 'visible') === 'visible');
-  const target = (tag: SaxesTagPlain) => {
-    const rel = rels.find((t) => local(t.name) === 'Relationship' && attr(t, 'Id') === attr(tag, 'id'));
+  const target = (tag: KeptTag) => {
+    const rel = rels.find((t) => t.name === 'Relationship' && attr(t, 'Id') === attr(tag, 'id'));
     return rel && part(resolveTarget(workbookPath, attr(rel, 'Target') ?? ''));
   };
   const sheets = (visible.length > 0 ? visible : all.slice(0, 1)).map((t) => ({ name: attr(t, 'name') ?? '', entry: target(t) }));
@@ -118,30 +123,28 @@ export async function locateParts(file: string, entries: Map<string, ZipEntry>, 
 export async function readSharedStrings(file: string, entry: ZipEntry | undefined, budget: ZipBudget, limits: ParseLimits): Promise<string[]> {
   if (!entry) return [];
   const table: string[] = [];
-  const items = saxStream<string>(await openZipEntry(file, entry, budget), (p, out) => {
+  const items = saxStream<string>(await openZipEntry(file, entry, budget), (out) => {
     let text = '';
     let inText = false;
     let phonetic = 0;
-    const add = (s: string) => {
-      if (inText && text.length < limits.maxCellChars) text += s;
+    return {
+      open(t) {
+        if (t.name === 'si') text = '';
+        else if (t.name === 'rPh') phonetic++;
+        else if (t.name === 't' && phonetic === 0) inText = !t.selfClosing;
+      },
+      text(s) {
+        if (inText && text.length < limits.maxCellChars) text += s;
+      },
+      close(name) {
+        if (name === 't') inText = false;
+        else if (name === 'rPh') phonetic--;
+        else if (name === 'si') {
+          const s = unescapeXstring(text);
+          out.push(s.length > limits.maxCellChars ? s.slice(0, limits.maxCellChars) : s);
+        }
+      },
     };
-    p.on('opentag', (t) => {
-      const n = local(t.name);
-      if (n === 'si') text = '';
-      else if (n === 'rPh') phonetic++;
-      else if (n === 't' && phonetic === 0) inText = !t.isSelfClosing;
-    });
-    p.on('text', add);
-    p.on('cdata', add);
-    p.on('closetag', (t) => {
-      const n = local(t.name);
-      if (n === 't') inText = false;
-      else if (n === 'rPh') phonetic--;
-      else if (n === 'si') {
-        const s = unescapeXstring(text);
-        out.push(s.length > limits.maxCellChars ? s.slice(0, limits.maxCellChars) : s);
-      }
-    });
   });
   for await (const batch of items) for (const s of batch) table.push(s);
   return table;
@@ -156,17 +159,16 @@ export async function readDateStyles(file: string, entry: ZipEntry | undefined, 
   const formats = new Map<number, string>();
   const xfFormats: number[] = [];
   const stream = await openZipEntry(file, entry, budget, undefined, SMALL_PART_MAX);
-  for await (const _ of saxStream<never>(stream, (p) => {
-    let inCellXfs = false;
-    p.on('opentag', (t) => {
-      const n = local(t.name);
-      if (n === 'numFmt') formats.set(Number(attr(t, 'numFmtId')), attr(t, 'formatCode') ?? '');
-      else if (n === 'cellXfs') inCellXfs = !t.isSelfClosing;
-      else if (n === 'xf' && inCellXfs) xfFormats.push(Number(attr(t, 'numFmtId') ?? 0));
-    });
-    p.on('closetag', (t) => {
-      if (local(t.name) === 'cellXfs') inCellXfs = false;
-    });
-  })) void _;
+  let inCellXfs = false;
+  for await (const _ of saxStream<never>(stream, () => ({
+    open(t) {
+      if (t.name === 'numFmt') formats.set(Number(t.attr('numFmtId')), t.attr('formatCode') ?? '');
+      else if (t.name === 'cellXfs') inCellXfs = !t.selfClosing;
+      else if (t.name === 'xf' && inCellXfs) xfFormats.push(Number(t.attr('numFmtId') ?? 0));
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  }))) void _;
   return xfFormats.map((id) => isDateFormat(id, formats.get(id)));
 }

@@ -1,13 +1,13 @@
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../app-error';
 import { hasContent } from './cell-text';
 import { normalizeIsoDate, serialToIso } from './excel-dates';
-import { attr, local, locateParts, readDateStyles, readSharedStrings, saxStream, unescapeXstring } from './xlsx-parts';
+import { locateParts, readDateStyles, readSharedStrings, saxStream, unescapeXstring } from './xlsx-parts';
 import { openZipEntry, readZipDirectory, zipBudget, type ZipBudget, type ZipEntry } from './zip';
 import type { Cell, ParseLimits, ReadProgress, SheetRow } from './types';
 
 /**
  * A streaming .xlsx reader: the first visible sheet that has rows, row by row, straight from
- * the zip with a SAX parser, as typed cells (see types.ts). Formulas are never evaluated — a
+ * the zip with an XML scanner (xml-scanner.ts), as typed cells (see types.ts). Formulas are never evaluated — a
  * formula cell gives the value Excel cached for it. Memory holds the shared-string table, the
  * style table and the current row only, which is why we keep it rather than SheetJS (which
  * builds the whole workbook in memory); differential.test.ts proves it reads what SheetJS reads.
@@ -48,9 +48,15 @@ interface CellContext {
   maxCellChars: number;
 }
 
+/**
+ * A text cut to the cell limit. Module-level on purpose: tsx's transform names every function it
+ * creates (esbuild keepNames, a defineProperty each time), and a helper created per cell cost as
+ * much CPU as scanning the sheet.
+ */
+const cutTo = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+
 /** A cell's stored value (type attribute t, style s, raw <v> or inline text) as a typed cell; '' when empty. */
 function decodeCell(type: string, style: number, raw: string, ctx: CellContext): Cell {
-  const cut = (s: string) => (s.length > ctx.maxCellChars ? s.slice(0, ctx.maxCellChars) : s);
   // An empty value (<v/>) is an empty cell whatever its type — never shared string 0.
   if (type !== 'inlineStr' && type !== 'str' && raw.trim() === '') return '';
   switch (type) {
@@ -58,18 +64,18 @@ function decodeCell(type: string, style: number, raw: string, ctx: CellContext):
       return ctx.strings[Number(raw)] ?? '';
     case 'inlineStr':
     case 'str':
-      return cut(unescapeXstring(raw));
+      return cutTo(unescapeXstring(raw), ctx.maxCellChars);
     case 'b':
-      return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : cut(raw);
+      return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : cutTo(raw, ctx.maxCellChars);
     case 'e':
       return { t: 'e', v: raw.trim() };
     case 'd': {
       const iso = normalizeIsoDate(raw);
-      return iso ? { t: 'd', v: iso } : cut(raw);
+      return iso ? { t: 'd', v: iso } : cutTo(raw, ctx.maxCellChars);
     }
     default: {
       const n = Number(raw);
-      if (!Number.isFinite(n)) return cut(raw);
+      if (!Number.isFinite(n)) return cutTo(raw, ctx.maxCellChars);
       if (ctx.dateStyles[style]) {
         const iso = serialToIso(n, ctx.date1904);
         if (iso) return { t: 'd', v: iso };
@@ -84,7 +90,7 @@ async function* readSheet(file: string, entry: ZipEntry, budget: ZipBudget, ctx:
   let rowCount = 0;
   let read = 0;
   const onRead = onProgress && ((n: number) => onProgress((read += n) / Math.max(1, entry.compressedSize)));
-  yield* saxStream<SheetRow>(await openZipEntry(file, entry, budget, onRead), (p, out) => {
+  yield* saxStream<SheetRow>(await openZipEntry(file, entry, budget, onRead), (out) => {
     let cells: Cell[] = [];
     let rowNumber = 0;
     let col = -1;
@@ -94,69 +100,69 @@ async function* readSheet(file: string, entry: ZipEntry, budget: ZipBudget, ctx:
     let inValue = false;
     let inInline = false;
     let phonetic = 0;
-    const add = (s: string) => {
-      if (inValue && value.length < limits.maxCellChars) value += s;
-    };
-    p.on('opentag', (t) => {
-      switch (local(t.name)) {
-        case 'dimension':
-          checkDimension(attr(t, 'ref') ?? '', limits);
-          break;
-        case 'row': {
-          const r = Number(attr(t, 'r'));
-          rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1;
-          cells = [];
-          col = -1;
-          break;
-        }
-        case 'c': {
-          const ref = attr(t, 'r');
-          const c = ref ? columnOf(ref) : col + 1;
-          col = Number.isNaN(c) || c < 0 ? col + 1 : c;
-          type = attr(t, 't') ?? 'n';
-          style = Number(attr(t, 's') ?? 0);
-          value = '';
-          break;
-        }
-        case 'v':
-          inValue = !t.isSelfClosing && !inInline;
-          break;
-        case 'is':
-          inInline = !t.isSelfClosing;
-          break;
-        case 't':
-          inValue = inInline && phonetic === 0 && !t.isSelfClosing;
-          break;
-        case 'rPh':
-          if (!t.isSelfClosing) phonetic++; // phonetic hints are not part of the value
-          break;
-      }
-    });
-    p.on('text', add);
-    p.on('cdata', add);
-    p.on('closetag', (t) => {
-      switch (local(t.name)) {
-        case 'v':
-        case 't':
-          inValue = false;
-          break;
-        case 'rPh':
-          phonetic = Math.max(0, phonetic - 1);
-          break;
-        case 'is':
-          inInline = false;
-          break;
-        case 'c':
-          if (col < limits.maxColumns) cells[col] = decodeCell(type, style, value, ctx);
-          break;
-        case 'row':
-          if (hasContent(cells)) {
-            if (++rowCount > limits.maxRows) throw tooManyRows(limits);
-            out.push({ number: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
+    return {
+      open(t) {
+        switch (t.name) {
+          case 'dimension':
+            checkDimension(t.attr('ref') ?? '', limits);
+            break;
+          case 'row': {
+            const r = Number(t.attr('r'));
+            rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1;
+            cells = [];
+            col = -1;
+            break;
           }
-          break;
-      }
-    });
+          case 'c': {
+            const ref = t.attr('r');
+            const c = ref ? columnOf(ref) : col + 1;
+            col = Number.isNaN(c) || c < 0 ? col + 1 : c;
+            type = t.attr('t') ?? 'n';
+            style = Number(t.attr('s') ?? 0);
+            value = '';
+            break;
+          }
+          case 'v':
+            inValue = !t.selfClosing && !inInline;
+            break;
+          case 'is':
+            inInline = !t.selfClosing;
+            break;
+          case 't':
+            inValue = inInline && phonetic === 0 && !t.selfClosing;
+            break;
+          case 'rPh':
+            if (!t.selfClosing) phonetic++; // phonetic hints are not part of the value
+            break;
+        }
+      },
+      text(s) {
+        if (inValue && value.length < limits.maxCellChars) value += s;
+      },
+      close(name) {
+        switch (name) {
+          case 'v':
+          case 't':
+            inValue = false;
+            break;
+          case 'rPh':
+            phonetic = Math.max(0, phonetic - 1);
+            break;
+          case 'is':
+            inInline = false;
+            break;
+          case 'c':
+            if (col < limits.maxColumns) cells[col] = decodeCell(type, style, value, ctx);
+            break;
+          case 'row':
+            if (hasContent(cells)) {
+              if (++rowCount > limits.maxRows) throw tooManyRows(limits);
+              out.push({ number: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
+            }
+            break;
+        }
+      },
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../app-error';
 
 /**
  * Just enough of the zip format to read an .xlsx safely: the central directory (whose sizes
