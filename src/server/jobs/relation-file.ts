@@ -70,20 +70,32 @@ export function parseWeight(text: string): number | null | 'invalid' {
   return w >= LIMITS.relationWeight.min && w <= LIMITS.relationWeight.max ? w : 'invalid';
 }
 
+/**
+ * A column's trimmed text (column -1: not in the file); an error cell's problem goes to `problems`.
+ * Rows are read with module-level helpers and no intermediate objects: this runs in the server's
+ * thread for every row, and tsx names each closure made per row with a defineProperty call.
+ */
+function columnText(cells: Cell[], column: number, label: string, problems: string[]): string {
+  const value = textColumn(column >= 0 ? cells[column] : undefined, label);
+  if (value.problem) problems.push(value.problem);
+  return value.text;
+}
+
+function tooLong(problems: string[], label: string, v: string, max: number = LIMITS.nameMaxLength): void {
+  if (v.length > max) problems.push(`${label} must be ${max} characters or less`);
+}
+
 /** The reasons a row is refused on its own (empty when it may go on to resolution). */
 export function relationRowProblems(r: RelationRow): string[] {
   const problems: string[] = [];
-  const tooLong = (label: string, v: string, max = LIMITS.nameMaxLength) => {
-    if (v.length > max) problems.push(`${label} must be ${max} characters or less`);
-  };
   if (!r.source) problems.push(M.sourceRequired);
-  tooLong('Source', r.source);
-  tooLong('Source type', r.sourceType);
+  tooLong(problems, 'Source', r.source);
+  tooLong(problems, 'Source type', r.sourceType);
   if (!r.target) problems.push(M.targetRequired);
-  tooLong('Target', r.target);
-  tooLong('Target type', r.targetType);
+  tooLong(problems, 'Target', r.target);
+  tooLong(problems, 'Target type', r.targetType);
   if (!r.relationType) problems.push(M.typeRequired);
-  tooLong('Relation type', r.relationType);
+  tooLong(problems, 'Relation type', r.relationType);
   if (parseWeight(r.weight) === 'invalid') problems.push(M.weightRange);
   if (r.relationName.length > LIMITS.nameMaxLength) problems.push(RELATION_MESSAGES.nameTooLong);
   if (r.description.length > LIMITS.relationDescriptionMax) problems.push(RELATION_MESSAGES.descriptionTooLong);
@@ -114,22 +126,20 @@ export async function readRelationFile(file: string, format: FileFormat, ctx: Jo
       columns = mapped;
       continue;
     }
-    const c = columns;
-    const cell = (key: Column, label: string) => textColumn(c[key] >= 0 ? row.cells[c[key]] : undefined, label);
-    const read = {
-      source: cell('source', 'Source'),
-      sourceType: cell('sourceType', 'Source type'),
-      target: cell('target', 'Target'),
-      targetType: cell('targetType', 'Target type'),
-      relationType: cell('relationType', 'Relation type'),
-      weight: cell('weight', 'Weight'),
-      relationName: cell('relationName', 'Relation name'),
-      description: cell('description', 'Description'),
-      url: cell('url', 'URL'),
+    const cellProblems: string[] = [];
+    const r: RelationRow = {
+      row: row.number,
+      source: columnText(row.cells, columns.source, 'Source', cellProblems),
+      sourceType: columnText(row.cells, columns.sourceType, 'Source type', cellProblems),
+      target: columnText(row.cells, columns.target, 'Target', cellProblems),
+      targetType: columnText(row.cells, columns.targetType, 'Target type', cellProblems),
+      relationType: columnText(row.cells, columns.relationType, 'Relation type', cellProblems),
+      weight: columnText(row.cells, columns.weight, 'Weight', cellProblems),
+      relationName: columnText(row.cells, columns.relationName, 'Relation name', cellProblems),
+      description: columnText(row.cells, columns.description, 'Description', cellProblems),
+      url: columnText(row.cells, columns.url, 'URL', cellProblems),
     };
-    const r = { row: row.number, ...Object.fromEntries(Object.entries(read).map(([k, v]) => [k, v.text])) } as RelationRow;
     out.total++;
-    const cellProblems = Object.values(read).flatMap((v) => (v.problem ? [v.problem] : []));
     const problems = cellProblems.length > 0 ? cellProblems : relationRowProblems(r);
     if (problems.length > 0) {
       if (++out.errorCount <= MAX_REPORT_ROWS) out.errors.push({ row: r.row, cells: [...cellsOf(r), problems.join('; ')] });
