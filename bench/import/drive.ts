@@ -16,6 +16,22 @@ export interface Measured<T> {
   peakRssMb: number | null;
   /** Resident set of the started, idle server just before the measurement, in MB. */
   idleRssMb: number | null;
+  /**
+   * CPU time the server process (all its threads) spent during the measurement, in ms: steadier
+   * than the wall time on a shared machine, and what a change of the server's own work moves.
+   */
+  serverCpuMs: number | null;
+}
+
+/** utime + stime of a process (every thread), in ms; /proc counts clock ticks of 10 ms. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15 of stat(5).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 function kbField(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
@@ -57,11 +73,19 @@ export async function post(url: string, token: string, file: string): Promise<Re
 /** Measures `run` with the server's peak RSS. */
 export async function measure<T>(server: RunningServer, run: () => Promise<T>): Promise<Measured<T>> {
   const idle = kbField(server.pid, 'VmRSS');
+  const cpuBefore = cpuMs(server.pid);
   const start = performance.now();
   const result = await run();
   const wallMs = performance.now() - start;
   const hwm = kbField(server.pid, 'VmHWM');
-  return { result, wallMs, peakRssMb: hwm === null ? null : Math.round(hwm / 1024), idleRssMb: idle === null ? null : Math.round(idle / 1024) };
+  const cpuAfter = cpuMs(server.pid);
+  return {
+    result,
+    wallMs,
+    peakRssMb: hwm === null ? null : Math.round(hwm / 1024),
+    idleRssMb: idle === null ? null : Math.round(idle / 1024),
+    serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
 }
 
 export interface NodeUploadOutcome {

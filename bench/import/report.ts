@@ -13,6 +13,8 @@ export interface ImportResult {
   wallMs: number;
   rowsPerSec: number;
   peakRssMb: number | null;
+  /** CPU time of the server process during the measurement (drive.ts), when measured. */
+  serverCpuMs?: number | null;
   idleRssMb: number | null;
   /** Plain PostgreSQL COPY of the same rows into the same table shape, in ms. */
   floorMs: number | null;

@@ -88,6 +88,7 @@ async function dropDbs() {
 }
 
 const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
+const cpuText = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(2)} s`);
 
 async function main() {
   const results: ImportResult[] = [];
@@ -107,8 +108,8 @@ async function main() {
       });
       const s = r.m.result.summary;
       if (s.created !== config.nodeRows) throw new Error(`node upload created ${s.created} of ${config.nodeRows}: ${r.m.result.message}`);
-      results.push({ scenario: `nodes-xlsx-${kind}`, label: `Node upload, ${config.nodeRows.toLocaleString('en')}-row .xlsx`, db: kind, rows: config.nodeRows, fileMb: file.bytes / 1e6, wallMs: r.m.wallMs, rowsPerSec: rate(config.nodeRows, r.m.wallMs), peakRssMb: r.m.peakRssMb, idleRssMb: r.m.idleRssMb, floorMs: r.floorMs, progressEvents: r.m.result.progressEvents, summary: s });
-      log(`nodes ${kind}: ${(r.m.wallMs / 1000).toFixed(2)} s, ${rate(config.nodeRows, r.m.wallMs)} rows/s, peak RSS ${r.m.peakRssMb} MB${r.floorMs ? `, COPY ${(r.floorMs / 1000).toFixed(2)} s` : ''}`);
+      results.push({ scenario: `nodes-xlsx-${kind}`, label: `Node upload, ${config.nodeRows.toLocaleString('en')}-row .xlsx`, db: kind, rows: config.nodeRows, fileMb: file.bytes / 1e6, wallMs: r.m.wallMs, rowsPerSec: rate(config.nodeRows, r.m.wallMs), peakRssMb: r.m.peakRssMb, idleRssMb: r.m.idleRssMb, serverCpuMs: r.m.serverCpuMs, floorMs: r.floorMs, progressEvents: r.m.result.progressEvents, summary: s });
+      log(`nodes ${kind}: ${(r.m.wallMs / 1000).toFixed(2)} s, ${rate(config.nodeRows, r.m.wallMs)} rows/s, peak RSS ${r.m.peakRssMb} MB, server CPU ${cpuText(r.m.serverCpuMs)}${r.floorMs ? `, COPY ${(r.floorMs / 1000).toFixed(2)} s` : ''}`);
     }
   }
 
@@ -120,7 +121,7 @@ async function main() {
         const m = await withServer({ ...db, logDir: work, name: `gps-${format}-${kind}` }, (server, token) => measure(server, () => importSnomed(server, token, file.path)));
         const s = m.result.summary;
         if (s.created !== gps.length) throw new Error(`GPS ${format} created ${s.created}: ${m.result.message}`);
-        results.push({ scenario: `gps-${format}-${kind}`, label: `SNOMED GPS set (${gps.length.toLocaleString('en')}) as ${format === 'xlsx' ? '.xlsx' : 'RF2 .txt'}`, db: kind, rows: gps.length, fileMb: file.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(gps.length, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
+        results.push({ scenario: `gps-${format}-${kind}`, label: `SNOMED GPS set (${gps.length.toLocaleString('en')}) as ${format === 'xlsx' ? '.xlsx' : 'RF2 .txt'}`, db: kind, rows: gps.length, fileMb: file.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(gps.length, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, serverCpuMs: m.serverCpuMs, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
         log(`GPS ${format} ${kind}: ${(m.wallMs / 1000).toFixed(2)} s, peak RSS ${m.peakRssMb} MB`);
       }
     }
@@ -158,8 +159,8 @@ async function main() {
       });
       const s = m.result.summary;
       if (s.created !== config.relationRows) throw new Error(`relation import created ${s.created} of ${config.relationRows}: ${m.result.message}`);
-      results.push({ scenario: `relations-xlsx-${kind}`, label: `Relation import, ${config.relationRows.toLocaleString('en')}-row .xlsx (sample graph + ${config.relationNodes.toLocaleString('en')} nodes)`, db: kind, rows: config.relationRows, fileMb: relationFile.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(config.relationRows, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
-      log(`relations ${kind}: ${(m.wallMs / 1000).toFixed(2)} s, ${rate(config.relationRows, m.wallMs)} rows/s, peak RSS ${m.peakRssMb} MB`);
+      results.push({ scenario: `relations-xlsx-${kind}`, label: `Relation import, ${config.relationRows.toLocaleString('en')}-row .xlsx (sample graph + ${config.relationNodes.toLocaleString('en')} nodes)`, db: kind, rows: config.relationRows, fileMb: relationFile.bytes / 1e6, wallMs: m.wallMs, rowsPerSec: rate(config.relationRows, m.wallMs), peakRssMb: m.peakRssMb, idleRssMb: m.idleRssMb, serverCpuMs: m.serverCpuMs, floorMs: null, progressEvents: m.result.progressEvents, summary: s });
+      log(`relations ${kind}: ${(m.wallMs / 1000).toFixed(2)} s, ${rate(config.relationRows, m.wallMs)} rows/s, peak RSS ${m.peakRssMb} MB, server CPU ${cpuText(m.serverCpuMs)}`);
     }
   }
 

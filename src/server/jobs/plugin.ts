@@ -5,6 +5,7 @@ import { SOCKET_EVENTS, type JobJoinAck } from '../../contract';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
 import { removeStaleUploads } from './intake';
 import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
+import { parserBundle } from './parsers/parser-bundle';
 import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
 import { databaseUploadStore, localUploadStore, type UploadStore } from './upload-store';
@@ -54,6 +55,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   // embedded database is locked to this process: whatever was running then is dead.
   app.addHook('onReady', async () => {
     await recover(app.db.kind === 'pglite' ? 0 : jobStaleSeconds);
+    // The parser threads' code, built now rather than when the first upload waits for it.
+    void parserBundle().catch((err) => app.log.warn({ err }, 'could not build the parser threads; the first import will try again'));
     // Then the temp files no unfinished job needs (after the recovery: it decides which stay).
     void unfinishedUploads(app.db)
       .then((keep) => removeStaleUploads({ keep }))
