@@ -2,11 +2,11 @@
  * A streaming, non-validating XML scanner for the parts of an .xlsx package: elements with their
  * attributes, character data (CDATA included, entities decoded) and end tags, fed in chunks.
  *
- * It replaces saxes here for speed: saxes reads one character at a time and was 46 % of the CPU a
- * 100k-row workbook's read took (2.6 s of 5.8 over four reads; the event objects and attribute
- * maps it builds for every tag another 30 %), on a server whose two cores the read shares with the
- * database writing the rows. This scanner finds each construct's end with indexOf, builds an
- * attribute list only when a handler asks for it, and reads a sheet 4–5× faster.
+ * It replaces saxes here for speed: saxes reads one character at a time and builds an event object
+ * and an attribute map for every tag; it was 46 % of the CPU a 100k-row workbook's read took (2.6 s
+ * of 5.8 over four reads), on a server whose two cores the read shares with the database writing
+ * the rows. This scanner finds each construct's end with indexOf and reads attributes only when a
+ * handler asks for them: the whole read takes half the CPU it took (bench/results/import-notes.md).
  *
  * What it checks, so that a damaged part is still refused as corrupt: every end tag matches its
  * start tag, nothing is left open at the end, entities are the five predefined ones or character
