@@ -90,12 +90,19 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
       continue;
     }
     const c = columns!;
-    // Each column formats its cell: names as Excel shows them, the SNOMED code as its digits.
-    const at = (i: number) => (i >= 0 ? row.cells[i] : undefined);
-    const read = [textColumn(at(c.name), 'Name'), textColumn(at(c.nodeType), 'Node type'), idColumn(at(c.snomed), 'SNOMED code')];
-    const [name, nodeType, snomed] = read.map((v) => v.text);
+    // Each column formats its cell: names as Excel shows them, the SNOMED code as its digits. No
+    // closure or array per row: this runs in the server's thread, and tsx names each closure made.
+    const nameCell = textColumn(c.name >= 0 ? row.cells[c.name] : undefined, 'Name');
+    const typeCell = textColumn(c.nodeType >= 0 ? row.cells[c.nodeType] : undefined, 'Node type');
+    const snomedCell = idColumn(c.snomed >= 0 ? row.cells[c.snomed] : undefined, 'SNOMED code');
+    const name = nameCell.text;
+    const nodeType = typeCell.text;
+    const snomed = snomedCell.text;
     summary.total++;
-    const cellProblems = read.flatMap((v) => (v.problem ? [v.problem] : []));
+    const cellProblems: string[] = [];
+    if (nameCell.problem) cellProblems.push(nameCell.problem);
+    if (typeCell.problem) cellProblems.push(typeCell.problem);
+    if (snomedCell.problem) cellProblems.push(snomedCell.problem);
     const problems = cellProblems.length > 0 ? cellProblems : nodeRowProblems(name, nodeType, snomed);
     if (problems.length > 0) {
       if (++summary.errorCount <= MAX_REPORT_ROWS) summary.errorRows.push([String(row.number), name, nodeType, snomed, problems.join('; ')]);
