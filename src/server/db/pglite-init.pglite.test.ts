@@ -14,7 +14,7 @@ const tmpDir = () => {
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('embedded database directory', () => {
-  it('is created by a child process once, then opened here with the small buffer pool', async () => {
+  it('is created by a child process once, then opened here with the small buffer pool and no WAL zero-fill', async () => {
     const dir = path.join(tmpDir(), 'db');
     await initPgliteDataDir(dir);
     expect(isPgliteDataDir(dir)).toBe(true);
@@ -25,6 +25,8 @@ describe('embedded database directory', () => {
     const db = await openPglite({ dataDir: dir });
     try {
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+      // New WAL segments are not zero-filled in the server's thread (db/pglite.ts).
+      expect(await db.query('SHOW wal_init_zero')).toEqual([{ wal_init_zero: 'off' }]);
       expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await db.close();

@@ -35,7 +35,12 @@ export async function openPglite(options: PgliteOptions): Promise<Db & { dump():
     // so frequent that the 100k-row upload ran at half speed (5.3k rows/s, each merge touching
     // the same posting lists again). 1 MB keeps the speed of 4 MB (10.7k rows/s) with merges
     // of ~0.3 s (200k-row upload: worst request wait 365 ms; bench/results/import-notes.md).
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers()}`, '-c', 'gin_pending_list_limit=1MB'],
+    // wal_init_zero=off: a new 16 MB WAL segment gets its last byte written, not 16 MB of zeroes.
+    // The zero-fill ran in the server's thread, inside whichever statement crossed into the new
+    // segment: with it, a search during the 200k-row upload had a p99 of 72-87 ms, without it
+    // 41-44 ms (bench/results/import-notes.md). Zeroes reserve the disk space up front; a full
+    // disk now shows when WAL is written, which PGlite (fsync off) cannot make safe either way.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers()}`, '-c', 'gin_pending_list_limit=1MB', '-c', 'wal_init_zero=off'],
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
