@@ -8,7 +8,7 @@ import { readCheckpoint, type Checkpoint } from './repository';
  * Import batches with two in flight (issue 13): each commits after the one before, with a
  * checkpoint built from it; a failure rolls back every batch after it; a lock wait between two
  * batches in flight (which PostgreSQL cannot see as a deadlock) ends in a lock timeout and a
- * serial re-run. Two connections at once: PostgreSQL only.
+ * serial re-run, as does a deadlock PostgreSQL detects. Two connections at once: PostgreSQL only.
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
 
@@ -33,6 +33,24 @@ afterAll(async () => {
 
 const start: Checkpoint = { rowsCommitted: 0, rowsTotal: null, data: { created: 0 } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A batch inserting keys with ON CONFLICT DO NOTHING (the imports' rule: a later batch skips a key an
+ * earlier one holds, waiting for it while it is uncommitted);
+ * a number in `steps` is a pause of that many ms.
+ */
+const skipping = (n: number, steps: (string | number)[], log: string[]): PipelinedBatch => ({
+  async write(tx) {
+    log.push(`start ${n}`);
+    for (const step of steps) {
+      if (typeof step === 'number') await sleep(step);
+      else await tx.query('INSERT INTO pipeline_rows (batch, key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [n, step]);
+    }
+    log.push(`end ${n}`);
+    const keys = steps.filter((step) => typeof step === 'string').length;
+    return (previous) => ({ rowsCommitted: n, rowsTotal: null, data: { created: (previous.data.created ?? 0) + keys } });
+  },
+});
 
 function pipeline(depth: number | (() => number), options: { lockTimeoutMs?: number } = {}) {
   const committed: Checkpoint[] = [];
@@ -129,23 +147,11 @@ describe.skipIf(!onPostgres)('batches with two in flight, committed in order', (
     await db.exec('TRUNCATE pipeline_rows');
     await db.exec('ALTER TABLE pipeline_rows DROP CONSTRAINT pipeline_rows_key_key');
     await db.exec('CREATE UNIQUE INDEX pipeline_rows_key ON pipeline_rows (key)');
-    // ON CONFLICT DO NOTHING: the later batch skips a key the earlier one holds (the imports' rule).
-    const skipping = (n: number, keys: string[], log: string[], delayMs = 0): PipelinedBatch => ({
-      async write(tx) {
-        log.push(`start ${n}`);
-        for (const key of keys) {
-          if (delayMs) await sleep(delayMs);
-          await tx.query('INSERT INTO pipeline_rows (batch, key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [n, key]);
-        }
-        log.push(`end ${n}`);
-        return (previous) => ({ rowsCommitted: n, rowsTotal: null, data: { created: (previous.data.created ?? 0) + keys.length } });
-      },
-    });
     const log: string[] = [];
     const { p, committed } = pipeline(2, { lockTimeoutMs: 500 });
     // Batch 1 reaches x after batch 2 has inserted it (uncommitted): batch 1 waits for batch 2 in
     // PostgreSQL, batch 2 waits for batch 1's commit here. Undeclared keys, so nothing prevents it.
-    await p.push(skipping(1, ['a', 'b', 'x'], log, 150));
+    await p.push(skipping(1, [150, 'a', 150, 'b', 150, 'x'], log));
     await p.push(skipping(2, ['x', 'c'], log));
     const last = await p.drain();
     expect(p.depth).toBe(1);
@@ -154,5 +160,23 @@ describe.skipIf(!onPostgres)('batches with two in flight, committed in order', (
     // Run again in order: x is batch 1's, as one at a time would have had it.
     expect(await rowsOf()).toEqual(['1:a', '1:b', '2:c', '1:x']);
     expect(log.filter((e) => e === 'start 1')).toHaveLength(2);
+  });
+
+  it('a deadlock PostgreSQL sees between two batches in flight fails one of them, and what failed runs again one at a time', async () => {
+    await db.exec('TRUNCATE pipeline_rows');
+    const log: string[] = [];
+    // A lock timeout longer than PostgreSQL's deadlock_timeout (1 s): its deadlock check ends the wait.
+    const { p, committed } = pipeline(2, { lockTimeoutMs: 10_000 });
+    // Batch 1 holds a and then wants y; batch 2 holds y and then wants a: a cycle in PostgreSQL.
+    await p.push(skipping(1, ['a', 300, 'y'], log));
+    await p.push(skipping(2, [100, 'y', 'a'], log));
+    const last = await p.drain();
+    expect(p.depth).toBe(1);
+    expect(last.rowsCommitted).toBe(2);
+    expect(committed.map((cp) => cp.rowsCommitted)).toEqual([1, 2]);
+    expect((await readCheckpoint(db, jobId)).rowsCommitted).toBe(2);
+    // Whichever batch PostgreSQL chose, batch 1 keeps both keys, as one at a time would have had it.
+    expect(await rowsOf()).toEqual(['1:a', '1:y']);
+    expect(log.filter((e) => e === 'start 2')).toHaveLength(2);
   });
 });
