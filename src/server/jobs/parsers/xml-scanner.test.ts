@@ -156,6 +156,8 @@ describe('xml scanner against saxes', () => {
     ['attributes run together', '<a b="1"c="2"/>'],
     ['a truncated tag', '<a><b c="1"'],
     ['a truncated comment', '<a><!-- no end'],
+    ['a double dash inside a comment', '<a><!-- a -- b --></a>'],
+    ['a comment ending in a dash', '<a><!-- a ---></a>'],
     ['a truncated CDATA section', '<a><![CDATA[ no end'],
     ['no root element', '<?xml version="1.0"?>'],
     ['an empty document', ''],

@@ -11,7 +11,8 @@
  * What it checks, so that a damaged part is still refused as corrupt: every end tag matches its
  * start tag, nothing is left open at the end, entities are the five predefined ones or character
  * references, no text or second element stands outside the root, attributes are name="value"
- * or name='value'. What it does not do, as no workbook part needs it: DTDs (a DOCTYPE is skipped;
+ * or name='value', comments hold no `--`. What it does not do, as no workbook part needs it:
+ * DTDs (a DOCTYPE is skipped;
  * entities it declares are refused as unknown), namespace resolution (handlers see local names,
  * which is how the readers treat strict OOXML's other namespace URIs), and the Unicode checks of
  * names and characters. xml-scanner.test.ts compares it with saxes on generated documents cut into
@@ -179,7 +180,10 @@ export class XmlScanner {
   private markup(s: string, lt: number): number {
     if (s.startsWith('<!--', lt)) {
       const e = s.indexOf('-->', lt + 4);
-      return e < 0 ? -1 : e + 3;
+      if (e < 0) return -1;
+      // XML allows no `--` within a comment and no `-` at its end (`<!-- a --->`).
+      if (s.indexOf('--', lt + 4) < e || (e > lt + 4 && s.charCodeAt(e - 1) === 45)) throw corrupt('"--" inside an XML comment');
+      return e + 3;
     }
     if (s.startsWith('<![CDATA[', lt)) {
       const e = s.indexOf(']]>', lt + 9);
