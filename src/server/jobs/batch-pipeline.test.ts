@@ -35,9 +35,9 @@ const start: Checkpoint = { rowsCommitted: 0, rowsTotal: null, data: { created: 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A batch inserting keys with ON CONFLICT DO NOTHING (the imports' rule: a later batch skips a key an
- * earlier one holds, waiting for it while it is uncommitted);
- * a number in `steps` is a pause of that many ms.
+ * A batch inserting keys with ON CONFLICT DO NOTHING (the imports' rule: a later batch skips a key
+ * an earlier one holds, waiting for it while it is uncommitted); a number in `steps` is a pause of
+ * that many ms.
  */
 const skipping = (n: number, steps: (string | number)[], log: string[]): PipelinedBatch => ({
   async write(tx) {
