@@ -14,8 +14,8 @@
  * or name='value', comments hold no `--`. What it does not do, as no workbook part needs it:
  * DTDs (a DOCTYPE is skipped; entities it declares are refused as unknown), namespace resolution
  * (handlers see local names, which is how the readers treat strict OOXML's other namespace URIs),
- * and the Unicode checks of names and characters. xml-scanner.test.ts compares it with saxes on generated documents cut into
- * chunks at every place.
+ * and the Unicode checks of names and characters. xml-scanner.test.ts compares it with saxes on
+ * generated documents cut into chunks at every place.
  *
  * A malformed part throws a plain Error saying what is wrong; the reader (saxStream in
  * xlsx-parts.ts) turns it into the user's "not a valid Excel workbook" answer.
