@@ -4,10 +4,8 @@
  * so that `GET /api/graph?nodeTypes=<type>&limit=N` returns exactly N nodes and M relations.
  */
 import fs from 'node:fs';
+import { datasetFile } from '../datasets';
 
-export const DATASETS_DIR = process.env.BENCH_DATASETS_DIR ?? '/work/shared/datasets';
-export const NODES_FILE = `${DATASETS_DIR}/hetionet-v1.0-nodes.tsv`;
-export const METAEDGES_FILE = `${DATASETS_DIR}/hetionet-metaedges.tsv`;
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
 export function prng(seed: number): () => number {
@@ -46,7 +44,7 @@ export interface HetionetNode {
 }
 
 /** The TSV has CRLF line endings and a header line. */
-export function readHetionetNodes(file = NODES_FILE): HetionetNode[] {
+export function readHetionetNodes(file = datasetFile('hetionet-v1.0-nodes.tsv')): HetionetNode[] {
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
   const out: HetionetNode[] = [];
   for (const line of lines.slice(1)) {
@@ -58,7 +56,7 @@ export function readHetionetNodes(file = NODES_FILE): HetionetNode[] {
 }
 
 /** The verbs of the Hetionet metaedges ("Compound - treats - Disease", "Gene > regulates > Gene"), most edges first. */
-export function readHetionetVerbs(file = METAEDGES_FILE): { verb: string; edges: number }[] {
+export function readHetionetVerbs(file = datasetFile('hetionet-metaedges.tsv')): { verb: string; edges: number }[] {
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
   const totals = new Map<string, number>();
   for (const line of lines.slice(1)) {

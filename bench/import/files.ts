@@ -1,16 +1,16 @@
 /**
  * The benchmark's input files, written to a temporary directory: a 100k-row node workbook, the
- * SNOMED GPS value set (26,158 concepts, ../shared/datasets) as .xlsx and as an RF2 description
+ * SNOMED GPS value set (26,158 concepts, one of the data sets of bench/datasets.ts) as .xlsx and as an RF2 description
  * file, and a generated RF2 description file of International size (1.6M rows) built from the
  * GPS terms with qualifiers, so that searches hit realistic words.
  */
 import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../api/server';
+import { datasetFile } from '../datasets';
 
-/** BENCH_GPS_PATH overrides it (a git worktree is not next to ../shared). */
-export const GPS_PATH = process.env.BENCH_GPS_PATH ?? path.resolve(ROOT, '../shared/datasets/snomed-gps-valueset.json');
+/** BENCH_GPS_PATH names the file itself (else it is looked up in the benchmarks' data sets folder). */
+const gpsPath = (): string => datasetFile('snomed-gps-valueset.json', process.env.BENCH_GPS_PATH);
 export const RF2_HEADER = ['id', 'effectiveTime', 'active', 'moduleId', 'conceptId', 'languageCode', 'typeId', 'term', 'caseSignificanceId'];
 const MODULE = '900000000000207008';
 const FSN = '900000000000003001';
@@ -25,7 +25,7 @@ export interface GpsConcept {
 }
 
 export function readGps(): GpsConcept[] {
-  const set = JSON.parse(fs.readFileSync(GPS_PATH, 'utf8')) as { compose: { include: { concept: GpsConcept[] }[] } };
+  const set = JSON.parse(fs.readFileSync(gpsPath(), 'utf8')) as { compose: { include: { concept: GpsConcept[] }[] } };
   return set.compose.include.flatMap((i) => i.concept);
 }
 
