@@ -6,9 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const timings = [];
 const run = (label, cmd, args) => {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  timings.push(`${label} ${seconds} s`);
+  console.log(`▶ ${label}: ${res.status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
   return res.status === 0;
 };
 
@@ -27,5 +32,6 @@ if (built) {
 }
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
-console.log(`\n${results.map(([name, ok]) => `${name}: ${ok ? 'passed' : 'FAILED'}`).join(', ')}`);
+console.log(`\nTime per phase: ${timings.join(', ')}`);
+console.log(`${results.map(([name, ok]) => `${name}: ${ok ? 'passed' : 'FAILED'}`).join(', ')}`);
 process.exit(failed.length === 0 && built ? 0 : 1);
