@@ -347,9 +347,10 @@ export async function runNodeImport(app: FastifyInstance, file: string, format: 
     errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, read.errorRows, read.errorCount));
   }
   const sheet = read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : '';
-  const untyped = read.untyped > 0 ? ` ${ctx.dryRun ? R.untypedCheck(read.untyped) : R.untyped(read.untyped)}` : '';
+  // A row without a node type is typed "General": said in the message as in the dialog, not silent.
+  const untyped = read.untyped > 0 ? `. ${ctx.dryRun ? R.untypedCheck(read.untyped) : R.untyped(read.untyped)}` : '';
   const message = ctx.dryRun
-    ? `Check completed${sheet}: ${R.checked(created, summary.skipped, summary.errors)}.${untyped}`
-    : `Upload completed${sheet}: ${R.uploaded(created, summary.skipped, summary.errors)}${untyped ? `.${untyped}` : ''}`;
+    ? `Check completed${sheet}: ${R.checked(created, summary.skipped, summary.errors)}${untyped}`
+    : `Upload completed${sheet}: ${R.uploaded(created, summary.skipped, summary.errors)}${untyped}`;
   return { message, summary, errorReportKey };
 }
