@@ -52,6 +52,7 @@ export function cellText(cell: Cell | undefined): string {
 const errorProblem = (field: string, code: string) => `${field} contains the Excel error ${code}`;
 
 /** Characters a value may not hold (see unstorableProblem); one test per cell on the common path. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
 const UNSTORABLE = /[\u0000\uFFFD\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -81,6 +82,7 @@ export function textColumn(cell: Cell | undefined, field: string): ColumnValue {
 }
 
 /** The value with its unstorable characters shown as U+FFFD (the error report's copy). */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is replaced
 const printable = (text: string) => text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** Largest id a number cell holds exactly: Excel keeps 15 significant digits. */
