@@ -21,7 +21,7 @@ const SCREENS = path.resolve('docs/screenshots/wave3');
 const DE = JSON.parse(fs.readFileSync(path.resolve('src/i18n/catalogues/de.json'), 'utf8')) as Record<string, string>;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   server = await startServer({ KG_UPLOAD_ANSWER_WAIT_MS: '0' });
   const res = await fetch(url('/api/auth/register'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(res.status).toBe(201);
@@ -77,7 +77,7 @@ const WORDINGS: Wording[] = [
   {
     language: 'de',
     t: (id) => DE[id],
-    checked: '1.201 würden angelegt, 1 würden übersprungen (Duplikate), 1 würden abgelehnt; es wurde nichts geschrieben',
+    checked: '1.201 würden angelegt, 1 würde übersprungen (Duplikate), 1 würde abgelehnt; es wurde nichts geschrieben',
     untypedCheck: '2 Zeilen haben keinen Knotentyp und würden den Typ „General“ erhalten.',
     uploaded: '1.201 angelegt, 1 übersprungen (Duplikate), 1 mit Fehlern',
     untyped: '2 Zeilen hatten keinen Knotentyp und erhielten den Typ „General“.',
