@@ -32,6 +32,9 @@ export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   checkInterrupted: 'The check of the file was interrupted; it starts again when the server is back (nothing was written).',
   checkStopped: 'The check of the file stopped (nothing was written). Check the file again.',
   checkResuming: 'Checking the file again from its first row…',
+  /** A job that failed for a reason of the server's (a database error): its detail goes to the server log only. */
+  failed: 'The import failed because of an unexpected error on the server.',
+  checkFailed: 'The check of the file failed because of an unexpected error on the server (nothing was written).',
 });
 
 /** "15,000 of 100,000 rows were" — the count a stopped job kept (whole batches only). */

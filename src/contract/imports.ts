@@ -32,6 +32,7 @@ export const SNOMED_RF2_COLUMNS = [
   'caseSignificanceId',
 ] as const;
 
+export { IMPORT_RESULT_TEXTS } from './import-result-texts';
 export { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, RELATION_UPLOAD_TEXTS, RELATION_UPLOAD_COLUMNS, RELATION_TEMPLATE_HEADER, RELATION_IMPORT_MESSAGES } from './import-texts';
 
 /** Spec §3 Upload summary. */
@@ -42,6 +43,8 @@ export const UploadSummarySchema = z.object({
   errors: z.number().int(),
   /** The worksheet that was read (workbooks only: the first visible sheet with rows). */
   sheet: z.string().optional(),
+  /** Node uploads: valid rows without a node type, given the default type "General" (present when any). */
+  untyped: z.number().int().optional(),
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 
@@ -56,6 +59,10 @@ export const ImportQuerySchema = z.object({
 export type ImportQuery = z.infer<typeof ImportQuerySchema>;
 
 export const ImportStatusSchema = z.enum(['processing', 'inserting', 'completed', 'error']);
+
+/** Rows written (or checked) so far of the rows to write: a progress message's numbers. */
+export const ProgressRowsSchema = z.object({ done: z.number().int(), total: z.number().int() });
+export type ProgressRows = z.infer<typeof ProgressRowsSchema>;
 
 /** What a node-style upload imports: nodes (spec §2) or relations (issue 17 item 2). */
 export const UploadKindSchema = z.enum(['nodes', 'relations']);
@@ -76,6 +83,8 @@ export const NodeUploadResponseSchema = z.object({
   downloadUrl: z.string().optional(),
   /** Rows committed so far: what a stopped job kept. */
   rowsCommitted: z.number().int().optional(),
+  /** While rows are written: how many of how many (the dialog says it in the active language). */
+  progressRows: ProgressRowsSchema.optional(),
   /** A check of the file (`?dryRun=true`): the summary counts what an import would do; nothing was written. */
   dryRun: z.literal(true).optional(),
 });
@@ -113,6 +122,8 @@ export interface SnomedProgressEvent {
   errorFileUrl?: string;
   /** Rows committed so far (the job's checkpoint). */
   rowsCommitted?: number;
+  /** While rows are written: how many of how many. */
+  progressRows?: ProgressRows;
   /** A check of the file: nothing is written. */
   dryRun?: true;
 }

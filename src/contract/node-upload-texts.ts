@@ -18,6 +18,7 @@ export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
     'The same nodename may appear with different nodetypes.',
     'Duplicates (same name plus nodetype, or same SNOMED) are skipped.',
     'Missing nodetypes are auto-created.',
+    'A row without a nodetype is typed "General".',
     'Invalid data goes to an error file.',
     'Maximum file size: 20MB.',
   ],

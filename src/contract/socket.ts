@@ -15,9 +15,11 @@ export interface ProgressEvent {
   progress: number;
   message: string;
   status: JobStatus;
-  summary?: { total: number; created: number; skipped: number; errors: number };
+  summary?: { total: number; created: number; skipped: number; errors: number; sheet?: string; untyped?: number };
   /** Rows committed so far (the job's checkpoint): what a stopped job kept. */
   rowsCommitted?: number;
+  /** While rows are written: how many of how many (the client words the message in its language). */
+  progressRows?: { done: number; total: number };
   /** A check of the file ("Check file", `?dryRun=true`): nothing is written. */
   dryRun?: true;
 }

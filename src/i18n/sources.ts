@@ -15,6 +15,7 @@ import '../contract/grants';
 import '../contract/graph-messages';
 import '../contract/history-texts';
 import '../contract/import-texts';
+import '../contract/import-result-texts';
 import '../contract/live-changes';
 import '../contract/messages';
 import '../contract/node-form-texts';

@@ -5,6 +5,7 @@ import type { NodeUploadResponse, UploadSummary } from '../contract/imports';
 import { LIMITS } from '../contract/limits';
 import type { NodeUploadProgress } from '../api/socket';
 import { failureText } from './error-text';
+import { jobMessage } from './job-message';
 import { clampProgress, hasExtension } from './upload-file';
 
 /**
@@ -93,14 +94,14 @@ export const nodeUploadMachine = setup({
     startCheck: assign({ ...newRun, dryRun: true }),
     trackProgress: assign(({ context, event }) =>
       event.type === 'upload.progress'
-        ? { progress: Math.max(context.progress, clampProgress(event.event.progress, context.progress)), message: event.event.message || context.message }
+        ? { progress: Math.max(context.progress, clampProgress(event.event.progress, context.progress)), message: jobMessage(event.event, context.message) }
         : {},
     ),
     complete: assign(({ event }) => {
       if (event.type !== 'upload.progress') return {};
       return { progress: 100, message: event.event.message, summary: event.event.summary ?? null, downloadUrl: event.event.downloadUrl ?? null };
     }),
-    fail: assign(({ event }) => ({ error: event.type === 'upload.progress' && event.event.message ? event.event.message : IMPORT_MESSAGES.uploadFailed })),
+    fail: assign(({ event }) => ({ error: event.type === 'upload.progress' ? jobMessage(event.event, IMPORT_MESSAGES.uploadFailed) : IMPORT_MESSAGES.uploadFailed })),
     tellClosed: emit(({ context }) => ({ type: 'upload.closed' as const, refresh: !context.dryRun && (context.summary?.created ?? 0) > 0 })),
   },
 }).createMachine({
@@ -126,14 +127,14 @@ export const nodeUploadMachine = setup({
         src: 'upload',
         input: ({ context }) => ({ upload: context.upload, file: context.file!, dryRun: context.dryRun }),
         onDone: [
-          { guard: 'refused', target: 'error', actions: assign(({ context, event }) => ({ error: event.output.message || textsOf(context).uploadFailedResponse })) },
+          { guard: 'refused', target: 'error', actions: assign(({ context, event }) => ({ error: jobMessage(event.output, textsOf(context).uploadFailedResponse) })) },
           {
             guard: 'finishedAtOnce',
             target: 'finished',
             actions: assign(({ event }) => ({ processId: event.output.processId, progress: 100, message: event.output.message, summary: event.output.summary!, downloadUrl: event.output.downloadUrl ?? null })),
           },
-          { guard: 'failedAtOnce', target: 'error', actions: assign(({ event }) => ({ error: event.output.message || IMPORT_MESSAGES.uploadFailed })) },
-          { target: 'processing', actions: assign(({ context, event }) => ({ processId: event.output.processId, message: event.output.message || textsOf(context).processingText })) },
+          { guard: 'failedAtOnce', target: 'error', actions: assign(({ event }) => ({ error: jobMessage(event.output, IMPORT_MESSAGES.uploadFailed) })) },
+          { target: 'processing', actions: assign(({ context, event }) => ({ processId: event.output.processId, message: jobMessage(event.output, textsOf(context).processingText) })) },
         ],
         onError: { target: 'error', actions: assign(({ event }) => ({ error: failureText(event.error, IMPORT_MESSAGES.uploadFailed) })) },
       },

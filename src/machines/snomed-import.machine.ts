@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, SNOMED_TEXTS } from '../contract/import-texts';
 import type { SnomedImportResult, SnomedProgressEvent } from '../contract/imports';
 import { failureText } from './error-text';
+import { jobMessage } from './job-message';
 import { clampProgress, hasExtension } from './upload-file';
 
 /**
@@ -78,7 +79,7 @@ export const snomedImportMachine = setup({
       return {
         processId: context.processId ?? e.processId ?? null,
         progress: Math.max(context.progress, clampProgress(e.progress, context.progress)),
-        message: e.message || SNOMED_TEXTS.processing,
+        message: jobMessage(e, SNOMED_TEXTS.processing),
       };
     }),
   },

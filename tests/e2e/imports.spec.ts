@@ -154,7 +154,7 @@ test('Bulk Upload Nodes: a workbook with tricky cells imports what Excel shows, 
   await dialog.getByLabel('Choose File').setInputFiles(file('tricky.xlsx', book));
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByText('Upload Completed', { exact: true })).toBeVisible();
-  await expect(dialog.locator('.kg-upload__result-message')).toHaveText('Upload completed (sheet "Nodes"): 4 created, 0 skipped (duplicates), 2 with errors');
+  await expect(dialog.locator('.kg-upload__result-message')).toHaveText(['4 created, 0 skipped (duplicates), 2 with errors', 'Sheet read: "Nodes"']);
   await expect(stat(dialog, 'Total Rows')).toHaveText('6');
   await expect(stat(dialog, 'Errors')).toHaveText('2');
   const [report] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download Error Report' }).click()]);

@@ -15,6 +15,8 @@ export interface JobState {
   errorReportKey?: string | null;
   /** Rows committed so far (the checkpoint): what a stopped job kept. */
   rowsCommitted?: number;
+  /** While rows are written: how many of how many (the client words it in its language). */
+  progressRows?: { done: number; total: number } | null;
   /** A check of the file (dry run): nothing is written, the summary says what an import would do. */
   dryRun?: boolean;
 }
@@ -38,6 +40,7 @@ export function jobPayload(kind: JobKind, id: string, state: JobState): Record<s
     status: state.status,
     ...(state.summary ? { summary: state.summary } : {}),
     ...(state.rowsCommitted !== undefined ? { rowsCommitted: state.rowsCommitted } : {}),
+    ...(state.progressRows && state.status !== 'completed' ? { progressRows: state.progressRows } : {}),
     ...(state.dryRun ? { dryRun: true } : {}),
   };
   if (kind === 'nodes') return { ...base, processId: id, ...(state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}) };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
+import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
 import type { Db, Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../db/turns';
@@ -48,6 +48,8 @@ export interface NodeFileSummary {
   total: number;
   errorRows: string[][];
   errorCount: number;
+  /** Valid rows without a node type: they get DEFAULT_UPLOAD_NODE_TYPE, and the summary says so. */
+  untyped: number;
   /** The worksheet read, for workbooks. */
   sheet?: string;
 }
@@ -78,7 +80,7 @@ export function nodeRowProblems(name: string, nodeType: string, snomed: string):
 }
 
 export async function readNodeFile(file: string, format: FileFormat, ctx: JobContext, sink: RowSink, onRead: ReadProgress): Promise<NodeFileSummary> {
-  const summary: NodeFileSummary = { total: 0, errorRows: [], errorCount: 0 };
+  const summary: NodeFileSummary = { total: 0, errorRows: [], errorCount: 0, untyped: 0 };
   let columns: Columns | null = null;
   let sawHeader = false;
   for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
@@ -107,6 +109,7 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
     if (problems.length > 0) {
       if (++summary.errorCount <= MAX_REPORT_ROWS) summary.errorRows.push([String(row.number), name, nodeType, snomed, problems.join('; ')]);
     } else {
+      if (!nodeType) summary.untyped++;
       const writing = sink(name, nodeType || DEFAULT_UPLOAD_NODE_TYPE, snomed || null);
       if (writing) await writing;
     }
@@ -218,8 +221,6 @@ function batchKeys(rows: NodeColumns, from: number, to: number): Set<string> {
   return keys;
 }
 
-const rowsText = (n: number) => n.toLocaleString('en');
-
 /**
  * Nothing is kept before the whole file has been read: its structural problems (a broken zip, an
  * unterminated quote, too many rows) refuse it with nothing written. On PostgreSQL the first
@@ -274,8 +275,8 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
     const total = rows.length;
     done = Math.min(done, total);
     // Progress is work done: 5-10 % for the read, the rest by committed rows.
-    const verb = ctx.dryRun ? 'Checked' : 'Imported';
-    const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), `${verb} ${rowsText(done)} of ${rowsText(total)} rows`, 'inserting');
+    const text = ctx.dryRun ? R.progressChecked : R.progressImported;
+    const report = () => ctx.progress(10 + (89 * done) / Math.max(total, 1), text(done, total), 'inserting', { done, total });
     report();
     if (db.kind === 'postgres' && !ctx.dryRun) {
       // Two batches in flight while nobody is waiting, committed in file order (batch-pipeline.ts).
@@ -332,15 +333,24 @@ async function importRows(db: Db, file: string, format: FileFormat, userId: stri
 export async function runNodeImport(app: FastifyInstance, file: string, format: FileFormat, userId: string, ctx: JobContext): Promise<JobOutcome & { summary: UploadSummary }> {
   ctx.progress(5, 'Reading the file…', 'processing');
   const { read, created, valid } = await importRows(app.db, file, format, userId, ctx, () => app.requestActivity.quietForMs());
-  const summary: UploadSummary = { total: read.total, created, skipped: valid - created, errors: read.errorCount, ...(read.sheet !== undefined && { sheet: read.sheet }) };
+  const summary: UploadSummary = {
+    total: read.total,
+    created,
+    skipped: valid - created,
+    errors: read.errorCount,
+    ...(read.sheet !== undefined && { sheet: read.sheet }),
+    ...(read.untyped > 0 && { untyped: read.untyped }),
+  };
   let errorReportKey: string | null = null;
   if (read.errorCount > 0) {
     ctx.progress(99, 'Writing the error report…');
     errorReportKey = await app.blobs.put(errorReport(NODE_REPORT_HEADER, read.errorRows, read.errorCount));
   }
   const sheet = read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : '';
+  // A row without a node type is typed "General": said in the message as in the dialog, not silent.
+  const untyped = read.untyped > 0 ? `. ${ctx.dryRun ? R.untypedCheck(read.untyped) : R.untyped(read.untyped)}` : '';
   const message = ctx.dryRun
-    ? `Check completed${sheet}: ${created} would be created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors; nothing was written`
-    : `Upload completed${sheet}: ${created} created, ${summary.skipped} skipped (duplicates), ${summary.errors} with errors`;
+    ? `Check completed${sheet}: ${R.checked(created, summary.skipped, summary.errors)}${untyped}`
+    : `Upload completed${sheet}: ${R.uploaded(created, summary.skipped, summary.errors)}${untyped}`;
   return { message, summary, errorReportKey };
 }

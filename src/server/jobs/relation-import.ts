@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
+import { IMPORT_RESULT_TEXTS as R, LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
 import type { Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../db/turns';
@@ -247,8 +247,6 @@ function bySource(v: RelationColumns): RelationColumns {
   return sorted;
 }
 
-const rowsText = (n: number) => n.toLocaleString('en');
-
 /** Error rows of both steps in file order, at most MAX_REPORT_ROWS. */
 const inFileOrder = (a: ErrorRow[], b: ErrorRow[]) =>
   [...a, ...b]
@@ -288,7 +286,8 @@ export async function runRelationImport(
     let done = Math.min(from.rowsCommitted, total);
     let created = from.data.created ?? 0;
     const merges = new PendingListMerges(app.db, ['relations'], () => app.requestActivity.quietForMs());
-    const report = () => ctx.progress(20 + (79 * done) / Math.max(total, 1), `Imported ${rowsText(done)} of ${rowsText(total)} relations`, 'inserting');
+    const text = ctx.dryRun ? R.progressChecked : R.progressImported;
+    const report = () => ctx.progress(20 + (79 * done) / Math.max(total, 1), text(done, total), 'inserting', { done, total });
     report();
     if (app.db.kind === 'postgres' && !ctx.dryRun && done < total) {
       const onCommitted = (cp: Checkpoint) => {
@@ -323,6 +322,8 @@ export async function runRelationImport(
     ctx.progress(99, 'Writing the error report…');
     errorReportKey = await app.blobs.put(errorReport(RELATION_REPORT_HEADER, inFileOrder(read.errors, resolved.errors), errors));
   }
-  const message = `Import completed${read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : ''}: ${created} created, ${summary.skipped} skipped (duplicates), ${errors} with errors`;
+  const sheet = read.sheet !== undefined ? ` (sheet ${JSON.stringify(read.sheet)})` : '';
+  // A check says what an import would do (it used to read "Import completed: 5 created").
+  const message = ctx.dryRun ? `Check completed${sheet}: ${R.checked(created, summary.skipped, errors)}` : `Import completed${sheet}: ${R.uploaded(created, summary.skipped, errors)}`;
   return { message, summary, errorReportKey };
 }

@@ -20,8 +20,11 @@ export interface JobContext {
    * remember what its earlier batches would have created, when later rows can collide with it.
    */
   readonly dryRun: boolean;
-  /** Updates what the user sees; sent at most every 250 ms, and re-sent every second. */
-  progress(progress: number, message: string, status?: JobStatus): void;
+  /**
+   * Updates what the user sees; sent at most every 250 ms, and re-sent every second. `rows`: the
+   * numbers of a "N of M rows" message, sent along so the client can say it in its language.
+   */
+  progress(progress: number, message: string, status?: JobStatus, rows?: { done: number; total: number }): void;
   /** The file passed its structural checks: the HTTP answer may go out. */
   validated(): void;
   throwIfAborted(): void;
@@ -173,9 +176,10 @@ export class JobRunner {
       id: row.id,
       signal: controller.signal,
       dryRun: row.dry_run,
-      progress: (progress, message, status) => {
+      progress: (progress, message, status, rows) => {
         const changed = status !== undefined && status !== entry.state.status;
-        entry.state = { ...entry.state, progress: Math.max(entry.state.progress, Math.min(99, Math.round(progress))), message, status: status ?? entry.state.status };
+        const at = Math.max(entry.state.progress, Math.min(99, Math.round(progress)));
+        entry.state = { ...entry.state, progress: at, message, status: status ?? entry.state.status, progressRows: rows ?? null };
         if (changed) void this.persist(entry);
         if (changed || Date.now() - entry.lastEmit >= EMIT_EVERY_MS) this.emit(entry);
       },
@@ -253,10 +257,12 @@ export class JobRunner {
       this.emit(entry);
       return stop;
     }
-    const known = err instanceof AppError;
+    // An AppError's message is written for the user; anything else (a database error, a bug)
+    // speaks of the server's inside: the user gets the declared, translated text, the log the error.
+    const known = err instanceof AppError && err.statusCode < 500;
     if (!known) this.app.log.error({ err, job: row.id }, 'import failed');
     const kept = entry.state.rowsCommitted ?? 0;
-    const reason = known ? err.message : `The import failed: ${(err as Error).message ?? 'unknown error'}`;
+    const reason = known ? err.message : row.dry_run ? IMPORT_MESSAGES.checkFailed : IMPORT_MESSAGES.failed;
     entry.state = { ...entry.state, status: 'error', message: kept > 0 ? `${reason} ${IMPORT_MESSAGES.stopped(kept, entry.rowsTotal)}` : reason };
     // Recorded before the HTTP answer goes out, so the answer never runs ahead of the row.
     await this.persist(entry);

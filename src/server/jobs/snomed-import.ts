@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
+import { IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
 import type { Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchChars, importBatchRows } from '../db/turns';
@@ -101,7 +101,6 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   ctx.progress(1, 'Checking the file…', 'processing');
   const { rows: total, sheet } = await scan(file, format, ctx);
   ctx.validated();
-  const rowsText = (n: number) => n.toLocaleString('en');
   const rowsPerBatch = importBatchRows(app.db.kind);
   const charsPerBatch = importBatchChars(app.db.kind);
 
@@ -163,7 +162,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
           summary.created = cp.data.created;
           summary.updated = cp.data.updated;
           // Progress is work done: 10 % for the check, the rest by committed rows.
-          ctx.progress(10 + (89 * upTo) / total, `${ctx.dryRun ? 'Checked' : 'Imported'} ${rowsText(upTo)} of ${rowsText(total)} rows`, 'inserting');
+          ctx.progress(10 + (89 * upTo) / total, (ctx.dryRun ? R.progressChecked : R.progressImported)(upTo, total), 'inserting', { done: upTo, total });
         });
       inflight.catch(() => undefined); // awaited by the next flush or settle
     };
@@ -217,9 +216,8 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     ctx.progress(99, 'Writing the error file…');
     errorReportKey = await app.blobs.put(errorReport(SNOMED_REPORT_HEADER, errorRows, summary.errors));
   }
-  const read = `${total.toLocaleString('en')} rows${sheet !== undefined ? ` (sheet ${JSON.stringify(sheet)})` : ''}`;
-  const message = ctx.dryRun
-    ? `Checked ${read}: ${summary.created} would be created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.errors} with errors; nothing was written`
-    : `Imported ${read}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.errors} with errors`;
+  const counts = [total, summary.created, summary.updated, summary.unchanged, summary.errors] as const;
+  const sentence = ctx.dryRun ? R.snomedChecked(...counts) : R.snomedImported(...counts);
+  const message = sheet !== undefined ? `${sentence} (sheet ${JSON.stringify(sheet)})` : sentence;
   return { message, summary, errorReportKey };
 }

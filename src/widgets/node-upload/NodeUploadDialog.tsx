@@ -12,6 +12,7 @@ import { saveBlob } from '../download';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useNodeUpload } from './use-node-upload';
 import { formatNumber } from '../../i18n/runtime';
+import { IMPORT_RESULT_TEXTS as R } from '../../contract/import-result-texts';
 
 export interface NodeUploadDialogProps {
   apiBase?: string;
@@ -111,10 +112,10 @@ export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify, kind =
         </>
       )}
       {running && <ProgressBar label={T.title} value={c.progress} message={c.message || (state === 'uploading' ? T.uploadingText : T.processingText)} />}
-      {state === 'checked' && c.summary && <UploadResult texts={T} dryRun summary={c.summary} message={c.message} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
+      {state === 'checked' && c.summary && <UploadResult texts={T} dryRun summary={c.summary} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
       {state === 'completed' && <ProgressBar label={T.title} value={100} />}
       {state === 'error' && c.error && <Alert severity="error">{c.error}</Alert>}
-      {state === 'completed' && c.summary && <UploadResult texts={T} summary={c.summary} message={c.message} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
+      {state === 'completed' && c.summary && <UploadResult texts={T} summary={c.summary} canDownload={!!c.downloadUrl} downloading={downloading} onDownload={() => void downloadErrors()} />}
     </Dialog>
   );
 }
@@ -122,7 +123,6 @@ export function NodeUploadDialog({ apiBase = '', open, onClose, onNotify, kind =
 interface UploadResultProps {
   texts: UploadTexts;
   summary: UploadSummary;
-  message: string;
   canDownload: boolean;
   downloading: boolean;
   onDownload: () => void;
@@ -130,7 +130,20 @@ interface UploadResultProps {
   dryRun?: boolean;
 }
 
-function UploadResult({ texts: T, summary, message, canDownload, downloading, onDownload, dryRun = false }: UploadResultProps) {
+/**
+ * What the upload did (or, for a check, would do), said from the summary in the active language with
+ * the tiles' number formatting — not the server's English message: a check never reads as an import.
+ */
+function resultLines(summary: UploadSummary, dryRun: boolean): string[] {
+  const { created, skipped, errors, sheet, untyped } = summary;
+  return [
+    dryRun ? R.checked(created, skipped, errors) : R.uploaded(created, skipped, errors),
+    ...(sheet !== undefined ? [R.sheet(sheet)] : []),
+    ...(untyped ? [dryRun ? R.untypedCheck(untyped) : R.untyped(untyped)] : []),
+  ];
+}
+
+function UploadResult({ texts: T, summary, canDownload, downloading, onDownload, dryRun = false }: UploadResultProps) {
   const stats: [string, number, string][] = [
     [T.totalRows, summary.total, ''],
     [dryRun ? T.wouldCreate : T.created, summary.created, 'success'],
@@ -141,7 +154,11 @@ function UploadResult({ texts: T, summary, message, canDownload, downloading, on
     <div className="kg-upload__result" data-testid={dryRun ? 'upload-check-result' : 'upload-result'}>
       <Alert severity={dryRun ? 'info' : summary.errors > 0 ? 'warning' : 'success'}>
         <strong>{dryRun ? T.checkCompleted : T.completed}</strong>
-        {message && <div className="kg-upload__result-message">{message}</div>}
+        {resultLines(summary, dryRun).map((line) => (
+          <div key={line} className="kg-upload__result-message">
+            {line}
+          </div>
+        ))}
         {dryRun && <div className="kg-upload__result-message">{T.checkHint}</div>}
       </Alert>
       <dl className="kg-upload__stats">

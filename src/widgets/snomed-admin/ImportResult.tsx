@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { DownloadIcon } from '../../ui/icons';
 import { saveBlob } from '../download';
 import { formatNumber } from '../../i18n/runtime';
+import { IMPORT_RESULT_TEXTS as R } from '../../contract/import-result-texts';
 
 export interface ImportResultProps {
   result: SnomedImportResult;
@@ -33,6 +34,8 @@ export function ImportResult({ result, calls, onNotify }: ImportResultProps) {
   };
   const s = result.summary;
   const dry = result.dryRun === true;
+  const counts = [s.totalRows, s.created, s.updated, s.unchanged, s.errors] as const;
+  const sentence = dry ? R.snomedChecked(...counts) : R.snomedImported(...counts);
   // Every row is counted once: the four parts under the total add up to it (updated and unchanged
   // were only in the message, so the tiles did not).
   const stats: [string, number, string][] = [
@@ -46,7 +49,9 @@ export function ImportResult({ result, calls, onNotify }: ImportResultProps) {
     <div className="kg-upload__result" data-testid={dry ? 'snomed-check-result' : undefined}>
       <Alert severity={dry ? 'info' : s.errors > 0 ? 'warning' : 'success'}>
         {dry && <strong>{T.checkCompleted}</strong>}
-        {dry ? <div className="kg-upload__result-message">{result.message}</div> : result.message}
+        {/* Said from the counts in the active language with the tiles' number formatting (the server's message is English). */}
+        {dry ? <div className="kg-upload__result-message">{sentence}</div> : sentence}
+        {s.sheet !== undefined && <div className="kg-upload__result-message">{R.sheet(s.sheet)}</div>}
         {dry && <div className="kg-upload__result-message">{T.checkHint}</div>}
       </Alert>
       <dl className="kg-upload__stats kg-snomed-summary__stats" data-testid="snomed-summary-stats">

@@ -51,12 +51,39 @@ export function cellText(cell: Cell | undefined): string {
 
 const errorProblem = (field: string, code: string) => `${field} contains the Excel error ${code}`;
 
-/** A text column (names, types, terms): trimmed text; an error cell refuses the row. */
+/** Characters a value may not hold (see unstorableProblem); one test per cell on the common path. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
+const UNSTORABLE = /[\u0000\uFFFD\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a value cannot be stored as it reads, or null. PostgreSQL refuses U+0000 in text (and the
+ * whole batch with it); a lone surrogate has no UTF-8 form, so the database driver would store
+ * U+FFFD in its place; U+FFFD itself is what the reader made of bytes that were not valid UTF-8
+ * (text-encoding.ts) — the value's real text is lost. Each refuses its row, with the reason, in
+ * every importer and in a dry run alike, before any batch is written.
+ */
+export function unstorableProblem(field: string, text: string): string | null {
+  if (!UNSTORABLE.test(text)) return null;
+  if (text.includes('\u0000')) return `${field} contains the NUL character (U+0000), which cannot be stored`;
+  if (text.includes('\uFFFD')) return `${field} contains bytes that are not valid UTF-8 (shown as U+FFFD); save the file as UTF-8 and upload it again`;
+  if (LONE_SURROGATE.test(text)) return `${field} contains a lone surrogate (U+D800–U+DFFF), which is not valid text`;
+  return null;
+}
+
+/** A text column (names, types, terms): trimmed text; an error cell or an unstorable character refuses the row. */
 export function textColumn(cell: Cell | undefined, field: string): ColumnValue {
   const error = excelError(cell);
   if (error) return { text: error, problem: errorProblem(field, error) };
-  return { text: cellText(cell).trim() };
+  const text = cellText(cell).trim();
+  const problem = unstorableProblem(field, text);
+  // The report shows the value without the character, so that the report itself can be written and read.
+  return problem ? { text: printable(text), problem } : { text };
 }
+
+/** The value with its unstorable characters shown as U+FFFD (the error report's copy). */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is replaced
+const printable = (text: string) => text.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** Largest id a number cell holds exactly: Excel keeps 15 significant digits. */
 const EXACT_DIGITS = 1e15;

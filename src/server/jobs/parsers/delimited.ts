@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { badRequest } from '../../app-error';
+import { chooseTextEncoding } from './text-encoding';
 import { tooManyRows } from './xlsx';
 import type { ParseLimits, ReadProgress, SheetRow } from './types';
 
@@ -32,22 +33,12 @@ function sniffDelimiter(firstLine: string): string {
   return counts[0].n > 0 ? counts[0].d : ',';
 }
 
-/** UTF-8 (BOM optional); files that are not valid UTF-8 are read as Windows-1252, as Excel writes them. */
-function chooseDecoder(head: Buffer): TextDecoder {
-  try {
-    // The head may end inside a multi-byte character: leave the last 3 bytes out of the check.
-    new TextDecoder('utf-8', { fatal: true }).decode(head.length >= 65_536 ? head.subarray(0, head.length - 3) : head);
-    return new TextDecoder('utf-8', { ignoreBOM: false });
-  } catch {
-    return new TextDecoder('windows-1252');
-  }
-}
-
 export async function* readDelimitedRows(file: string, options: DelimitedOptions, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
+  // Decided from the whole file (text-encoding.ts): a stray byte reads the same wherever it sits.
+  const decoder = new TextDecoder(await chooseTextEncoding(file), { ignoreBOM: false });
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
   const size = onProgress ? Math.max(1, (await fs.promises.stat(file)).size) : 1;
   let read = 0;
-  let decoder: TextDecoder | null = null;
   let delimiter = options.delimiter ? options.delimiter.charCodeAt(0) : -1;
   let state: S = S.FieldStart;
   let field = '';
@@ -132,7 +123,6 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
     for await (const chunk of stream) {
       const buf = chunk as Buffer;
       onProgress?.((read += buf.length) / size);
-      if (!decoder) decoder = chooseDecoder(buf.subarray(0, 65_536));
       let text = decoder.decode(buf, { stream: true });
       if (delimiter < 0) {
         const firstLine = text.slice(0, Math.max(0, text.search(/[\r\n]/)) || text.length);
@@ -142,7 +132,7 @@ export async function* readDelimitedRows(file: string, options: DelimitedOptions
       parse(text);
       if (out.length) yield out.splice(0, out.length);
     }
-    if (decoder) parse(decoder.decode());
+    parse(decoder.decode());
     // A quote never closed would swallow the rest of the file into one cell: refuse the file.
     if ((state as S) === S.Quoted) {
       throw badRequest(`Row ${quoteRecord.toLocaleString('en')} has a quote that is never closed.`, 'unterminated_quote');

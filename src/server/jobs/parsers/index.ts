@@ -32,11 +32,14 @@ async function head(file: string, length: number): Promise<Buffer> {
 
 const oleKind = (file: string) => askWorker<OleKind>({ op: 'oleKind', file });
 
+/**
+ * A workbook or archive under a text name is refused here by its signature. Stray control bytes
+ * (a NUL in a name) are not judged from the head: the reader decides from the whole file
+ * (text-encoding.ts), so the answer does not depend on where in the file the byte sits.
+ */
 function looksLikeText(sample: Buffer): boolean {
   if (sample.length === 0) return false;
-  if (startsWith(sample, ZIP) || startsWith(sample, OLE)) return false;
-  // NUL bytes do not occur in text (UTF-16 files would need converting first).
-  return !sample.includes(0);
+  return !startsWith(sample, ZIP) && !startsWith(sample, OLE);
 }
 
 export async function detectFormat(file: string, filename: string, extension: string): Promise<FileFormat> {

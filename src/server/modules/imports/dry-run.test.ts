@@ -72,7 +72,7 @@ describe('POST /nodes/upload?dryRun=true', () => {
     const checked = dry.json<NodeUploadResponse>();
     const expected = { total: FILLERS + 11, created: FILLERS + 3, skipped: 6, errors: 2 };
     expect(checked).toMatchObject({ success: true, status: 'completed', dryRun: true, summary: expected });
-    expect(checked.message).toBe('Check completed: 5103 would be created, 6 skipped (duplicates), 2 with errors; nothing was written');
+    expect(checked.message).toBe('Check completed: 5,103 would be created, 6 would be skipped (duplicates), 2 would be refused; nothing was written');
     expect(await snapshot()).toEqual(before);
     // The job's own event is the only one, and says it was a check.
     const events = await t.db.query<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE action = 'import' AND entity_id = $1`, [checked.processId]);

@@ -74,7 +74,9 @@ describe('POST /nodes/upload', () => {
     ]));
     expect(res.statusCode).toBe(200);
     const body = res.json<NodeUploadResponse>();
-    expect(body).toMatchObject({ success: true, status: 'completed', summary: { total: 5, created: 5, skipped: 0, errors: 0 } });
+    // The row without a type is counted and said: it was not typed "General" silently.
+    expect(body).toMatchObject({ success: true, status: 'completed', summary: { total: 5, created: 5, skipped: 0, errors: 0, untyped: 1 } });
+    expect(body.message).toBe('Upload completed (sheet "Sheet1"): 5 created, 0 skipped (duplicates), 0 with errors. 1 row had no node type and was typed "General".');
     expect(body.processId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.downloadUrl).toBeUndefined();
     const nodes = await nodesNamed('X1 ');

@@ -126,10 +126,13 @@ describe('POST /relations/upload', () => {
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json<NodeUploadResponse>()).toMatchObject({ kind: 'relations', status: 'completed', dryRun: true, summary: { total: 3, created: 1, skipped: 1, errors: 1 } });
     expect(check.json<NodeUploadResponse>().downloadUrl).toBeTruthy();
+    // A check says what an import would do (it used to say "Import completed: 1 created").
+    expect(check.json<NodeUploadResponse>().message).toBe('Check completed: 1 would be created, 1 would be skipped (duplicates), 1 would be refused; nothing was written');
     expect(await relations()).toBe(before);
     const real = await uploadAs(editor.accessToken, 'check.csv', csvOf(rows));
     expect(real.json<NodeUploadResponse>()).toMatchObject({ status: 'completed', summary: { total: 3, created: 1, skipped: 1, errors: 1 } });
     expect(real.json<NodeUploadResponse>().dryRun).toBeUndefined();
+    expect(real.json<NodeUploadResponse>().message).toBe('Import completed: 1 created, 1 skipped (duplicates), 1 with errors');
     expect(await relations()).toBe(before + 1);
   });
 

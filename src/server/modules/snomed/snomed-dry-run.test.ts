@@ -50,7 +50,7 @@ describe('POST /snomed/import?dryRun=true', () => {
     const checked = dry.json<SnomedImportResult>();
     const expected = { totalRows: 5_105, created: 5_100, updated: 1, unchanged: 1, errors: 3 };
     expect(checked).toMatchObject({ dryRun: true, summary: expected });
-    expect(checked.message).toBe('Checked 5,105 rows: 5100 would be created, 1 updated, 1 unchanged, 3 with errors; nothing was written');
+    expect(checked.message).toBe('Checked 5,105 rows: 5,100 would be created, 1 would be updated, 1 unchanged, 3 would be refused; nothing was written');
     expect(await catalogue()).toEqual(before);
     const [job] = await t.db.query<{ dry_run: boolean; status: string }>('SELECT dry_run, status FROM import_jobs WHERE id = $1', [checked.processId]);
     expect(job).toEqual({ dry_run: true, status: 'completed' });

@@ -46,7 +46,7 @@ describe('POST /snomed/import', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<SnomedImportResult>();
     expect(body.summary).toEqual({ totalRows: 3, created: 3, updated: 0, unchanged: 0, errors: 0, sheet: 'Sheet1' });
-    expect(body.message).toBe('Imported 3 rows (sheet "Sheet1"): 3 created, 0 updated, 0 unchanged, 0 with errors');
+    expect(body.message).toBe('Imported 3 rows: 3 created, 0 updated, 0 unchanged, 0 with errors (sheet "Sheet1")');
     expect(body.errorFileUrl).toBeUndefined();
     expect(await concept('1002')).toEqual({
       id: '1002', concept_id: '38341003', term: 'Hypertension', active: false, effective_time: '20200731', module_id: M,
