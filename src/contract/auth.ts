@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserLanguageSchema } from './languages';
+import { normaliseIdentity } from './identity-text';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { UserSchema, emailField, mobileField, passwordField, usernameField } from './users';
@@ -35,7 +36,7 @@ export const VerifyPasswordRequestSchema = z.object({
 });
 export const VerifyPasswordResponseSchema = z.object({ valid: z.literal(true) });
 
-export const CheckUsernameRequestSchema = z.object({ username: z.string().trim().min(1).max(LIMITS.usernameMaxLength) });
+export const CheckUsernameRequestSchema = z.object({ username: z.string().overwrite(normaliseIdentity).trim().min(1).max(LIMITS.usernameMaxLength) });
 export const CheckUsernameResponseSchema = z.object({ available: z.boolean() });
 
 /**

@@ -23,6 +23,7 @@ export * from './grants';
 export * from './grantable-permissions';
 export * from './nul';
 export * from './passwords';
+export * from './identity-text';
 export * from './audit-log';
 export * from './backup';
 export * from './history';

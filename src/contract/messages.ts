@@ -16,6 +16,8 @@ export const MESSAGES = defineTexts('messages', {
     forbidden: 'You do not have permission to perform this action.',
     usernameTaken: 'This username is already taken',
     emailTaken: 'An account with this email already exists',
+    /** Registration says one thing for either, so it does not tell which accounts exist. */
+    accountTaken: 'This username or email is already in use',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
     noToken: 'No authentication token found. Please log in again.',
     passwordVerificationFailed: 'Password verification failed',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { USER_ADMIN_MESSAGES } from './admin-messages';
 import { MESSAGES } from './messages';
+import { IDENTITY_MESSAGES, hasHiddenMarks, hasInvisibleCharacters, normaliseIdentity } from './identity-text';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from './patterns';
 import { PASSWORD_MESSAGES } from './passwords';
 
@@ -28,19 +29,25 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** Folded to NFKC before any check, so a full-width or otherwise compatible spelling is the name it shows. */
 export const usernameField = z
   .string({ error: MESSAGES.profile.usernameRequired })
+  .overwrite(normaliseIdentity)
   .trim()
   .min(1, MESSAGES.profile.usernameRequired)
   .max(LIMITS.usernameMaxLength, `Username must be ${LIMITS.usernameMaxLength} characters or less`)
-  .regex(/^[^\s@]+$/, 'Username cannot contain spaces or @');
+  .regex(/^[^\s@]+$/, 'Username cannot contain spaces or @')
+  .refine((v) => !hasInvisibleCharacters(v), IDENTITY_MESSAGES.usernameInvisible)
+  .refine((v) => !hasHiddenMarks(v), IDENTITY_MESSAGES.usernameHiddenMarks);
 
 export const emailField = z
   .string({ error: MESSAGES.profile.emailRequired })
+  .overwrite(normaliseIdentity)
   .trim()
   .min(1, MESSAGES.profile.emailRequired)
   .max(LIMITS.emailMaxLength, MESSAGES.profile.emailInvalid)
-  .regex(EMAIL_PATTERN, MESSAGES.profile.emailInvalid);
+  .regex(EMAIL_PATTERN, MESSAGES.profile.emailInvalid)
+  .refine((v) => !hasInvisibleCharacters(v), IDENTITY_MESSAGES.emailInvisible);
 
 export const mobileField = z
   .string()

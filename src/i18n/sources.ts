@@ -14,6 +14,7 @@ import '../contract/capped-total';
 import '../contract/grants';
 import '../contract/graph-messages';
 import '../contract/history-texts';
+import '../contract/identity-text';
 import '../contract/import-texts';
 import '../contract/import-result-texts';
 import '../contract/live-changes';

@@ -40,6 +40,7 @@ import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
 import { nulSafeValidatorCompiler } from './plugins/validation';
 import { seedSystemRoles } from './seed/roles';
+import { fillMissingSkeletons } from './modules/users/username-skeletons';
 import { loadSampleGraph } from './seed/sample-graph';
 import { tokenSecret } from './seed/secrets';
 import './types';
@@ -71,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('changes', new ChangeFeed());
     app.decorate('blobs', db.kind === 'pglite' && config.dataDir ? diskBlobStore(path.join(config.dataDir, 'blobs')) : databaseBlobStore(db));
     await seedSystemRoles(db);
+    // Accounts from before the look-alike check get their confusable skeleton once.
+    await fillMissingSkeletons(db);
     // Only on the first start of a new embedded database: a curator who deleted every
     // node must not get the sample back, and a PostgreSQL install starts empty.
     if (config.sampleData && opened.created && !config.databaseUrl) {

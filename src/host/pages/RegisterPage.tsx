@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
+import { localiseEnglish } from '../../contract/texts';
 import { Alert, Button, PageSpinner, TextField } from '../../ui';
 import { DEFAULT_PATH } from '../shell/nav';
 import { LOGIN_TEXTS, REGISTER_TEXTS as T } from '../shell/shell-texts';
@@ -34,7 +35,8 @@ export function RegisterPage() {
     });
   };
 
-  const shown = clientError ?? error;
+  // The server answers in English (the spec's texts); a declared text is shown in the page's language.
+  const shown = clientError ?? (error ? localiseEnglish(error) : null);
   return (
     <AuthLayout title={T.title}>
       <form className="kg-auth__form" onSubmit={submit}>

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { findUserById, type UserRow } from '../users/repository';
+import { usernameSkeleton } from '../users/skeleton';
 
 /** Serialises registrations so that exactly one first account becomes admin. */
 const FIRST_ACCOUNT_LOCK_KEY = 815_204_002;
@@ -13,10 +14,10 @@ export async function registerUser(
   const [{ count }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   const roleName = count === 0 ? 'admin' : 'viewer';
   const rows = await tx.query<{ id: string }>(
-    `INSERT INTO users (username, email, password_hash, role_id, last_login)
-     VALUES ($1, $2, $3, (SELECT id FROM roles WHERE name = $4), now())
+    `INSERT INTO users (username, email, password_hash, role_id, last_login, username_skeleton)
+     VALUES ($1, $2, $3, (SELECT id FROM roles WHERE name = $4), now(), $5)
      RETURNING id`,
-    [input.username, input.email, input.passwordHash, roleName],
+    [input.username, input.email, input.passwordHash, roleName, usernameSkeleton(input.username)],
   );
   return (await findUserById(tx, rows[0].id))!;
 }
@@ -33,6 +34,7 @@ export interface ProfileChanges {
 export async function updateProfile(db: Queryable, userId: string, changes: ProfileChanges): Promise<UserRow | null> {
   const columns: Record<string, unknown> = {
     username: changes.username,
+    username_skeleton: changes.username === undefined ? undefined : usernameSkeleton(changes.username),
     email: changes.email,
     mobile_no: changes.mobileNo === undefined ? undefined : changes.mobileNo || null,
     language: changes.language,

@@ -21,7 +21,8 @@ import { actorOf, audited } from '../../audit/audited';
 import { recordEvent } from '../../audit/record';
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
-import { findUserById, findUserByLogin, isUsernameTaken, toUser } from '../users/repository';
+import { findUserById, findUserByLogin, toUser } from '../users/repository';
+import { assertUsernameFree, usernameClashes } from '../users/username-skeletons';
 import { userCreated, userUpdated } from '../users/user-audit';
 import { assertPasswordAllowed } from './password-policy';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -42,6 +43,19 @@ export function accountConflict(err: unknown): never {
   const index = uniqueViolation(err);
   if (index?.includes('username')) throw conflict(MESSAGES.auth.usernameTaken, 'username_taken');
   if (index?.includes('email')) throw conflict(MESSAGES.auth.emailTaken, 'email_taken');
+  throw err;
+}
+
+/**
+ * Registration is open to anyone: it says one thing whether the username or the email is taken,
+ * so it does not tell an anonymous caller which of the two belongs to an account.
+ */
+function accountTaken(): AppError {
+  return conflict(MESSAGES.auth.accountTaken, 'account_taken');
+}
+function registrationConflict(err: unknown): never {
+  const index = uniqueViolation(err);
+  if (index?.includes('username') || index?.includes('email')) throw accountTaken();
   throw err;
 }
 
@@ -66,11 +80,12 @@ export async function authRoutes(app: FastifyInstance) {
       // directly and published after commit, as audited() does.
       const { session, event } = await app.db
         .transaction(async (tx) => {
+          if (await usernameClashes(tx, username)) throw accountTaken();
           const user = await registerUser(tx, { username, email, passwordHash });
           const event = await recordEvent(tx, actorOf(user), userCreated(user, AUDIT_ACTIONS.register));
           return { session: await issueSession(tx, user, tokens()), event };
         })
-        .catch(accountConflict);
+        .catch(registrationConflict);
       app.changes.publish([event]);
       return reply.status(201).send(session);
     },
@@ -171,7 +186,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/check-username',
     { schema: { tags, summary: 'Is a username free (ignoring your own)?', body: CheckUsernameRequestSchema, response: { 200: CheckUsernameResponseSchema } } },
-    async (request) => ({ available: !(await isUsernameTaken(app.db, request.body.username, signedIn(request.auth).user.id)) }),
+    async (request) => ({ available: !(await usernameClashes(app.db, request.body.username, signedIn(request.auth).user.id)) }),
   );
 
   r.put(
@@ -189,6 +204,7 @@ export async function authRoutes(app: FastifyInstance) {
         passwordHash = await hashPassword(password);
       }
       const updated = await audited(app, actorOf(user), async ({ tx, record }) => {
+        if (fields.username !== undefined) await assertUsernameFree(tx, fields.username, user);
         const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
         // A new password ends the user's other sessions (someone who knew the old one is
         // signed out); the session that changed it stays signed in.

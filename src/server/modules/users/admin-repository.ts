@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db';
+import { usernameSkeleton } from './skeleton';
 
 /** Serialises changes that could remove the last active administrator. */
 const ADMIN_LOCK_KEY = 815_204_003;
@@ -41,8 +42,9 @@ export async function insertUser(
   u: { username: string; email: string; passwordHash: string; roleId: string; isActive: boolean; mobileNo?: string },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO users (username, email, password_hash, role_id, is_active, mobile_no) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [u.username, u.email, u.passwordHash, u.roleId, u.isActive, u.mobileNo || null],
+    `INSERT INTO users (username, email, password_hash, role_id, is_active, mobile_no, username_skeleton)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [u.username, u.email, u.passwordHash, u.roleId, u.isActive, u.mobileNo || null, usernameSkeleton(u.username)],
   );
   return rows[0].id;
 }
@@ -55,9 +57,19 @@ export async function updateUser(
   await db.query(
     `UPDATE users SET username = COALESCE($2, username), email = COALESCE($3, email), role_id = COALESCE($4::uuid, role_id),
             is_active = COALESCE($5, is_active),
-            mobile_no = CASE WHEN $6::boolean THEN NULLIF($7, '') ELSE mobile_no END, updated_at = now()
+            mobile_no = CASE WHEN $6::boolean THEN NULLIF($7, '') ELSE mobile_no END,
+            username_skeleton = COALESCE($8, username_skeleton), updated_at = now()
       WHERE id = $1`,
-    [id, u.username ?? null, u.email ?? null, u.roleId ?? null, u.isActive ?? null, u.mobileNo !== undefined, u.mobileNo ?? null],
+    [
+      id,
+      u.username ?? null,
+      u.email ?? null,
+      u.roleId ?? null,
+      u.isActive ?? null,
+      u.mobileNo !== undefined,
+      u.mobileNo ?? null,
+      u.username === undefined ? null : usernameSkeleton(u.username),
+    ],
   );
 }
 

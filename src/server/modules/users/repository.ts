@@ -41,14 +41,6 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
   return rows[0] ?? null;
 }
 
-export async function isUsernameTaken(db: Queryable, username: string, exceptUserId?: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND id IS DISTINCT FROM $2::uuid`, [
-    username,
-    exceptUserId ?? null,
-  ]);
-  return rows.length > 0;
-}
-
 /** A user without a role (its role was removed) is treated as a viewer. */
 export function userPermissions(row: UserRow): string[] {
   return effectivePermissions(row.role_permissions ?? SYSTEM_ROLE_PERMISSIONS.viewer, row.role_active ?? true);

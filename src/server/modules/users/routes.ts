@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors'
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { NO_PASSWORD_HASH, hashPassword } from '../auth/passwords';
 import { accountConflict } from '../auth/routes';
+import { assertUsernameFree } from './username-skeletons';
 import { revokeAllForUsers } from '../auth/sessions';
 import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
 import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
@@ -39,6 +40,7 @@ export async function userRoutes(app: FastifyInstance) {
     assertPasswordAllowed(body.password, body);
     const passwordHash = await hashPassword(body.password);
     const created = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      await assertUsernameFree(tx, body.username);
       const row = (await findUserById(tx, await insertUser(tx, { ...body, passwordHash, roleId: role.id })))!;
       await record(userCreated(row));
       return row;
@@ -69,6 +71,7 @@ export async function userRoutes(app: FastifyInstance) {
         if (user.password_hash === NO_PASSWORD_HASH && body.password === undefined && body.isActive === true) {
           throw badRequest(USER_ADMIN_MESSAGES.passwordBeforeActivating, 'password_required');
         }
+        if (body.username !== undefined) await assertUsernameFree(tx, body.username, user);
         await updateUser(tx, user.id, { ...body, roleId: role.id });
         // An admin sets the password of a restored (inactive) account; the event says only that it changed.
         if (body.password !== undefined) {
