@@ -25,9 +25,8 @@ async function api<T>(server: TestServer, path: string, token: string | null, bo
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  source = await startServer();
-  target = await startServer();
+  test.setTimeout(300_000);
+  [source, target] = await Promise.all([startServer(), startServer()]);
   const { accessToken } = await api<{ accessToken: string }>(source, '/auth/register', null, admin);
   await api(target, '/auth/register', null, admin);
   await api(source, '/nodetypes', accessToken, { name: 'Disease' });
