@@ -7,6 +7,7 @@ import { defineTexts, icu } from './texts';
 /**
  * The archive format this server writes and reads. A change to a file's columns or meaning
  * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
+ * Encryption (an age file around the zip, recognised by its header) leaves the format as it is.
  */
 export const BACKUP_FORMAT_VERSION = 1;
 
