@@ -4,11 +4,16 @@ import { acquireSocket } from './socket';
 
 /** Backup calls (issue 16 item 6): the archive, a restore, and the restore's progress events. */
 export const backupApi = (api: ApiClient) => ({
-  /** GET /backup: the whole knowledge base as a zip. */
-  download: () => api.request<Blob>('/backup', { responseType: 'blob' }),
-  /** POST /backup/restore, multipart field `file`; answers once everything is restored (or nothing). */
-  restore: (file: File) => {
+  /** GET /backup: the whole knowledge base as a zip; POST /backup with a passphrase: the same, encrypted (age). */
+  download: (passphrase?: string) =>
+    passphrase
+      ? api.request<Blob>('/backup', { method: 'POST', body: { passphrase }, responseType: 'blob' })
+      : api.request<Blob>('/backup', { responseType: 'blob' }),
+  /** POST /backup/restore, multipart field `file` (after `passphrase`, for an encrypted one); answers once everything is restored (or nothing). */
+  restore: (file: File, passphrase?: string) => {
     const form = new FormData();
+    // Before the file: the server reads the fields that precede it.
+    if (passphrase) form.append('passphrase', passphrase);
     form.append('file', file, file.name);
     return api.request<BackupRestoreResult>('/backup/restore', { method: 'POST', body: form });
   },
@@ -24,4 +29,5 @@ export const backupApi = (api: ApiClient) => ({
 });
 
 /** The file name a download is saved under (the server's Content-Disposition is not readable through fetch's Blob). */
-export const backupFileName = (now = new Date()) => `kg-backup-${now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.zip`;
+export const backupFileName = (now = new Date(), encrypted = false) =>
+  `kg-backup-${now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.zip${encrypted ? '.age' : ''}`;

@@ -109,6 +109,8 @@ export const API_ACCESS = {
   'GET /analytics/activity': 'analytics.view',
   'GET /analytics/export': 'analytics.export',
   'GET /backup': 'system.backup',
+  // The same archive, encrypted with the body's passphrase.
+  'POST /backup': 'system.backup',
   // Also only the system role admin (checked in the handler): a restore writes users and roles.
   'POST /backup/restore': 'system.backup',
 } as const satisfies Record<string, Access>;

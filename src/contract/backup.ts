@@ -7,11 +7,15 @@ import { defineTexts, icu } from './texts';
 /**
  * The archive format this server writes and reads. A change to a file's columns or meaning
  * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
+ * Encryption (an age file around the zip, recognised by its header) leaves the format as it is.
  */
 export const BACKUP_FORMAT_VERSION = 1;
 
 /** Largest archive a restore accepts (it waits in a temp file, never in memory). */
 export const BACKUP_MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
+
+/** A backup passphrase's length: long enough to resist guessing offline (scrypt slows each guess), short enough to type. */
+export const BACKUP_PASSPHRASE_LIMITS = { min: 12, max: 1024 } as const;
 
 /** socket.io event of a restore's progress, sent to the restoring user's own room. */
 export const BACKUP_RESTORE_EVENT = 'backup-restore-progress';
@@ -60,6 +64,13 @@ export const BACKUP_TEXTS = defineTexts('backup', {
   downloadHint:
     'The archive holds nodes, relations, types, attachments, the SNOMED catalogue, users and roles (without passwords) and the audit log.',
   downloadFailed: 'Failed to download the backup.',
+  sensitive:
+    'A backup holds everything, including relation notes, e-mail addresses and the audit log. Every download is recorded in the audit log.',
+  encrypt: 'Encrypt with a passphrase',
+  passphrase: 'Passphrase',
+  passphraseHint: `At least ${BACKUP_PASSPHRASE_LIMITS.min} characters. Keep it safe: without it the archive cannot be restored.`,
+  downloadEncrypted: 'Download encrypted backup',
+  restorePassphrase: 'Passphrase (encrypted backups only)',
   restore: 'Restore from backup',
   restoreHint:
     'Only into an installation that holds nothing but its first account. Restored users come back inactive until an administrator sets their password.',
@@ -79,8 +90,12 @@ export const BACKUP_TEXTS = defineTexts('backup', {
 
 /** The server's refusals (4xx): said in the Backup section as they are. */
 export const BACKUP_MESSAGES = defineTexts('backup.messages', {
-  noFile: 'Please select a backup file (.zip).',
-  wrongType: 'Please select a backup archive (.zip).',
+  noFile: 'Please select a backup file (.zip or .zip.age).',
+  wrongType: 'Please select a backup archive (.zip, or .zip.age when encrypted).',
+  passphraseRequired: 'This backup is encrypted: enter its passphrase. Nothing was restored.',
+  passphraseTooShort: `The passphrase must be at least ${BACKUP_PASSPHRASE_LIMITS.min} characters.`,
+  passphraseTooLong: `The passphrase must be at most ${BACKUP_PASSPHRASE_LIMITS.max} characters.`,
+  wrongPassphrase: 'The passphrase does not open this backup. Nothing was restored.',
   tooLarge: `The file is larger than ${BACKUP_MAX_UPLOAD_BYTES / 1024 ** 3} GB, the maximum for a restore.`,
   adminOnly: 'Only administrators can restore a backup: a restore writes users and roles.',
   notEmpty: (what: string) =>

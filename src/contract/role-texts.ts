@@ -33,6 +33,7 @@ export const ROLE_TEXTS = defineTexts('roleAdmin', {
   selectAll: 'Select all',
   clearAll: 'Clear',
   systemLocked: 'The name, status and permissions of a system role are fixed.',
+  backupReadsAll: 'Grants reading everything: a backup holds relation notes, e-mail addresses and the audit log.',
   submitCreate: 'Create',
   submitUpdate: 'Update',
   saving: 'Saving...',

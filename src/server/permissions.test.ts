@@ -186,6 +186,7 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     return { url: '/audit/purge' };
   },
   'GET /backup': async () => ({ url: '/backup' }),
+  'POST /backup': async () => ({ url: '/backup', payload: { passphrase: 'a passphrase long enough' } }),
   // A restore goes only into an empty installation (backup.test.ts restores into one): here the
   // admin is let through and refused by the emptiness check.
   'POST /backup/restore': async () => ({ url: '/backup/restore', ...multipart('backup.zip', Buffer.from('PK')), allowedStatus: 409 }),

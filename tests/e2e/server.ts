@@ -50,7 +50,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within ${startMs / 1000} s`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not start within ${startMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { backupApi, backupFileName } from '../../api/backup';
 import { socketReady } from '../../api/socket';
-import { BACKUP_TEXTS as T, hasAccess, type BackupRestoreProgress, type BackupRestoreResult } from '../../contract';
-import { Alert, Button, Card, Dialog, FilePicker, ProgressBar } from '../../ui';
+import { BACKUP_MESSAGES, BACKUP_PASSPHRASE_LIMITS, BACKUP_TEXTS as T, hasAccess, type BackupRestoreProgress, type BackupRestoreResult } from '../../contract';
+import { Alert, Button, Card, Checkbox, Dialog, FilePicker, ProgressBar, TextField } from '../../ui';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
 import { permissionsOf } from '../shell/nav';
 import { api, useCurrentUser } from '../session';
@@ -25,7 +25,7 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** /admin/backup (issue 16 item 6): download for holders of system.backup; restore for admins. */
+/** /admin/backup: download (plain or encrypted) for holders of system.backup; restore for admins. */
 export function BackupPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
@@ -45,11 +45,17 @@ export function BackupPage() {
 function DownloadCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [encrypt, setEncrypt] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const [touched, setTouched] = useState(false);
+  const tooShort = encrypt && passphrase.length < BACKUP_PASSPHRASE_LIMITS.min;
   const download = async () => {
+    setTouched(true);
+    if (tooShort) return;
     setBusy(true);
     setError(null);
     try {
-      save(await backupApi(api).download(), backupFileName());
+      save(await backupApi(api).download(encrypt ? passphrase : undefined), backupFileName(new Date(), encrypt));
     } catch (err) {
       setError(messageOf(err, T.downloadFailed));
     } finally {
@@ -59,9 +65,26 @@ function DownloadCard() {
   return (
     <Card title={T.download} aria-label={T.download}>
       <p className="kg-backup__hint">{T.downloadHint}</p>
+      <Alert severity="warning">{T.sensitive}</Alert>
       {error && <Alert severity="error">{error}</Alert>}
+      <div className="kg-backup__encrypt">
+        <Checkbox label={T.encrypt} checked={encrypt} disabled={busy} onChange={setEncrypt} />
+        {encrypt && (
+          <TextField
+            label={T.passphrase}
+            type="password"
+            autoComplete="new-password"
+            value={passphrase}
+            disabled={busy}
+            maxLength={BACKUP_PASSPHRASE_LIMITS.max}
+            helperText={T.passphraseHint}
+            error={touched && tooShort ? BACKUP_MESSAGES.passphraseTooShort : null}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+          />
+        )}
+      </div>
       <Button startIcon={<DownloadIcon />} loading={busy} disabled={busy} onClick={() => void download()}>
-        {busy ? T.downloading : T.download}
+        {busy ? T.downloading : encrypt ? T.downloadEncrypted : T.download}
       </Button>
     </Card>
   );
@@ -76,6 +99,7 @@ type RestoreState =
 
 function RestoreCard() {
   const [file, setFile] = useState<File | null>(null);
+  const [passphrase, setPassphrase] = useState('');
   const [state, setState] = useState<RestoreState>({ step: 'idle' });
   const restoring = state.step === 'restoring';
 
@@ -90,9 +114,10 @@ function RestoreCard() {
     setState({ step: 'restoring', progress: null });
     await socketReady(api);
     try {
-      const result = await backupApi(api).restore(file);
+      const result = await backupApi(api).restore(file, passphrase || undefined);
       setState({ step: 'done', result });
       setFile(null);
+      setPassphrase('');
     } catch (err) {
       setState({ step: 'failed', error: messageOf(err, T.restoreFailed) });
     }
@@ -109,7 +134,7 @@ function RestoreCard() {
       <div className="kg-backup__restore">
         <FilePicker
           buttonLabel={T.chooseFile}
-          accept=".zip,application/zip"
+          accept=".zip,.age,application/zip"
           file={file}
           formatSize={formatSize}
           placeholder={T.noFile}
@@ -124,6 +149,16 @@ function RestoreCard() {
           {restoring ? T.restoring : T.restore}
         </Button>
       </div>
+      <TextField
+        className="kg-backup__passphrase"
+        label={T.restorePassphrase}
+        type="password"
+        autoComplete="off"
+        value={passphrase}
+        disabled={restoring}
+        maxLength={BACKUP_PASSPHRASE_LIMITS.max}
+        onChange={(e) => setPassphrase(e.currentTarget.value)}
+      />
       {restoring && <ProgressBar label={T.restoring} value={progress?.progress ?? 0} message={progress?.message ?? T.restoring} />}
       <Dialog
         open={state.step === 'confirming'}

@@ -21,6 +21,8 @@ export interface Upload {
   /** Lower-case, with the dot: ".xlsx". */
   extension: string;
   size: number;
+  /** The text fields sent before the file (a form's other inputs), bounded in size by the multipart parser. */
+  fields: Record<string, string>;
   remove(): Promise<void>;
 }
 
@@ -67,5 +69,10 @@ export async function receiveUpload(req: FastifyRequest, rules: IntakeRules): Pr
     await remove();
     throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
   }
-  return { path: file, filename, extension, size, remove };
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const value = Array.isArray(field) ? field[0] : field;
+    if (value?.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
+  }
+  return { path: file, filename, extension, size, fields, remove };
 }

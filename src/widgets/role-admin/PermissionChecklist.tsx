@@ -12,6 +12,20 @@ export interface PermissionChecklistProps {
   onChange: (permissions: string[]) => void;
 }
 
+/**
+ * system.backup reads more than its name says (the whole archive: relation notes, e-mail
+ * addresses, the audit log), so the editor says so beside it.
+ */
+const describe = (p: { id: string; description: string }) =>
+  p.id === 'system.backup' ? (
+    <>
+      {p.description}
+      <span className="kg-permissions__note">{T.backupReadsAll}</span>
+    </>
+  ) : (
+    p.description
+  );
+
 /** 'Permissions (selected/total)' and the catalogue in its four categories, each a fieldset. */
 export function PermissionChecklist({ selected, grantable, disabled, onChange }: PermissionChecklistProps) {
   const may = (id: string) => !grantable || grantable.includes(id);
@@ -50,7 +64,7 @@ export function PermissionChecklist({ selected, grantable, disabled, onChange }:
                     name="permissions"
                     value={p.id}
                     label={p.name}
-                    description={p.description}
+                    description={describe(p)}
                     checked={selected.includes(p.id)}
                     disabled={!may(p.id)}
                     onChange={(on) => onChange(togglePermission(selected, p.id, on))}

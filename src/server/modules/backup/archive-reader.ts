@@ -21,6 +21,12 @@ const LIMITS: ZipLimits = {
 
 export const damaged = (why: string) => badRequest(BACKUP_MESSAGES.damaged(why), 'backup_damaged');
 
+/**
+ * The longest line a table file may hold: an audit event with a large snapshot or an import batch
+ * of a few hundred records stays far below; a line is held whole in memory before it is parsed.
+ */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+
 /** The zip reader's refusals speak of workbooks; say them as backup refusals. */
 function asBackupError(err: unknown): unknown {
   if (!(err instanceof AppError) || err.code === 'backup_damaged') return err;
@@ -66,14 +72,18 @@ export async function openBackupArchive(file: string): Promise<BackupArchive> {
       const decoder = new StringDecoder('utf8');
       let rest = '';
       let n = 0;
+      const tooLong = () => badRequest(BACKUP_MESSAGES.badRow(name, n + 1, `the line is longer than ${MAX_LINE_CHARS / 1024 ** 2} MB`), 'backup_bad_row');
       try {
         for await (const chunk of stream) {
           const parts = (rest + decoder.write(chunk as Buffer)).split('\n');
           rest = parts.pop()!;
           for (const line of parts) {
+            if (line.length > MAX_LINE_CHARS) throw tooLong();
             n++;
             if (line.trim() !== '') yield { line, n };
           }
+          // Checked as the bytes arrive, so one endless line is refused at the bound, not held whole.
+          if (rest.length > MAX_LINE_CHARS) throw tooLong();
         }
       } catch (err) {
         throw asBackupError(err);
@@ -96,15 +106,24 @@ export async function openBackupArchive(file: string): Promise<BackupArchive> {
   };
 }
 
-/** Fails the stream at its end when the bytes' CRC-32 differs from the directory's. */
+/**
+ * Fails the stream once its bytes pass the size the directory declares (as they arrive), and at
+ * its end when they are fewer or their CRC-32 differs from the directory's: an entry is exactly
+ * what the directory says, so the sizes checked before reading (attachments, limits) hold.
+ */
 function checkCrc(stream: Readable, entry: ZipEntry): Readable {
   let crc = 0;
+  let produced = 0;
+  const wrongSize = () => damaged(`${entry.name} inflates to a size other than the ${entry.uncompressedSize} bytes it declares`);
   const check = new Transform({
     transform(chunk: Buffer, _enc, done) {
+      produced += chunk.length;
+      if (produced > entry.uncompressedSize) return done(wrongSize());
       crc = zlib.crc32(chunk, crc);
       done(null, chunk);
     },
     flush(done) {
+      if (produced !== entry.uncompressedSize) return done(wrongSize());
       done((crc >>> 0) === (entry.crc32 >>> 0) ? null : damaged(`${entry.name} fails its checksum`));
     },
   });

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult, type HistoryPage } from '../../../contract';
 import type { Db } from '../../db/db';
-import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
 import { multipart } from '../imports/fixtures';
-import { openBackupArchive } from './archive-reader';
+import { countAll, entriesOf, rebuilt } from './archive-fixtures';
 import { BACKUP_TABLES, MANIFEST_FILE, NOT_BACKED_UP } from './tables';
 
 /**
@@ -51,48 +47,12 @@ async function rowsOf(db: Db, table: string, columns: readonly string[], key: st
   ).then((rows) => rows.map((r) => r.r as Record<string, unknown>));
 }
 
-/** Archive entries by name (read with the restore's own reader). */
-async function entriesOf(data: Buffer): Promise<Map<string, Buffer>> {
-  const file = path.join(os.tmpdir(), `kg-backup-test-${process.pid}-${Math.random().toString(16).slice(2)}.zip`);
-  fs.writeFileSync(file, data);
-  try {
-    const reader = await openBackupArchive(file);
-    const names = [MANIFEST_FILE, ...BACKUP_TABLES.map((t) => t.file)];
-    const out = new Map<string, Buffer>();
-    for (const n of names) out.set(n, await reader.bytes(n));
-    for (const line of (out.get('attachments.ndjson')!.toString('utf8').split('\n').filter(Boolean))) {
-      const id = (JSON.parse(line) as { id: string }).id;
-      out.set(`attachments/${id}`, await reader.bytes(`attachments/${id}`));
-    }
-    return out;
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
-const rebuilt = (entries: Map<string, Buffer>, change: (name: string, data: Buffer) => Buffer | string | null): Buffer =>
-  zipParts(
-    [...entries].flatMap(([name, data]): ZipPart[] => {
-      const next = change(name, data);
-      return next === null ? [] : [{ name, data: next }];
-    }),
-  );
-
 /** The archive's only import batch row, changed. */
 const editBatch = (data: Buffer, change: (batch: Record<string, unknown>) => Record<string, unknown>) => {
   const lines = data.toString().split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
   return JSON.stringify(change(JSON.parse(lines[0]) as Record<string, unknown>)) + '\n';
 };
-
-async function countAll(db: Db) {
-  const [c] = await db.query<Record<string, number>>(
-    `SELECT (SELECT count(*) FROM nodes)::int AS nodes, (SELECT count(*) FROM relations)::int AS relations,
-            (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM roles)::int AS roles,
-            (SELECT count(*) FROM attachments)::int AS attachments, (SELECT count(*) FROM snomed_concepts)::int AS snomed`,
-  );
-  return c;
-}
 
 let token: string;
 beforeAll(async () => {
@@ -127,7 +87,8 @@ beforeAll(async () => {
     `INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail) VALUES
        ($1, 'admin', 'update', 'node', $2, '[{"field":"name","before":"Asthma x","after":"Asthma"}]', NULL),
        (NULL, NULL, 'sign_in_failed', 'session', NULL, '[]', '{"login":"mallory"}'),
-       ('00000000-0000-4000-8000-0000000000aa', 'gone-user', 'delete', 'relation', 'r1', '[]', '{"snapshot":{"weight":5}}')`,
+       ('00000000-0000-4000-8000-0000000000aa', 'gone-user', 'delete', 'relation', 'r1', '[]', '{"snapshot":{"weight":5}}'),
+       ($1, 'admin', 'delete', 'user', '00000000-0000-4000-8000-0000000000aa', '[]', NULL)`,
     [sourceAdmin, asthma.id],
   );
   const [{ n }] = await source.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');

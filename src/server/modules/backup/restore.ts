@@ -61,6 +61,7 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
     const started = Date.now();
     const { manifest, highestEventId } = await validateArchive(archive, serverMigration, (read, total) =>
       progress.send('processing', Math.floor((30 * read) / total), BACKUP_MESSAGES.validating),
+      { attachmentMaxBytes: app.config.attachmentMaxBytes },
     );
     const total = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
 
