@@ -68,7 +68,7 @@ export type AttachmentSummary = z.infer<typeof AttachmentSummarySchema>;
 export const RestoreSkippedSchema = z.object({
   kind: z.enum(['attachment', 'relation']),
   id: z.string(),
-  /** The file name, or the relation as "source → name → target". */
+  /** The file name, or the relation as "source — name — target". */
   label: z.string(),
   /** relation_create_right_needed | relation_ends_gone | relation_type_gone | attachment_content_gone */
   code: z.string(),

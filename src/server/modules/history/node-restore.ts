@@ -128,7 +128,7 @@ async function restoreVersion({ tx, record }: AuditedTx, c: NodeRestoreContext):
 }
 
 type RemovedRelation = RelationState & { id: string };
-const relationLabel = (r: RelationState) => `${r.sourceNodeName} → ${r.relationName} → ${r.targetNodeName}`;
+const relationLabel = (r: RelationState) => `${r.sourceNodeName} — ${r.relationName} — ${r.targetNodeName}`;
 /** A relation as the node's history line names it: no note (the node's history is for every reader). */
 const relationSummary = (id: string, r: RelationState) => ({ id, relationName: r.relationName, relationType: r.relationType, sourceNodeName: r.sourceNodeName, targetNodeName: r.targetNodeName });
 

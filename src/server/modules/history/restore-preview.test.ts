@@ -169,7 +169,7 @@ describe('bringing a deleted node back', () => {
 
     const seen = await preview('nodes', n.id, deleted.id, curator);
     expect(byField(seen, 'relation')).toEqual([]);
-    const skipped = { kind: 'relation', id: rel.id, label: 'Mupirocin → treats → Impetigo', code: 'relation_create_right_needed', reason: 'Re-creating relations needs the right to create relations' };
+    const skipped = { kind: 'relation', id: rel.id, label: 'Mupirocin — treats — Impetigo', code: 'relation_create_right_needed', reason: 'Re-creating relations needs the right to create relations' };
     expect(seen.skipped).toEqual([skipped]);
     // The editor, who may create relations, would get it back.
     expect(byField(await preview('nodes', n.id, deleted.id, editor), 'relation')).toHaveLength(1);
