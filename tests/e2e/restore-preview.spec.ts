@@ -9,7 +9,7 @@ import { startServer, type TestServer } from './server';
  * removed) and the restore does exactly what the dialog showed. Needs `npm run build` first.
  * KG_SHOTS=1 writes the confirmation's screenshots (EN and DE, 1440 and 390 wide) to docs/screenshots/wave3.
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let server: TestServer;
 const app = graphApp(() => server);
@@ -25,10 +25,10 @@ async function upload(filename: string, text: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   server = await startServer();
   await app.registerAdmin();
-  const login = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.username, password: admin.password }) });
+  const login = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
   token = ((await login.json()) as { accessToken: string }).accessToken;
   await api('/nodetypes', { method: 'POST', body: { name: 'Disease' } });
   nodeId = (await api<{ id: string }>('/nodes', { method: 'POST', body: { name: 'Psoriasis', nodeType: 'Disease', description: 'Chronic skin disease' } })).body.id;
@@ -80,12 +80,17 @@ test('restoring "Created": the dialog lists the field changes and the files adde
   await expect(dialog).toContainText('Attachment: care-plan.txt → (empty)');
   await expect(dialog).toContainText('Attachment: leaflet.txt → (empty)');
   await expect(dialog).not.toContainText('Kept (added since this version):');
+  await removeBox.uncheck();
+  await expect(dialog).toContainText('Kept (added since this version):');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // On a phone, the same; then the restore does what the dialog showed, and the entry says the same.
   await page.setViewportSize({ width: 390, height: 844 });
+  await entries(page).last().getByRole('button', { name: /^Restore/ }).click();
+  await removeBox.check();
+  await expect(dialog).toContainText('Attachment: leaflet.txt → (empty)');
   await expectNoSeriousA11yViolations(page, 'with the restore confirmation, narrow');
   await shot(page, 'restore-confirmation-phone');
-
-  // Back to keeping them: the restore does what the dialog showed, and the entry says the same.
-  await page.setViewportSize({ width: 1440, height: 900 });
   await removeBox.uncheck();
   await expect(dialog).toContainText('Kept (added since this version):');
   await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -112,7 +117,11 @@ test('German: the confirmation in the reader\'s language, the removals listed wh
   await shot(page, 'restore-confirmation-desktop-de');
   await dialog.getByRole('checkbox', { name: 'Auch die 2 seit dieser Version hinzugefügten Anhänge entfernen' }).check();
   await expect(dialog).toContainText('Anhang: care-plan.txt → (leer)');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
+  await entries(page).last().getByRole('button', { name: /^Wiederherstellen/ }).click();
+  await dialog.getByRole('checkbox', { name: 'Auch die 2 seit dieser Version hinzugefügten Anhänge entfernen' }).check();
+  await expect(dialog).toContainText('Anhang: care-plan.txt → (leer)');
   await shot(page, 'restore-confirmation-phone-de');
   await dialog.getByRole('button', { name: 'Wiederherstellen', exact: true }).click();
   await expect(page.getByText('Version wurde wiederhergestellt')).toBeVisible();
