@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../contract/history';
+import type { HistoryEntry, RestoreAttachmentMode, RestorePreview } from '../contract/history';
 import type { ApiClient } from './client';
 import type { Page } from './nodes';
 
@@ -11,8 +11,15 @@ export const historyApi = (api: ApiClient, kind: HistoryKind) => {
   return {
     list: (id: string, page: { limit: number; skip: number }, signal?: AbortSignal) =>
       api.request<Page<HistoryEntry>>(`${path(id)}/history`, { query: { ...page }, signal }),
-    /** Back to the state right after the entry; answers the record as it now is. */
-    restore: (id: string, eventId: string) => api.request<unknown>(`${path(id)}/restore`, { method: 'POST', body: { eventId } }),
+    /** What restoring the entry would change (fields, files, relations) and leave out, without changing it. */
+    preview: (id: string, eventId: string, attachments: RestoreAttachmentMode, signal?: AbortSignal) =>
+      api.request<RestorePreview>(`${path(id)}/restore-preview`, { query: { eventId, attachments }, signal }),
+    /**
+     * Back to the state right after the entry; answers the record as it now is. With the preview's
+     * `basis`, the server refuses (409) a restore that would now do anything other than that preview.
+     */
+    restore: (id: string, eventId: string, options: { attachments?: RestoreAttachmentMode; basis?: string } = {}) =>
+      api.request<unknown>(`${path(id)}/restore`, { method: 'POST', body: { eventId, ...options } }),
   };
 };
 export type HistoryApi = ReturnType<typeof historyApi>;

@@ -46,6 +46,8 @@ export const API_ACCESS = {
   // History (also of a deleted node, by id); restoring a delete entry also needs nodes.create (checked in the route).
   'GET /nodes/:id/history': 'nodes.read',
   'POST /nodes/:id/restore': 'nodes.update',
+  // The same restore run and rolled back: what it would change, for its confirmation.
+  'GET /nodes/:id/restore-preview': 'nodes.update',
   // Authorised by the signed, expiring link that …/download hands out (a plain link has no token).
   'GET /attachments/:attachmentId/content': 'public',
 
@@ -61,6 +63,7 @@ export const API_ACCESS = {
   // A reader without relations.update gets no note changes; restoring a delete entry also needs relations.create.
   'GET /relations/:id/history': 'nodes.read',
   'POST /relations/:id/restore': 'relations.update',
+  'GET /relations/:id/restore-preview': 'relations.update',
 
   'GET /nodetypes': 'nodes.read',
   'GET /nodetypes/:id': 'nodes.read',

@@ -23,6 +23,17 @@ export const HISTORY_TEXTS = defineTexts('history', {
   restored: 'Version restored successfully',
   emptyValue: '(empty)',
   changedTo: 'changed to',
+  previewLoading: 'Checking what the restore changes...',
+  previewIntro: 'Restoring this version makes these changes:',
+  previewNoChanges: 'The record already matches this version: nothing changes.',
+  previewSkipped: 'Not restored:',
+  removeAddedSince: icu(
+    ['count'],
+    (count: number) => `Also remove the ${count === 1 ? 'attachment' : `${count} attachments`} added since this version`,
+    '{count, plural, one {Also remove the attachment added since this version} other {Also remove the # attachments added since this version}}',
+  ),
+  keptAddedSince: 'Kept (added since this version):',
+  previewFailed: 'This version cannot be restored:',
 });
 
 /** How each action reads in the History tab. */
@@ -47,6 +58,7 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = defineTexts('history
   description: 'Description',
   note: 'Note',
   attachment: 'Attachment',
+  relation: 'Relation',
   relationName: 'Relation Name',
   relationType: 'Relation Type',
   sourceNodeId: 'Source Node',
@@ -68,4 +80,7 @@ export const RESTORE_MESSAGES = defineTexts('history.restoreMessages', {
   relationTypeGone: icu(['type'], (type: string) => `The relation type "${type}" no longer exists`),
   typeLocked: 'The node type cannot change while the node has relations',
   endsGone: 'A node at an end of this relation no longer exists',
+  outdated: 'The record changed since the restore was previewed. Review the changes again.',
+  relationCreateRightNeeded: 'Re-creating relations needs the right to create relations',
+  attachmentContentGone: 'The file content is no longer kept',
 });

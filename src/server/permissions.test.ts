@@ -103,6 +103,10 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     const n = await node();
     return { url: `/nodes/${n.id}/restore`, payload: { eventId: (await firstEvent('nodes', n.id)) } };
   },
+  'GET /nodes/:id/restore-preview': async () => {
+    const n = await node();
+    return { url: `/nodes/${n.id}/restore-preview?eventId=${await firstEvent('nodes', n.id)}` };
+  },
   'POST /nodes/:id/attachments': async () => ({ url: `/nodes/${(await node()).id}/attachments`, ...multipart('note.txt', Buffer.from('a note')) }),
   'GET /nodes/:id/attachments/:attachmentId/download': async () => {
     const a = await attachment();
@@ -135,6 +139,10 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /relations/:id/restore': async () => {
     const r = await relation();
     return { url: `/relations/${r.id}/restore`, payload: { eventId: (await firstEvent('relations', r.id)) } };
+  },
+  'GET /relations/:id/restore-preview': async () => {
+    const r = await relation();
+    return { url: `/relations/${r.id}/restore-preview?eventId=${await firstEvent('relations', r.id)}` };
   },
 
   'GET /nodetypes': async () => ({ url: '/nodetypes' }),

@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { RESTORE_MESSAGES, type NodeSaveSchema } from '../../../contract';
-import { audited, type AuditedTx } from '../../audit/audited';
-import type { AuditActor, AuditEvent } from '../../audit/events';
+import { RESTORE_MESSAGES, type NodeSaveSchema, type RestoreAttachmentMode, type RestorePreview, type RestoreSkipped } from '../../../contract';
+import type { AuditedTx } from '../../audit/audited';
+import type { AuditActor, AuditEvent, FieldChange } from '../../audit/events';
 import { stateOf } from '../../audit/history';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
-import { loadNodeState, nodeEvent, type NodeAttachmentState, type NodeState } from '../nodes/node-audit';
+import { attachmentSummary, loadNodeState, nodeEvent, type NodeAttachmentState, type NodeState } from '../nodes/node-audit';
 import { relationCount } from '../nodes/repository';
 import { nodeConflict } from '../nodes/routes';
 import { loadRelationState, relationEvent, type RelationState } from '../relations/relation-audit';
+import { runRestore, type RestoreOutcome, type RestoreRunOptions } from './restore-run';
 
 /**
- * Restoring a node (issue 16 item 2): back to its state right after `event`, or — for its delete
- * event — back from the dead as it was right before, with its attachments and the relations the
- * delete removed. Either is one audited transaction whose `restore` event names the event it went
- * back to; a name, SNOMED code or type that no longer fits refuses it with a 409 and writes nothing.
+ * Restoring a node: back to its state right after `event`, or — for its delete event — back from
+ * the dead as it was right before, with its attachments and the relations the delete removed.
+ * Either is one audited transaction whose `restore` event names the event it went back to and
+ * lists every change: the fields, each file removed or brought back, each relation re-created. A
+ * name, SNOMED code or type that no longer fits refuses it with a 409 and writes nothing.
+ *
+ * What a restore may do is what the caller may do: files added since the version stay unless the
+ * caller asks for the version exactly (`attachments: 'match'`), and relations come back only for
+ * who holds `relations.create` — otherwise the node comes back without them and they are listed as
+ * skipped, each still restorable from its own history by someone who may create relations.
  */
 
 /** A state as events keep it, with what bulk-upload events leave out filled in. */
@@ -60,10 +67,22 @@ async function availableBlobs(app: FastifyInstance, state: NodeState): Promise<S
   return new Set(found.filter((k): k is string => k !== null));
 }
 
-/** Attachment rows back as the state lists them, for the contents still kept. */
-async function reinsertAttachments(tx: Queryable, nodeId: string, attachments: NodeAttachmentState[], blobs: Set<string>): Promise<void> {
+const skippedAttachment = (a: NodeAttachmentState): RestoreSkipped => ({
+  kind: 'attachment',
+  id: a.id,
+  label: a.filename,
+  code: 'attachment_content_gone',
+  reason: RESTORE_MESSAGES.attachmentContentGone,
+});
+
+/** Attachment rows back as the state lists them, for the contents still kept; the others are skipped. */
+async function reinsertAttachments(tx: Queryable, nodeId: string, attachments: NodeAttachmentState[], blobs: Set<string>): Promise<RestoreSkipped[]> {
+  const skipped: RestoreSkipped[] = [];
   for (const a of attachments) {
-    if (!blobs.has(a.blobKey)) continue;
+    if (!blobs.has(a.blobKey)) {
+      skipped.push(skippedAttachment(a));
+      continue;
+    }
     await tx.query(
       `INSERT INTO attachments (id, node_id, filename, content_type, size, blob_key, uploaded_by, uploaded_at)
        VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM users WHERE id = $7::uuid), $8)
@@ -71,10 +90,22 @@ async function reinsertAttachments(tx: Queryable, nodeId: string, attachments: N
       [a.id, nodeId, a.filename, a.contentType, a.size, a.blobKey, a.uploadedBy, a.uploadedAt],
     );
   }
+  return skipped;
+}
+
+interface NodeRestoreContext {
+  nodeId: string;
+  event: AuditEvent;
+  target: NodeState;
+  blobs: Set<string>;
+  userId: string;
+  attachments: RestoreAttachmentMode;
+  permissions: readonly string[];
 }
 
 /** Back to the state after an event that is not a delete: the node must exist. */
-async function restoreVersion({ tx, record }: AuditedTx, nodeId: string, event: AuditEvent, target: NodeState, blobs: Set<string>, userId: string): Promise<void> {
+async function restoreVersion({ tx, record }: AuditedTx, c: NodeRestoreContext): Promise<RestoreOutcome> {
+  const { nodeId, target } = c;
   await tx.query('SELECT 1 FROM nodes WHERE id = $1 FOR UPDATE', [nodeId]);
   const before = await loadNodeState(tx, nodeId);
   if (!before) throw conflict(RESTORE_MESSAGES.recordDeleted, 'record_deleted');
@@ -83,64 +114,94 @@ async function restoreVersion({ tx, record }: AuditedTx, nodeId: string, event: 
   await tx.query(
     `UPDATE nodes SET name = $2, node_type_id = $3, snomed_code = $4, url = $5, description = $6, note = $7, updated_by = $8, updated_at = now()
       WHERE id = $1`,
-    [nodeId, target.name, typeId, target.snomedCode, target.url, target.description, target.note, userId],
+    [nodeId, target.name, typeId, target.snomedCode, target.url, target.description, target.note, c.userId],
   );
-  // The attachments as they were: rows added since go (their contents stay), rows removed since come back.
+  // Files the version had come back; files added since stay unless the version is asked for exactly (their contents stay either way).
   const wanted = new Set(target.attachments.map((a) => a.id));
-  const extra = before.attachments.filter((a) => !wanted.has(a.id)).map((a) => a.id);
-  if (extra.length) await tx.query('DELETE FROM attachments WHERE id = ANY($1::uuid[])', [extra]);
+  const addedSince = before.attachments.filter((a) => !wanted.has(a.id));
+  if (c.attachments === 'match' && addedSince.length) await tx.query('DELETE FROM attachments WHERE id = ANY($1::uuid[])', [addedSince.map((a) => a.id)]);
   const present = new Set(before.attachments.map((a) => a.id));
-  await reinsertAttachments(tx, nodeId, target.attachments.filter((a) => !present.has(a.id)), blobs);
-  await record(nodeEvent('restore', nodeId, before, await loadNodeState(tx, nodeId), { fromEvent: event.id }));
+  const skipped = await reinsertAttachments(tx, nodeId, target.attachments.filter((a) => !present.has(a.id)), c.blobs);
+  const main = nodeEvent('restore', nodeId, before, await loadNodeState(tx, nodeId), { fromEvent: c.event.id, attachmentMode: c.attachments, attachmentsSkipped: skipped });
+  await record(main);
+  return { main, skipped, attachmentsAddedSince: addedSince.map(attachmentSummary) };
 }
 
-/** Relations the delete removed come back when both ends and their type exist; the others are listed as skipped. */
-async function restoreRelations(tx: Queryable, record: AuditedTx['record'], relations: (RelationState & { id: string })[], eventId: string, userId: string) {
+type RemovedRelation = RelationState & { id: string };
+const relationLabel = (r: RelationState) => `${r.sourceNodeName} — ${r.relationName} — ${r.targetNodeName}`;
+/** A relation as the node's history line names it: no note (the node's history is for every reader). */
+const relationSummary = (id: string, r: RelationState) => ({ id, relationName: r.relationName, relationType: r.relationType, sourceNodeName: r.sourceNodeName, targetNodeName: r.targetNodeName });
+
+/** Why a relation the delete removed cannot come back now, or null when it can (with its type's id). */
+async function relationObstacle(tx: Queryable, r: RelationState, permissions: readonly string[]): Promise<{ code: string; reason: string } | { typeId: string }> {
+  const [ends] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM nodes WHERE id = ANY($1::uuid[])', [[r.sourceNodeId, r.targetNodeId]]);
+  if (ends.n < 2) return { code: 'relation_ends_gone', reason: RESTORE_MESSAGES.endsGone };
+  const typeId = await typeIdOf(tx, 'relation_types', r.relationTypeId, r.relationType);
+  if (!typeId) return { code: 'relation_type_gone', reason: RESTORE_MESSAGES.relationTypeGone(r.relationType) };
+  if (!permissions.includes('relations.create')) return { code: 'relation_create_right_needed', reason: RESTORE_MESSAGES.relationCreateRightNeeded };
+  return { typeId };
+}
+
+/** Relations the delete removed come back when both ends and their type exist and the caller may create relations; the others are skipped. */
+async function restoreRelations({ tx, record }: AuditedTx, relations: RemovedRelation[], c: NodeRestoreContext) {
+  const lines: FieldChange[] = [];
   const restored: string[] = [];
-  const skipped: { id: string; reason: string }[] = [];
+  const skipped: RestoreSkipped[] = [];
   for (const { id, ...r } of relations) {
-    const [ends] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM nodes WHERE id = ANY($1::uuid[])', [[r.sourceNodeId, r.targetNodeId]]);
-    if (ends.n < 2) {
-      skipped.push({ id, reason: RESTORE_MESSAGES.endsGone });
-      continue;
-    }
-    const typeId = await typeIdOf(tx, 'relation_types', r.relationTypeId, r.relationType);
-    if (!typeId) {
-      skipped.push({ id, reason: RESTORE_MESSAGES.relationTypeGone(r.relationType) });
+    const check = await relationObstacle(tx, r, c.permissions);
+    if ('code' in check) {
+      skipped.push({ kind: 'relation', id, label: relationLabel(r), ...check });
       continue;
     }
     const inserted = await tx.query(
       `INSERT INTO relations (id, source_node_id, target_node_id, relation_type_id, relation_name, weight, url, description, note, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [id, r.sourceNodeId, r.targetNodeId, typeId, r.relationName, r.weight, r.url, r.description, r.note, userId],
+      [id, r.sourceNodeId, r.targetNodeId, check.typeId, r.relationName, r.weight, r.url, r.description, r.note, c.userId],
     );
     if (inserted.length === 0) continue; // already back (restored on its own)
-    await record(relationEvent('restore', id, null, await loadRelationState(tx, id), { fromEvent: eventId }));
+    const now = await loadRelationState(tx, id);
+    await record(relationEvent('restore', id, null, now, { fromEvent: c.event.id }));
+    lines.push({ field: 'relation', before: null, after: relationSummary(id, now ?? r) });
     restored.push(id);
   }
-  return { restored, skipped };
+  return { lines, restored, skipped };
 }
 
 /** Back from its delete event: the node as it was right before, with its attachments and relations. */
-async function restoreDeleted({ tx, record }: AuditedTx, nodeId: string, event: AuditEvent, target: NodeState, blobs: Set<string>, userId: string): Promise<void> {
+async function restoreDeleted(a: AuditedTx, c: NodeRestoreContext): Promise<RestoreOutcome> {
+  const { tx, record } = a;
+  const { nodeId, target } = c;
   if (await loadNodeState(tx, nodeId)) throw conflict(RESTORE_MESSAGES.recordExists, 'record_exists');
   const typeId = await nodeTypeIdOf(tx, target);
   await tx.query(
     `INSERT INTO nodes (id, name, node_type_id, snomed_code, url, description, note, created_by, updated_by, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT id FROM users WHERE id = $8::uuid), $9, COALESCE($10::timestamptz, now()))`,
-    [nodeId, target.name, typeId, target.snomedCode, target.url, target.description, target.note, target.createdBy, userId, target.createdAt ?? null],
+    [nodeId, target.name, typeId, target.snomedCode, target.url, target.description, target.note, target.createdBy, c.userId, target.createdAt ?? null],
   );
-  await reinsertAttachments(tx, nodeId, target.attachments, blobs);
-  const removed = (event.detail?.relations as (RelationState & { id: string })[] | undefined) ?? [];
-  const { restored, skipped } = await restoreRelations(tx, record, removed, event.id, userId);
-  await record(nodeEvent('restore', nodeId, null, await loadNodeState(tx, nodeId), { fromEvent: event.id, relationsRestored: restored, relationsSkipped: skipped }));
+  const attachmentsSkipped = await reinsertAttachments(tx, nodeId, target.attachments, c.blobs);
+  const removed = (c.event.detail?.relations as RemovedRelation[] | undefined) ?? [];
+  const relations = await restoreRelations(a, removed, c);
+  const main = nodeEvent('restore', nodeId, null, await loadNodeState(tx, nodeId), {
+    fromEvent: c.event.id,
+    relationsRestored: relations.restored,
+    relationsSkipped: relations.skipped,
+    attachmentsSkipped,
+  });
+  main.changes = [...(main.changes ?? []), ...relations.lines];
+  await record(main);
+  return { main, skipped: [...attachmentsSkipped, ...relations.skipped], attachmentsAddedSince: [] };
 }
 
-export async function restoreNode(app: FastifyInstance, actor: AuditActor, nodeId: string, event: AuditEvent): Promise<void> {
+export interface NodeRestoreOptions extends RestoreRunOptions {
+  attachments: RestoreAttachmentMode;
+  /** The caller's permissions: each effect of the restore is checked against them. */
+  permissions: readonly string[];
+}
+
+/** Restores (or, with dryRun, previews) a node; answers what it changes and what it leaves out. */
+export async function restoreNode(app: FastifyInstance, actor: AuditActor, nodeId: string, event: AuditEvent, options: NodeRestoreOptions): Promise<RestorePreview> {
   const target = completeState(stateOf<Partial<NodeState>>(event) ?? {});
   const input = { name: target.name, nodeType: target.nodeType, snomedCode: target.snomedCode } as z.output<typeof NodeSaveSchema>;
-  const blobs = await availableBlobs(app, target);
-  await audited(app, actor, (a) =>
-    event.action === 'delete' ? restoreDeleted(a, nodeId, event, target, blobs, actor.id) : restoreVersion(a, nodeId, event, target, blobs, actor.id),
-  ).catch((err) => nodeConflict(app.db, err, input));
+  const c: NodeRestoreContext = { nodeId, event, target, blobs: await availableBlobs(app, target), userId: actor.id, attachments: options.attachments, permissions: options.permissions };
+  return runRestore(app, actor, options, (a) => (event.action === 'delete' ? restoreDeleted(a, c) : restoreVersion(a, c))).catch((err) => nodeConflict(app.db, err, input));
 }

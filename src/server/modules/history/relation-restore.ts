@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { RESTORE_MESSAGES } from '../../../contract';
-import { audited } from '../../audit/audited';
+import { RESTORE_MESSAGES, type RestorePreview } from '../../../contract';
 import type { AuditActor, AuditEvent } from '../../audit/events';
 import { stateOf } from '../../audit/history';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
 import { loadRelationState, relationEvent, type RelationState } from '../relations/relation-audit';
+import { runRestore, type RestoreRunOptions } from './restore-run';
 
 /**
  * Restoring a relation (issue 16 item 2): back to its state right after `event`, or for its delete
  * event as it was right before (which brings it back, with its id). Refused with a 409 when an end
- * node or the relation type is gone; one audited transaction with a `restore` event.
+ * node or the relation type is gone; one audited transaction with a `restore` event. Its only
+ * effect is on the relation itself (no files, no other records), which the route's rights cover:
+ * relations.update, and relations.create to bring a deleted one back.
  */
 
 /** Both ends must exist, and the type (by id, else by name); answers the type's id. */
@@ -25,10 +27,11 @@ async function checkTarget(tx: Queryable, target: RelationState): Promise<string
   return type.id;
 }
 
-export async function restoreRelation(app: FastifyInstance, actor: AuditActor, id: string, event: AuditEvent): Promise<void> {
+/** Restores (or, with dryRun, previews) a relation; answers what it changes. */
+export async function restoreRelation(app: FastifyInstance, actor: AuditActor, id: string, event: AuditEvent, options: RestoreRunOptions): Promise<RestorePreview> {
   const target = stateOf<RelationState>(event);
   if (!target) throw conflict(RESTORE_MESSAGES.notRestorable, 'not_restorable');
-  await audited(app, actor, async ({ tx, record }) => {
+  return runRestore(app, actor, options, async ({ tx, record }) => {
     await tx.query('SELECT 1 FROM relations WHERE id = $1 FOR UPDATE', [id]);
     const before = await loadRelationState(tx, id);
     const values = [id, target.sourceNodeId, target.targetNodeId, await checkTarget(tx, target), target.relationName, target.weight, target.url, target.description, target.note, actor.id];
@@ -48,6 +51,8 @@ export async function restoreRelation(app: FastifyInstance, actor: AuditActor, i
         values,
       );
     }
-    await record(relationEvent('restore', id, before, await loadRelationState(tx, id), { fromEvent: event.id }));
+    const main = relationEvent('restore', id, before, await loadRelationState(tx, id), { fromEvent: event.id });
+    await record(main);
+    return { main, skipped: [], attachmentsAddedSince: [] };
   });
 }

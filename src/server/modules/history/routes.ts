@@ -10,7 +10,10 @@ import {
   RESTORE_MESSAGES,
   RelationSchema,
   RestoreBodySchema,
+  RestorePreviewQuerySchema,
+  RestorePreviewSchema,
   relationChangesFor,
+  type RestorePreview,
   type HistoryEntry,
   type Permission,
 } from '../../../contract';
@@ -26,7 +29,9 @@ import { restoreRelation } from './relation-restore';
 /**
  * A node's and a relation's history and restore (issue 16 items 2 and 4). The history is read from
  * the audit trail by id, so a deleted record's stays readable (how an admin finds one to bring
- * back). Restore needs update rights (API_ACCESS) and, to bring back a deleted record, create rights.
+ * back). Restore needs update rights (API_ACCESS) and, to bring back a deleted record, create rights;
+ * each further effect is checked against the caller's rights by the restore itself (node-restore.ts).
+ * `…/restore-preview` answers every change the same restore would make, without making it.
  */
 const RESTORABLE = new Set(['create', 'update', 'restore', 'delete', 'attachment_add', 'attachment_remove']);
 
@@ -75,23 +80,46 @@ export async function historyRoutes(app: FastifyInstance) {
     return event;
   };
 
+  /** The restore's answer: the record as it now is, with what the restore changed and left out. */
+  const withOutcome = <T extends object>(record: T, outcome: RestorePreview) => ({ ...record, restore: outcome });
+  /** A relation's changes as the caller may read them (the route's rights include the notes today; this keeps it so if they change). */
+  const relationPreview = (p: RestorePreview, req: FastifyRequest): RestorePreview => ({ ...p, changes: relationChangesFor(p.changes, viewer(req)) });
+
+  r.get(
+    '/nodes/:id/restore-preview',
+    { schema: { tags: KINDS.node.tags, summary: 'What restoring a history entry would change (fields, attachments, relations), without changing it', params: IdParamsSchema, querystring: RestorePreviewQuerySchema, response: { 200: RestorePreviewSchema } } },
+    async (req) => {
+      const event = await eventToRestore('node', req.params.id, req.query.eventId, req);
+      return restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true, attachments: req.query.attachments, permissions: viewer(req) });
+    },
+  );
+
   r.post(
     '/nodes/:id/restore',
-    { schema: { tags: KINDS.node.tags, summary: 'Restore a node to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: NodeSchema } } },
+    { schema: { tags: KINDS.node.tags, summary: 'Restore a node to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: NodeSchema.extend({ restore: RestorePreviewSchema }) } } },
     async (req) => {
       const event = await eventToRestore('node', req.params.id, req.body.eventId, req);
-      await restoreNode(app, actorOf(req.auth!.user), req.params.id, event);
-      return toNode((await getNode(app.db, req.params.id))!);
+      const outcome = await restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, attachments: req.body.attachments, basis: req.body.basis, permissions: viewer(req) });
+      return withOutcome(toNode((await getNode(app.db, req.params.id))!), outcome);
+    },
+  );
+
+  r.get(
+    '/relations/:id/restore-preview',
+    { schema: { tags: KINDS.relation.tags, summary: 'What restoring a history entry would change, without changing it', params: IdParamsSchema, querystring: RestorePreviewQuerySchema, response: { 200: RestorePreviewSchema } } },
+    async (req) => {
+      const event = await eventToRestore('relation', req.params.id, req.query.eventId, req);
+      return relationPreview(await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true }), req);
     },
   );
 
   r.post(
     '/relations/:id/restore',
-    { schema: { tags: KINDS.relation.tags, summary: 'Restore a relation to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: RelationSchema } } },
+    { schema: { tags: KINDS.relation.tags, summary: 'Restore a relation to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: RelationSchema.extend({ restore: RestorePreviewSchema }) } } },
     async (req) => {
       const event = await eventToRestore('relation', req.params.id, req.body.eventId, req);
-      await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event);
-      return toRelation((await getRelation(app.db, req.params.id))!, viewer(req));
+      const outcome = await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, basis: req.body.basis });
+      return withOutcome(toRelation((await getRelation(app.db, req.params.id))!, viewer(req)), relationPreview(outcome, req));
     },
   );
 }

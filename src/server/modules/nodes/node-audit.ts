@@ -35,8 +35,20 @@ export interface NodeState {
 /** The fields a node's history lists, in the form's order. */
 export const NODE_AUDIT_FIELDS = ['name', 'nodeType', 'snomedCode', 'url', 'description', 'note'] as const;
 
+/**
+ * The changed fields, then one `attachment` line per file that went (before → null) or came
+ * (null → after): a delete or a restore changes attachments too, and its entry must say so.
+ */
 export function nodeChanges(before: NodeState | null, after: NodeState | null): FieldChange[] {
-  return fieldChanges<NodeState>(before, after, NODE_AUDIT_FIELDS);
+  return [...fieldChanges<NodeState>(before, after, NODE_AUDIT_FIELDS), ...attachmentChanges(before?.attachments ?? [], after?.attachments ?? [])];
+}
+
+export function attachmentChanges(before: NodeAttachmentState[], after: NodeAttachmentState[]): FieldChange[] {
+  const [was, is] = [new Set(before.map((a) => a.id)), new Set(after.map((a) => a.id))];
+  return [
+    ...before.filter((a) => !is.has(a.id)).map((a) => ({ field: 'attachment', before: attachmentSummary(a), after: null })),
+    ...after.filter((a) => !was.has(a.id)).map((a) => ({ field: 'attachment', before: null, after: attachmentSummary(a) })),
+  ];
 }
 
 /** The node's state as stored now, or null when it does not exist. */
