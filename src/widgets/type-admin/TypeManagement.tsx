@@ -129,7 +129,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
 
       {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
-        <p className="kg-admin__warning">{T.deleteWarning}</p>
+        {!inUse && <p className="kg-admin__warning">{T.deleteWarning}</p>}
         <p className="kg-type-delete__usage">
           <strong>{deleteTarget?.name}</strong> {T.inUse(deleteTarget?.affected ?? 0)}
         </p>
