@@ -78,6 +78,11 @@ export const NODE_TEXTS = defineTexts('nodeManager', {
   /** Before a related node's name in node detail: this node relates to it, or it to this node. */
   relatesTo: 'to',
   relatesFrom: 'from',
+  /** Node detail groups its relations by direction and type; each group's list is named by both. */
+  relationGroup: icu(['direction', 'type'], (direction: string, type: string) => `${direction}: ${type}`),
+  strength: icu(['weight'], (weight: number) => `Strength ${weight} of 100`),
+  showAll: icu(['count'], (count: number) => `Show all ${count}`),
+  showFewer: 'Show fewer',
 });
 
 /** The grid view's sort choices (the table sorts by its headers). */

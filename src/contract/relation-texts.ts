@@ -77,6 +77,9 @@ export const RELATION_TEXTS = defineTexts('relationEditor', {
   nodeDescription: icu(['type', 'code'], (type: string, code: string | null | undefined) => `Type: ${type} | SNOMED: ${code || 'N/A'}`, 'Type: {type} | SNOMED: {code, select, none {N/A} other {{code}}}'),
   counter: icu(['length', 'max'], (length: number, max: number) => `${length}/${max}`),
   cancel: 'Cancel',
+  /** Said above a form the role cannot submit, which is then shown read-only (as the node form). */
+  noCreatePermission: 'Your role cannot create relations.',
+  noUpdatePermission: 'Your role cannot edit relations.',
   save: 'Save Relation',
   saving: 'Saving...',
   deleteRelation: 'Delete Relation',

@@ -49,6 +49,10 @@ export const USER_TEXTS = defineTexts('userAdmin', {
   saving: 'Saving...',
   cancel: 'Cancel',
   saveFallback: 'An error occurred while saving the user',
+  /** Said at once in a user form or delete dialog the role cannot submit (the form is then read-only). */
+  noCreatePermission: 'Your role cannot create users.',
+  noUpdatePermission: 'Your role cannot edit users.',
+  noDeletePermission: 'Your role cannot delete users.',
 
   deleteTitle: 'Delete User',
   deleteWarning: 'Warning: This action cannot be undone',

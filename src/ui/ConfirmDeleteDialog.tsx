@@ -18,8 +18,9 @@ export interface ConfirmDeleteDialogProps {
   onTypedChange?: (value: string) => void;
   busy: boolean;
   /**
-   * The deletion is known to be refused (e.g. a type still in use): the word field and the confirm
-   * button are disabled, so the dialog cannot invite an action that can only fail.
+   * The deletion is known to be refused (e.g. a type still in use): the dialog only says why and
+   * offers Close: no word to type and no Delete button, as asking to confirm an action that can
+   * only fail would be a question with no honest answer.
    */
   blocked?: boolean;
   error?: string | null;
@@ -47,6 +48,11 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
         if (ready && !p.busy) p.onConfirm();
       }}
       actions={
+        p.blocked ? (
+          <Button variant="outlined" onClick={p.onCancel}>
+            {UI_TEXTS.close}
+          </Button>
+        ) : (
         <>
           <Button variant="text" onClick={p.onCancel} disabled={p.busy}>
             {UI_TEXTS.cancel}
@@ -55,10 +61,11 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
             {p.busy ? (p.busyLabel ?? UI_TEXTS.deleting) : p.confirmLabel}
           </Button>
         </>
+        )
       }
     >
       {p.children}
-      {p.word && (
+      {p.word && !p.blocked && (
         <TextField
           label={UI_TEXTS.typeToConfirm(p.word)}
           name="confirm-word"
@@ -66,7 +73,7 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
           autoCapitalize="characters"
           spellCheck={false}
           value={p.typed ?? ''}
-          disabled={p.busy || p.blocked}
+          disabled={p.busy}
           onChange={(e) => p.onTypedChange?.(e.currentTarget.value)}
         />
       )}

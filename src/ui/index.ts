@@ -26,3 +26,4 @@ export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { Combobox, type ComboboxProps, type ComboboxTexts } from './Combobox';
 export { useAsyncOptions, type LoadOptions, type OptionPage } from './use-async-options';
 export { ErrorState, NotFoundState } from './LoadStates';
+export { FilteredEmpty } from './FilteredEmpty';

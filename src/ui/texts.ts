@@ -16,4 +16,6 @@ export const UI_TEXTS = defineTexts('ui', {
   /** A searchable picker's defaults (a screen passes its own) and its clear button. */
   combobox: { loading: 'Loading...', noResults: 'No options', idle: 'Type to search' },
   clearField: icu(['label'], (label: string) => `Clear ${label}`),
+  /** An empty list that filters emptied: resets every filter of that list. */
+  clearFilters: 'Clear filters',
 });

@@ -328,10 +328,11 @@ test('detail: fields, attachment in KB with Download, relations, creator; View R
   const { readFile } = await import('node:fs/promises');
   expect(await readFile(saved, 'utf8')).toBe(attachment.body);
 
-  const relations = page.getByRole('list', { name: 'Relations' });
+  // Grouped by direction and type: one outgoing 'related to' group with its entry and strength.
+  const relations = page.getByRole('list', { name: 'Outgoing: related to' });
   await expect(relations.getByRole('listitem')).toHaveCount(1);
-  await expect(relations).toContainText('related to');
   await expect(relations).toContainText('to Methotrexate');
+  await expect(relations).toContainText(/Strength \d+ of 100/);
   await expectNoSeriousA11yViolations(page, 'on the node detail');
   await shot(page, 'detail-1280');
 
@@ -349,7 +350,7 @@ test('detail: fields, attachment in KB with Download, relations, creator; View R
   await relations.getByRole('button', { name: 'Methotrexate' }).click();
   await expect(page).toHaveURL(url(`/nodes/view/${seeded.related}`));
   await expect(page.getByRole('heading', { name: 'Methotrexate' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Relations' })).toContainText('from Kgtest Migraine Variant');
+  await expect(page.getByRole('list', { name: 'Incoming: related to' })).toContainText('from Kgtest Migraine Variant');
   await page.getByRole('button', { name: 'Add Relation' }).click();
   await expect(page).toHaveURL(url(`/nodes/${seeded.related}/relations/new`));
   await page.goBack();

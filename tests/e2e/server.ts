@@ -40,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   const url = `http://127.0.0.1:${port}`;
   // A busy machine (shared CI cores) may need longer: KG_E2E_SERVER_START_MS.
-  const startMs = Number(process.env.KG_E2E_SERVER_START_MS) || 60_000;
+  const startMs = Number(process.env.KG_E2E_SERVER_START_MS) || 120_000;
   const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NO_AUDIT_FILTERS, type AuditFilters as Filters } from '../../api/audit';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
 import { LIMITS } from '../../contract/limits';
 import { Button } from '../../ui/Button';
@@ -71,7 +72,7 @@ export function AuditLogScreen({ apiBase, canPurge }: AuditLogScreenProps) {
       {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
       {list.status === 'ready' && (
         <section className="kg-admin__list" aria-label={T.tableLabel}>
-          <AuditTable rows={rows} narrow={narrow} busy={list.refreshing} empty={filtered(query.filters) ? T.noMatches : T.noEvents} />
+          <AuditTable rows={rows} narrow={narrow} busy={list.refreshing} empty={filtered(query.filters) ? <FilteredEmpty text={T.noMatches} onClear={() => change({ filters: NO_AUDIT_FILTERS })} /> : T.noEvents} />
           <Pagination
             page={query.page}
             pageSize={query.pageSize}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AuditLogEntry } from '../../contract/audit-log';
 import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -7,7 +8,7 @@ export interface AuditTableProps {
   rows: readonly AuditLogEntry[];
   narrow: boolean;
   busy: boolean;
-  empty: string;
+  empty: ReactNode;
 }
 
 const COLUMNS: Column<AuditLogEntry>[] = [
@@ -21,7 +22,7 @@ const COLUMNS: Column<AuditLogEntry>[] = [
 /** One page of events, newest first (the server's order: no column sorting), or cards when narrow. */
 export function AuditTable({ rows, narrow, busy, empty }: AuditTableProps) {
   if (narrow) {
-    if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
+    if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
     return (
       <ul className="kg-admin__cards kg-audit__cards" aria-label={T.tableLabel} aria-busy={busy || undefined}>
         {rows.map((e) => (

@@ -18,6 +18,8 @@ export interface EdgePopoverProps {
   anchor: Anchor;
   step: EdgePopoverStep;
   readonly: boolean;
+  /** The actions the signed-in role may take (Edit Relation Type, Delete Relation). */
+  can: { edit: boolean; remove: boolean };
   /** The relation types the relation may take: those whose rule fits its ends, and its current one. */
   relationTypes: readonly string[];
   /** Said in the type form when no other type is offered: why none fits. */
@@ -55,14 +57,18 @@ export function EdgePopover(p: EdgePopoverProps) {
       </p>
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
 
-      {p.step === 'viewing' && !p.readonly && (
+      {p.step === 'viewing' && !p.readonly && (p.can.edit || p.can.remove) && (
         <div className="kg-graph-popover__actions kg-graph-popover__actions--text">
-          <Button variant="outlined" startIcon={<EditIcon size={16} />} onClick={p.onEditType}>
-            {GRAPH_MESSAGES.editRelationType}
-          </Button>
-          <Button variant="text" className="kg-graph-danger-text" startIcon={<TrashIcon size={16} />} onClick={p.onDelete}>
-            {GRAPH_MESSAGES.deleteRelation}
-          </Button>
+          {p.can.edit && (
+            <Button variant="outlined" startIcon={<EditIcon size={16} />} onClick={p.onEditType}>
+              {GRAPH_MESSAGES.editRelationType}
+            </Button>
+          )}
+          {p.can.remove && (
+            <Button variant="text" className="kg-graph-danger-text" startIcon={<TrashIcon size={16} />} onClick={p.onDelete}>
+              {GRAPH_MESSAGES.deleteRelation}
+            </Button>
+          )}
         </div>
       )}
 

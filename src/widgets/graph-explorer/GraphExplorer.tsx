@@ -50,10 +50,10 @@ export function GraphExplorer(props: GraphExplorerProps) {
     <div className="kg-graph">
       <PortalRootProvider root={portal}>
         {data ? (
-          <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={undefined} />
+          <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={undefined} permissions={[]} />
         ) : (
           <WithSession apiBase={apiBase} user={user} signInPrompt={V.signIn}>
-            {(u) => <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={u.id} />}
+            {(u) => <Explorer key={String(!!props.readonly)} {...props} apiBase={apiBase} userId={u.id} permissions={u.permissions ?? []} />}
           </WithSession>
         )}
       </PortalRootProvider>
@@ -63,7 +63,7 @@ export function GraphExplorer(props: GraphExplorerProps) {
   );
 }
 
-function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | undefined }) {
+function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | undefined; permissions: readonly string[] }) {
   const actor = useGraphExplorer({
     apiBase: p.apiBase,
     data: p.data,
@@ -83,6 +83,7 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
       live={live}
       showTitle={p.showTitle ?? true}
       hubLimit={p.hubLimit && p.hubLimit > 0 ? p.hubLimit : 25}
+      permissions={p.permissions}
       onNodeSelect={p.onNodeSelect}
       onNavigate={p.onNavigate}
       onClose={p.onClose}

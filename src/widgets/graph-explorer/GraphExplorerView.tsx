@@ -31,10 +31,12 @@ export interface GraphExplorerViewProps {
   onNodeSelect?: (detail: KgDomEvents['kg-node-select']) => void;
   onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
   onClose?: () => void;
+  /** The signed-in user's permissions: the popovers offer only the actions the role may take. */
+  permissions: readonly string[];
 }
 
 /** The explorer's screen (spec §2 "Graph dialog"): header, toolbar, filters, hint, canvas, popovers, footer. */
-export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose }: GraphExplorerViewProps) {
+export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose, permissions }: GraphExplorerViewProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -159,7 +161,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
         {view && !loading && view.nodes.length === 0 && <div className="kg-graph__overlay kg-graph__overlay--quiet">{V.noNodesMatch}</div>}
       </div>
 
-      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} />
+      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} permissions={permissions} />
 
       <footer className="kg-graph__footer">
         {graph?.focus ? (
@@ -193,6 +195,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
           nodeTypes={typeOrder.nodeTypes}
           saving={snapshot.matches({ ready: { ui: { editing: 'saving' } } })}
           error={c.formError}
+          readOnly={!permissions.includes('nodes.update')}
           onSave={(values) => actor.send({ type: 'node.edit.save', values })}
           onCancel={() => actor.send({ type: 'node.edit.cancel' })}
         />

@@ -14,10 +14,12 @@ export interface GraphPopoversProps {
   colors: ReadonlyMap<string, string>;
   relationTypes: readonly string[];
   onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
+  /** The signed-in user's permissions: an action the role cannot take is not offered. */
+  permissions: readonly string[];
 }
 
 /** The node or edge popover the machine has open (closed when its node or edge left the view). */
-export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }: GraphPopoversProps) {
+export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions }: GraphPopoversProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const popover = c.popover;
@@ -43,6 +45,8 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
     return () => window.removeEventListener('keydown', onKey, true);
   }, [popover, busy, actor]);
   const focus = c.graph?.focus ?? null;
+  // Each action only for a role that may take it (the server refuses the others): no form to fill in vain.
+  const may = (permission: string) => !c.readonly && permissions.includes(permission);
 
   if (popover?.kind === 'node' && node) {
     const steps: NodePopoverStep[] = ['confirming', 'deleting'];
@@ -54,6 +58,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
         anchor={popover.anchor}
         step={step}
         readonly={c.readonly}
+        can={{ relate: may('relations.create'), edit: may('nodes.update'), remove: may('nodes.delete') }}
         capped={view?.capped.get(node.id) ?? 0}
         isFocus={node.id === focus}
         onClose={close}
@@ -90,6 +95,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate }
         anchor={popover.anchor}
         step={step}
         readonly={c.readonly}
+        can={{ edit: may('relations.update'), remove: may('relations.delete') }}
         relationTypes={fitting}
         noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
         error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}

@@ -16,6 +16,8 @@ export interface NodePopoverProps {
   anchor: Anchor;
   step: NodePopoverStep;
   readonly: boolean;
+  /** The actions the signed-in role may take (Add Relation, Edit Node, Delete Node). */
+  can: { relate: boolean; edit: boolean; remove: boolean };
   /** Relations a hub cap holds back. */
   capped: number;
   /** Whether this node is already the focus of the view. */
@@ -68,18 +70,20 @@ export function NodePopover(p: NodePopoverProps) {
               <FocusIcon />
             </button>
           )}
-          {!p.readonly && (
-            <>
-              <button type="button" className="kg-icon-btn" aria-label={V.addRelation} title={V.addRelation} onClick={p.onAddRelation}>
-                <AddLinkIcon />
-              </button>
-              <button type="button" className="kg-icon-btn" aria-label={V.editNode} title={V.editNode} onClick={p.onEditNode}>
-                <EditIcon size={20} />
-              </button>
-              <button type="button" className="kg-icon-btn kg-icon-btn--danger" aria-label={V.deleteNode} title={V.deleteNode} onClick={p.onDelete}>
-                <TrashIcon size={20} />
-              </button>
-            </>
+          {!p.readonly && p.can.relate && (
+            <button type="button" className="kg-icon-btn" aria-label={V.addRelation} title={V.addRelation} onClick={p.onAddRelation}>
+              <AddLinkIcon />
+            </button>
+          )}
+          {!p.readonly && p.can.edit && (
+            <button type="button" className="kg-icon-btn" aria-label={V.editNode} title={V.editNode} onClick={p.onEditNode}>
+              <EditIcon size={20} />
+            </button>
+          )}
+          {!p.readonly && p.can.remove && (
+            <button type="button" className="kg-icon-btn kg-icon-btn--danger" aria-label={V.deleteNode} title={V.deleteNode} onClick={p.onDelete}>
+              <TrashIcon size={20} />
+            </button>
           )}
         </div>
       ) : (

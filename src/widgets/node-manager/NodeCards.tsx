@@ -5,8 +5,8 @@ import { NodeName, type NodeViewProps } from './NodeTable';
 import { NODE_TEXTS as T } from '../../contract/node-texts';
 
 /** The grid view (spec §2): name, type chip, description clamped to 3 lines, created date, actions. */
-export function NodeCards({ rows, can, busy, ...on }: NodeViewProps) {
-  if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
+export function NodeCards({ rows, can, busy, empty, ...on }: NodeViewProps) {
+  if (rows.length === 0) return <div className="kg-admin__empty">{empty ?? T.empty}</div>;
   return (
     <ul className="kg-nodes__grid" aria-label={T.title} aria-busy={busy || undefined}>
       {rows.map((n) => (

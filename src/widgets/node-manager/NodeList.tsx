@@ -22,6 +22,8 @@ import { NodeCards } from './NodeCards';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
 import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
 import { NodeTable } from './NodeTable';
+import { SnomedImportButton } from '../snomed-admin/SnomedImportButton';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { cappedTotalText } from '../../contract/capped-total';
 import { NODE_TEXTS as T } from '../../contract/node-texts';
 import { useSmall } from './use-box-width';
@@ -100,6 +102,12 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
     onDelete: (n: KnowledgeNode) => deletion.send({ type: 'delete.open', target: { id: n.id, name: n.name } }),
   };
   const typeNames = (types.data ?? []).map((t) => t.name);
+  const filtered = !!(state.search || text.trim() || state.nodeType || state.snomedReview || state.quality);
+  const clearFilters = () => {
+    setText('');
+    change({ search: '', nodeType: '', snomedReview: false, quality: undefined });
+  };
+  const empty = filtered ? <FilteredEmpty text={T.empty} onClear={clearFilters} /> : undefined;
 
   return (
     <div ref={box} className="kg-admin__screen kg-nodes" data-narrow={narrow || undefined}>
@@ -110,6 +118,7 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
           can.create && (
             <>
               <NodeUploadButtons apiBase={apiBase} onUploaded={list.reload} />
+              {can.importSnomed && <SnomedImportButton apiBase={apiBase} />}
               <Button startIcon={<PlusIcon />} onClick={onCreate}>
                 {T.addNode}
               </Button>
@@ -138,9 +147,9 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
       {list.status === 'ready' && (
         <section className="kg-admin__list" aria-label={T.title}>
           {layout === 'table' ? (
-            <NodeTable rows={rows} can={can} busy={list.refreshing} sort={state.sort} onSortChange={(sort) => change({ sort })} narrow={narrow} {...handlers} />
+            <NodeTable rows={rows} can={can} busy={list.refreshing} empty={empty} sort={state.sort} onSortChange={(sort) => change({ sort })} narrow={narrow} {...handlers} />
           ) : (
-            <NodeCards rows={rows} can={can} busy={list.refreshing} {...handlers} />
+            <NodeCards rows={rows} can={can} busy={list.refreshing} empty={empty} {...handlers} />
           )}
           <Pagination
             page={state.page}

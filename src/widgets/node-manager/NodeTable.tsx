@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { KnowledgeNode } from '../../contract/nodes';
 import { Chip } from '../../ui/Chip';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -12,6 +13,8 @@ export interface NodeViewProps extends NodeRowHandlers {
   rows: readonly KnowledgeNode[];
   can: NodeAbilities;
   busy: boolean;
+  /** What an empty list says (default: 'No knowledge nodes found'); the list adds 'Clear filters' when filtered. */
+  empty?: ReactNode;
 }
 
 export interface NodeTableProps extends NodeViewProps {
@@ -37,7 +40,7 @@ export function NodeName({ node, onView }: { node: KnowledgeNode; onView: (node:
  * The table view: sortable by name, type, created and updated (the server sorts, see
  * use-node-list); the Description column is hidden on small screens (spec §2).
  */
-export function NodeTable({ rows, can, busy, sort, onSortChange, narrow, ...on }: NodeTableProps) {
+export function NodeTable({ rows, can, busy, sort, onSortChange, narrow, empty, ...on }: NodeTableProps) {
   const columns: Column<KnowledgeNode>[] = [
     { key: 'name', header: T.colName, sortValue: (n) => n.name, render: (n) => <NodeName node={n} onView={on.onView} /> },
     { key: 'nodeType', header: T.colType, sortValue: (n) => n.nodeType, render: (n) => <Chip color="default" tint={n.nodeTypeColor} className="kg-nodes__type">{n.nodeType}</Chip> },
@@ -63,7 +66,7 @@ export function NodeTable({ rows, can, busy, sort, onSortChange, narrow, ...on }
       rowKey={(n) => n.id}
       sort={sort}
       onSortChange={onSortChange}
-      empty={T.empty}
+      empty={empty ?? T.empty}
       busy={busy}
       maxHeight="min(70vh, 720px)"
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, creatorName, isNodeView, nodePath, relationFormPath, DEFAULT_SORT, listQuery, pageAfterDelete, parseSortChoice, relationDirection, sortChoice, sortRelations } from './node-format';
+import { abilitiesOf, creatorName, isNodeView, nodePath, relationFormPath, DEFAULT_SORT, listQuery, pageAfterDelete, parseSortChoice, relationDirection, sortChoice, groupRelations } from './node-format';
 import { formatKb } from '../../ui/FilePicker';
 
 describe('node list helpers', () => {
@@ -47,27 +47,37 @@ describe('node detail helpers', () => {
     expect(relationDirection({ ...base, direction: undefined as never }, 'b')).toBe('incoming');
     expect(relationDirection({ sourceNodeId: '', targetNodeId: 'b', direction: undefined as never }, 'x')).toBe('incoming');
   });
-  it('lists outgoing relations first, then by type and related name', () => {
-    const item = (id: string, direction: 'outgoing' | 'incoming', relationType: string, name: string) => ({
+  it('groups outgoing relations first, then incoming; by type; the strongest first, then by name', () => {
+    const item = (id: string, direction: 'outgoing' | 'incoming', relationType: string, name: string, weight = 50) => ({
       id,
       direction,
       relationType,
+      weight,
       sourceNodeId: 's',
       targetNodeId: 't',
       relatedNode: { name },
     });
-    const sorted = sortRelations([item('1', 'incoming', 'causes', 'A'), item('2', 'outgoing', 'treats', 'B'), item('3', 'outgoing', 'causes', 'Z'), item('4', 'outgoing', 'causes', 'C')], 'n');
-    expect(sorted.map((i) => i.id)).toEqual(['4', '3', '2', '1']);
+    const grouped = groupRelations(
+      [item('1', 'incoming', 'causes', 'A'), item('2', 'outgoing', 'treats', 'B'), item('3', 'outgoing', 'causes', 'Z', 90), item('4', 'outgoing', 'causes', 'C'), item('5', 'outgoing', 'causes', 'B')],
+      'n',
+    );
+    expect(grouped.map((d) => [d.direction, d.count, d.groups.map((g) => [g.relationType, g.items.map((i) => i.id)])])).toEqual([
+      ['outgoing', 4, [['causes', ['3', '5', '4']], ['treats', ['2']]]],
+      ['incoming', 1, [['causes', ['1']]]],
+    ]);
+    expect(groupRelations([], 'n')).toEqual([]);
   });
 });
 
 describe('abilities', () => {
   it('follows the permissions, and readonly hides every write action', () => {
     const editor = ['nodes.read', 'nodes.create', 'nodes.update', 'nodes.delete', 'relations.create'];
-    expect(abilitiesOf(editor)).toEqual({ create: true, update: true, delete: true, relate: true });
-    expect(abilitiesOf(editor, true)).toEqual({ create: false, update: false, delete: false, relate: false });
-    expect(abilitiesOf(['nodes.read'])).toEqual({ create: false, update: false, delete: false, relate: false });
-    expect(abilitiesOf(undefined)).toEqual({ create: false, update: false, delete: false, relate: false });
+    expect(abilitiesOf(editor)).toEqual({ create: true, update: true, delete: true, relate: true, importSnomed: true });
+    // The SNOMED page's own Import button serves who may open it (system.config): no second one here.
+    expect(abilitiesOf([...editor, 'system.config']).importSnomed).toBe(false);
+    expect(abilitiesOf(editor, true)).toEqual({ create: false, update: false, delete: false, relate: false, importSnomed: false });
+    expect(abilitiesOf(['nodes.read'])).toEqual({ create: false, update: false, delete: false, relate: false, importSnomed: false });
+    expect(abilitiesOf(undefined)).toEqual({ create: false, update: false, delete: false, relate: false, importSnomed: false });
   });
 });
 

@@ -87,15 +87,44 @@ export function relationDirection(item: Pick<NodeRelationItem, 'direction' | 'so
   return !item.sourceNodeId || item.targetNodeId === nodeId ? 'incoming' : 'outgoing';
 }
 
-/** Outgoing relations first, then incoming; each by type, then by the related node's name. */
-export function sortRelations<T extends Pick<NodeRelationItem, 'direction' | 'sourceNodeId' | 'targetNodeId' | 'relationType'> & { relatedNode: { name: string } }>(
-  items: readonly T[],
-  nodeId: string,
-): T[] {
-  const rank = (i: T) => (relationDirection(i, nodeId) === 'outgoing' ? 0 : 1);
-  return [...items].sort(
-    (a, b) => rank(a) - rank(b) || a.relationType.localeCompare(b.relationType) || a.relatedNode.name.localeCompare(b.relatedNode.name),
-  );
+/** A relation-type group in node detail shows this many entries until 'Show all' is pressed. */
+export const RELATION_GROUP_PREVIEW = 5;
+
+type GroupableRelation = Pick<NodeRelationItem, 'direction' | 'sourceNodeId' | 'targetNodeId' | 'relationType' | 'weight'> & { relatedNode: { name: string } };
+
+export interface RelationGroup<T> {
+  relationType: string;
+  items: T[];
+}
+export interface RelationDirectionGroups<T> {
+  direction: 'outgoing' | 'incoming';
+  count: number;
+  groups: RelationGroup<T>[];
+}
+
+/**
+ * A node's relations as its detail shows them: outgoing first, then incoming; within each, one
+ * group per relation type (by name); within a group the strongest first, then by the related
+ * node's name. A hub's thirty relations read as a few short groups instead of one long list.
+ */
+export function groupRelations<T extends GroupableRelation>(items: readonly T[], nodeId: string): RelationDirectionGroups<T>[] {
+  const result: RelationDirectionGroups<T>[] = [];
+  for (const direction of ['outgoing', 'incoming'] as const) {
+    const byType = new Map<string, T[]>();
+    for (const item of items) {
+      if (relationDirection(item, nodeId) !== direction) continue;
+      byType.set(item.relationType, [...(byType.get(item.relationType) ?? []), item]);
+    }
+    if (byType.size === 0) continue;
+    const groups = [...byType.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([relationType, list]) => ({
+        relationType,
+        items: list.sort((a, b) => b.weight - a.weight || a.relatedNode.name.localeCompare(b.relatedNode.name)),
+      }));
+    result.push({ direction, count: groups.reduce((n, g) => n + g.items.length, 0), groups });
+  }
+  return result;
 }
 
 /** What the signed-in user may do here (the server enforces it too); `readonly` hides every write action. */
@@ -105,11 +134,19 @@ export interface NodeAbilities {
   delete: boolean;
   /** Create Relation / Add Relation. */
   relate: boolean;
+  /** 'Import SNOMED' in the list header: may import (nodes.create) but has no SNOMED page (system.config). */
+  importSnomed: boolean;
 }
 
 export function abilitiesOf(permissions: readonly string[] | undefined, readonly = false): NodeAbilities {
   const has = (p: string) => !readonly && (permissions ?? []).includes(p);
-  return { create: has('nodes.create'), update: has('nodes.update'), delete: has('nodes.delete'), relate: has('relations.create') };
+  return {
+    create: has('nodes.create'),
+    update: has('nodes.update'),
+    delete: has('nodes.delete'),
+    relate: has('relations.create'),
+    importSnomed: has('nodes.create') && !has('system.config'),
+  };
 }
 
 /** The node manager's screens, and where each lives in the host app (spec §2 route table). */

@@ -71,7 +71,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (saving) return;
+    if (saving || !canSave) return;
     const found = validateDraft(draft);
     setErrors(found);
     setFailure(null);
@@ -95,7 +95,10 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
     }
   };
 
+  // The role cannot submit this form: it says so at once and shows the fields read-only (as the node form).
+  const canSave = user.permissions?.includes(mode === 'edit' ? 'relations.update' : 'relations.create') ?? false;
   const busy = saving || deleting;
+  const off = busy || !canSave;
   const rule = rules?.get(ruleKey(draft.relationType));
   const sourceTypes = allowedEndTypes(rule, 'source');
   const targetTypes = allowedEndTypes(rule, 'target');
@@ -114,6 +117,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
   return (
     <>
       <form className="kg-relation-form__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
+        {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
         {failure && <Alert severity="error">{failure}</Alert>}
         <div className="kg-relation-form__grid">
           <NodePicker
@@ -125,7 +129,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
               if (node && draft.target?.id === node.id) set('target', null);
             }}
             error={errorOf('source')}
-            disabled={busy}
+            disabled={off}
             nodeTypes={sourceTypes}
             noneFitsText={noneFits('source', sourceTypes)}
           />
@@ -137,11 +141,11 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
             excludeId={draft.source?.id}
             onCreateNode={(typed) => setNewNodeName(typed)}
             error={errorOf('target')}
-            disabled={busy}
+            disabled={off}
             nodeTypes={targetTypes}
             noneFitsText={noneFits('target', targetTypes)}
           />
-          <RelationTypePicker types={offeredTypes} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={busy} noneFitsText={noTypeFits} />
+          <RelationTypePicker types={offeredTypes} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={off} noneFitsText={noTypeFits} />
           <TextField
             label={T.relationName}
             required
@@ -149,7 +153,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
             maxChars={LIMITS.nameMaxLength}
             onChange={(e) => set('relationName', e.currentTarget.value)}
             error={errorOf('relationName')}
-            disabled={busy}
+            disabled={off}
             autoComplete="off"
           />
           <div className="kg-relation-form__wide">
@@ -159,7 +163,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
                 weightTouched.current = true;
                 set('weight', w);
               }}
-              error={errorOf('weight')} disabled={busy} />
+              error={errorOf('weight')} disabled={off} />
           </div>
           <TextField
             className="kg-relation-form__wide"
@@ -170,14 +174,14 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
             value={draft.url}
             onChange={(e) => set('url', e.currentTarget.value)}
             error={errorOf('url')}
-            disabled={busy}
+            disabled={off}
           />
           <div className="kg-relation-form__wide">
-            <CountedTextArea label={T.description} rows={4} max={LIMITS.relationDescriptionMax} value={draft.description} onChange={(v) => set('description', v)} error={errorOf('description')} disabled={busy} />
+            <CountedTextArea label={T.description} rows={4} max={LIMITS.relationDescriptionMax} value={draft.description} onChange={(v) => set('description', v)} error={errorOf('description')} disabled={off} />
           </div>
           {withNote && (
             <div className="kg-relation-form__wide">
-              <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={busy} />
+              <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={off} />
             </div>
           )}
         </div>
@@ -213,7 +217,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
           >
             {T.cancel}
           </Button>
-          <Button type="submit" disabled={busy} loading={saving}>
+          <Button type="submit" disabled={off} loading={saving}>
             {saving ? T.saving : T.save}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { typesApi } from '../../api/types';
@@ -8,6 +8,7 @@ import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { cappedTotalText } from '../../contract/capped-total';
@@ -61,6 +62,13 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed } });
   const deleteError = useSelector(deletion, (s) => s.context.error);
   const latest = useLatest({ show, list, query, change, onDeleted });
+  // The filter bar keeps the typed search itself: a new key starts it from the cleared query.
+  const [filtersKey, setFiltersKey] = useState(0);
+  const filtered = !!(query.search.trim() || query.relationType || query.ruleViolations);
+  const clearFilters = () => {
+    change({ search: '', relationType: '', ruleViolations: false });
+    setFiltersKey((k) => k + 1);
+  };
   useEffect(() => {
     const sub = deletion.on('delete.done', ({ target }) => {
       const { list: l, query: q, change: c } = latest.current;
@@ -97,6 +105,7 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
         }
       />
       <RelationFilters
+        key={filtersKey}
         search={query.search}
         relationType={query.relationType}
         relationTypes={typeNames}
@@ -115,7 +124,7 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
             sort={query.sort}
             onSortChange={(sort) => change({ sort })}
             busy={list.refreshing}
-            empty={query.search.trim() || query.relationType ? T.noMatches : T.empty}
+            empty={filtered ? <FilteredEmpty text={T.noMatches} onClear={clearFilters} /> : T.empty}
             onDelete={onDelete}
             {...actions}
           />

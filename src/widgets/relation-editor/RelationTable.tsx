@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { RELATION_TEXTS as T } from '../../contract/relation-texts';
 import type { Relation } from '../../contract/relations';
 import { IconButton } from '../../ui/Button';
@@ -24,7 +24,7 @@ export interface RelationTableProps extends RelationActions {
   onSortChange: (sort: SortState) => void;
   busy: boolean;
   /** What an empty list says (spec §2: 'No relations found', or 'No relations match your search'). */
-  empty: string;
+  empty: ReactNode;
 }
 
 /** Name falls back to the type (spec §2). */
@@ -71,7 +71,7 @@ const TypeChip = ({ r }: { r: Relation }) => <span className="kg-chip kg-chip--s
 /** The relations page: a server-sorted table, or cards on narrow screens. */
 export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, onOpenNode, ...actions }: RelationTableProps) {
   if (narrow) {
-    if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
+    if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
     return (
       <ul className="kg-admin__cards kg-relations__cards" aria-label={T.title} aria-busy={busy || undefined}>
         {rows.map((r) => (

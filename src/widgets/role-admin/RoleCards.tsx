@@ -6,7 +6,7 @@ import { ROLE_TEXTS as T } from '../../contract/role-texts';
 
 /** The small-screen role list: one card per role with its figures, status switch and actions. */
 export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete, lockReason }: RoleListProps) {
-  if (rows.length === 0) return <p className="kg-admin__empty">{T.noRoles}</p>;
+  if (rows.length === 0) return <div className="kg-admin__empty">{T.noRoles}</div>;
   return (
     <ul className="kg-admin__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
       {rows.map((r) => (

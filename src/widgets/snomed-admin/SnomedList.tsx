@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SNOMED_TEXTS as T } from '../../contract/import-texts';
 import type { SnomedConcept } from '../../contract/snomed';
 import { IconButton } from '../../ui/Button';
@@ -16,6 +17,8 @@ export interface SnomedListProps {
   canDelete: boolean;
   onView: (concept: SnomedConcept) => void;
   onDelete: (concept: SnomedConcept) => void;
+  /** What an empty list says (with 'Clear filters' when a search or filter emptied it). */
+  empty: ReactNode;
 }
 
 function Actions({ concept, canDelete, onView, onDelete }: { concept: SnomedConcept } & Pick<SnomedListProps, 'canDelete' | 'onView' | 'onDelete'>) {
@@ -45,9 +48,9 @@ const Id = ({ c }: { c: SnomedConcept }) => (
 const Status = ({ c }: { c: SnomedConcept }) => <StatusChip active={c.active} activeText={T.active} inactiveText={T.inactive} />;
 
 /** The catalogue page: a sortable table (SNOMED ID, Name, Status, Actions), or cards when narrow. */
-export function SnomedList({ rows, narrow, sort, onSortChange, busy, ...actions }: SnomedListProps) {
+export function SnomedList({ rows, narrow, sort, onSortChange, busy, empty, ...actions }: SnomedListProps) {
   if (narrow) {
-    if (rows.length === 0) return <p className="kg-admin__empty">{T.empty}</p>;
+    if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
     return (
       <ul className="kg-admin__cards kg-snomed__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
         {rows.map((c) => (
@@ -78,7 +81,7 @@ export function SnomedList({ rows, narrow, sort, onSortChange, busy, ...actions 
       rowKey={(c) => c.id}
       sort={sort}
       onSortChange={onSortChange}
-      empty={T.empty}
+      empty={empty}
       busy={busy}
       maxHeight="min(70vh, 680px)"
     />

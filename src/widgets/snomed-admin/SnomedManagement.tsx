@@ -18,6 +18,7 @@ import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
 import { conceptName, totalText } from './concept-format';
 import { SnomedFilters } from './SnomedFilters';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { SnomedList } from './SnomedList';
 import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
 import { useLatest } from '../../ui/use-latest';
@@ -108,6 +109,9 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
             onSortChange={(sort) => change({ sort })}
             busy={list.refreshing}
             canDelete={canDelete}
+            empty={
+              query.search || query.status ? <FilteredEmpty text={T.empty} onClear={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status })} /> : T.empty
+            }
             onView={setDetails}
             onDelete={(c) => deletion.send({ type: 'delete.open', target: { id: c.id, name: conceptName(c) } })}
           />

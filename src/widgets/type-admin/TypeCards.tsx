@@ -4,7 +4,7 @@ import type { TypeListProps } from './TypeTable';
 
 /** The small-screen list: one card per type with its usage, creation date and creator. */
 export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete }: TypeListProps) {
-  if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
+  if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
   return (
     <ul className="kg-admin__cards kg-type-cards" aria-label={texts.listLabel} aria-busy={busy || undefined}>
       {rows.map((t) => (

@@ -6,6 +6,7 @@ import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { DeletionDialog } from '../DeletionDialog';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -71,7 +72,17 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   const all = useMemo(() => types.data ?? [], [types.data]);
   const filtered = useMemo(() => filterTypes(all, search), [all, search]);
   const paging = useTablePaging(filtered, TYPE_SORT_VALUES, LIMITS.defaultPageSize);
-  const empty = search.trim() ? T.noMatches : T.noTypes;
+  const empty = search.trim() ? (
+    <FilteredEmpty
+      text={T.noMatches}
+      onClear={() => {
+        setSearch('');
+        paging.setPage(0);
+      }}
+    />
+  ) : (
+    T.noTypes
+  );
 
   const refresh = async () => {
     close();
@@ -129,7 +140,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
 
       {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
-        <p className="kg-admin__warning">{T.deleteWarning}</p>
+        {!inUse && <p className="kg-admin__warning">{T.deleteWarning}</p>}
         <p className="kg-type-delete__usage">
           <strong>{deleteTarget?.name}</strong> {T.inUse(deleteTarget?.affected ?? 0)}
         </p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TaxonomyType } from '../../contract/taxonomy';
 import { DataTable, type Column } from '../../ui/DataTable';
 import type { SortState } from '../../ui/table-sort';
@@ -7,7 +8,7 @@ import { TYPE_SORT_VALUES } from './type-list';
 
 export interface TypeListProps extends TypeActionsProps {
   rows: readonly TaxonomyType[];
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { User } from '../../contract/users';
 import { ChevronDownIcon } from '../../ui/icons';
 import { formatDate, formatTime } from '../format';
@@ -7,7 +7,7 @@ import { RoleChip, UserActions, UserContact, UserIdentity, UserStatus, type User
 
 export interface UserCardsProps extends Omit<UserActionsProps, 'user'> {
   rows: readonly User[];
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 
@@ -22,7 +22,7 @@ export function UserCards({ rows, empty, busy, onEdit, onDelete, lockReason }: U
       return next;
     });
 
-  if (rows.length === 0) return <p className="kg-admin__empty">{empty}</p>;
+  if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
   return (
     <ul className="kg-admin__cards" aria-label={T.listLabel} aria-busy={busy || undefined}>
       {rows.map((u) => {

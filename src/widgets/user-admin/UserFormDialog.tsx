@@ -27,6 +27,8 @@ export interface UserFormDialogProps {
   /** Set when the role may not be changed (your own account): the reason, shown under the select. */
   roleLocked?: string;
   defaultRoleId: string;
+  /** The role may not submit this form (no users.create / users.update): the reason; every field is read-only. */
+  readOnly?: string;
   onCancel: () => void;
   /** Saves; a rejection's message is shown in the dialog. */
   onSubmit: (values: UserFormValues) => Promise<void>;
@@ -40,13 +42,14 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 }
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
-export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, onCancel, onSubmit }: UserFormDialogProps) {
+export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit }: UserFormDialogProps) {
   // An account restored from a backup has no password: its edit form sets one (issue 16).
   const settingPassword = mode === 'edit' && user?.hasCredentials === false;
   const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit, settingPassword) });
   const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
   // Saved: the owner closes the dialog; until then it stays busy as while saving.
   const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
+  const off = saving || !!readOnly;
   useUnsavedChanges(useSelector(form, (s) => !sameFormValues(s.context.values, s.context.initial)));
   const [showPassword, setShowPassword] = useState(false);
   const body = useRef<HTMLDivElement>(null);
@@ -65,7 +68,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
     name: field,
     value: values[field],
     error: errors[field],
-    disabled: saving,
+    disabled: off,
     onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
   });
   const cancel = () => form.send({ type: 'form.cancel' });
@@ -92,19 +95,22 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
       onClose={cancel}
       busy={saving}
       className="kg-dialog--wide kg-user-form"
-      onSubmit={() => form.send({ type: 'form.submit' })}
+      onSubmit={() => {
+        if (!readOnly) form.send({ type: 'form.submit' });
+      }}
       actions={
         <>
           <Button variant="text" onClick={cancel} disabled={saving}>
             {T.cancel}
           </Button>
-          <Button type="submit" disabled={saving} loading={saving}>
+          <Button type="submit" disabled={off} loading={saving}>
             {saving ? T.saving : submitLabel}
           </Button>
         </>
       }
     >
       <div ref={body} className="kg-user-form__body">
+        {readOnly && <Alert severity="info">{readOnly}</Alert>}
         {formError && <Alert severity="error">{formError}</Alert>}
         {settingPassword && <Alert severity="info">{T.restoredWithoutPassword}</Alert>}
         <div className="kg-user-form__grid">
@@ -118,7 +124,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
             value={values.roleId}
             error={errors.roleId}
             helperText={roleLocked}
-            disabled={saving || !!roleLocked}
+            disabled={off || !!roleLocked}
             options={roleOptions(roles, user)}
             onChange={(roleId) => set('roleId', roleId)}
           />
@@ -140,7 +146,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, o
           className="kg-user-form__active"
           label={values.isActive ? T.activeAccount : T.inactiveAccount}
           checked={values.isActive}
-          disabled={saving}
+          disabled={off}
           onChange={(on) => set('isActive', on)}
         />
       </div>

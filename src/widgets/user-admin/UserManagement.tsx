@@ -5,6 +5,7 @@ import { GRANT_MESSAGES, assignableRoles, grantorOfUser, userManageRefusal } fro
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
+import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { DeletionDialog } from '../DeletionDialog';
 import { PlusIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
@@ -70,12 +71,16 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
     const refusal = userManageRefusal(grantor, { id: user.roleId, name: user.role, permissions: role?.permissions ?? user.permissions });
     return refusal ? GRANT_MESSAGES[refusal] : null;
   };
-  const empty = hasFilters(filters) ? T.noMatches : T.noUsers;
+  // A form or delete the role cannot submit says so at once (read-only form, delete with nothing to confirm).
+  const may = (permission: string) => me.permissions?.includes(permission) ?? false;
+  const formReadOnly = form ? (form.mode === 'create' ? !may('users.create') && T.noCreatePermission : !may('users.update') && T.noUpdatePermission) : false;
+  const cannotDelete = !may('users.delete');
 
   const changeFilters = (next: Filters) => {
     setFilters(next);
     paging.setPage(0); // spec §2: the paginator returns to page 0 when a filter changes
   };
+  const empty = hasFilters(filters) ? <FilteredEmpty text={T.noMatches} onClear={() => changeFilters(NO_FILTERS)} /> : T.noUsers;
   const refresh = async () => {
     if (!(await admin.reloadAll())) show(T.loadFailedToast, 'error');
   };
@@ -126,16 +131,23 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
             roles={offeredRoles}
             roleLocked={form.mode === 'edit' && form.user.id === me.id ? GRANT_MESSAGES.ownRole : undefined}
             defaultRoleId={defaultRoleId}
+            readOnly={formReadOnly || undefined}
             onCancel={() => setForm(null)}
             onSubmit={saved}
           />
         </Suspense>
       )}
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
-        <p className="kg-admin__warning">{T.deleteWarning}</p>
-        <p>
-          <strong>{deleteTarget?.name}</strong>: {T.deleteBody}
-        </p>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={cannotDelete}>
+        {cannotDelete ? (
+          <p className="kg-admin__warning">{T.noDeletePermission}</p>
+        ) : (
+          <>
+            <p className="kg-admin__warning">{T.deleteWarning}</p>
+            <p>
+              <strong>{deleteTarget?.name}</strong>: {T.deleteBody}
+            </p>
+          </>
+        )}
       </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { User } from '../../contract/users';
 import { DataTable, type Column } from '../../ui/DataTable';
 import type { SortState } from '../../ui/table-sort';
@@ -10,7 +11,7 @@ export interface UserTableProps extends Omit<UserActionsProps, 'user'> {
   rows: readonly User[];
   sort: SortState | null;
   onSortChange: (sort: SortState) => void;
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 

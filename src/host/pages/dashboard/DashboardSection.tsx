@@ -20,7 +20,7 @@ interface DashboardSectionProps<T> {
   /** What the grid shows (the search's matches), one card each. */
   cards: readonly T[];
   card: (item: T) => ReactNode;
-  gridEmpty: string;
+  gridEmpty: ReactNode;
   table: ReactNode;
   /** False while a search narrows the loaded rows: "Showing x of y" would count the wrong thing. */
   showTotal?: boolean;
@@ -54,7 +54,7 @@ export function DashboardSection<T>(p: DashboardSectionProps<T>) {
         </div>
       ) : p.mode === 'grid' ? (
         p.cards.length === 0 ? (
-          <p className="kg-dash-empty">{p.gridEmpty}</p>
+          <div className="kg-dash-empty">{p.gridEmpty}</div>
         ) : (
           <>
             <div className="kg-dash-grid" aria-busy={p.list.loading || undefined}>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Button, useTablePaging } from '../../../ui';
+import { Button, FilteredEmpty, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
 import { LIMITS } from '../../../contract/limits';
@@ -69,7 +69,11 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
     },
   });
 
-  const empty = search ? T.noNodesMatch : T.noNodes;
+  const clearSearch = () => {
+    setQuery('');
+    paging.setPage(0);
+  };
+  const empty = search ? <FilteredEmpty text={T.noNodesMatch} onClear={clearSearch} /> : T.noNodes;
   return (
     <DashboardSection
       id="kg-dash-nodes"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';
@@ -17,7 +18,7 @@ interface NodeTableProps {
   paging: TablePaging<KnowledgeNode>;
   can: DashboardAbilities;
   handlers: NodeActionHandlers;
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable, Pagination, type Column, type TablePaging } from '../../../ui';
 import { LIMITS } from '../../../contract/limits';
 
@@ -6,7 +7,7 @@ interface PagedTableProps<T> {
   columns: Column<T>[];
   paging: TablePaging<T>;
   rowKey: (row: T) => string;
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 

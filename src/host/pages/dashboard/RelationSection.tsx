@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { relationsApi } from '../../../api/relations';
 import type { Relation } from '../../../contract/relations';
-import { Button, useTablePaging } from '../../../ui';
+import { Button, FilteredEmpty, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
 import { LIMITS } from '../../../contract/limits';
@@ -68,6 +68,10 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
   });
 
   const searching = search !== '';
+  const clearSearch = () => {
+    setQuery('');
+    paging.setPage(0);
+  };
   return (
     <DashboardSection
       id="kg-dash-relations"
@@ -94,8 +98,8 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
       list={list}
       cards={list.items}
       card={(r) => <RelationCard key={r.id} relation={r} can={can} handlers={handlers} />}
-      gridEmpty={searching ? T.noRelationsMatch : T.noRelationsGrid}
-      table={<RelationTable paging={paging} can={can} handlers={handlers} empty={searching ? T.noRelationsMatch : T.noRelations} busy={list.loading} />}
+      gridEmpty={searching ? <FilteredEmpty text={T.noRelationsMatch} onClear={clearSearch} /> : T.noRelationsGrid}
+      table={<RelationTable paging={paging} can={can} handlers={handlers} empty={searching ? <FilteredEmpty text={T.noRelationsMatch} onClear={clearSearch} /> : T.noRelations} busy={list.loading} />}
     >
       <DeleteDialog target={toDelete} title={T.relations.deleteTitle} name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} />
     </DashboardSection>

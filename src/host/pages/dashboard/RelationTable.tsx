@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DASHBOARD_TEXTS } from './texts';
 import type { Relation } from '../../../contract/relations';
 import { Chip, type Column } from '../../../ui';
@@ -27,7 +28,7 @@ interface RelationTableProps {
   paging: TablePaging<Relation>;
   can: DashboardAbilities;
   handlers: RelationActionHandlers;
-  empty: string;
+  empty: ReactNode;
   busy: boolean;
 }
 

@@ -15,7 +15,7 @@ import { deleteAction } from '../dashboard/delete-action';
 import { DeleteDialog } from '../dashboard/DeleteDialog';
 import { useDebounced } from '../dashboard/use-dashboard-list';
 import { api, useCurrentUser } from '../../session';
-import { EMPTY_FILTERS, type SearchFilters } from './filters';
+import { activeFilterCount, EMPTY_FILTERS, type SearchFilters } from './filters';
 import { FilterPanel } from './FilterPanel';
 import { ResultCard } from './ResultCard';
 import { SEARCH_TEXTS as T } from './texts';
@@ -85,6 +85,12 @@ export function SearchPage() {
           <div className="kg-search-empty">
             <p className="kg-search-empty__title">{T.noResults}</p>
             <p className="kg-search-empty__hint">{T.noResultsHint}</p>
+            {/* The way out is offered where the user sees nothing, not only in the filter panel above. */}
+            {activeFilterCount(filters) > 0 && (
+              <Button variant="outlined" onClick={() => setFilters(EMPTY_FILTERS)}>
+                {T.clearAll}
+              </Button>
+            )}
           </div>
         ) : (
           <>
