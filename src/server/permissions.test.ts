@@ -26,6 +26,8 @@ interface Call {
    * installation (a restore needs an empty one): proves the guard let the call through.
    */
   allowedStatus?: number;
+  /** A token of its own (a call that ends the identity's sign-in must not end the matrix's). */
+  token?: string;
 }
 
 let seq = 0;
@@ -56,6 +58,14 @@ const snomedConcept = async () => {
   await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ($1, '999', 'Fixture concept')`, [id]);
   return id;
 };
+const USERNAMES: Record<Exclude<Who, 'anonymous'>, string> = { admin: 'admin', viewer: 'u_viewer', editor: 'u_editor', custom: 'u_custom' };
+/** A new sign-in of an identity of the matrix (all registered with the harness's password). */
+const signIn = async (who: Who): Promise<string> => {
+  if (who === 'anonymous') throw new Error('anonymous has no sign-in');
+  const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: USERNAMES[who], password: 'secret-pw' } });
+  if (res.statusCode !== 200) throw new Error(`sign-in ${who}: ${res.statusCode} ${res.body}`);
+  return res.json<{ accessToken: string }>().accessToken;
+};
 const canCreateNodes = (who: Who) => who !== 'anonymous' && perms[who].includes('nodes.create');
 const canCreateRelations = (who: Who) => who !== 'anonymous' && perms[who].includes('relations.create');
 /** A node whose SNOMED code an import changed (a snomed_drift row), for the drift routes. */
@@ -79,8 +89,9 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /auth/verify-password': async () => ({ url: '/auth/verify-password', payload: { password: 'secret-pw' } }),
   'POST /auth/check-username': async () => ({ url: '/auth/check-username', payload: { username: uniq('free') } }),
   'PUT /auth/profile': async () => ({ url: '/auth/profile', payload: { mobileNo: '+1 555 0100' } }),
-  // Ends the identity's refresh tokens only; its access token (what the matrix uses) stays valid until it expires.
-  'POST /auth/logout-all': async () => ({ url: '/auth/logout-all' }),
+  // Ends every sign-in of the identity: made with a second sign-in, so the matrix's token is gone after it
+  // (the test below shows that) but the matrix goes on with a new one.
+  'POST /auth/logout-all': async (who) => ({ url: '/auth/logout-all', token: who === 'anonymous' ? undefined : await signIn(who) }),
   'GET /stats': async () => ({ url: '/stats' }),
 
   'GET /nodes': async () => ({ url: '/nodes?search=Node&limit=5' }),
@@ -223,7 +234,8 @@ describe('permission matrix', () => {
     for (const r of routes()) {
       if (r.access === 'public') continue;
       const call = await FIXTURES[r.key]!(who);
-      const res = await t.call({ method: r.method, url: `/api${call.url}`, token: tokens[who], payload: call.payload, headers: call.headers });
+      const res = await t.call({ method: r.method, url: `/api${call.url}`, token: call.token ?? tokens[who], payload: call.payload, headers: call.headers });
+      if (r.key === 'POST /auth/logout-all' && call.token) tokens[who] = await signIn(who);
       const expected = who === 'anonymous' ? 401 : hasAccess(r.access, perms[who]) ? (call.allowedStatus ?? '2xx') : 403;
       const ok = expected === '2xx' ? res.statusCode >= 200 && res.statusCode < 300 : res.statusCode === expected;
       if (!ok) failures.push(`${r.key}: expected ${expected}, got ${res.statusCode} ${res.statusCode >= 300 ? res.body.slice(0, 200) : ''}`);
@@ -239,5 +251,80 @@ describe('permission matrix', () => {
     const user = { username: 'made', email: 'made@example.org', password: 'secret-1', role: 'viewer' };
     expect((await t.call({ method: 'POST', url: '/api/users', token: tokens.custom, payload: user })).statusCode).toBe(403);
     expect((await t.call({ method: 'PUT', url: `/api/nodes/${created.json().id}`, token: tokens.custom, payload: { name: 'A', nodeType: 'Disease' } })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * A token is only as good as its sign-in: after each way a sign-in ends, the access token issued
+ * before it is refused 401 on every guarded route (not after up to 15 minutes), although its user
+ * held every permission. Walks the same route table, so the next route is covered too.
+ */
+describe('revoked sign-ins', () => {
+  const EVERY = SYSTEM_ROLE_PERMISSIONS.admin;
+  const password = 'Str0ng-pass-1';
+  const login = async (username: string, pw = password) => {
+    const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: username, password: pw } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ accessToken: string; refreshToken: string; user: { id: string } }>();
+  };
+  /** Ways a sign-in ends; each gets a user holding every permission, signed in, and ends that sign-in. */
+  const REVOCATIONS: Record<string, (s: { username: string; id: string; accessToken: string; refreshToken: string }) => Promise<void>> = {
+    'sign out everywhere (from another browser)': async (s) => {
+      const other = await login(s.username);
+      expect((await t.call({ method: 'POST', url: '/api/auth/logout-all', token: other.accessToken })).statusCode).toBe(204);
+    },
+    'a password change (from another browser)': async (s) => {
+      const other = await login(s.username);
+      const res = await t.call({ method: 'PUT', url: '/api/auth/profile', token: other.accessToken, payload: { password: 'N3w-Harbor-pass', currentPassword: password } });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    'a role change (to a role as powerful)': async (s) => {
+      const res = await t.call({ method: 'PUT', url: `/api/users/${s.id}`, token: tokens.admin, payload: { role: 'everything too' } });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    deactivation: async (s) => {
+      const res = await t.call({ method: 'PUT', url: `/api/users/${s.id}`, token: tokens.admin, payload: { isActive: false } });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    'signing out': async (s) => {
+      expect((await t.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: s.refreshToken } })).statusCode).toBe(204);
+    },
+    'a reused refresh token': async (s) => {
+      const refresh = () => t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken } });
+      expect((await refresh()).statusCode).toBe(200);
+      expect((await refresh()).statusCode).toBe(401);
+    },
+  };
+  const revoked: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await t.db.query(`INSERT INTO roles (name, permissions) VALUES ('everything', $1), ('everything too', $1)`, [EVERY]);
+    for (const kind of Object.keys(REVOCATIONS)) {
+      const username = uniq('revoked_');
+      const created = await asAdmin('POST', '/users', { username, email: `${username}@example.org`, password, role: 'everything' });
+      const session = await login(username);
+      expect((await t.call({ method: 'GET', url: '/api/roles', token: session.accessToken })).statusCode).toBe(200);
+      await REVOCATIONS[kind]({ username, id: created.id, ...session });
+      revoked[kind] = session.accessToken;
+    }
+  }, 60_000);
+
+  it('refuses the old token with 401 on every guarded route', async () => {
+    const failures: string[] = [];
+    for (const r of routes()) {
+      if (r.access === 'public') continue;
+      const call = await FIXTURES[r.key]!('admin');
+      for (const [kind, token] of Object.entries(revoked)) {
+        const res = await t.call({ method: r.method, url: `/api${call.url}`, token, payload: call.payload, headers: call.headers });
+        if (res.statusCode !== 401) failures.push(`${r.key} after ${kind}: got ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('names why: a revoked sign-in, or an inactive account', async () => {
+    const me = (token: string) => t.call({ method: 'GET', url: '/api/auth/me', token }).then((r) => r.json<{ code: string }>().code);
+    expect(await me(revoked['sign out everywhere (from another browser)'])).toBe('session_revoked');
+    expect(await me(revoked.deactivation)).toBe('account_inactive');
   });
 });
