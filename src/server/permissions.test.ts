@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS, SNOMED_RF2_COLUMNS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Access, type ApiRouteKey } from '../contract';
 import { csvOf, multipart, xlsxOf } from './modules/imports/fixtures';
 import { testApp, type TestApp } from './test/harness';
+import { REVOCATIONS, signedInUser } from './test/revocations';
 
 /**
  * The permission matrix: every API route the server has × anonymous, viewer, editor, admin and a
@@ -260,51 +261,14 @@ describe('permission matrix', () => {
  * held every permission. Walks the same route table, so the next route is covered too.
  */
 describe('revoked sign-ins', () => {
-  const EVERY = SYSTEM_ROLE_PERMISSIONS.admin;
-  const password = 'Str0ng-pass-1';
-  const login = async (username: string, pw = password) => {
-    const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: username, password: pw } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ accessToken: string; refreshToken: string; user: { id: string } }>();
-  };
-  /** Ways a sign-in ends; each gets a user holding every permission, signed in, and ends that sign-in. */
-  const REVOCATIONS: Record<string, (s: { username: string; id: string; accessToken: string; refreshToken: string }) => Promise<void>> = {
-    'sign out everywhere (from another browser)': async (s) => {
-      const other = await login(s.username);
-      expect((await t.call({ method: 'POST', url: '/api/auth/logout-all', token: other.accessToken })).statusCode).toBe(204);
-    },
-    'a password change (from another browser)': async (s) => {
-      const other = await login(s.username);
-      const res = await t.call({ method: 'PUT', url: '/api/auth/profile', token: other.accessToken, payload: { password: 'N3w-Harbor-pass', currentPassword: password } });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-    'a role change (to a role as powerful)': async (s) => {
-      const res = await t.call({ method: 'PUT', url: `/api/users/${s.id}`, token: tokens.admin, payload: { role: 'everything too' } });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-    deactivation: async (s) => {
-      const res = await t.call({ method: 'PUT', url: `/api/users/${s.id}`, token: tokens.admin, payload: { isActive: false } });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-    'signing out': async (s) => {
-      expect((await t.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: s.refreshToken } })).statusCode).toBe(204);
-    },
-    'a reused refresh token': async (s) => {
-      const refresh = () => t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken } });
-      expect((await refresh()).statusCode).toBe(200);
-      expect((await refresh()).statusCode).toBe(401);
-    },
-  };
   const revoked: Record<string, string> = {};
 
   beforeAll(async () => {
-    await t.db.query(`INSERT INTO roles (name, permissions) VALUES ('everything', $1), ('everything too', $1)`, [EVERY]);
-    for (const kind of Object.keys(REVOCATIONS)) {
-      const username = uniq('revoked_');
-      const created = await asAdmin('POST', '/users', { username, email: `${username}@example.org`, password, role: 'everything' });
-      const session = await login(username);
+    await t.db.query(`INSERT INTO roles (name, permissions) VALUES ('everything', $1), ('everything too', $1)`, [SYSTEM_ROLE_PERMISSIONS.admin]);
+    for (const [kind, revoke] of Object.entries(REVOCATIONS)) {
+      const session = await signedInUser(t, tokens.admin, uniq('revoked_'), 'everything');
       expect((await t.call({ method: 'GET', url: '/api/roles', token: session.accessToken })).statusCode).toBe(200);
-      await REVOCATIONS[kind]({ username, id: created.id, ...session });
+      await revoke({ t, adminToken: tokens.admin, sameRightsRole: 'everything too' }, session);
       revoked[kind] = session.accessToken;
     }
   }, 60_000);

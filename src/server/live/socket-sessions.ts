@@ -8,15 +8,14 @@ import type { AuthContext } from '../types';
  * A socket lives for hours; the rights of its handshake must not. Each socket remembers its sign-in
  * (user, refresh-token family, token expiry) and is checked again:
  * - on every join (checkSocket), against the database;
- * - on every change delivery (live/plugin.ts, through ReaderPermissions);
- * - every SESSION_CHECK_MS by a sweep of this instance's sockets (one query for all of them), which
+ * - on every change delivery (live/plugin.ts: one query for all of the instance's sockets);
+ * - every `socketSessionCheckMs` (2 s) by a sweep of this instance's sockets (one query for all of them), which
  *   disconnects a socket whose account was deactivated or deleted, whose sign-in was revoked (sign
  *   out, sign out everywhere, a password or role change) or which lost a permission (the rooms it
  *   joined with it go with it; the browser reconnects and joins again with what it holds now);
  * - and a timer ends it when its access token expires (the browser reconnects with a fresh one).
  * The state is in the database, so a revocation through any instance reaches every instance's sockets.
  */
-export const SESSION_CHECK_MS = 2000;
 /** Sessions per sweep query (the arrays are parameters; this bounds one statement's size). */
 const SWEEP_CHUNK = 5000;
 
@@ -67,8 +66,11 @@ export async function checkSocket(db: Queryable, socket: Socket): Promise<string
   return apply(socket, session, state) ? session.permissions : null;
 }
 
-/** Checks every socket of this instance once. */
-export async function sweepSockets(db: Queryable, sockets: Iterable<Socket>): Promise<void> {
+/**
+ * The sockets grouped by sign-in with the state of each read now (one query per SWEEP_CHUNK
+ * sign-ins). Sockets without a sign-in are disconnected.
+ */
+export async function currentSessions(db: Queryable, sockets: Iterable<Socket>): Promise<{ session: SocketSession; state: SessionState; sockets: Socket[] }[]> {
   const bySession = new Map<string, { session: SocketSession; sockets: Socket[] }>();
   for (const socket of sockets) {
     const session = sessionOf(socket);
@@ -82,19 +84,23 @@ export async function sweepSockets(db: Queryable, sockets: Iterable<Socket>): Pr
     else bySession.set(key, { session, sockets: [socket] });
   }
   const entries = [...bySession.values()];
+  const out: { session: SocketSession; state: SessionState; sockets: Socket[] }[] = [];
   for (let i = 0; i < entries.length; i += SWEEP_CHUNK) {
     const chunk = entries.slice(i, i + SWEEP_CHUNK);
-    const states = await findSessions(
-      db,
-      chunk.map((e) => e.session),
-    );
-    chunk.forEach((entry, k) => {
-      for (const socket of entry.sockets) apply(socket, sessionOf(socket) ?? entry.session, states[k]);
-    });
+    const states = await findSessions(db, chunk.map((e) => e.session));
+    chunk.forEach((entry, k) => out.push({ ...entry, state: states[k] }));
+  }
+  return out;
+}
+
+/** Checks every socket of this instance once. */
+export async function sweepSockets(db: Queryable, sockets: Iterable<Socket>): Promise<void> {
+  for (const entry of await currentSessions(db, sockets)) {
+    for (const socket of entry.sockets) apply(socket, sessionOf(socket) ?? entry.session, entry.state);
   }
 }
 
-/** Ends each socket when its token expires, and sweeps this instance's sockets every SESSION_CHECK_MS. */
+/** Ends each socket when its token expires, and sweeps this instance's sockets every `socketSessionCheckMs`. */
 export function watchSocketSessions(app: FastifyInstance): void {
   app.io.on('connection', (socket: Socket) => {
     const session = sessionOf(socket);
@@ -111,7 +117,7 @@ export function watchSocketSessions(app: FastifyInstance): void {
     sweepSockets(app.db, app.io.of('/').sockets.values())
       .catch((err: unknown) => app.log.warn({ err }, 'socket session check failed'))
       .finally(() => (sweeping = false));
-  }, SESSION_CHECK_MS);
+  }, app.config.socketSessionCheckMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 }
