@@ -116,10 +116,18 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** One page of users by username, optionally matching username or email. */
-export async function listUsers(db: Queryable, q: { search?: string; limit: number; skip: number }): Promise<{ rows: UserRow[]; total: number }> {
+/**
+ * One page of users by username, optionally matching the username, and the email for a reader who
+ * may see emails (`withEmail`): a search must not match what its reader is not shown, or it would
+ * reveal the address one guessed letter at a time.
+ */
+export async function listUsers(
+  db: Queryable,
+  q: { search?: string; limit: number; skip: number },
+  withEmail: boolean,
+): Promise<{ rows: UserRow[]; total: number }> {
   const search = q.search?.trim();
-  const where = search ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : '';
+  const where = search ? (withEmail ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : 'WHERE u.username ILIKE $1') : '';
   const params = search ? [likePattern(search)] : [];
   const [rows, count] = await Promise.all([
     db.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.username) LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
