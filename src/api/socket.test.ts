@@ -25,7 +25,9 @@ class FakeSocket {
     if (name === 'connect') this.connected = true;
     for (const fn of [...(this.handlers.get(name) ?? [])]) fn(...args);
   }
+  connects = 0;
   connect() {
+    this.connects++;
     return this;
   }
   disconnect() {
@@ -115,5 +117,42 @@ describe('the socket connection (spec §7 Real-time, §9)', () => {
     stop();
     opened[0].socket.fire('snomed-upload-progress', { processId: 'j1', progress: 20, message: 'x', status: 'inserting' });
     expect(events).toHaveLength(1);
+  });
+
+  it('after the server ended it (an expired token, changed rights) renews the token and connects again', async () => {
+    const api = client('https://d.example.org');
+    const calls: string[] = [];
+    api.request = ((path: string) => {
+      calls.push(path);
+      api.session.setTokens('token-fresh', 'refresh-2');
+      return Promise.resolve(null as never);
+    });
+    const { release } = acquireSocket(api);
+    const socket = opened[0].socket;
+    socket.fire('connect');
+    socket.connected = false;
+    socket.fire('disconnect', 'transport close'); // socket.io reconnects from this by itself
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    socket.fire('disconnect', 'io server disconnect');
+    await vi.waitFor(() => expect(socket.connects).toBe(1));
+    expect(calls).toEqual(['/auth/me']);
+    const auth = opened[0].options.auth as (cb: (data: object) => void) => void;
+    auth((data) => expect(data).toEqual({ token: 'token-fresh' }));
+    release();
+  });
+
+  it('does not connect again when the sign-in is over (the renewal ended the session)', async () => {
+    const api = client('https://e.example.org');
+    api.request = (() => {
+      api.session.clear();
+      return Promise.reject(new Error('401'));
+    });
+    const { release } = acquireSocket(api);
+    const socket = opened[0].socket;
+    socket.fire('disconnect', 'io server disconnect');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(socket.connects).toBe(0);
+    release();
   });
 });

@@ -31,6 +31,18 @@ function open(api: ApiClient): Socket {
   socket.on('connect', () => {
     refreshed = false;
   });
+  // The server ends a socket when its access token expires or its rights changed (a role or
+  // permission change): socket.io does not reconnect after that by itself. One authenticated call
+  // refreshes the token (or, for a revoked sign-in, ends the session); then connect again with it.
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    void api
+      .request('/auth/me')
+      .catch(() => undefined)
+      .then(() => {
+        if (api.session.accessToken && !socket.connected && shared.get(api.base)?.socket === socket) socket.connect();
+      });
+  });
   socket.on('connect_error', (err) => {
     // The server lost its database for a moment (failover): a middleware refusal is not
     // retried by socket.io, so try again once the server asks us to wait.

@@ -15,6 +15,7 @@ export * from './fields';
 export * from './nodes';
 export * from './relations';
 export * from './relation-notes';
+export * from './hidden-fields';
 export * from './graph';
 export * from './snomed';
 export * from './roles';

@@ -9,6 +9,8 @@ export interface AppConfig {
   tokenSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** How often each instance checks its sockets' sign-ins and permissions (live/socket-sessions.ts). */
+  socketSessionCheckMs: number;
   /** Origins allowed to call the API from other sites (embedded widgets). */
   corsOrigins: string[];
   /** Requests per minute per client address over all the credential routes together (plugins/credential-limits.ts). */
@@ -62,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     tokenSecret: env.KG_TOKEN_SECRET || null,
     accessTokenTtlSeconds: numberFrom(env.KG_ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtlDays: numberFrom(env.KG_REFRESH_TOKEN_DAYS, 30),
+    socketSessionCheckMs: Math.max(200, numberFrom(env.KG_SOCKET_SESSION_CHECK_MS, 2000)),
     corsOrigins: (env.KG_CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -90,6 +93,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tokenSecret: 'test-secret-0123456789abcdef',
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 30,
+    socketSessionCheckMs: 2000,
     corsOrigins: [],
     authRateLimitPerMinute: 1000,
     authAccountRateLimitPerMinute: 1000,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS, SNOMED_RF2_COLUMNS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Access, type ApiRouteKey } from '../contract';
 import { csvOf, multipart, xlsxOf } from './modules/imports/fixtures';
 import { testApp, type TestApp } from './test/harness';
+import { REVOCATIONS, signedInUser } from './test/revocations';
 
 /**
  * The permission matrix: every API route the server has × anonymous, viewer, editor, admin and a
@@ -26,6 +27,8 @@ interface Call {
    * installation (a restore needs an empty one): proves the guard let the call through.
    */
   allowedStatus?: number;
+  /** A token of its own (a call that ends the identity's sign-in must not end the matrix's). */
+  token?: string;
 }
 
 let seq = 0;
@@ -56,6 +59,14 @@ const snomedConcept = async () => {
   await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ($1, '999', 'Fixture concept')`, [id]);
   return id;
 };
+const USERNAMES: Record<Exclude<Who, 'anonymous'>, string> = { admin: 'admin', viewer: 'u_viewer', editor: 'u_editor', custom: 'u_custom' };
+/** A new sign-in of an identity of the matrix (all registered with the harness's password). */
+const signIn = async (who: Who): Promise<string> => {
+  if (who === 'anonymous') throw new Error('anonymous has no sign-in');
+  const res = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: USERNAMES[who], password: 'secret-pw' } });
+  if (res.statusCode !== 200) throw new Error(`sign-in ${who}: ${res.statusCode} ${res.body}`);
+  return res.json<{ accessToken: string }>().accessToken;
+};
 const canCreateNodes = (who: Who) => who !== 'anonymous' && perms[who].includes('nodes.create');
 const canCreateRelations = (who: Who) => who !== 'anonymous' && perms[who].includes('relations.create');
 /** A node whose SNOMED code an import changed (a snomed_drift row), for the drift routes. */
@@ -79,8 +90,9 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /auth/verify-password': async () => ({ url: '/auth/verify-password', payload: { password: 'secret-pw' } }),
   'POST /auth/check-username': async () => ({ url: '/auth/check-username', payload: { username: uniq('free') } }),
   'PUT /auth/profile': async () => ({ url: '/auth/profile', payload: { mobileNo: '+1 555 0100' } }),
-  // Ends the identity's refresh tokens only; its access token (what the matrix uses) stays valid until it expires.
-  'POST /auth/logout-all': async () => ({ url: '/auth/logout-all' }),
+  // Ends every sign-in of the identity: made with a second sign-in, so the matrix's token is gone after it
+  // (the test below shows that) but the matrix goes on with a new one.
+  'POST /auth/logout-all': async (who) => ({ url: '/auth/logout-all', token: who === 'anonymous' ? undefined : await signIn(who) }),
   'GET /stats': async () => ({ url: '/stats' }),
 
   'GET /nodes': async () => ({ url: '/nodes?search=Node&limit=5' }),
@@ -232,7 +244,8 @@ describe('permission matrix', () => {
     for (const r of routes()) {
       if (r.access === 'public') continue;
       const call = await FIXTURES[r.key]!(who);
-      const res = await t.call({ method: r.method, url: `/api${call.url}`, token: tokens[who], payload: call.payload, headers: call.headers });
+      const res = await t.call({ method: r.method, url: `/api${call.url}`, token: call.token ?? tokens[who], payload: call.payload, headers: call.headers });
+      if (r.key === 'POST /auth/logout-all' && call.token) tokens[who] = await signIn(who);
       const expected = who === 'anonymous' ? 401 : hasAccess(r.access, perms[who]) ? (call.allowedStatus ?? '2xx') : 403;
       const ok = expected === '2xx' ? res.statusCode >= 200 && res.statusCode < 300 : res.statusCode === expected;
       if (!ok) failures.push(`${r.key}: expected ${expected}, got ${res.statusCode} ${res.statusCode >= 300 ? res.body.slice(0, 200) : ''}`);
@@ -248,5 +261,43 @@ describe('permission matrix', () => {
     const user = { username: 'made', email: 'made@example.org', password: 'secret-1', role: 'viewer' };
     expect((await t.call({ method: 'POST', url: '/api/users', token: tokens.custom, payload: user })).statusCode).toBe(403);
     expect((await t.call({ method: 'PUT', url: `/api/nodes/${created.json().id}`, token: tokens.custom, payload: { name: 'A', nodeType: 'Disease' } })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * A token is only as good as its sign-in: after each way a sign-in ends, the access token issued
+ * before it is refused 401 on every guarded route (not after up to 15 minutes), although its user
+ * held every permission. Walks the same route table, so the next route is covered too.
+ */
+describe('revoked sign-ins', () => {
+  const revoked: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await t.db.query(`INSERT INTO roles (name, permissions) VALUES ('everything', $1), ('everything too', $1)`, [SYSTEM_ROLE_PERMISSIONS.admin]);
+    for (const [kind, revoke] of Object.entries(REVOCATIONS)) {
+      const session = await signedInUser(t, tokens.admin, uniq('revoked_'), 'everything');
+      expect((await t.call({ method: 'GET', url: '/api/roles', token: session.accessToken })).statusCode).toBe(200);
+      await revoke({ t, adminToken: tokens.admin, sameRightsRole: 'everything too' }, session);
+      revoked[kind] = session.accessToken;
+    }
+  }, 60_000);
+
+  it('refuses the old token with 401 on every guarded route', async () => {
+    const failures: string[] = [];
+    for (const r of routes()) {
+      if (r.access === 'public') continue;
+      const call = await FIXTURES[r.key]!('admin');
+      for (const [kind, token] of Object.entries(revoked)) {
+        const res = await t.call({ method: r.method, url: `/api${call.url}`, token, payload: call.payload, headers: call.headers });
+        if (res.statusCode !== 401) failures.push(`${r.key} after ${kind}: got ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('names why: a revoked sign-in, or an inactive account', async () => {
+    const me = (token: string) => t.call({ method: 'GET', url: '/api/auth/me', token }).then((r) => r.json<{ code: string }>().code);
+    expect(await me(revoked['sign out everywhere (from another browser)'])).toBe('session_revoked');
+    expect(await me(revoked.deactivation)).toBe('account_inactive');
   });
 });

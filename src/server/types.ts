@@ -9,8 +9,10 @@ import type { UserRow } from './modules/users/repository';
 export interface AuthContext {
   user: UserRow;
   permissions: string[];
-  /** The refresh-token family (sign-in) of the access token; null for tokens issued without one. */
-  sessionId?: string | null;
+  /** The refresh-token family (sign-in) of the access token, checked live on every request. */
+  sessionId: string;
+  /** When the access token expires (ms since the epoch): a socket opened with it ends then. */
+  expiresAt: number;
 }
 
 declare module 'fastify' {

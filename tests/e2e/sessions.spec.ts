@@ -4,8 +4,8 @@ import { startServer, type TestServer } from './server';
 
 /**
  * "Sign out everywhere" on the Settings page (issue 14): the server revokes every refresh
- * token of the user, this browser signs out, and another browser's session can no longer
- * be renewed.
+ * sign-in of the user, this browser signs out, and another browser's access token is refused
+ * on its next request and its session can no longer be renewed.
  */
 let server: TestServer;
 const who = { username: 'wanderer', email: 'wanderer@example.org', password: 'Tidal-Orchard-63' };
@@ -61,13 +61,14 @@ test('sign out everywhere ends this session and the ones in other browsers', asy
   await expect(page).toHaveURL(url('/login'));
   expect(await page.evaluate(() => localStorage.getItem(`kg:${location.origin}:refreshToken`))).toBeNull();
 
-  // The other browser's session cannot be renewed any more: once its access token is
-  // spent it lands on the sign-in page.
+  // The other browser's session is over at once: its access token (still minutes from expiring)
+  // neither reads nor writes, it cannot be renewed, and its next request lands on the sign-in page.
+  const otherAccessToken = await elsewhere.evaluate(() => localStorage.getItem(`kg:${location.origin}:accessToken`));
+  const headers = { authorization: `Bearer ${otherAccessToken}` };
+  expect((await elsewhere.request.get(url('/api/nodes'), { headers })).status()).toBe(401);
+  expect((await elsewhere.request.post(url('/api/nodetypes'), { headers, data: { name: 'After sign-out' } })).status()).toBe(401);
   const refused = await elsewhere.request.post(url('/api/auth/refresh'), { data: { refreshToken: otherRefreshToken } });
   expect(refused.status()).toBe(401);
-  await elsewhere.evaluate(() => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, 'expired');
-    window.dispatchEvent(new Event('focus'));
-  });
+  await elsewhere.reload();
   await expect(elsewhere).toHaveURL(/\/login/);
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
 import { SOCKET_EVENTS, type JobJoinAck } from '../../contract';
+import { checkSocket } from '../live/socket-sessions';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
 import { removeStaleUploads } from './intake';
 import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
@@ -93,8 +94,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
       const id = typeof payload === 'string' ? payload : (payload as { processId?: unknown } | null)?.processId;
       if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false, error: 'Unknown import' });
       void (async () => {
+        // The rights of now, not of the handshake: a revoked sign-in is disconnected here.
+        const permissions = await checkSocket(app.db, socket);
+        if (!permissions) return reply({ ok: false, error: 'Unknown import' });
         const row = runner.current(id)?.row ?? (await getJob(app.db, id));
-        if (!row || !canSeeJob(row, userId, (socket.data.permissions as string[]) ?? [])) return reply({ ok: false, error: 'Unknown import' });
+        if (!row || !canSeeJob(row, userId, permissions)) return reply({ ok: false, error: 'Unknown import' });
         // Join first, then send the state: whatever happens after this snapshot reaches the room.
         await socket.join(jobRoom(id));
         const live = runner.current(id);

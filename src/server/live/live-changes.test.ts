@@ -30,10 +30,13 @@ beforeAll(async () => {
   ).json<Role>();
   const assigned = await t.call({ method: 'PUT', url: `/api/users/${outsider.user.id}`, token: admin.accessToken, payload: { roleId: role.id } });
   expect(assigned.statusCode).toBe(200);
+  // A role change ends the user's sign-ins: the outsider signs in again with the new role.
+  const again = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'live_outsider', password: 'secret-pw' } });
+  expect(again.statusCode).toBe(200);
   await Promise.all([
     listen('admin', admin.accessToken),
     listen('viewer', viewer.accessToken),
-    listen('outsider', outsider.accessToken),
+    listen('outsider', again.json<{ accessToken: string }>().accessToken),
   ]);
 });
 afterAll(async () => {

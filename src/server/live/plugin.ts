@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Socket } from 'socket.io';
 import { SOCKET_EVENTS, type ChangeMessage, type ChangesPayload } from '../../contract';
 import { messagesFor, toChangeMessages } from './change-messages';
-import { ReaderPermissions } from './reader-permissions';
+import { currentSessions } from './socket-sessions';
 
 /** The server-to-server event that carries one transaction's messages to the other instances. */
 const CLUSTER_EVENT = 'kg:changes';
@@ -11,31 +10,24 @@ const CLUSTER_EVENT = 'kg:changes';
 /**
  * Live changes (issue 15): every committed audit event of a node, relation or type becomes a compact
  * message (change-messages.ts) that reaches each socket, on this instance and — through the
- * PostgreSQL adapter's server-side emit — on every other, whose user may read it now. Each instance
- * filters its own sockets: permissions are checked where the socket is, with that user's current
- * role (reader-permissions.ts), and a relation's note is named only to those who may see it.
+ * PostgreSQL adapter's server-side emit — on every other, whose sign-in may read it now. Each
+ * instance filters its own sockets: permissions are checked where the socket is, with that user's
+ * current role and whether its sign-in is still live (socket-sessions.ts), and a relation's note is
+ * named only to those who may see it.
  */
 export const livePlugin = fp(async (app: FastifyInstance) => {
-  const readers = new ReaderPermissions(app.db);
-
+  // Each delivery reads the state of every sign-in with a socket here (one query): a revoked
+  // sign-in, an inactive account or a lost permission receives nothing from the next change on.
   const deliver = async (messages: ChangeMessage[]) => {
-    const sockets = [...app.io.of('/').sockets.values()];
-    const byUser = new Map<string, Socket[]>();
-    for (const socket of sockets) {
-      const userId = socket.data.userId as string | undefined;
-      if (!userId) continue;
-      const own = byUser.get(userId);
-      if (own) own.push(socket);
-      else byUser.set(userId, [socket]);
+    const now = Date.now();
+    for (const { session, state, sockets } of await currentSessions(app.db, app.io.of('/').sockets.values())) {
+      // An expired token receives nothing (its timer disconnects it).
+      if (!state.live || now >= session.expiresAt) continue;
+      const visible = messagesFor(messages, state.permissions);
+      if (visible.length === 0) continue;
+      const payload: ChangesPayload = { changes: visible };
+      for (const socket of sockets) socket.emit(SOCKET_EVENTS.changes, payload);
     }
-    await Promise.all(
-      [...byUser].map(async ([userId, own]) => {
-        const visible = messagesFor(messages, await readers.of(userId));
-        if (visible.length === 0) return;
-        const payload: ChangesPayload = { changes: visible };
-        for (const socket of own) socket.emit(SOCKET_EVENTS.changes, payload);
-      }),
-    );
   };
   const deliverSafely = (messages: ChangeMessage[]) =>
     void deliver(messages).catch((err: unknown) => app.log.warn({ err }, 'live changes: delivery failed'));

@@ -10,8 +10,8 @@ import { startServerProcess, waitForOutput, type ServerProcess } from '../test/s
 /**
  * Two real server processes (test/instance-process.ts: the app of main.ts) on one fresh PostgreSQL
  * database, as behind a load balancer: socket.io events made on A reach sockets on B through the
- * PostgreSQL adapter (LISTEN/NOTIFY), including after the adapter's connection was killed.
- * PostgreSQL only.
+ * PostgreSQL adapter (LISTEN/NOTIFY), including after the adapter's connection was killed, and a
+ * sign-in ended through A disconnects its sockets on B within seconds. PostgreSQL only.
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
 
@@ -179,5 +179,48 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
     expect(a.proc.exitCode, a.output()).toBeNull();
     expect(b.proc.exitCode, b.output()).toBeNull();
     expect((await fetch(`${b.base}/api/health`)).status).toBe(200);
+  });
+
+  it('a sign-in ended through A disconnects its sockets on B within seconds', { timeout: 60_000 }, async () => {
+    const api = async (path: string, init: { method: string; token?: string; body?: object }) => {
+      const res = await fetch(`${a.base}/api${path}`, {
+        method: init.method,
+        headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
+    };
+    const signIn = async (login: string) => (await api('/auth/login', { method: 'POST', body: { login, password: 'Harbor-Lights-92' } })).json as unknown as AuthResponse;
+    const socketOnB = async (token: string) => {
+      const socket = connect(b.base, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', resolve);
+        socket.on('connect_error', reject);
+      });
+      return socket;
+    };
+    const closed = (socket: Socket) => new Promise<number>((resolve) => socket.once('disconnect', () => resolve(Date.now())));
+    for (const name of ['two_leaver', 'two_deactivated']) {
+      const created = await api('/users', { method: 'POST', token: session.accessToken, body: { username: name, email: `${name}@example.org`, password: 'Harbor-Lights-92', role: 'viewer' } });
+      expect(created.status).toBe(201);
+    }
+
+    // Sign out everywhere, from another browser, through A.
+    const leaver = await signIn('two_leaver');
+    const leaverSocket = await socketOnB(leaver.accessToken);
+    const leaverClosed = closed(leaverSocket);
+    let started = Date.now();
+    expect((await api('/auth/logout-all', { method: 'POST', token: (await signIn('two_leaver')).accessToken })).status).toBe(204);
+    expect((await leaverClosed) - started).toBeLessThan(5000);
+    expect((await fetch(`${b.base}/api/auth/me`, { headers: { authorization: `Bearer ${leaver.accessToken}` } })).status).toBe(401);
+
+    // Deactivation by the admin through A.
+    const deactivated = await signIn('two_deactivated');
+    const deactivatedSocket = await socketOnB(deactivated.accessToken);
+    const deactivatedClosed = closed(deactivatedSocket);
+    started = Date.now();
+    expect((await api(`/users/${deactivated.user.id}`, { method: 'PUT', token: session.accessToken, body: { isActive: false } })).status).toBe(200);
+    expect((await deactivatedClosed) - started).toBeLessThan(5000);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { API_ACCESS, MESSAGES, hasAccess, type Access } from '../../contract';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { findUserById, userPermissions } from '../modules/users/repository';
+import { findUserOfSession, userPermissions } from '../modules/users/repository';
 import type { AuthContext } from '../types';
 import { forbidden, unauthorized } from './errors';
 
@@ -15,15 +15,23 @@ export function routeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url.slice(API_PREFIX.length) || '/'}`;
 }
 
-/** Resolves the bearer token to an active user, or null when there is none. Throws 401 for a bad one. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Resolves the bearer token to an active user whose sign-in is still live, or null when there is no
+ * token. Throws 401 for a bad one. A token is only as good as its sign-in (`sid`, the refresh-token
+ * family): sign out everywhere, a password or role change and deactivation revoke it, and the
+ * token is refused on its next request, on every instance (the check is in the database).
+ */
 export async function authenticate(app: FastifyInstance, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(token, app.tokenSecret);
-  if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
-  const user = await findUserById(app.db, claims.sub);
+  if (!claims?.sid || !UUID.test(claims.sid)) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
+  const user = await findUserOfSession(app.db, claims.sub, claims.sid);
   if (!user) throw unauthorized(MESSAGES.auth.sessionExpired, 'token_invalid');
   if (!user.is_active) throw unauthorized(MESSAGES.auth.accountInactive, 'account_inactive');
-  return { user, permissions: userPermissions(user), sessionId: claims.sid ?? null };
+  if (!user.session_live) throw unauthorized(MESSAGES.auth.sessionExpired, 'session_revoked');
+  return { user, permissions: userPermissions(user), sessionId: claims.sid, expiresAt: claims.exp * 1000 };
 }
 
 /** The token of an `Authorization: Bearer …` header; the scheme name is case-insensitive (RFC 9110 §11.1). */

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../contract';
 import { isConnectionError } from '../db/connection-errors';
 import { authenticate } from './access';
+import { rememberSession, watchSocketSessions } from '../live/socket-sessions';
 import { attachPostgresAdapter } from './socket-adapter';
 
 declare module 'fastify' {
@@ -15,7 +16,8 @@ declare module 'fastify' {
 
 /**
  * socket.io on the API's port. A connection must present a valid access token
- * (`auth: { token }`); unauthenticated connections are refused. On PostgreSQL the rooms span every
+ * (`auth: { token }`); unauthenticated connections are refused, and a connection keeps its
+ * rights only while its sign-in does (live/socket-sessions.ts). On PostgreSQL the rooms span every
  * instance (socket-adapter.ts).
  */
 export const socketPlugin = fp(async (app: FastifyInstance) => {
@@ -32,8 +34,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     authenticate(app, typeof token === 'string' ? token : undefined)
       .then((auth) => {
         if (!auth) return next(new Error('unauthorized'));
-        socket.data.userId = auth.user.id;
-        socket.data.permissions = auth.permissions;
+        rememberSession(socket, auth);
         next();
       })
       // A lost database connection is not a bad token: the client waits and tries again
@@ -41,6 +42,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       .catch((err: unknown) => next(new Error(isConnectionError(err) ? 'database_unavailable' : 'unauthorized')));
   });
   app.decorate('io', io);
+  watchSocketSessions(app);
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();

@@ -40,6 +40,8 @@ beforeAll(async () => {
   admin = await t.register('admin');
   editor = await t.register('ed');
   await t.call({ method: 'PUT', url: `/api/users/${editor.user.id}`, token: admin.accessToken, payload: { role: 'editor' } });
+  // The role change ended the editor's sign-in: signed in again as an editor.
+  editor = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'ed', password: 'secret-pw' } })).json<AuthResponse>();
   logReader = await withRole('auditor', ['system.logs']);
   maintainer = await withRole('maintainer', ['system.maintenance']);
   nina = (await t.call({ method: 'POST', url: '/api/users', token: admin.accessToken, payload: { username: '=HYPERLINK("http://x")', email: 'nina@example.org', password: 'Str0ng-pass-1', role: 'viewer' } })).json<User>();

@@ -1,4 +1,4 @@
-import { canSeeRelationNotes, type AuditLogEntry } from '../../../contract';
+import { visibleChanges, type AuditLogEntry } from '../../../contract';
 
 /** One event (a row of the view audit_events) as the log's queries select it. */
 export interface AuditRow {
@@ -25,13 +25,12 @@ export const AUDIT_COLUMNS = 'id, at, actor_id, actor_name, action, entity_type,
 export const INTERNAL_DETAIL_KEYS = ['state', 'relations'] as const;
 
 /**
- * An event as one reader sees it in the log and its exports. A relation's note follows
- * contract/relation-notes.ts: without the permission, its changes leave the log, like the key
- * leaves the record.
+ * An event as one reader sees it in the log and its exports. Hidden fields follow
+ * contract/hidden-fields.ts (a relation's note, an account's email and mobile number): without the
+ * permission, their changes leave the log, like the key leaves the record.
  */
 export function toAuditEntry(row: AuditRow, permissions: readonly string[]): AuditLogEntry {
-  const notes = canSeeRelationNotes(permissions);
-  const changes = (row.changes ?? []).filter((c) => notes || row.entity_type !== 'relation' || c.field !== 'note');
+  const changes = visibleChanges(row.entity_type, row.changes ?? [], permissions);
   let detail: Record<string, unknown> | null = null;
   if (row.detail) {
     detail = Object.fromEntries(Object.entries(row.detail).filter(([key]) => !(INTERNAL_DETAIL_KEYS as readonly string[]).includes(key)));

@@ -1,4 +1,4 @@
-import { canSeeRelationNotes, type AuditLogFilter } from '../../../contract';
+import { fieldsHiddenFrom, type AuditLogFilter } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/rows';
 import { AUDIT_COLUMNS, INTERNAL_DETAIL_KEYS, type AuditRow } from './entry';
@@ -23,9 +23,27 @@ export function withinOneToken(term: string): boolean {
 }
 
 /**
+ * The text of an event's changes as the reader is shown them: without the changes of the fields
+ * hidden from them (contract/hidden-fields.ts). The entity types and field names are the contract's
+ * own identifiers, never the caller's input.
+ */
+function visibleChangesText(permissions: readonly string[]): string {
+  const hidden = [...fieldsHiddenFrom(permissions)];
+  if (hidden.length === 0) return 'changes::text';
+  const identifier = /^[a-z_]+$/i;
+  const branches = hidden.map(([entityType, fields]) => {
+    if (!identifier.test(entityType) || !fields.every((f) => identifier.test(f))) throw new Error('hidden fields must be identifiers');
+    const keep = fields.map((f) => `@.field != "${f}"`).join(' && ');
+    return `WHEN entity_type = '${entityType}' THEN jsonb_path_query_array(changes, '$[*] ? (${keep})')`;
+  });
+  return `(CASE ${branches.join(' ')} ELSE changes END)::text`;
+}
+
+/**
  * The WHERE clause of the log's filters (parameterised; `params` is appended to). The text search
- * looks only at what the reader is shown (toAuditEntry): not the internal detail keys, and not a
- * relation's note changes for readers who may not see notes, so a search cannot probe them.
+ * looks only at what the reader is shown (toAuditEntry): not the internal detail keys, and not the
+ * changes of fields hidden from the reader (a relation's note, an account's email), so a search
+ * cannot probe them.
  */
 export function auditWhere(filter: AuditLogFilter, permissions: readonly string[], params: unknown[]): string {
   const where: string[] = [];
@@ -42,9 +60,7 @@ export function auditWhere(filter: AuditLogFilter, permissions: readonly string[
   const search = filter.search?.trim();
   if (search) {
     const p = add(likePattern(search));
-    const changes = canSeeRelationNotes(permissions)
-      ? 'changes::text'
-      : `(CASE WHEN entity_type = 'relation' THEN jsonb_path_query_array(changes, '$[*] ? (@.field != "note")') ELSE changes END)::text`;
+    const changes = visibleChangesText(permissions);
     const detail = `(detail ${INTERNAL_DETAIL_KEYS.map((k) => `- '${k}'`).join(' ')})::text`;
     const shown = `(actor_name ILIKE ${p} OR action ILIKE ${p} OR entity_type ILIKE ${p} OR entity_id ILIKE ${p} OR ${changes} ILIKE ${p} OR ${detail} ILIKE ${p})`;
     // A bulk import's event matches such a term exactly when its batch_text does: then its JSON is

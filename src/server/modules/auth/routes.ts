@@ -151,7 +151,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out everywhere: end every session of the signed-in user, this one included',
-        description: 'Revokes all of your refresh tokens; access tokens already issued expire within their lifetime (minutes).',
+        description: 'Revokes all of your refresh tokens; the access tokens already issued for them are refused from their next request on.',
         response: { 204: NoContent },
       },
     },

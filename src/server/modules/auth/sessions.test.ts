@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 
-/** Ending sessions: a password change ends the others; "Sign out everywhere" ends them all. */
+/**
+ * Ending sessions: a password change ends the others; "Sign out everywhere" ends them all — their
+ * refresh tokens and, on the next request, the access tokens already issued.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
@@ -15,6 +18,7 @@ const login = async (name: string, password: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AuthResponse>();
 };
+const me = (s: AuthResponse) => t.call({ method: 'GET', url: '/api/auth/me', token: s.accessToken });
 const refresh = (s: AuthResponse) => t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken } });
 
 describe('a password change', () => {
@@ -32,6 +36,10 @@ describe('a password change', () => {
     expect(changed.statusCode, changed.body).toBe(200);
 
     expect((await refresh(phone)).statusCode).toBe(401);
+    // The other session's access token stops at once, not when it expires; this one goes on.
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
     const renewed = await refresh(laptop);
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect((await refresh(other)).statusCode).toBe(200); // another user's sessions are untouched
@@ -71,6 +79,16 @@ describe('sign out everywhere (POST /auth/logout-all)', () => {
       expect(r.statusCode).toBe(401);
       expect(r.json()).toMatchObject({ code: expect.stringMatching(/^token_/) });
     }
+    // Every browser must sign in again: the access tokens already out are refused on their next
+    // request (they used to read, and even create a node type, until they expired).
+    for (const s of [here, there]) {
+      const r = await me(s);
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toMatchObject({ code: 'session_revoked' });
+      const made = await t.call({ method: 'POST', url: '/api/nodetypes', token: s.accessToken, payload: { name: 'After sign-out' } });
+      expect(made.statusCode).toBe(401);
+    }
+    expect((await me(other)).statusCode).toBe(200);
     expect((await refresh(other)).statusCode).toBe(200);
     // Signing in again works as usual.
     expect((await refresh(await login('everywhere', 'Coral-Summit-85'))).statusCode).toBe(200);

@@ -71,7 +71,7 @@ export async function revokeByToken(db: Queryable, token: string): Promise<void>
   if (rows[0]) await revokeFamily(db, rows[0].family_id);
 }
 
-/** Ends every session of these users (deactivation, role change): their next refresh fails. */
+/** Ends every session of these users (deactivation, role change): their next request and refresh fail. */
 export async function revokeAllForUsers(db: Queryable, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds]);
@@ -79,7 +79,8 @@ export async function revokeAllForUsers(db: Queryable, userIds: string[]): Promi
 
 /**
  * Ends every session of one user except the sign-in `keepFamilyId` (the one changing its
- * password stays signed in; null keeps none). Access tokens already out expire within their TTL.
+ * password stays signed in; null keeps none). Their access tokens already out are refused from
+ * their next request on (plugins/access.ts checks the sign-in).
  */
 export async function revokeOtherSessions(db: Queryable, userId: string, keepFamilyId: string | null): Promise<void> {
   await db.query(

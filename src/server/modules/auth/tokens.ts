@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
- * Access tokens are short-lived HS256 JWTs naming the user, signed and verified by `jose`;
- * every request still loads the user, so deactivation and role changes apply on the next
- * request. Refresh tokens are opaque random strings kept only as SHA-256 hashes.
+ * Access tokens are short-lived HS256 JWTs naming the user and the sign-in, signed and verified
+ * by `jose`; every request still loads the user and checks the sign-in, so deactivation, role
+ * changes and revoked sign-ins apply on the next request. Refresh tokens are opaque random strings kept only as SHA-256 hashes.
  */
 export interface AccessClaims {
   sub: string;

@@ -48,7 +48,9 @@ describe('roles', () => {
     const role = (await call('POST', '/api/roles', { name: 'Importer', permissions: ['nodes.read', 'nodes.create'] })).json<Role>();
     const u = await t.register('imp');
     await call('PUT', `/api/users/${u.user.id}`, { roleId: role.id });
-    const me = async () => (await t.call({ method: 'GET', url: '/api/auth/me', token: u.accessToken })).json<{ user: User }>().user;
+    // The role change ended the sign-in; the new one keeps working while the role is edited.
+    const token = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'imp', password: 'secret-pw' } })).json<{ accessToken: string }>().accessToken;
+    const me = async () => (await t.call({ method: 'GET', url: '/api/auth/me', token })).json<{ user: User }>().user;
     expect((await me()).permissions).toEqual(['nodes.read', 'nodes.create']);
     expect((await call('PUT', `/api/roles/${role.id}`, { isActive: false })).json()).toMatchObject({ isActive: false });
     expect((await me()).permissions).toEqual(['nodes.read']);

@@ -21,15 +21,59 @@ export interface UserRow {
   updated_at: Date;
 }
 
-const SELECT_USER = `
-  SELECT u.id, u.username, u.email, u.password_hash, u.mobile_no, u.language, u.role_id, u.is_active,
+const USER_COLUMNS = `
+         u.id, u.username, u.email, u.password_hash, u.mobile_no, u.language, u.role_id, u.is_active,
          u.last_login, u.created_at, u.updated_at,
-         r.name AS role_name, r.permissions AS role_permissions, r.is_active AS role_active
-    FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
+         r.name AS role_name, r.permissions AS role_permissions, r.is_active AS role_active`;
+const USER_FROM = 'FROM users u LEFT JOIN roles r ON r.id = u.role_id';
+const SELECT_USER = `SELECT ${USER_COLUMNS} ${USER_FROM}`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/**
+ * The user of an access token and whether the sign-in it was issued for (its refresh-token family)
+ * is still live: every revocation (sign-out, sign out everywhere, a password or role change,
+ * deactivation, a reused refresh token) revokes the family, so the token stops working on its next
+ * request. One indexed lookup, the one every request already made for the user.
+ */
+export async function findUserOfSession(db: Queryable, id: string, sessionId: string): Promise<(UserRow & { session_live: boolean }) | null> {
+  const rows = await db.query<UserRow & { session_live: boolean }>(
+    `SELECT ${USER_COLUMNS},
+            EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = $2::uuid AND t.user_id = u.id AND t.revoked_at IS NULL) AS session_live
+       ${USER_FROM} WHERE u.id = $1`,
+    [id, sessionId],
+  );
+  return rows[0] ?? null;
+}
+
+/** One socket's sign-in as findSessions reads it. */
+export interface SessionState {
+  userId: string;
+  sessionId: string;
+  /** False when the account is inactive or gone, or the sign-in was revoked. */
+  live: boolean;
+  permissions: string[];
+}
+
+/** The state of many sign-ins in one query (the sockets of an instance). Unknown users come back not live. */
+export async function findSessions(db: Queryable, sessions: readonly { userId: string; sessionId: string }[]): Promise<SessionState[]> {
+  if (sessions.length === 0) return [];
+  const rows = await db.query<UserRow & { session_id: string; session_live: boolean }>(
+    `SELECT ${USER_COLUMNS}, s.session_id::text AS session_id,
+            EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = s.session_id AND t.user_id = u.id AND t.revoked_at IS NULL) AS session_live
+       FROM unnest($1::uuid[], $2::uuid[]) AS s (user_id, session_id)
+       JOIN users u ON u.id = s.user_id LEFT JOIN roles r ON r.id = u.role_id`,
+    [sessions.map((s) => s.userId), sessions.map((s) => s.sessionId)],
+  );
+  const found = new Map(rows.map((row) => [`${row.id} ${row.session_id}`, row]));
+  return sessions.map(({ userId, sessionId }) => {
+    const row = found.get(`${userId} ${sessionId}`);
+    const live = !!row && row.is_active && row.session_live;
+    return { userId, sessionId, live, permissions: live ? userPermissions(row) : [] };
+  });
 }
 
 /** Sign-in accepts the username or the email, case-insensitively. */
@@ -64,10 +108,18 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** One page of users by username, optionally matching username or email. */
-export async function listUsers(db: Queryable, q: { search?: string; limit: number; skip: number }): Promise<{ rows: UserRow[]; total: number }> {
+/**
+ * One page of users by username, optionally matching the username, and the email for a reader who
+ * may see emails (`withEmail`): a search must not match what its reader is not shown, or it would
+ * reveal the address one guessed letter at a time.
+ */
+export async function listUsers(
+  db: Queryable,
+  q: { search?: string; limit: number; skip: number },
+  withEmail: boolean,
+): Promise<{ rows: UserRow[]; total: number }> {
   const search = q.search?.trim();
-  const where = search ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : '';
+  const where = search ? (withEmail ? 'WHERE u.username ILIKE $1 OR u.email ILIKE $1' : 'WHERE u.username ILIKE $1') : '';
   const params = search ? [likePattern(search)] : [];
   const [rows, count] = await Promise.all([
     db.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.username) LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [

@@ -24,7 +24,7 @@ export async function userRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Users: full records for administrators, id and username for everyone else', querystring: UserListQuerySchema, response: { 200: UserPageSchema } } },
     async (req) => {
       const full = req.auth!.permissions.includes('users.read');
-      const { rows, total } = await listUsers(app.db, req.query);
+      const { rows, total } = await listUsers(app.db, req.query, full);
       return {
         data: rows.map((row) => (full ? toUser(row) : { id: row.id, username: row.username })),
         pagination: { total, limit: req.query.limit, skip: req.query.skip },

@@ -52,9 +52,13 @@ describe('user administration', () => {
   it('a role change ends the sessions and applies on the next request', async () => {
     const u = await t.register('rita');
     await call('PUT', `/api/users/${u.user.id}`, { roleId: roleIds.editor, username: 'rita2', mobileNo: '' });
-    const me = await t.call({ method: 'GET', url: '/api/auth/me', token: u.accessToken });
-    expect(me.json().user).toMatchObject({ username: 'rita2', role: 'editor', mobileNo: null });
+    // The sign-in ends: its access token on the next request, its refresh token too.
+    const old = await t.call({ method: 'GET', url: '/api/auth/me', token: u.accessToken });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ code: 'session_revoked' });
     expect((await t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: u.refreshToken } })).statusCode).toBe(401);
+    const again = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'rita2', password: 'secret-pw' } });
+    expect(again.json().user).toMatchObject({ username: 'rita2', role: 'editor', mobileNo: null });
   });
 
   it('the last active admin cannot deactivate themselves (nor change their own role); admins cannot be deleted', async () => {
