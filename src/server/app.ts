@@ -31,10 +31,12 @@ import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { userRoutes } from './modules/users/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
+import { boundedInputPlugin } from './plugins/bounded-input';
 import { compressionPlugin } from './plugins/compression';
 import { credentialLimitsPlugin } from './plugins/credential-limits';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { publicLimitsPlugin } from './plugins/public-limits';
 import { requestActivityPlugin } from './plugins/request-activity';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
@@ -86,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.setValidatorCompiler(nulSafeValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
+    // Before anything parses or walks a request: the bounds hold for every route and the 404 handler.
+    await app.register(boundedInputPlugin);
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -110,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(requestActivityPlugin);
     await app.register(accessPlugin);
     await app.register(credentialLimitsPlugin);
+    await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
     await app.register(jobsPlugin);
     await app.register(livePlugin);
