@@ -34,6 +34,7 @@ import { API_PREFIX, accessPlugin } from './plugins/access';
 import { boundedInputPlugin } from './plugins/bounded-input';
 import { compressionPlugin } from './plugins/compression';
 import { credentialLimitsPlugin } from './plugins/credential-limits';
+import { appConnectSrc } from './plugins/csp';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { publicLimitsPlugin } from './plugins/public-limits';
@@ -95,7 +96,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         directives: {
           // force-graph draws on canvas; images may come from data: URLs (PNG export).
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // socket.io: this host's ws:// and wss:// by name; the bare schemes would allow any host.
+          connectSrc: [appConnectSrc],
+          // The fonts and styles are the app's own (src/host/fonts.css); helmet's defaults add https:.
+          fontSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
           // Helmet's default would rewrite every request to https, which breaks plain-HTTP
           // installs on an intranet address; TLS is the proxy's job.
           upgradeInsecureRequests: null,

@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Built front end (host app in `host/`, widget bundle in `widgets/`); null = API only. */
   distDir: string | null;
   examplesDir: string | null;
+  /** Serve the embedding examples under /examples/ (KG_EXAMPLES=1: npm run dev and the tests; off in production). */
+  examples: boolean;
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
@@ -96,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     sampleData: env.KG_SAMPLE_DATA !== '0',
     distDir: path.join(root, 'dist'),
     examplesDir: path.join(root, 'examples'),
+    examples: env.KG_EXAMPLES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.KG_TRUST_PROXY === '1',
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
@@ -123,6 +126,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sampleData: false,
     distDir: null,
     examplesDir: null,
+    examples: false,
     logLevel: 'silent',
     trustProxy: false,
     jobStaleSeconds: 15,

@@ -53,7 +53,7 @@ export const boundedInputPlugin = fp(async (app: FastifyInstance) => {
       done(tooDeep(), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 
   app.addHook('onRequest', async (request) => {
