@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ChangeFeed } from './audit/change-feed';
@@ -52,6 +52,8 @@ export interface BuildOptions {
   db?: Db;
   /** Serve on a server that already listens (main.ts listens before migrating: server/early-listen.ts). */
   serverFactory?: FastifyServerFactory;
+  /** Told of every route as it is registered (tests walk every route, those outside /api too). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: database, API, socket.io and static files. Used by main.ts and tests. */
@@ -68,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   try {
+    if (options.onRoute) app.addHook('onRoute', options.onRoute);
     app.decorate('db', db);
     app.decorate('draining', false);
     app.decorate('config', config);
