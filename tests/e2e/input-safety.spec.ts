@@ -16,7 +16,7 @@ const hostileHits: string[] = [];
 const admin = { username: 'safe.admin', email: 'safe@example.org', password: 'safe-pass-1' };
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Another service on this machine, on another port: what a crafted ?kg= would load.
   const port = await freePort();
   hostileOrigin = `http://localhost:${port}`;
@@ -107,7 +107,7 @@ test('the examples load no script from a port the server does not list (?kg=), a
 });
 
 test('the examples are not served unless enabled', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const production = await startServer({ KG_EXAMPLES: '0' });
   try {
     expect((await fetch(`${production.url}/examples/portal.html`)).status).toBe(404);
