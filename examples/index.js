@@ -2,7 +2,8 @@
 const here = new URL(location.href);
 const other = new URL(location.href);
 other.hostname = here.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-for (const el of document.querySelectorAll('[data-page-origin]')) el.textContent = other.origin;
+// Both names are listed: the page's, to call the API, and the server's, for the page to load it.
+for (const el of document.querySelectorAll('[data-page-origin]')) el.textContent = `${other.origin},${here.origin}`;
 for (const a of document.querySelectorAll('[data-other-origin]')) a.href = `${other.origin}/examples/?kg=${encodeURIComponent(here.origin)}`;
 // On the other origin (?kg=), the cards keep the server.
 const kg = here.searchParams.get('kg');

@@ -3,16 +3,18 @@
 //   <kg-graph-explorer api-base="https://kg.example.org"></kg-graph-explorer>
 // Here the knowledge-graph server is a parameter, so every example also runs as "another site":
 //   /examples/portal.html?kg=http://127.0.0.1:3000 opened as http://localhost:3000/examples/portal.html
-// (the server must list the page's origin in KG_CORS_ORIGINS). Without ?kg= it is this page's server.
+// (the server, started with KG_EXAMPLES=1, must list both origins in KG_CORS_ORIGINS: the page's so
+// that it may call the API, the other so that the page may load it). Without ?kg= it is this page's server.
 // <meta name="kg-bundle" content="kg-graph-explorer.js"> picks the bundle file (default kg-elements.js;
 // a per-element entry, or kg-elements.classic.js, which is added as a classic script).
-const kg = (new URLSearchParams(location.search).get('kg') ?? '').replace(/\/+$/, '');
-// Only a server on this machine: these pages run on the knowledge-graph server's own origin, where
-// its session lives, so a script from any other host must not load here (the server's policy for
-// /examples/ says the same).
-if (kg && !/^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(kg)) throw new Error(`?kg= must be a server on this machine (http://localhost:PORT or http://127.0.0.1:PORT), not ${kg}`);
+// ?kg= may name only this page's server or an origin that server lists in KG_CORS_ORIGINS
+// (kg-origin.js): anything else throws here, before a script is loaded.
+import { serverFromParam } from './kg-origin.js';
 
-if (kg) for (const el of document.querySelectorAll('[api-base]')) el.setAttribute('api-base', kg);
+const kg = await serverFromParam('kg');
+
+// An element marked data-second-server keeps the server its page gives it (two-servers.html).
+if (kg) for (const el of document.querySelectorAll('[api-base]:not([data-second-server])')) el.setAttribute('api-base', kg);
 // Links between the examples keep the server.
 if (kg) {
   for (const a of document.querySelectorAll('a[href$=".html"], a[href="./"]')) {

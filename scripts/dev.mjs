@@ -5,8 +5,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The embedding examples (/examples/) are served only when asked for: on while developing.
+const apiEnv = { ...process.env, KG_EXAMPLES: process.env.KG_EXAMPLES ?? '1' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, stdio: 'inherit', env: apiEnv }),
   spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = (signal) => children.forEach((c) => c.kill(signal));

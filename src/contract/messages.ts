@@ -46,6 +46,8 @@ export const MESSAGES = defineTexts('messages', {
     notFound: 'Not found',
     invalidInput: 'Invalid input',
     network: 'Cannot reach the server. Check your connection and try again.',
+    /** A request body or query nested past the server's bound (server input-bounds.ts). */
+    tooDeep: 'The request is nested too deeply or holds too many values.',
   },
   dashboard: {
     loadFailed: 'Failed to load data',

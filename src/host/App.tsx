@@ -6,6 +6,7 @@ import { lazyPage } from './lazy-page';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 import { DEFAULT_PATH } from './shell/nav';
 import { RequireAuth } from './shell/RequireAuth';
+import { RouteError } from './shell/RouteError';
 
 // One chunk per page: the sign-in screen does not download the dashboard or settings code.
 const pages = {
@@ -84,10 +85,12 @@ if (typeof window !== 'undefined') preloadPage(window.location.pathname);
 /**
  * The route table of spec §2. Everything but /login and /register sits behind RequireAuth,
  * which also applies PAGE_ACCESS; / and unknown paths go to the dashboard. A data router, so
- * that a form with unsaved changes can hold a navigation (shell/UnsavedChangesPrompt.tsx).
+ * that a form with unsaved changes can hold a navigation (shell/UnsavedChangesPrompt.tsx). Any
+ * error below shows RouteError's friendly page, never react-router's page with the stack trace.
  */
 const routes = createRoutesFromElements(
   <Route
+    errorElement={<RouteError />}
     element={
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ChangeFeed } from './audit/change-feed';
@@ -31,10 +31,13 @@ import { statsRoutes } from './modules/stats/routes';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types/routes';
 import { userRoutes } from './modules/users/routes';
 import { API_PREFIX, accessPlugin } from './plugins/access';
+import { boundedInputPlugin } from './plugins/bounded-input';
 import { compressionPlugin } from './plugins/compression';
 import { credentialLimitsPlugin } from './plugins/credential-limits';
+import { appConnectSrc } from './plugins/csp';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { publicLimitsPlugin } from './plugins/public-limits';
 import { requestActivityPlugin } from './plugins/request-activity';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/static';
@@ -50,6 +53,8 @@ export interface BuildOptions {
   db?: Db;
   /** Serve on a server that already listens (main.ts listens before migrating: server/early-listen.ts). */
   serverFactory?: FastifyServerFactory;
+  /** Told of every route as it is registered (tests walk every route, those outside /api too). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: database, API, socket.io and static files. Used by main.ts and tests. */
@@ -66,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   try {
+    if (options.onRoute) app.addHook('onRoute', options.onRoute);
     app.decorate('db', db);
     app.decorate('draining', false);
     app.decorate('config', config);
@@ -89,12 +95,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.setValidatorCompiler(nulSafeValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
+    // Before anything parses or walks a request: the bounds hold for every route and the 404 handler.
+    await app.register(boundedInputPlugin);
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           // force-graph draws on canvas; images may come from data: URLs (PNG export).
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // socket.io: this host's ws:// and wss:// by name; the bare schemes would allow any host.
+          connectSrc: [appConnectSrc],
+          // The fonts and styles are the app's own (src/host/fonts.css); helmet's defaults add https:.
+          fontSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
           // Helmet's default would rewrite every request to https, which breaks plain-HTTP
           // installs on an intranet address; TLS is the proxy's job.
           upgradeInsecureRequests: null,
@@ -113,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(requestActivityPlugin);
     await app.register(accessPlugin);
     await app.register(credentialLimitsPlugin);
+    await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
     await app.register(jobsPlugin);
     await app.register(livePlugin);

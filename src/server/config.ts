@@ -17,6 +17,13 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Sign-in and password-check attempts per minute per account, from any address. */
   authAccountRateLimitPerMinute: number;
+  /** Requests per minute per client address to the other public routes (sign-out, attachment links, probes). */
+  publicRateLimitPerMinute: number;
+  /**
+   * How deep a JSON body or query may nest, by URL prefix (the longest matching prefix wins; other
+   * paths get the /api bound): plugins/bounded-input.ts. KG_INPUT_MAX_DEPTH="/api=64,/fhir=256".
+   */
+  inputDepthLimits: Record<string, number>;
   /** Largest attachment accepted (bytes). */
   attachmentMaxBytes: number;
   /** Largest SNOMED import file (bytes; a full RF2 description snapshot is ~150 MB). */
@@ -28,6 +35,8 @@ export interface AppConfig {
   /** Built front end (host app in `host/`, widget bundle in `widgets/`); null = API only. */
   distDir: string | null;
   examplesDir: string | null;
+  /** Serve the embedding examples under /examples/ (KG_EXAMPLES=1: npm run dev and the tests; off in production). */
+  examples: boolean;
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
@@ -40,6 +49,19 @@ export interface AppConfig {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The default nesting bounds: the API's payloads are shallow; FHIR resources nest deeper. */
+export const DEFAULT_INPUT_DEPTH_LIMITS: Readonly<Record<string, number>> = { '/api': 64, '/fhir': 256 };
+
+/** `"/api=64,/fhir=256"` over the defaults; entries that are not `/prefix=positive integer` are ignored. */
+export function depthLimitsFrom(value: string | undefined): Record<string, number> {
+  const limits: Record<string, number> = { ...DEFAULT_INPUT_DEPTH_LIMITS };
+  for (const entry of (value ?? '').split(',')) {
+    const match = /^\s*(\/[^=\s]*)\s*=\s*(\d{1,6})\s*$/.exec(entry);
+    if (match && Number(match[2]) > 0) limits[match[1]] = Number(match[2]);
+  }
+  return limits;
+}
 
 function numberFrom(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
@@ -71,12 +93,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
       .filter(Boolean),
     authRateLimitPerMinute: numberFrom(env.KG_AUTH_RATE_LIMIT, 30),
     authAccountRateLimitPerMinute: numberFrom(env.KG_AUTH_ACCOUNT_RATE_LIMIT, 10),
+    publicRateLimitPerMinute: numberFrom(env.KG_PUBLIC_RATE_LIMIT, 300),
+    inputDepthLimits: depthLimitsFrom(env.KG_INPUT_MAX_DEPTH),
     attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
     snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, 200) * 1024 * 1024,
     uploadAnswerWaitMs: numberFrom(env.KG_UPLOAD_ANSWER_WAIT_MS, 1500),
     sampleData: env.KG_SAMPLE_DATA !== '0',
     distDir: path.join(root, 'dist'),
     examplesDir: path.join(root, 'examples'),
+    examples: env.KG_EXAMPLES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.KG_TRUST_PROXY === '1',
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
@@ -97,12 +122,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     corsOrigins: [],
     authRateLimitPerMinute: 1000,
     authAccountRateLimitPerMinute: 1000,
+    publicRateLimitPerMinute: 1000,
+    inputDepthLimits: { ...DEFAULT_INPUT_DEPTH_LIMITS },
     attachmentMaxBytes: 50 * 1024 * 1024,
     snomedImportMaxBytes: 200 * 1024 * 1024,
     uploadAnswerWaitMs: 1500,
     sampleData: false,
     distDir: null,
     examplesDir: null,
+    examples: false,
     logLevel: 'silent',
     trustProxy: false,
     jobStaleSeconds: 15,

@@ -6,7 +6,7 @@ import { freePort, startServer, type TestServer } from './server';
  * The embedding contract (docs/EMBEDDING.md) end to end, every example page as "another site": the
  * page is opened as http://localhost:PORT/examples/… and loads the widgets from, and calls the API
  * of, http://127.0.0.1:PORT (?kg=), a different origin, which the server allows through
- * KG_CORS_ORIGINS. Needs `npm run build` first.
+ * KG_CORS_ORIGINS (both origins are listed: the examples load scripts only from listed origins). Needs `npm run build` first.
  */
 let server: TestServer;
 let pageOrigin: string;
@@ -17,7 +17,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   pageOrigin = `http://localhost:${port}`;
-  server = await startServer({ PORT: String(port), KG_SAMPLE_DATA: '1', KG_CORS_ORIGINS: pageOrigin });
+  // Both origins listed: the page's, to call the API; the server's other name, for the page to load it (?kg=).
+  server = await startServer({ PORT: String(port), KG_SAMPLE_DATA: '1', KG_CORS_ORIGINS: `${pageOrigin},http://127.0.0.1:${port}` });
   kg = server.url; // http://127.0.0.1:PORT
   const res = await fetch(`${kg}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(res.ok).toBe(true);

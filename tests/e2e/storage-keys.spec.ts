@@ -24,10 +24,12 @@ async function register(server: TestServer, who: typeof alice) {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
+  const secondPort = await freePort();
   pageOrigin = `http://localhost:${port}`;
   // One after the other: two embedded databases starting at once are slow on a small machine.
-  hospital = await startServer({ PORT: String(port), KG_CORS_ORIGINS: pageOrigin });
-  research = await startServer({ KG_CORS_ORIGINS: pageOrigin });
+  // The page's server lists the origins its examples may load (?kg=, ?kg2=); both list the page's, to be called.
+  hospital = await startServer({ PORT: String(port), KG_CORS_ORIGINS: `${pageOrigin},http://127.0.0.1:${port},http://127.0.0.1:${secondPort}` });
+  research = await startServer({ PORT: String(secondPort), KG_CORS_ORIGINS: pageOrigin });
   await register(hospital, alice);
   await register(research, bob);
 });

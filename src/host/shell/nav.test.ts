@@ -88,6 +88,34 @@ describe('return-to after sign-in', () => {
     expect(safeReturnTo(null)).toBeNull();
   });
 
+  it('refuses every other way out of the origin: control characters, backslashes, encoded forms', () => {
+    for (const raw of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\t\t/evil.example',
+      '/\u0000/evil.example',
+      '/nodes\u007f',
+      '\\evil.example',
+      '/nodes\\..\\x',
+      '/%2F/evil.example',
+      '/%2f%2fevil.example',
+      '/%5Cevil.example',
+      '/%09/evil.example',
+      '/%252F%252Fevil.example',
+      '/%E0%A4%A',
+      'evil.example',
+      ' /nodes',
+      `/${'a'.repeat(3000)}`,
+    ]) {
+      expect(safeReturnTo(raw), JSON.stringify(raw)).toBeNull();
+    }
+    // What comes back is the resolved path on this site, query and fragment kept.
+    expect(safeReturnTo('/nodes/view/1?tab=relations#top')).toBe('/nodes/view/1?tab=relations#top');
+    expect(safeReturnTo('/search?q=a%5Cb')).toBe('/search?q=a%5Cb');
+    expect(safeReturnTo('/a/../login')).toBeNull();
+  });
+
   it('builds the sign-in path with the wanted page', () => {
     expect(loginPath('/settings')).toBe('/login?returnTo=%2Fsettings');
     expect(loginPath('/dashboard')).toBe('/login');

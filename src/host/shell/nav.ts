@@ -156,15 +156,38 @@ export function parentPath(pathname: string): string {
   return kept.length > 0 ? `/${kept.map(encodeURIComponent).join('/')}` : DEFAULT_PATH;
 }
 
+/** Control characters (a browser's URL parser drops tab and newline: `/\t/evil` is `//evil`) and backslashes (read as `/`). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f-\u009f\\]/;
+const SAME_SITE = 'https://return-to.invalid';
+
 /**
- * The return-to path from the sign-in URL, accepted only when it is a path on this site
- * (no `//host` or scheme: the query string must not become an open redirect).
+ * The return-to path from the sign-in URL, accepted only when it is a path on this site: no
+ * scheme or `//host`, no control character or backslash (which browsers' URL parsers drop or read
+ * as `/`, so `/%09/evil.example` would leave the origin), not even percent-encoded in the path,
+ * and it must resolve to this origin. The answer is the resolved path, never the raw text.
  */
 export function safeReturnTo(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  const path = raw.split(/[?#]/)[0];
-  if (path === '/login' || path === '/register') return null;
-  return raw;
+  if (!raw || raw.length > 2048 || !raw.startsWith('/') || raw.startsWith('//') || UNSAFE_IN_PATH.test(raw)) return null;
+  // The path part decoded (twice: %252F is %2F once decoded) must hold none of them either.
+  let path = raw.split(/[?#]/)[0];
+  for (let i = 0; i < 2; i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (path.startsWith('//') || UNSAFE_IN_PATH.test(path)) return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, SAME_SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_SITE) return null;
+  if (url.pathname === '/login' || url.pathname === '/register') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** /login with the wanted page as return-to (left out when it is the default page). */

@@ -33,6 +33,13 @@ export const LOGIN_TEXTS = defineTexts('login', {
   register: "Don't have an account? Sign Up",
 });
 
+/** The router's error page: what a visitor sees when a page fails to render (never the error itself). */
+export const ROUTE_ERROR_TEXTS = defineTexts('routeError', {
+  title: 'This page could not be shown',
+  text: 'Something went wrong while opening this page. Go to the dashboard and try again.',
+  action: 'Go to the dashboard',
+});
+
 /** Create Account (spec §2). */
 export const REGISTER_TEXTS = defineTexts('register', {
   title: 'Create Account',

@@ -17,7 +17,7 @@ export const CREDENTIAL_WINDOW_MS = 60_000;
  * also count against the account they aim at. A new password change or reset route belongs here.
  * PUT /auth/profile counts only when it carries a password (a password change checks the current one).
  */
-const CREDENTIAL_ROUTES: Record<string, 'address' | 'login' | 'signed-in account' | 'password change'> = {
+export const CREDENTIAL_ROUTES: Record<string, 'address' | 'login' | 'signed-in account' | 'password change'> = {
   'POST /auth/login': 'login',
   'POST /auth/register': 'address',
   'POST /auth/refresh': 'address',

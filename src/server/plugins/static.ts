@@ -1,28 +1,34 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from './access';
+import { allowedOrigins, ownSocketOrigins } from './csp';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The examples are served on the app's own origin, where the tokens live. Their ?kg= parameter
- * may name another origin to load the bundle from, but only one on this machine (loopback, any
- * port): the demo of "another site" (localhost vs 127.0.0.1). Any host would let a crafted link
- * run a stranger's script here and read the session (examples/kg-embed.js checks the same).
+ * may name another server to load the bundle from and call, but only the origins the operator
+ * listed in KG_CORS_ORIGINS (the page's own origin needs no ?kg=): the page's policy lists exactly
+ * those, so a crafted link cannot run a script from any other host or port here and read the
+ * session (examples/kg-origin.js checks the same before loading anything).
  */
-const LOOPBACK = 'http://localhost:* http://127.0.0.1:* https://localhost:* https://127.0.0.1:*';
-const EXAMPLES_CSP = [
-  "default-src 'self'",
-  `script-src 'self' ${LOOPBACK}`,
-  `connect-src 'self' ${LOOPBACK} ws://localhost:* ws://127.0.0.1:* wss://localhost:* wss://127.0.0.1:*`,
-  "img-src 'self' data: blob: http: https:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function examplesCsp(origins: readonly string[], ownSockets: readonly string[]): string {
+  const listed = origins.join(' ');
+  const sockets = origins.map((o) => o.replace(/^http/, 'ws'));
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${listed}`.trim(),
+    `connect-src 'self' ${[...ownSockets, ...origins, ...sockets].join(' ')}`.trim(),
+    `img-src 'self' data: blob: ${listed}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /**
  * Serves the built host app (with a fallback to index.html for client-side routes), the
@@ -38,6 +44,9 @@ export async function staticFiles(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: hostDir,
       prefix: '/',
+      // The React example is built into the host's folder (host/examples/react-app): it is served
+      // only as an example (below), with the examples' policy, and only when they are enabled.
+      allowedPath: (pathName) => !pathName.startsWith('/examples/'),
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as they are.
       preCompressed: true,
       setHeaders: (res, file) => {
@@ -61,13 +70,18 @@ export async function staticFiles(app: FastifyInstance) {
       },
     });
   }
-  if (examplesDir && fs.existsSync(examplesDir)) {
-    // The examples play "another site": with ?kg=<loopback origin> they load the bundle from, and
-    // call the API of, another origin, which the app's own policy (script/connect 'self') would block.
-    const setHeaders = (res: { header(name: string, value: string): unknown }) => {
-      res.header('Content-Security-Policy', EXAMPLES_CSP);
-      res.header('Cache-Control', 'no-cache');
+  // Only when enabled (KG_EXAMPLES=1: npm run dev and the tests): a production server has no
+  // demo pages on the origin that holds its users' sessions.
+  if (app.config.examples && examplesDir && fs.existsSync(examplesDir)) {
+    const origins = allowedOrigins(app.config.corsOrigins);
+    // The examples play "another site": with ?kg=<listed origin> they load the bundle from, and
+    // call the API of, that origin, which the app's own policy (script/connect 'self') would block.
+    const setHeaders = (reply: FastifyReply) => {
+      void reply.header('Content-Security-Policy', examplesCsp(origins, ownSocketOrigins(reply.request.headers.host)));
+      void reply.header('Cache-Control', 'no-cache');
     };
+    // What the pages may name in ?kg= (examples/kg-origin.js reads it before loading anything).
+    app.get('/examples/allowed-origins.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ origins }));
     // The React example is built with the host app (vite.config.ts) into dist/host/examples/react-app.
     const reactApp = hostDir ? path.join(hostDir, 'examples', 'react-app') : null;
     if (reactApp && fs.existsSync(reactApp)) {

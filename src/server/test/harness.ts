@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthResponse } from '../../contract';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import type { Db } from '../db/db';
 import { openPglite } from '../db/pglite';
@@ -43,9 +43,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function testApp(overrides: Partial<AppConfig> = {}, options: Pick<BuildOptions, 'onRoute'> = {}): Promise<TestApp> {
   const db = await cloneDatabase();
-  const app = await buildApp(testConfig(overrides), { db });
+  const app = await buildApp(testConfig(overrides), { db, ...options });
   const call: TestApp['call'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return {

@@ -111,6 +111,12 @@ describe('.xlsx packages', () => {
   it('a zip that is not a workbook is still refused', async () => {
     await refused(read(zipParts([{ name: 'readme.txt', data: 'hello' }]), 'xlsx'), 400, 'corrupt_file');
   });
+
+  it('a worksheet or shared-strings part nested 50,000 elements deep is refused as corrupt, not walked', async () => {
+    const deep = '<x>'.repeat(50_000) + '</x>'.repeat(50_000);
+    await refused(read(bookXlsx({ sheets: [{ name: 'S', rows: row(1, [c.str('a')]) + deep }] }), 'xlsx'), 400, 'corrupt_file');
+    await refused(read(bookXlsx({ sheets: [{ name: 'S', rows: row(1, [c.shared(0)]) }], sharedStrings: `<si><t>a</t>${deep}</si>` }), 'xlsx'), 400, 'corrupt_file');
+  });
 });
 
 describe('.xls cells', () => {

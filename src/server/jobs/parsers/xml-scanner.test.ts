@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { XmlScanner } from './xml-scanner';
+import { MAX_ELEMENT_DEPTH, XmlScanner } from './xml-scanner';
 
 /**
  * Differential test of the hand-written XML scanner against saxes, the well-kept parser it
@@ -183,5 +183,17 @@ describe('xml scanner against saxes', () => {
     const chunks: string[] = [];
     for (let i = 0; i < doc.length; i += 1000) chunks.push(doc.slice(i, i + 1000));
     expect(withScanner(chunks)).toEqual([['open', 'a', false, {}], ['text', 'x'.repeat(200_000) + '&' + 'y'.repeat(200_000)], ['close', 'a']]);
+  });
+
+  it('refuses elements nested past its depth bound as corrupt, before any handler sees them, fed whole or in chunks', () => {
+    const deep = (n: number) => `${'<a>'.repeat(n)}${'</a>'.repeat(n)}`;
+    expect(withScanner([deep(MAX_ELEMENT_DEPTH)])).toHaveLength(2 * MAX_ELEMENT_DEPTH);
+    let opened = 0;
+    const s = new XmlScanner({ open: () => void opened++ });
+    const hostile = '<a>'.repeat(100_000);
+    expect(() => {
+      for (let i = 0; i < hostile.length; i += 4096) s.write(hostile.slice(i, i + 4096));
+    }).toThrow(/nests more than 256 elements deep/);
+    expect(opened).toBe(MAX_ELEMENT_DEPTH);
   });
 });

@@ -9,7 +9,7 @@
  * handler asks for them: the whole read takes half the CPU it took (bench/results/import-notes.md).
  *
  * What it checks, so that a damaged part is still refused as corrupt: every end tag matches its
- * start tag, nothing is left open at the end, entities are the five predefined ones or character
+ * start tag, nothing is left open at the end, at most MAX_ELEMENT_DEPTH elements are open at once, entities are the five predefined ones or character
  * references, no text or second element stands outside the root, attributes are name="value"
  * or name='value', comments hold no `--`. What it does not do, as no workbook part needs it:
  * DTDs (a DOCTYPE is skipped; entities it declares are refused as unknown), namespace resolution
@@ -24,6 +24,11 @@ const corrupt = (why: string) => new Error(why);
 
 /** An unfinished construct longer than this is refused rather than carried from chunk to chunk. */
 const MAX_CARRY = 8 * 1024 * 1024;
+/**
+ * Elements open at once. A worksheet nests about six deep; a hostile part of nothing but start
+ * tags would otherwise grow the open-element stack (and every handler's) with the part's size.
+ */
+export const MAX_ELEMENT_DEPTH = 256;
 
 /** One start tag, valid only during the `open` call that receives it (the scanner reuses it). */
 export interface XmlTag {
@@ -255,7 +260,10 @@ export class XmlScanner {
     if (this.open.length === 0 && this.rootDone) throw corrupt('a second root element in the XML');
     const tag = this.tag;
     tag.name = localName(qname);
-    if (!tag.selfClosing) this.open.push(qname);
+    if (!tag.selfClosing) {
+      if (this.open.length >= MAX_ELEMENT_DEPTH) throw corrupt(`the XML nests more than ${MAX_ELEMENT_DEPTH} elements deep`);
+      this.open.push(qname);
+    }
     else if (this.open.length === 0) this.rootDone = true;
     this.events.open?.(tag);
     if (tag.selfClosing) this.events.close?.(tag.name);
