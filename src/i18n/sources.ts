@@ -40,4 +40,4 @@ import '../widgets/sign-in/texts';
 import '../contract/type-texts';
 import '../contract/user-texts';
 
-export { englishCatalogue, textNamespaces } from '../contract/texts';
+export { englishCatalogue, isIcuText, textNamespaces, textSources } from '../contract/texts';
