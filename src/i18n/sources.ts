@@ -8,6 +8,7 @@
  */
 import '../contract/admin-messages';
 import '../contract/analytics-texts';
+import '../contract/audit-detail-texts';
 import '../contract/audit-log-texts';
 import '../contract/backup';
 import '../contract/capped-total';
