@@ -39,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine the embedded database's first start alone can take minutes.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -48,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('server did not start within 300 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
