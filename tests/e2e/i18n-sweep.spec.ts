@@ -121,7 +121,8 @@ test('every host route speaks German: no English word, number format, date or in
       await page.locator('.kg-graph-fab').click();
       await page.locator('.kg-graph-dialog .kg-graph__stage').waitFor();
       await settled(page);
-      await expect(page.getByTestId('graph-subtitle')).toContainText('1.101 Knoten');
+      // German words and German grouping: '1.096 Knoten · 25 von 30 Verbindungen (Knotenpunkte zeigen ihre 25 stärksten)'.
+      await expect(page.getByTestId('graph-subtitle')).toHaveText(/^1\.\d{3} Knoten · 25 von 30 Verbindungen \(Knotenpunkte zeigen ihre 25 stärksten\)$/);
       found.push(...leaksOn(await shownTexts(page)).map((l) => `${route} (graph) ${l}`));
     }
     await page.context().close();

@@ -5,6 +5,7 @@ import { EditIcon, TrashIcon } from '../../ui/icons';
 import { Switch } from '../../ui/Switch';
 import { Tooltip } from '../../ui/Tooltip';
 import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { localiseEnglish } from '../../contract/texts';
 
 /** Cells shared by the role table and the role cards. */
 
@@ -15,7 +16,7 @@ export function RoleName({ role }: { role: Role }) {
         <span className="kg-role__name">{role.name}</span>
         {role.isSystem && <span className="kg-chip kg-chip--outlined">{T.system}</span>}
       </span>
-      {role.description && <span className="kg-role__description">{role.description}</span>}
+      {role.description && <span className="kg-role__description">{localiseEnglish(role.description)}</span>}
     </div>
   );
 }
