@@ -82,9 +82,13 @@ export const BACKUP_TEXTS = defineTexts('backup', {
   cancel: 'Cancel',
   restoring: 'Restoring...',
   restoreFailed: 'Failed to restore the backup.',
-  restored: (nodes: number, relations: number, inactive: number) =>
-    `Backup restored: ${countOf(nodes, 'node')} and ${countOf(relations, 'relation')}. ` +
-    (inactive > 0 ? `${inactive.toLocaleString('en')} restored ${inactive === 1 ? 'user is' : 'users are'} inactive until an administrator sets a password.` : ''),
+  restored: icu(
+    ['nodes', 'relations', 'inactive'],
+    (nodes: number, relations: number, inactive: number) =>
+      `Backup restored: ${countOf(nodes, 'node')} and ${countOf(relations, 'relation')}. ` +
+      (inactive > 0 ? `${inactive.toLocaleString('en')} restored ${inactive === 1 ? 'user is' : 'users are'} inactive until an administrator sets a password.` : ''),
+    'Backup restored: {nodes, plural, one {# node} other {# nodes}} and {relations, plural, one {# relation} other {# relations}}. {inactive, plural, =0 {} one {# restored user is inactive until an administrator sets a password.} other {# restored users are inactive until an administrator sets a password.}}',
+  ),
   adminOnly: 'Only administrators can restore a backup.',
 });
 

@@ -10,14 +10,25 @@ export const GRAPH_MESSAGES = defineTexts('graphExplorer', {
   relationsFor: icu(['name'], (name: string) => `Relations for ${name}`),
   /**
    * The global view's header. When hub caps hold relations back it says so, so the count cannot be
-   * mistaken for the number of relations ('1,282 connections' beside 1,311 relations).
+   * mistaken for the number of relations ('1,282 connections' beside 1,311 relations). An ICU text,
+   * so each language words it and groups its numbers ('2.147 Knoten').
    */
-  summary: (nodes: number, shown: number, heldBack: number, hubLimit: number) =>
-    `${nodes.toLocaleString('en')} nodes · ${
-      heldBack > 0
-        ? `${shown.toLocaleString('en')} of ${(shown + heldBack).toLocaleString('en')} connections (hubs show their ${hubLimit} strongest)`
-        : `${shown.toLocaleString('en')} connections`
-    }`,
+  summary: icu(
+    ['nodes', 'shown', 'total', 'heldBack', 'hubLimit'],
+    (nodes: number, shown: number, total: number, heldBack: number, hubLimit: number) =>
+      `${nodes.toLocaleString('en')} ${nodes === 1 ? 'node' : 'nodes'} · ${
+        heldBack > 0
+          ? `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} connections (hubs show their ${hubLimit} strongest)`
+          : `${shown.toLocaleString('en')} ${shown === 1 ? 'connection' : 'connections'}`
+      }`,
+    '{nodes, plural, one {# node} other {# nodes}} · {heldBack, plural, =0 {{shown, plural, one {# connection} other {# connections}}} other {{shown, number} of {total, number} connections (hubs show their {hubLimit, number} strongest)}}',
+  ),
+  /** Added to the header when the server sent only the best-connected part of a large graph. */
+  truncated: icu(
+    ['shown', 'total'],
+    (shown: number, total: number) => `(the ${shown.toLocaleString('en')} best-connected of ${total.toLocaleString('en')} nodes)`,
+    '(the {shown, number} best-connected of {total, number} nodes)',
+  ),
   loading: 'Loading knowledge graph...',
   loadFailed: icu(['message'], (message: string) => `Failed to load graph data: ${message || 'Unknown error'}`),
   unknownError: 'Unknown error',

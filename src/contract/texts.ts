@@ -113,6 +113,14 @@ export function englishCatalogue(): Record<string, string> {
   return out;
 }
 
+/** Each namespace's English source as declared (the catalogue tests walk it for texts that cannot be translated). */
+export function textSources(): ReadonlyMap<string, Record<string, unknown>> {
+  return sources;
+}
+
+/** True for an `icu(…)` text (a function whose message the catalogues translate). */
+export const isIcuText = (value: unknown): boolean => typeof value === 'function' && ICU in value;
+
 /** The namespaces declared so far (a test checks each texts module is listed in src/i18n/sources.ts). */
 export function textNamespaces(): string[] {
   return [...sources.keys()];

@@ -4,6 +4,7 @@ import { USER_LANGUAGES, type User, type UserLanguage } from '../contract';
 import { activeDirection, activeLocale, i18nVersion, requestLocale, subscribeI18n } from '../i18n/runtime';
 import { matchLocale } from '../i18n/locales';
 import { storageKey } from '../api/storage-keys';
+import { SHELL_TEXTS } from './shell/shell-texts';
 import { api, sessionActor } from './session';
 
 /**
@@ -36,6 +37,8 @@ const browserLanguage = () => (typeof navigator === 'undefined' ? null : navigat
 function applyToDocument(): void {
   document.documentElement.lang = activeLocale();
   document.documentElement.dir = activeDirection();
+  // The tab's title is the product's name in the active language (index.html has the English one).
+  document.title = SHELL_TEXTS.brand;
 }
 
 /** Before the first render: the remembered language's catalogue, so the app never flashes English. */

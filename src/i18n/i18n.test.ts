@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { afterEach, describe, expect, it } from 'vitest';
-import { englishCatalogue, textNamespaces } from './sources';
+import { englishCatalogue, isIcuText, textNamespaces, textSources } from './sources';
 import { LOCALES } from './locales';
 
 /**
@@ -61,6 +61,21 @@ describe('message catalogues', () => {
     expect(mismatched, 'placeholders differ').toEqual([]);
   });
 
+  it('declares every text with values as icu(…): a plain function would stay English in every language', () => {
+    // A plain function in a texts module passes through untranslated (and formats its numbers in
+    // English: '2,147 nodes' on a German page). The server's own messages with values (the
+    // `*.messages.*` namespaces) are exempt: the server speaks English and the browser shows them as sent.
+    const plain: string[] = [];
+    const walk = (id: string, value: unknown): void => {
+      if (typeof value === 'function') {
+        if (!isIcuText(value) && !id.includes('.messages.')) plain.push(id);
+      } else if (Array.isArray(value)) value.forEach((v, i) => walk(`${id}.${i}`, v));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(`${id}.${k}`, v);
+    };
+    for (const [namespace, english] of textSources()) walk(namespace, english);
+    expect(plain).toEqual([]);
+  });
+
   it('the RTL stub only has known ids', () => {
     const stub = read('ar');
     expect(Object.keys(stub).filter((id) => !(id in en))).toEqual([]);
@@ -104,6 +119,16 @@ describe('the runtime', () => {
     expect(ROLE_TEXTS.create).toBe('Create Role'); // not in the stub: English
     await requestLocale('en');
     expect(ROLE_TEXTS.deleteQuestion('Nurse')).toBe('Are you sure you want to delete the role "Nurse"? This action cannot be undone.');
+  });
+
+  it("the graph's header speaks the language and groups its numbers ('2.147 Knoten')", async () => {
+    const { requestLocale } = await import('./runtime');
+    const { GRAPH_MESSAGES } = await import('../contract/graph-messages');
+    expect(GRAPH_MESSAGES.summary(2147, 1287, 1317, 30, 25)).toBe('2,147 nodes · 1,287 of 1,317 connections (hubs show their 25 strongest)');
+    await requestLocale('de');
+    expect(GRAPH_MESSAGES.summary(2147, 1287, 1317, 30, 25)).toBe('2.147 Knoten · 1.287 von 1.317 Verbindungen (Knotenpunkte zeigen ihre 25 stärksten)');
+    expect(GRAPH_MESSAGES.summary(1, 1, 1, 0, 25)).toBe('1 Knoten · 1 Verbindung');
+    expect(GRAPH_MESSAGES.truncated(1500, 2147)).toBe('(die 1.500 am stärksten vernetzten von 2.147 Knoten)');
   });
 
   it('the curation screens (issue 17) follow the language: analytics, relation import, rules, drift', async () => {

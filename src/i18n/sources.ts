@@ -8,6 +8,7 @@
  */
 import '../contract/admin-messages';
 import '../contract/analytics-texts';
+import '../contract/audit-detail-texts';
 import '../contract/audit-log-texts';
 import '../contract/backup';
 import '../contract/capped-total';
@@ -42,4 +43,4 @@ import '../widgets/sign-in/texts';
 import '../contract/type-texts';
 import '../contract/user-texts';
 
-export { englishCatalogue, textNamespaces } from '../contract/texts';
+export { englishCatalogue, isIcuText, textNamespaces, textSources } from '../contract/texts';

@@ -3,6 +3,7 @@
  * before and after. Written by record.ts inside the change's transaction; published after commit by
  * change-feed.ts; read back as a record's history and the admin's audit log.
  */
+import type { AuditDetail } from '../../contract/audit-detail-texts';
 
 /** Who made the change. `null` for the system (seeds, migrations) and failed sign-ins. */
 export interface AuditActor {
@@ -38,8 +39,11 @@ export interface AuditEventInput {
   entityType: AuditEntityType;
   entityId: string | null;
   changes?: FieldChange[];
-  /** What is not a field change: counts, a delete's snapshot, a failed sign-in's name. */
-  detail?: Record<string, unknown> | null;
+  /**
+   * What is not a field change: counts, a delete's snapshot, a failed sign-in's name. Its keys are
+   * the listed ones, each worded for the log's reader (contract/audit-detail-texts.ts).
+   */
+  detail?: AuditDetail | null;
 }
 
 export interface AuditEvent extends Required<Omit<AuditEventInput, 'detail'>> {

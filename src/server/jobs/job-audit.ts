@@ -1,3 +1,4 @@
+import type { AuditDetail } from '../../contract/audit-detail-texts';
 import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/audited';
 import type { AuditActor } from '../audit/events';
@@ -18,7 +19,7 @@ export async function jobActor(db: Queryable, userId: string | null): Promise<Au
  * import created have their own events, written with each batch (INSERT_NODES_SQL, INSERT_RELATIONS_SQL).
  * A dry run's event (detail.dryRun) is the only one it leaves: its batches, events included, are rolled back.
  */
-export async function recordJobEvent(app: FastifyInstance, row: JobRow, summary: object): Promise<void> {
+export async function recordJobEvent(app: FastifyInstance, row: JobRow, summary: AuditDetail): Promise<void> {
   const actor = await jobActor(app.db, row.created_by);
   await audited(app, actor, ({ record }) =>
     record({

@@ -17,8 +17,9 @@ export interface AuditFiltersProps {
 /** Typed text is applied after a pause, so each keystroke does not ask the server. */
 const TYPING_PAUSE_MS = 350;
 
-const ACTION_OPTIONS = [{ value: '', label: T.allActions }, ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))];
-const ENTITY_OPTIONS = [{ value: '', label: T.allEntityTypes }, ...Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))];
+// Built at render, not at load: read once at load, the labels would stay in the language of that moment.
+const actionOptions = () => [{ value: '', label: T.allActions }, ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))];
+const entityOptions = () => [{ value: '', label: T.allEntityTypes }, ...Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))];
 
 /**
  * The log's filters: text search and user (applied as typed, after a pause), action and entity
@@ -51,8 +52,8 @@ export function AuditFilters({ filters, refreshing, onChange, onClear, onRefresh
     <div className="kg-admin__filters kg-audit__filters" role="search" aria-label={T.filtersLabel}>
       <TextField className="kg-audit__search" label={T.search} type="search" placeholder={T.searchPlaceholder} value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.currentTarget.value })} />
       <TextField label={T.user} placeholder={T.userPlaceholder} value={draft.user} autoComplete="off" onChange={(e) => setDraft({ ...draft, user: e.currentTarget.value })} />
-      <SelectField label={T.action} value={filters.action} options={ACTION_OPTIONS} onChange={(action) => onChange({ action })} />
-      <SelectField label={T.entityType} value={filters.entityType} options={ENTITY_OPTIONS} onChange={(entityType) => onChange({ entityType })} />
+      <SelectField label={T.action} value={filters.action} options={actionOptions()} onChange={(action) => onChange({ action })} />
+      <SelectField label={T.entityType} value={filters.entityType} options={entityOptions()} onChange={(entityType) => onChange({ entityType })} />
       <TextField label={T.from} type="date" value={draft.from} onChange={(e) => setDate({ from: e.currentTarget.value })} />
       <TextField label={T.to} type="date" value={draft.to} error={datesWrong ? T.dateOrder : null} onChange={(e) => setDate({ to: e.currentTarget.value })} />
       <div className="kg-admin__filter-actions kg-audit__filter-actions">

@@ -11,7 +11,8 @@ export interface AuditTableProps {
   empty: ReactNode;
 }
 
-const COLUMNS: Column<AuditLogEntry>[] = [
+// Built at render: headers read at load would stay in the language of that moment.
+const columns = (): Column<AuditLogEntry>[] => [
   { key: 'at', header: T.when, render: (e) => <When e={e} />, width: '120px' },
   { key: 'actor', header: T.user, render: (e) => <Actor e={e} />, width: '150px' },
   { key: 'action', header: T.action, render: (e) => <ActionChip e={e} />, width: '150px' },
@@ -41,5 +42,5 @@ export function AuditTable({ rows, narrow, busy, empty }: AuditTableProps) {
       </ul>
     );
   }
-  return <DataTable label={T.tableLabel} className="kg-audit-table" columns={COLUMNS} rows={rows} rowKey={(e) => e.id} empty={empty} busy={busy} maxHeight="min(70vh, 720px)" />;
+  return <DataTable label={T.tableLabel} className="kg-audit-table" columns={columns()} rows={rows} rowKey={(e) => e.id} empty={empty} busy={busy} maxHeight="min(70vh, 720px)" />;
 }

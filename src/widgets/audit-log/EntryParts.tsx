@@ -3,7 +3,7 @@ import type { AuditLogEntry } from '../../contract/audit-log';
 import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
 import { cx } from '../../ui/cx';
 import { formatDate, formatTime } from '../format';
-import { actionLabel, actorText, CLAMP_CHARS, detailPairs, entityLabel, valueText } from './entry-format';
+import { actionLabel, actorText, CLAMP_CHARS, detailPairs, entityLabel, fieldLabel, valueText } from './entry-format';
 
 /** When: the local date and time; the exact instant in the title. */
 export function When({ e }: { e: AuditLogEntry }) {
@@ -45,22 +45,22 @@ export function RecordCell({ e }: { e: AuditLogEntry }) {
  */
 export function Changes({ e }: { e: AuditLogEntry }) {
   const [open, setOpen] = useState(false);
-  const changes = e.changes.map((c) => ({ field: c.field, before: valueText(c.before), after: valueText(c.after) }));
+  const changes = e.changes.map((c) => ({ field: c.field, label: fieldLabel(c.field), before: valueText(c.before, c.field), after: valueText(c.after, c.field) }));
   const details = detailPairs(e).filter(([key]) => !(e.actor === null && key === 'username'));
-  const long = changes.length + details.length > 3 || changes.some((c) => c.before.length + c.after.length > CLAMP_CHARS) || details.some(([, v]) => v.length > CLAMP_CHARS);
+  const long = changes.length + details.length > 3 || changes.some((c) => c.before.length + c.after.length > CLAMP_CHARS) || details.some(([, , v]) => v.length > CLAMP_CHARS);
   if (changes.length === 0 && details.length === 0) return <span className="kg-audit__none">—</span>;
   return (
     <div className={cx('kg-audit__changes', long && !open && 'kg-audit__changes--clamped')}>
       <ul className="kg-audit__list">
         {changes.map((c) => (
           <li key={c.field} className="kg-audit__change">
-            <span className="kg-audit__field">{c.field}:</span> <span className={cx('kg-audit__before', c.before === T.empty && 'kg-audit__before--empty')}>{c.before}</span> <span className="kg-audit__arrow">→</span>{' '}
+            <span className="kg-audit__field">{c.label}:</span> <span className={cx('kg-audit__before', c.before === T.empty && 'kg-audit__before--empty')}>{c.before}</span> <span className="kg-audit__arrow">→</span>{' '}
             <span className="kg-audit__after">{c.after}</span>
           </li>
         ))}
-        {details.map(([key, value]) => (
+        {details.map(([key, label, value]) => (
           <li key={key} className="kg-audit__detail">
-            <span className="kg-audit__field">{key}:</span> {value}
+            <span className="kg-audit__field">{label}:</span> {value}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditFilterQuery, NO_AUDIT_FILTERS } from '../../api/audit';
 import type { AuditLogEntry } from '../../contract/audit-log';
-import { actionLabel, actorText, detailPairs, entityLabel, valueText } from './entry-format';
+import { AUDIT_DETAIL_KEYS, AUDIT_FIELD_LABELS } from '../../contract/audit-detail-texts';
+import { actionLabel, actorText, detailPairs, entityLabel, fieldLabel, valueText } from './entry-format';
 import { parseRetention } from './retention-input';
 
 const entry = (patch: Partial<AuditLogEntry>): AuditLogEntry => ({
@@ -29,7 +30,12 @@ describe('audit log entries on screen', () => {
     expect(valueText('')).toBe('(empty)');
     expect(valueText(['nodes.read', 'nodes.create'])).toBe('nodes.read, nodes.create');
     expect(valueText(42)).toBe('42');
-    expect(valueText({ filename: 'a.pdf' })).toBe('{"filename":"a.pdf"}');
+    expect(valueText(1100)).toBe('1,100');
+    expect(valueText(true)).toBe('Yes');
+    expect(valueText({ filename: 'a.pdf', size: 2048 })).toBe('File: a.pdf, Size (bytes): 2,048');
+    expect(valueText({ nodes: 3, auditLog: 1200 }, 'counts')).toBe('Nodes: 3, Audit events: 1,200');
+    expect(valueText('invalid_credentials', 'reason')).toBe('Wrong username, email or password');
+    expect(valueText('nodes', 'kind')).toBe('Node upload');
   });
 
   it('a failed sign-in has no actor: the typed name, marked as not signed in; the system otherwise', () => {
@@ -37,9 +43,28 @@ describe('audit log entries on screen', () => {
     expect(actorText(entry({ actor: null, detail: { username: 'ghost', reason: 'invalid_credentials' } }))).toBe('ghost (not signed in)');
     expect(actorText(entry({ actor: null }))).toBe('System');
     expect(detailPairs(entry({ detail: { count: 2, olderThanDays: 30 } }))).toEqual([
-      ['count', '2'],
-      ['olderThanDays', '30'],
+      ['count', 'Events deleted', '2'],
+      ['olderThanDays', 'Older than (days)', '30'],
     ]);
+  });
+
+  it("words every detail key the server writes (none shows as a key), in the reader's language", async () => {
+    const shown = AUDIT_DETAIL_KEYS.filter((k) => k !== 'state' && k !== 'relations');
+    expect(shown.filter((k) => !Object.prototype.hasOwnProperty.call(AUDIT_FIELD_LABELS, k))).toEqual([]);
+    expect(fieldLabel('fromEvent')).toBe('Restored from event');
+    expect(fieldLabel('someNewKey')).toBe('some new key');
+    const { requestLocale } = await import('../../i18n/runtime');
+    await requestLocale('de');
+    try {
+      expect(detailPairs(entry({ detail: { fromEvent: 17, relationsRestored: 1200, dryRun: true } }))).toEqual([
+        ['fromEvent', 'Wiederhergestellt aus Ereignis', '17'],
+        ['relationsRestored', 'Wiederhergestellte Relationen', '1.200'],
+        ['dryRun', 'Nur Prüfung', 'Ja'],
+      ]);
+      expect(valueText('account_inactive', 'reason')).toBe('Konto inaktiv');
+    } finally {
+      await requestLocale('en');
+    }
   });
 });
 

@@ -1,5 +1,8 @@
+import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS } from '../../contract/audit-detail-texts';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
 import type { AuditLogEntry } from '../../contract/audit-log';
+import { formatNumber } from '../../i18n/runtime';
+import { formatDate, formatTime } from '../format';
 
 /**
  * How an audit event reads on screen (zod-free): labels for actions and entity types (unknown
@@ -8,11 +11,35 @@ import type { AuditLogEntry } from '../../contract/audit-log';
 export const actionLabel = (action: string) => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action.replace(/_/g, ' ');
 export const entityLabel = (type: string) => (AUDIT_ENTITY_LABELS as Record<string, string>)[type] ?? type.replace(/_/g, ' ');
 
-/** A field value as text: strings as they are, empty as "(empty)", lists and objects as JSON. */
-export function valueText(value: unknown): string {
+const own = (labels: object, key: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(labels, key) ? (labels as Record<string, string>)[key] : undefined;
+
+/** A field or detail name in words: its label, else the key spelt out (`someKey` → "some key"). */
+export const fieldLabel = (key: string): string =>
+  own(AUDIT_FIELD_LABELS, key) ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A field value as text in the reader's language: strings as they are (codes of `reason` and
+ * `kind` in words, instants as local date and time), empty as "(empty)", yes/no for booleans,
+ * numbers grouped the language's way, lists joined, counts per record kind in words.
+ */
+export function valueText(value: unknown, key?: string): string {
   if (value === null || value === undefined || value === '') return T.empty;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? AUDIT_VALUE_LABELS.yes : AUDIT_VALUE_LABELS.no;
+  if (typeof value === 'number') return key === 'fromEvent' || key === 'migration' || key === 'formatVersion' ? String(value) : formatNumber(value);
+  if (typeof value === 'string') {
+    const coded = key === 'reason' ? own(AUDIT_VALUE_LABELS.reason, value) : key === 'kind' ? own(AUDIT_VALUE_LABELS.kind, value) : undefined;
+    if (coded) return coded;
+    return ISO_INSTANT.test(value) ? `${formatDate(value, value)} ${formatTime(value)}` : value;
+  }
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  // An object (an attachment, a backup's counts): its parts in words, never its keys.
+  if (typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value as Record<string, unknown>)
+      .map(([part, v]) => `${(key === 'counts' && own(AUDIT_VALUE_LABELS.counts, part)) || fieldLabel(part)}: ${valueText(v, part)}`)
+      .join(', ');
   return JSON.stringify(value);
 }
 
@@ -23,9 +50,9 @@ export function actorText(e: AuditLogEntry): string {
   return typeof typed === 'string' ? `${typed} (${T.notSignedIn})` : T.system;
 }
 
-/** `detail` as label–value pairs (counts, reasons, the client address). */
-export function detailPairs(e: AuditLogEntry): [string, string][] {
-  return Object.entries(e.detail ?? {}).map(([key, value]) => [key, valueText(value)]);
+/** `detail` as key, label and value (counts, reasons, the client address), each in words. */
+export function detailPairs(e: AuditLogEntry): [key: string, label: string, value: string][] {
+  return Object.entries(e.detail ?? {}).map(([key, value]) => [key, fieldLabel(key), valueText(value, key)]);
 }
 
 /** Values longer than this are clamped with a Show more button. */

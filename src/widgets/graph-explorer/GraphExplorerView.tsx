@@ -88,7 +88,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
             {focusNode
               ? GRAPH_MESSAGES.relationsFor(focusNode.name)
               : view
-                ? `${GRAPH_MESSAGES.summary(view.nodes.length, view.relations.length, view.heldBack, hubLimit)}${graph?.truncated ? ` (the ${graph.nodes.length.toLocaleString()} best-connected of ${graph.totalNodes.toLocaleString()} nodes)` : ''}`
+                ? `${GRAPH_MESSAGES.summary(view.nodes.length, view.relations.length, view.relations.length + view.heldBack, view.heldBack, hubLimit)}${graph?.truncated ? ` ${GRAPH_MESSAGES.truncated(graph.nodes.length, graph.totalNodes)}` : ''}`
                 : ' '}
           </p>
         </div>

@@ -5,6 +5,11 @@ import { EditIcon, TrashIcon } from '../../ui/icons';
 import { Switch } from '../../ui/Switch';
 import { Tooltip } from '../../ui/Tooltip';
 import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { SYSTEM_ROLE_DESCRIPTIONS } from '../../contract/permissions';
+import { localiseEnglish } from '../../contract/texts';
+
+// Read here so the bundle keeps (and registers) the system roles' texts that localiseEnglish maps.
+const SYSTEM_DESCRIPTIONS = Object.values(SYSTEM_ROLE_DESCRIPTIONS);
 
 /** Cells shared by the role table and the role cards. */
 
@@ -15,7 +20,7 @@ export function RoleName({ role }: { role: Role }) {
         <span className="kg-role__name">{role.name}</span>
         {role.isSystem && <span className="kg-chip kg-chip--outlined">{T.system}</span>}
       </span>
-      {role.description && <span className="kg-role__description">{role.description}</span>}
+      {role.description && <span className="kg-role__description">{SYSTEM_DESCRIPTIONS.length > 0 ? localiseEnglish(role.description) : role.description}</span>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { AuditDetail } from '../../../contract/audit-detail-texts';
 import type { AuditEventInput, FieldChange } from '../../audit/events';
 import { fieldChanges } from '../../audit/record';
 import type { Queryable } from '../../db/db';
@@ -99,6 +100,6 @@ export async function loadNodeState(db: Queryable, id: string): Promise<NodeStat
 export const attachmentSummary = (a: NodeAttachmentState) => ({ id: a.id, filename: a.filename, size: a.size, contentType: a.contentType });
 
 /** A node event: the changed fields, and the state a restore returns to (after the change; before it for a delete). */
-export function nodeEvent(action: string, id: string, before: NodeState | null, after: NodeState | null, detail: Record<string, unknown> = {}): AuditEventInput {
+export function nodeEvent(action: string, id: string, before: NodeState | null, after: NodeState | null, detail: AuditDetail = {}): AuditEventInput {
   return { action, entityType: 'node', entityId: id, changes: nodeChanges(before, after), detail: { state: after ?? before, ...detail } };
 }

@@ -1,3 +1,4 @@
+import type { AuditDetail } from '../../../contract/audit-detail-texts';
 import type { AuditEventInput, FieldChange } from '../../audit/events';
 import { fieldChanges } from '../../audit/record';
 import type { Queryable } from '../../db/db';
@@ -84,6 +85,6 @@ export async function relationStatesOfNode(db: Queryable, nodeId: string): Promi
 }
 
 /** A relation event: the changed fields, and the state a restore returns to (after the change; before it for a delete). */
-export function relationEvent(action: string, id: string, before: RelationState | null, after: RelationState | null, detail: Record<string, unknown> = {}): AuditEventInput {
+export function relationEvent(action: string, id: string, before: RelationState | null, after: RelationState | null, detail: AuditDetail = {}): AuditEventInput {
   return { action, entityType: 'relation', entityId: id, changes: relationChanges(before, after), detail: { state: after ?? before, ...detail } };
 }
