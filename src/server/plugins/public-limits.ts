@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ACCESS, MESSAGES, type Access } from '../../contract';
-import { attemptCounterFor, type AttemptCounter } from '../modules/auth/attempt-counter';
+import { memoryCounter, type AttemptCounter } from '../modules/auth/attempt-counter';
 import { API_PREFIX, routeKey } from './access';
 import { addressBucket } from './client-address';
 import { CREDENTIAL_ROUTES, CREDENTIAL_WINDOW_MS } from './credential-limits';
@@ -35,11 +35,13 @@ function limiter(app: FastifyInstance, counter: AttemptCounter): onRequestHookHa
  * A budget per client address (KG_PUBLIC_RATE_LIMIT a minute) over the public routes that do
  * work without a session and outside the credential budget: sign-out (a token lookup and write),
  * signed attachment links (a blob read), the health and readiness probes (a database query).
- * Counted in onRequest, before the body is read or the access guard looks at a token, and shared
- * by all instances on PostgreSQL like the credential budget.
+ * Counted in onRequest, before the body is read or the access guard looks at a token. Counted in
+ * each instance's memory, unlike the credential budget: what it bounds is the instance's own work,
+ * and the readiness probe must still answer 503 (not a 500 from the counter) while the database is
+ * away.
  */
 export const publicLimitsPlugin = fp(async (app: FastifyInstance) => {
-  const counter = attemptCounterFor(app.db, CREDENTIAL_WINDOW_MS);
+  const counter = memoryCounter(CREDENTIAL_WINDOW_MS);
   const counted = new Set(countedPublicRoutes());
   const hook = limiter(app, counter);
   app.addHook('onRoute', (route) => {
