@@ -10,13 +10,15 @@ import { BACKUP_TABLES, MANIFEST_FILE } from '../backup/tables';
 import { multipart } from '../imports/fixtures';
 
 /**
- * A backup's restore writes users and attachments straight into their tables (the backup module
- * knows nothing of look-alikes): restored usernames still take part in the look-alike check, and
- * a restored file name loses its bidirectional controls (migration 0032's trigger).
+ * A backup's restore writes users and attachments straight into their tables: restored usernames
+ * still take part in the look-alike check; an archive whose file name carries bidirectional
+ * controls is refused like the upload route would refuse it, and any write that reaches the table
+ * another way loses them (migration 0032's trigger).
  */
 let source: TestApp;
 let target: TestApp;
 let targetToken: string;
+let hostileArchive: Buffer;
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100, 0x20)]);
 
@@ -55,7 +57,8 @@ beforeAll(async () => {
 
   target = await testApp();
   targetToken = (await target.register('admin')).accessToken;
-  const res = await target.call({ method: 'POST', url: '/api/backup/restore', token: targetToken, ...multipart('backup.zip', await withHostileFileName(backup.rawPayload)) });
+  hostileArchive = await withHostileFileName(backup.rawPayload);
+  const res = await target.call({ method: 'POST', url: '/api/backup/restore', token: targetToken, ...multipart('backup.zip', backup.rawPayload) });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(async () => {
@@ -64,7 +67,21 @@ afterAll(async () => {
 });
 
 describe('after a restore', () => {
-  it('a restored file name has lost its bidirectional controls', async () => {
+  it('an archive with a bidirectional control in a file name is refused, naming the entry and line', async () => {
+    const fresh = await testApp();
+    try {
+      const token = (await fresh.register('admin')).accessToken;
+      const res = await fresh.call({ method: 'POST', url: '/api/backup/restore', token, ...multipart('backup.zip', hostileArchive) });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ error: string; code: string }>()).toMatchObject({ code: 'backup_bad_row', error: expect.stringContaining('attachments.ndjson, line 1') });
+      expect(await fresh.db.query('SELECT 1 FROM attachments')).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a file name written to the table another way loses its bidirectional controls', async () => {
+    await target.db.query("UPDATE attachments SET filename = 'invoice' || chr(8238) || 'fdp.pdf'");
     const rows = await target.db.query<{ filename: string }>('SELECT filename FROM attachments');
     expect(rows.map((r) => r.filename)).toEqual(['invoicefdp.pdf']);
   });
