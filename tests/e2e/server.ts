@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real server (built app + API) on a free port with a fresh embedded database.
- * `env` adds settings (KG_SAMPLE_DATA=1 for the sample graph, KG_CORS_ORIGINS, ...).
+ * `env` adds settings (KG_SAMPLE_DATA=1 for the sample graph, KG_CORS_ORIGINS, ...). The examples
+ * are served (KG_EXAMPLES=1): several specs drive the widgets through them.
  */
 export { freePort };
 
@@ -35,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KG_SAMPLE_DATA: '0', LOG_LEVEL: 'warn', KG_AUTH_RATE_LIMIT: '10000', KG_AUTH_ACCOUNT_RATE_LIMIT: '10000', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KG_SAMPLE_DATA: '0', LOG_LEVEL: 'warn', KG_EXAMPLES: '1', KG_PUBLIC_RATE_LIMIT: '100000', KG_AUTH_RATE_LIMIT: '10000', KG_AUTH_ACCOUNT_RATE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
