@@ -13,13 +13,13 @@ import { defineTexts } from './texts';
  */
 export const AUDIT_DETAIL_KEYS = [
   'state', 'relations',
-  'fromEvent', 'relationsRestored', 'relationsSkipped', 'removedWithNode',
+  'fromEvent', 'relationsRestored', 'relationsSkipped', 'removedWithNode', 'attachmentMode', 'attachmentsSkipped',
   'passwordChanged', 'ip', 'username', 'reason',
   'code', 'kind', 'jobId', 'filename', 'dryRun',
   'total', 'totalRows', 'created', 'updated', 'unchanged', 'skipped', 'errors', 'sheet',
   'count', 'olderThanDays', 'before',
   'movedUsers',
-  'counts', 'formatVersion', 'migration', 'createdAt',
+  'counts', 'formatVersion', 'migration', 'createdAt', 'bytes', 'encrypted', 'completed',
 ] as const;
 export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 export type AuditDetail = Partial<Record<AuditDetailKey, unknown>>;
@@ -67,6 +67,8 @@ export const AUDIT_FIELD_LABELS = defineTexts('auditLog.fields', {
   relationsRestored: 'Relations restored',
   relationsSkipped: 'Relations not restored',
   removedWithNode: 'Deleted with node',
+  attachmentMode: 'Attachments added since',
+  attachmentsSkipped: 'Attachments not restored',
   passwordChanged: 'Password changed',
   ip: 'IP address',
   username: 'Username',
@@ -92,6 +94,9 @@ export const AUDIT_FIELD_LABELS = defineTexts('auditLog.fields', {
   formatVersion: 'Format version',
   migration: 'Database migration',
   createdAt: 'Created at',
+  bytes: 'Size (bytes)',
+  encrypted: 'Encrypted',
+  completed: 'Completed',
 });
 
 /** Values that are codes, in words. */
@@ -107,6 +112,7 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     inactive: 'Code inactive',
     term_changed: 'Term changed',
   },
+  attachmentMode: { keep: 'Kept', match: 'Removed' },
   counts: {
     roles: 'Roles',
     users: 'Users',

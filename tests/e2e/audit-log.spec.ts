@@ -83,7 +83,7 @@ test('the log: newest first, a failed load with Retry, filters, clamped values, 
 
   await page.getByLabel('Action').selectOption({ label: 'Role change' });
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('role: viewer → editor');
+  await expect(rows.first()).toContainText('Role: viewer → editor');
   await page.getByRole('button', { name: 'Clear All' }).click();
   await expect(rows).not.toHaveCount(1);
 

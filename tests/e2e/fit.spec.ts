@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { actionBoxes, clippedSelects, intersects } from './fit';
+import { actionBoxes, clippedButtons, clippedSelects, intersects } from './fit';
 import { startServer, type TestServer } from './server';
 import { settled } from './shown-texts';
 
@@ -11,11 +11,13 @@ import { settled } from './shown-texts';
  *   element, and the phone's graph canvas gets most of the screen's height;
  * - the dashboard's floating graph button covers none of the page's controls once the page is
  *   scrolled to its end, at 1440 and 390 px;
- * - no select on any host route cuts its longest option, in English, German and French, at 390 px.
+ * - no select on any host route cuts its longest option, and no button's label spills over its
+ *   border, in English, German and French, at 390 px (a hub's node detail included).
  * Needs `npm run build` first.
  */
 let server: TestServer;
 let tokens: { accessToken: string; refreshToken: string };
+let hubId: string;
 const admin = { username: 'dr.adler', email: 'adler@example.org', password: 'correct-horse-9' };
 
 test.beforeAll(async () => {
@@ -25,6 +27,8 @@ test.beforeAll(async () => {
   const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(reg.ok, await reg.clone().text()).toBe(true);
   tokens = await reg.json();
+  const hubs = await fetch(`${server.url}/api/nodes?search=rheumatoid%20arthritis`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+  hubId = ((await hubs.json()) as { data: { id: string; name: string }[] }).data.find((n) => n.name === 'rheumatoid arthritis')!.id;
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -105,14 +109,15 @@ function routes(): string[] {
 }
 
 for (const language of ['en', 'de', 'fr']) {
-  test(`no select cuts its longest option on a phone, in ${language}`, async ({ browser }) => {
+  test(`no select cuts its longest option and no button label spills on a phone, in ${language}`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await signedInPage(browser, 390, language);
     const clipped: string[] = [];
-    for (const route of routes()) {
+    for (const route of [...routes(), `/nodes/${hubId}`]) {
       await page.goto(`${server.url}${route}`);
       await settled(page);
       clipped.push(...(await clippedSelects(page)).map((c) => `${route}: ${c}`));
+      clipped.push(...(await clippedButtons(page)).map((c) => `${route}: ${c}`));
     }
     expect(clipped).toEqual([]);
     await page.context().close();

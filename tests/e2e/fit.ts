@@ -32,6 +32,24 @@ export async function clippedSelects(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Every visible button whose label runs past its box (a long translation in a narrow column):
+ * the label must wrap or the button grow, never spill over its border.
+ */
+export async function clippedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const buttons: HTMLElement[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      root.querySelectorAll<HTMLElement>('.kg-btn').forEach((b) => buttons.push(b));
+      root.querySelectorAll('*').forEach((e) => e.shadowRoot && walk(e.shadowRoot));
+    };
+    walk(document);
+    return buttons
+      .filter((b) => b.checkVisibility() && b.clientWidth > 0 && b.scrollWidth > b.clientWidth + 1)
+      .map((b) => `"${b.textContent?.trim()}" needs ${b.scrollWidth} px, has ${b.clientWidth}`);
+  });
+}
+
 export interface Box {
   x: number;
   y: number;

@@ -36,6 +36,10 @@ describe('audit log entries on screen', () => {
     expect(valueText({ nodes: 3, auditLog: 1200 }, 'counts')).toBe('Nodes: 3, Audit events: 1,200');
     expect(valueText('invalid_credentials', 'reason')).toBe('Wrong username, email or password');
     expect(valueText('nodes', 'kind')).toBe('Node upload');
+    expect(valueText('keep', 'attachmentMode')).toBe('Kept');
+    expect(fieldLabel('attachmentsSkipped')).toBe('Attachments not restored');
+    const skipped = [{ kind: 'attachment', id: 'x', label: 'scan.pdf', code: 'attachment_content_gone', reason: 'gone' }];
+    expect(valueText(skipped, 'attachmentsSkipped')).toBe('scan.pdf');
   });
 
   it('a failed sign-in has no actor: the typed name, marked as not signed in; the system otherwise', () => {

@@ -30,11 +30,15 @@ export function valueText(value: unknown, key?: string): string {
   if (typeof value === 'boolean') return value ? AUDIT_VALUE_LABELS.yes : AUDIT_VALUE_LABELS.no;
   if (typeof value === 'number') return key === 'fromEvent' || key === 'migration' || key === 'formatVersion' ? String(value) : formatNumber(value);
   if (typeof value === 'string') {
-    const coded = key === 'reason' ? own(AUDIT_VALUE_LABELS.reason, value) : key === 'kind' ? own(AUDIT_VALUE_LABELS.kind, value) : undefined;
+    const codes = key === 'reason' ? AUDIT_VALUE_LABELS.reason : key === 'kind' ? AUDIT_VALUE_LABELS.kind : key === 'attachmentMode' ? AUDIT_VALUE_LABELS.attachmentMode : undefined;
+    const coded = codes && own(codes, value);
     if (coded) return coded;
     return ISO_INSTANT.test(value) ? `${formatDate(value, value)} ${formatTime(value)}` : value;
   }
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  // A list of records (what a restore left out): each by its label, the name a person knows it by.
+  if (Array.isArray(value))
+    return value.map((v) => (v && typeof v === 'object' && typeof (v as { label?: unknown }).label === 'string' ? (v as { label: string }).label : valueText(v))).join('; ');
   // An object (an attachment, a backup's counts): its parts in words, never its keys.
   if (typeof value === 'object' && !Array.isArray(value))
     return Object.entries(value as Record<string, unknown>)
