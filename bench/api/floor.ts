@@ -7,7 +7,7 @@
  */
 import { NodeListQuerySchema } from '../../src/contract';
 import type { Queryable } from '../../src/server/db/db';
-import { listNodes } from '../../src/server/modules/nodes/repository';
+import { listNodes } from '../../src/server/modules/nodes/list-query';
 import { summarize, type LatencySummary } from './stats';
 
 export interface CapturedQuery {

@@ -23,7 +23,7 @@ import type { Db, Queryable } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { initPgliteDataDir } from '../../src/server/db/pglite-init';
 import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/jobs/node-import';
-import { listNodes } from '../../src/server/modules/nodes/repository';
+import { listNodes } from '../../src/server/modules/nodes/list-query';
 import { summarize } from '../api/stats';
 import { nodeRows, readGps } from './files';
 

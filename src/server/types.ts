@@ -2,8 +2,8 @@ import type { Server as SocketServer } from 'socket.io';
 import type { ChangeFeed } from './audit/change-feed';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
-import type { BlobStore } from './modules/attachments/store';
-import type { UserRow } from './modules/users/repository';
+import type { BlobStore } from './modules/attachments';
+import type { UserRow } from './modules/users';
 
 /** The signed-in user of a request, loaded fresh from the database on every request. */
 export interface AuthContext {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Queryable } from '../db/db';
-import { findSessions, type SessionState } from '../modules/users/repository';
+import { findSessions, type SessionState } from '../modules/users';
 import type { AuthContext } from '../types';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ACCESS, MESSAGES, hasAccess, type Access } from '../../contract';
-import { verifyAccessToken } from '../modules/auth/tokens';
-import { findUserOfSession, userPermissions } from '../modules/users/repository';
+import { verifyAccessToken } from '../modules/auth';
+import { findUserOfSession, userPermissions } from '../modules/users';
 import type { AuthContext } from '../types';
 import { forbidden, unauthorized } from './errors';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { newSecret } from '../modules/auth/tokens';
+import { newSecret } from '../modules/auth';
 
 /**
  * The access-token secret: the configured one, else one generated on first start and kept

@@ -1,8 +1,8 @@
 import type { QualityFinding } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { NODE_QUALITY_CONDITIONS as Q } from '../nodes/repository';
-import { countRuleBreakingRelations } from '../relations/rules';
-import { countDriftNodes } from '../snomed/drift';
+import { NODE_QUALITY_CONDITIONS as Q } from '../nodes';
+import { countRuleBreakingRelations } from '../relations';
+import { countDriftNodes } from '../snomed';
 
 /**
  * The quality findings of GET /analytics/quality, in the page's order: each a key (its label is

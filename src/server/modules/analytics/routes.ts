@@ -9,7 +9,7 @@ import {
   QualityFindingsSchema,
   findingLabel,
 } from '../../../contract';
-import { csvSafe } from '../audit-log/export';
+import { csvSafe } from '../audit-log';
 import { XLSX_CONTENT_TYPE, sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
 import { qualityFindings } from './findings';
 import { analyticsActivity, analyticsTotals } from './repository';

@@ -20,6 +20,11 @@ const toAttachment = (r: Row): Attachment => ({
   uploadedAt: iso(r.uploaded_at),
 });
 
+/** Whether the node an attachment belongs to exists (the upload checks before reading the file). */
+export async function nodeExists(db: Queryable, nodeId: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM nodes WHERE id = $1', [nodeId])).length > 0;
+}
+
 export async function listAttachments(db: Queryable, nodeId: string): Promise<Attachment[]> {
   const rows = await db.query<Row>('SELECT * FROM attachments WHERE node_id = $1 ORDER BY uploaded_at, filename', [nodeId]);
   return rows.map(toAttachment);

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { AttachmentSchema, LIMITS, NODE_MESSAGES } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors';
-import { attachmentSummary, loadNodeState, nodeEvent, type NodeState } from '../nodes/node-audit';
-import { getNode } from '../nodes/repository';
+import { attachmentSummary, loadNodeState, nodeEvent, type NodeState } from '../audit-states';
 import { checkAttachment, extensionOf, safeFilename } from './content-check';
-import { deleteAttachment, getAttachmentById, getAttachmentRow, insertAttachment } from './repository';
+import { deleteAttachment, getAttachmentById, getAttachmentRow, insertAttachment, nodeExists } from './repository';
 import { signedDownloadPath, verifyDownload } from './signed-url';
 import { removeBlobs } from './store';
 import type { Queryable } from '../../db/db';
@@ -50,7 +49,7 @@ export async function attachmentRoutes(app: FastifyInstance) {
     '/nodes/:id/attachments',
     { schema: { tags, summary: 'Upload one file (multipart field "file")', params: NodeParams, consumes: ['multipart/form-data'], response: { 201: AttachmentSchema } } },
     async (req, reply) => {
-      if (!(await getNode(app.db, req.params.id))) throw notFound(NODE_MESSAGES.notFound);
+      if (!(await nodeExists(app.db, req.params.id))) throw notFound(NODE_MESSAGES.notFound);
       if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"', 'not_multipart');
       const part = await req.file({ limits: { fileSize: app.config.attachmentMaxBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw badRequest('Send the file in the field "file"', 'no_file');

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { findUserById, type UserRow } from '../users/repository';
-import { usernameSkeleton } from '../users/skeleton';
+import { findUserById, usernameSkeleton, type UserRow } from '../users';
 
 /** Serialises registrations so that exactly one first account becomes admin. */
 const FIRST_ACCOUNT_LOCK_KEY = 815_204_002;

@@ -21,29 +21,18 @@ import { actorOf, audited } from '../../audit/audited';
 import { recordEvent } from '../../audit/record';
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
-import { findUserById, findUserByLogin, toUser } from '../users/repository';
-import { assertUsernameFree, usernameClashes } from '../users/username-skeletons';
-import { userCreated, userUpdated } from '../users/user-audit';
-import { assertPasswordAllowed } from './password-policy';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { issueSession, revokeByToken, revokeOtherSessions, spendRefreshToken, type TokenSettings } from './sessions';
+import { assertPasswordAllowed, dummyPasswordHash, hashPassword, revokeOtherSessions, verifyPassword } from '../credentials';
+import { accountConflict, assertUsernameFree, findUserById, findUserByLogin, toUser, userCreated, userUpdated, usernameClashes } from '../users';
+import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
 import { registerUser, updateProfile } from './repository';
 import { signInFailed, signedInEvent, signedOutEverywhere } from './session-audit';
 
 const tags = ['auth'];
 const NoContent = z.null().describe('No content');
 
-export function signedIn(auth: AuthContext | null): AuthContext {
+function signedIn(auth: AuthContext | null): AuthContext {
   if (!auth) throw unauthorized();
   return auth;
-}
-
-/** Turns a unique-index violation on users into the 409 the user understands. */
-export function accountConflict(err: unknown): never {
-  const index = uniqueViolation(err);
-  if (index?.includes('username')) throw conflict(MESSAGES.auth.usernameTaken, 'username_taken');
-  if (index?.includes('email')) throw conflict(MESSAGES.auth.emailTaken, 'email_taken');
-  throw err;
 }
 
 /**
@@ -59,13 +48,24 @@ function registrationConflict(err: unknown): never {
   throw err;
 }
 
+/** The routes of /auth, one registration function per concern. */
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tokens = (): TokenSettings => ({
     secret: app.tokenSecret,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
     refreshTokenTtlDays: app.config.refreshTokenTtlDays,
   });
+  registrationRoutes(app, tokens);
+  signInRoutes(app, tokens);
+  sessionRoutes(app);
+  accountRoutes(app);
+}
+
+type Tokens = () => TokenSettings;
+
+/** Creating an account: open to anyone, signs the new account in. */
+function registrationRoutes(app: FastifyInstance, tokens: Tokens) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/auth/register',
@@ -90,6 +90,11 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.status(201).send(session);
     },
   );
+}
+
+/** Sign-in, token refresh and sign-out of one session. */
+function signInRoutes(app: FastifyInstance, tokens: Tokens) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/auth/login',
@@ -144,6 +149,11 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Ending every session of the signed-in user. */
+function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/auth/logout-all',
@@ -164,6 +174,11 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** The signed-in user's own account: who am I, password check, username check, profile and password change. */
+function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/auth/me', { schema: { tags, summary: 'The signed-in user', response: { 200: MeResponseSchema } } }, async (request) => ({
     user: toUser(signedIn(request.auth).user),

@@ -1,7 +1,11 @@
 import type { AuthResponse } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { toUser, type UserRow } from '../users/repository';
+import { toUser, type UserRow } from '../users';
+import { revokeFamily } from '../credentials';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens';
+
+// Revocation is a credential operation the users and roles modules need too: it lives in credentials.
+export { revokeAllForUsers, revokeFamily, revokeOtherSessions } from '../credentials';
 
 export interface TokenSettings {
   secret: string;
@@ -60,32 +64,9 @@ export async function spendRefreshToken(db: Queryable, token: string): Promise<R
   return { ok: false, reason: 'expired' };
 }
 
-export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
-}
-
 export async function revokeByToken(db: Queryable, token: string): Promise<void> {
   const rows = await db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [
     hashRefreshToken(token),
   ]);
   if (rows[0]) await revokeFamily(db, rows[0].family_id);
-}
-
-/** Ends every session of these users (deactivation, role change): their next request and refresh fail. */
-export async function revokeAllForUsers(db: Queryable, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds]);
-}
-
-/**
- * Ends every session of one user except the sign-in `keepFamilyId` (the one changing its
- * password stays signed in; null keeps none). Their access tokens already out are refused from
- * their next request on (plugins/access.ts checks the sign-in).
- */
-export async function revokeOtherSessions(db: Queryable, userId: string, keepFamilyId: string | null): Promise<void> {
-  await db.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
-    [userId, keepFamilyId],
-  );
 }

@@ -2,7 +2,7 @@ import type * as Crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { NO_PASSWORD_HASH } from './passwords';
+import { NO_PASSWORD_HASH } from '../credentials';
 
 /**
  * Every sign-in runs one scrypt derivation, whatever the account: counted, not timed (a timed

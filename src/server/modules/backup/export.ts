@@ -2,7 +2,7 @@ import type { Archiver } from 'archiver';
 import { Readable } from 'node:stream';
 import { BACKUP_FORMAT_VERSION, type BackupManifest } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import type { BlobStore } from '../attachments/store';
+import type { BlobStore } from '../attachments';
 import { currentMigration, zeroCounts } from './manifest';
 import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, type BackupTable } from './tables';
 

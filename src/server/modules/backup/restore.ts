@@ -1,4 +1,4 @@
-import { NO_PASSWORD_HASH } from '../auth/passwords';
+import { NO_PASSWORD_HASH } from '../credentials';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
@@ -6,8 +6,8 @@ import { audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { userRoom } from '../../jobs/events';
 import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/errors';
-import { restartDuplicateRefresh } from '../analytics/duplicates';
-import { removeBlobs } from '../attachments/store';
+import { restartDuplicateRefresh } from '../analytics';
+import { removeBlobs } from '../attachments';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
 import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, LIMITS, type BackupManifest, type BackupPart } from '../../../contract';
 import { badRequest } from '../../plugins/errors';
-import { checkAttachment, extensionOf, safeFilename } from '../attachments/content-check';
+import { checkAttachment, extensionOf, safeFilename } from '../attachments';
 import { apiRefusal } from './api-rules';
 import { damaged, type BackupArchive } from './archive-reader';
 import { MAX_JSON_DEPTH, nestsWithin } from './json-depth';

@@ -6,10 +6,8 @@ import type { AuditActor, AuditEvent, FieldChange } from '../../audit/events';
 import { stateOf } from '../../audit/history';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
-import { attachmentSummary, loadNodeState, nodeEvent, type NodeAttachmentState, type NodeState } from '../nodes/node-audit';
-import { relationCount } from '../nodes/repository';
-import { nodeConflict } from '../nodes/routes';
-import { loadRelationState, relationEvent, type RelationState } from '../relations/relation-audit';
+import { attachmentSummary, loadNodeState, loadRelationState, nodeEvent, relationEvent, type NodeAttachmentState, type NodeState, type RelationState } from '../audit-states';
+import { nodeConflict, relationCount } from '../nodes';
 import { runRestore, type RestoreOutcome, type RestoreRunOptions } from './restore-run';
 
 /**

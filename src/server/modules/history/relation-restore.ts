@@ -4,7 +4,7 @@ import type { AuditActor, AuditEvent } from '../../audit/events';
 import { stateOf } from '../../audit/history';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
-import { loadRelationState, relationEvent, type RelationState } from '../relations/relation-audit';
+import { loadRelationState, relationEvent, type RelationState } from '../audit-states';
 import { runRestore, type RestoreRunOptions } from './restore-run';
 
 /**

@@ -21,8 +21,8 @@ import { actorOf } from '../../audit/audited';
 import type { AuditEvent } from '../../audit/events';
 import { entityEvent, entityHistory, hasHistory } from '../../audit/history';
 import { forbidden, notFound } from '../../plugins/errors';
-import { getNode, toNode } from '../nodes/repository';
-import { getRelation, toRelation } from '../relations/repository';
+import { getNode, toNode } from '../nodes';
+import { getRelation, toRelation } from '../relations';
 import { restoreNode } from './node-restore';
 import { restoreRelation } from './relation-restore';
 

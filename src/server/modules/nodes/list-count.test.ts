@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 import { RELATION_COUNT_CAP } from '../relations/repository';
-import { NODE_COUNT_CAP, SEARCH_COUNT_CAP, WALK_MIN_ESTIMATE } from './repository';
+import { NODE_COUNT_CAP, SEARCH_COUNT_CAP, WALK_MIN_ESTIMATE } from './list-query';
 
 /**
  * The node list counts matches only up to NODE_COUNT_CAP (or to the end of the page asked for),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { likePattern } from '../../db/rows';
 import { testApp, type TestApp } from '../../test/harness';
-import { SEARCH_COUNT_CAP } from './repository';
+import { SEARCH_COUNT_CAP } from './list-query';
 
 /**
  * A search with more matches than SEARCH_COUNT_CAP estimates how common its term is from where

@@ -18,7 +18,7 @@ import {
 import { actorOf, audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { badRequest, notFound } from '../../plugins/errors';
-import { getNode } from '../nodes/repository';
+import { getNode } from '../nodes';
 import {
   deleteRelation,
   existingNodeIds,
@@ -33,7 +33,7 @@ import {
   updateRelation,
   type RelationInput,
 } from './repository';
-import { loadRelationState, relationEvent } from './relation-audit';
+import { loadRelationState, relationEvent } from '../audit-states';
 import { refuseDuplicateRelation } from './duplicates';
 import { loadNodeTypeNames, loadRelationRule, ruleViolation } from './rules';
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema, roleManageRefusal, rolePermissionsRefusal } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../plugins/errors';
-import { revokeAllForUsers } from '../auth/sessions';
-import { grantorOf, refuseIf } from '../users/grant-rules';
+import { revokeAllForUsers } from '../credentials';
+import { grantorOf, refuseIf } from '../users';
 import { deleteRoleMovingUsers, getRole, insertRole, listRoles, updateRole } from './repository';
 import { roleCreated, roleDeleted, roleUpdated } from './role-audit';
 

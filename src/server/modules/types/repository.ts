@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db';
 import { RELATION_RULE_MESSAGES } from '../../../contract/relation-texts';
 import { iso } from '../../db/rows';
 import { badRequest } from '../../plugins/errors';
-import { loadNodeTypeNames, loadRelationRules } from '../relations/rules';
+import { loadNodeTypeNames, loadRelationRules } from '../relations';
 
 /** Table names come from this fixed map, never from input, so interpolating them is safe. */
 const TABLES: Record<TaxonomyKind, { table: string; usedBy: string; fk: string; colored: boolean }> = {

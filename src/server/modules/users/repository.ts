@@ -1,4 +1,4 @@
-import { NO_PASSWORD_HASH } from '../auth/passwords';
+import { NO_PASSWORD_HASH } from '../credentials';
 import { SYSTEM_ROLE_PERMISSIONS, effectivePermissions, type User } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, isoOrNull, likePattern } from '../../db/rows';

@@ -1,0 +1,18 @@
+/**
+ * Relations: the relation CRUD, the relation rules between node types and the routes. Types,
+ * analytics, history and the relation import read relations and check rules through here.
+ */
+export { RELATION_COUNT_CAP, getRelation, listRelations, relationsOfNode, toRelation, type RelationInput, type RelationListQuery } from './repository';
+export {
+  BREAKS_RULE_SQL,
+  breaksRuleSql,
+  countRuleBreakingRelations,
+  endFits,
+  fitsRule,
+  loadNodeTypeNames,
+  loadRelationRule,
+  loadRelationRules,
+  ruleViolation,
+  type RelationRule,
+} from './rules';
+export { relationRoutes } from './routes';

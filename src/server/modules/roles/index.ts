@@ -1,0 +1,3 @@
+/** Roles and their permissions. */
+export { getRole, listRoles } from './repository';
+export { roleRoutes } from './routes';

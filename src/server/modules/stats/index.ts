@@ -1,0 +1,2 @@
+/** The dashboard's counts. */
+export { statsRoutes } from './routes';
