@@ -87,6 +87,12 @@ export default tseslint.config(
     rules: restrict([layer(['server', ...browserLayers], 'src/contract imports nothing of ours (only zod).')]),
   },
   {
+    // The i18n runtime and the registry of text namespaces (sources.ts) read only the lower layer:
+    // every text lives in src/contract/texts, so nothing here reaches up into the browser layers.
+    files: ['src/i18n/**'],
+    rules: restrict([layer(['server', ...browserLayers], 'src/i18n imports only src/contract (texts live in src/contract/texts).')]),
+  },
+  {
     files: ['src/server/**'],
     rules: restrict([layer(browserLayers, 'The server never imports browser code.')]),
   },

@@ -36,7 +36,11 @@ export default defineConfig({
       // The UI kit's modules only declare components (its CSS is imported by main.tsx): without this,
       // one import through its index (App's PageSpinner) made every route, /login included, load every
       // component of the kit and floating-ui with them.
-      treeshake: { moduleSideEffects: (id) => (/[\\/]src[\\/]ui[\\/][^\\/]+\.tsx?$/.test(id) ? false : undefined) },
+      // The same for the texts modules (src/contract/texts): they only declare texts, so a domain module a
+      // page does not read stays out of the first route even when a contract module re-exports from it.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]src[\\/](ui[\\/][^\\/]+\.tsx?|contract[\\/]texts[\\/][^\\/]+\.ts)$/.test(id) ? false : undefined),
+      },
     },
   },
   server: {

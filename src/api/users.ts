@@ -1,5 +1,5 @@
-import { MESSAGES } from '../contract/messages';
-import { USER_ADMIN_MESSAGES } from '../contract/admin-messages';
+import { MESSAGES } from '../contract/texts/common';
+import { USER_ADMIN_MESSAGES } from '../contract/texts/users';
 import type { User } from '../contract/users';
 import { ApiError, type ApiClient } from './client';
 

@@ -52,4 +52,4 @@ export type AnalyticsActivity = z.infer<typeof AnalyticsActivitySchema>;
 
 export const AnalyticsExportQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
-export { QUALITY_FINDING_LABELS, findingLabel } from './analytics-texts';
+export { QUALITY_FINDING_LABELS, findingLabel } from './texts/analytics';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AUDIT_ACTION_PATTERN, AUDIT_ENTITY_TYPES, AUDIT_LOG_TEXTS, AUDIT_RETENTION_LIMITS } from './audit-log-texts';
+import { AUDIT_ACTION_PATTERN, AUDIT_ENTITY_TYPES, AUDIT_LOG_TEXTS, AUDIT_RETENTION_LIMITS } from './texts/audit';
 import { pageOf, queryInt } from './fields';
 
-export * from './audit-log-texts';
+export * from './texts/audit';
 
 /**
  * The admins' audit log (issue 16 items 3 and 5): `GET /audit` (filtered, newest first, paged like

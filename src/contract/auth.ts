@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserLanguageSchema } from './languages';
 import { normaliseIdentity } from './identity-text';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES } from './texts/common';
 import { UserSchema, emailField, mobileField, passwordField, usernameField } from './users';
 
 export const RegisterRequestSchema = z.object({

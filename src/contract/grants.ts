@@ -1,22 +1,4 @@
-import { defineTexts } from './texts';
-
-/**
- * Who may grant what (issue 14, DESIGN §9): nobody grants a permission or a role they do not
- * hold, only admins (the system role `admin`) make or touch admins, and nobody changes their own
- * role or their own role's permissions. Zod-free and shared: the server enforces these rules
- * (modules/users/grant-rules.ts), the screens use the same functions to offer only what may be
- * granted.
- */
-export const GRANT_MESSAGES = defineTexts('grants', {
-  adminOnly: 'Only administrators can create, edit, deactivate or delete administrators.',
-  ownRole: 'You cannot change your own role.',
-  roleNotHeld: 'You can only assign roles whose permissions you hold yourself.',
-  userAbove: 'You cannot manage a user whose role grants permissions you do not hold.',
-  permissionsNotHeld: 'You can only grant permissions that you hold yourself.',
-  ownRolePermissions: 'You cannot change the permissions of your own role.',
-  roleAbove: 'You cannot manage a role that grants permissions you do not hold.',
-});
-
+import { GRANT_MESSAGES } from './texts/roles';
 export type GrantRefusal = keyof typeof GRANT_MESSAGES;
 
 /** The acting user: their role and the permissions it grants them now. */

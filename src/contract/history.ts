@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, queryInt } from './fields';
 
-export * from './history-texts';
+export * from './texts/history';
 
 /**
  * A record's history (issue 16 items 2 and 4): `GET /nodes/{id}/history`, `GET /relations/{id}/history`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailField, usernameField } from './users';
-import { BIDI_CONTROLS, IDENTITY_MESSAGES, hasHiddenMarks, hasInvisibleCharacters } from './identity-text';
+import { BIDI_CONTROLS, hasHiddenMarks, hasInvisibleCharacters } from './identity-text';
+import { IDENTITY_MESSAGES } from './texts/auth';
 
 describe('identity text rules', () => {
   it.each([

@@ -32,8 +32,7 @@ export const SNOMED_RF2_COLUMNS = [
   'caseSignificanceId',
 ] as const;
 
-export { IMPORT_RESULT_TEXTS } from './import-result-texts';
-export { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, RELATION_UPLOAD_TEXTS, RELATION_UPLOAD_COLUMNS, RELATION_TEMPLATE_HEADER, RELATION_IMPORT_MESSAGES } from './import-texts';
+export { IMPORT_RESULT_TEXTS, IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, RELATION_UPLOAD_TEXTS, RELATION_UPLOAD_COLUMNS, RELATION_TEMPLATE_HEADER, RELATION_IMPORT_MESSAGES } from './texts/imports';
 
 /** Spec §3 Upload summary. */
 export const UploadSummarySchema = z.object({

@@ -4,7 +4,6 @@ export * from './dom-events';
 export * from './errors';
 export * from './languages';
 export * from './limits';
-export * from './messages';
 export * from './permissions';
 export * from './socket';
 export * from './live-changes';
@@ -29,3 +28,8 @@ export * from './audit-log';
 export * from './backup';
 export * from './history';
 export * from './analytics';
+// The texts the server and the screens share, by domain (src/contract/texts/<domain>.ts).
+export * from './texts/common';
+export * from './texts/auth';
+export * from './texts/roles';
+export * from './texts/backup';

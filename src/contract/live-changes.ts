@@ -1,4 +1,3 @@
-import { defineTexts, icu } from './texts';
 /**
  * Live changes (issue 15): when a node, relation or type is created, changed or deleted, every
  * signed-in socket whose user may read it receives a compact message on `SOCKET_EVENTS.changes`,
@@ -34,12 +33,3 @@ export interface ChangesPayload {
 
 /** One transaction's changes to more records of one type than this travel as one `bulk` message. */
 export const LIVE_BULK_AFTER = 50;
-
-/** Texts of the live-change notices (English catalogue). */
-export const LIVE_TEXTS = defineTexts('liveChanges', {
-  nodeDeleted: icu(['actor'], (actor: string | null) => (actor ? `This node was deleted by ${actor}.` : 'This node was deleted.'), '{actor, select, none {This node was deleted.} other {This node was deleted by {actor}.}}'),
-  relationDeleted: icu(['actor'], (actor: string | null) => (actor ? `This relation was deleted by ${actor}.` : 'This relation was deleted.'), '{actor, select, none {This relation was deleted.} other {This relation was deleted by {actor}.}}'),
-  graphChanged: 'The graph has changed since it was loaded.',
-  changed: 'Changed elsewhere.',
-  reload: 'Reload',
-});

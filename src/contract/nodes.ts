@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryBool, queryInt } from './fields';
-import { NODE_MESSAGES } from './node-form-texts';
+import { NODE_MESSAGES } from './texts/nodes';
 import { NodeSnomedDriftSchema } from './snomed';
 
 export { NODE_MESSAGES };

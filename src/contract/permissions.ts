@@ -3,7 +3,6 @@
  * permission sets of the three system roles. The server grants access from these sets;
  * the client reads the same sets to decide what to show.
  */
-import { defineTexts } from './texts';
 export const PERMISSION_CATEGORIES = [
   'Knowledge Management',
   'User Management',
@@ -68,17 +67,6 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRoleName, readonly Permission
   editor: EDITOR,
   viewer: VIEWER,
 };
-
-/**
- * Seeded in English with the system roles; a declared text, so the role list shows a system role's
- * unchanged description in the reader's language (localiseEnglish).
- */
-export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRoleName, string> = defineTexts('roleAdmin.systemDescriptions', {
-  admin: 'Full access, including users, roles, taxonomies and the SNOMED catalogue',
-  editor: 'Creates and edits knowledge nodes and relations, runs imports',
-  viewer: 'Reads the knowledge graph',
-});
-
 /**
  * The permissions a role actually grants. An inactive role grants nothing beyond what
  * a viewer has (it keeps at most the viewer's permissions it already holds).

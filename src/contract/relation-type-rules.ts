@@ -6,7 +6,7 @@
  * what the server would accept. Kept free of zod and React so both widget bundles use it.
  */
 
-import { RELATION_RULE_MESSAGES as R } from './relation-texts';
+import { RELATION_RULE_MESSAGES as R } from './texts/relations';
 
 /** A relation type's rule: node type names per end (empty = any), symmetry, the weight a new relation starts with. */
 export interface TypeRule {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryInt } from './fields';
 import { RelatedNodeSchema } from './nodes';
-import { RELATION_MESSAGES, RELATION_RULE_MESSAGES } from './relation-texts';
+import { RELATION_MESSAGES, RELATION_RULE_MESSAGES } from './texts/relations';
 
 export { RELATION_MESSAGES, RELATION_RULE_MESSAGES };
 

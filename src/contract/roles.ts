@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, tooLongMessage } from './limits';
-import { ROLE_MESSAGES } from './admin-messages';
+import { ROLE_MESSAGES } from './texts/roles';
 import { PERMISSION_IDS, type Permission } from './permissions';
 
-export { ROLE_MESSAGES } from './admin-messages';
+export { ROLE_MESSAGES } from './texts/roles';
 
 export const RoleSchema = z.object({
   id: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, tooLongMessage } from './limits';
-import { RELATION_RULE_MESSAGES } from './relation-texts';
-import { HEX_COLOR, TYPE_COLOR_MESSAGES } from './type-colors';
+import { RELATION_RULE_MESSAGES } from './texts/relations';
+import { HEX_COLOR } from './type-colors';
+import { TYPE_COLOR_MESSAGES } from './texts/types';
 
 /** Node types and relation types (spec §3): the same shape and the same five calls each. */
 export const TAXONOMY_KINDS = ['node', 'relation'] as const;

@@ -1,4 +1,3 @@
-import { defineTexts } from './texts';
 /**
  * Node-type colours (issue 18 item 7; replaces the spec's colour-by-position). Each type stores its
  * own `color`, so adding a type never recolours the others. Zod-free: widgets import it directly.
@@ -27,7 +26,3 @@ export const UNKNOWN_TYPE_COLOR = '#607d8b';
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (v: string) => HEX_COLOR.test(v);
-
-export const TYPE_COLOR_MESSAGES = defineTexts('typeColors', {
-  invalid: 'Colour must be a hex colour like #2f6db3',
-});

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { USER_ADMIN_MESSAGES } from './admin-messages';
-import { MESSAGES } from './messages';
-import { IDENTITY_MESSAGES, hasHiddenMarks, hasInvisibleCharacters, normaliseIdentity } from './identity-text';
+import { USER_ADMIN_MESSAGES } from './texts/users';
+import { MESSAGES } from './texts/common';
+import { IDENTITY_MESSAGES } from './texts/auth';
+import { hasHiddenMarks, hasInvisibleCharacters, normaliseIdentity } from './identity-text';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from './patterns';
-import { PASSWORD_MESSAGES } from './passwords';
+import { PASSWORD_MESSAGES } from './texts/auth';
 
-export { USER_ADMIN_MESSAGES } from './admin-messages';
+export { USER_ADMIN_MESSAGES } from './texts/users';
 export { MOBILE_PATTERN } from './patterns';
 
 /** The user as the API returns it. No password or hash ever appears here. */

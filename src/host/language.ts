@@ -4,7 +4,7 @@ import { USER_LANGUAGES, type User, type UserLanguage } from '../contract';
 import { activeDirection, activeLocale, i18nVersion, requestLocale, subscribeI18n } from '../i18n/runtime';
 import { matchLocale } from '../i18n/locales';
 import { storageKey } from '../api/storage-keys';
-import { SHELL_TEXTS } from './shell/shell-texts';
+import { SHELL_TEXTS } from '../contract/texts/shell';
 import { api, sessionActor } from './session';
 
 /**

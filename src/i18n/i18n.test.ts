@@ -49,6 +49,14 @@ describe('message catalogues', () => {
     expect([...declared].filter((n) => !loaded.has(n))).toEqual([]);
   });
 
+  it('declares texts only in the domain modules of src/contract/texts', () => {
+    const outside = sourceFiles(path.resolve('src'))
+      .filter((file) => /defineTexts\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(path.resolve('src'), file).split(path.sep).join('/'))
+      .filter((file) => !/^contract\/texts\/[a-z-]+\.ts$/.test(file));
+    expect(outside).toEqual([]);
+  });
+
   it('names ids by screen and purpose: namespace.key, no duplicates across namespaces', () => {
     for (const id of Object.keys(en)) expect(id).toMatch(/^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/);
   });
@@ -106,8 +114,8 @@ describe('the runtime', () => {
 
   it('translates the texts modules in the active language and falls back to English', async () => {
     const { requestLocale, activeLocale } = await import('./runtime');
-    const { ROLE_TEXTS } = await import('../contract/role-texts');
-    const { NODE_UPLOAD_TEXTS } = await import('../contract/node-upload-texts');
+    const { ROLE_TEXTS } = await import('../contract/texts/roles');
+    const { NODE_UPLOAD_TEXTS } = await import('../contract/texts/imports');
     expect(ROLE_TEXTS.title).toBe('Role Management');
     await requestLocale('de-CH');
     expect(activeLocale()).toBe('de');
@@ -123,7 +131,7 @@ describe('the runtime', () => {
 
   it("the graph's header speaks the language and groups its numbers ('2.147 Knoten')", async () => {
     const { requestLocale } = await import('./runtime');
-    const { GRAPH_MESSAGES } = await import('../contract/graph-messages');
+    const { GRAPH_MESSAGES } = await import('../contract/texts/graph');
     expect(GRAPH_MESSAGES.summary(2147, 1287, 1317, 30, 25)).toBe('2,147 nodes · 1,287 of 1,317 connections (hubs show their 25 strongest)');
     await requestLocale('de');
     expect(GRAPH_MESSAGES.summary(2147, 1287, 1317, 30, 25)).toBe('2.147 Knoten · 1.287 von 1.317 Verbindungen (Knotenpunkte zeigen ihre 25 stärksten)');
@@ -133,11 +141,11 @@ describe('the runtime', () => {
 
   it('the curation screens (issue 17) follow the language: analytics, relation import, rules, drift', async () => {
     const { requestLocale } = await import('./runtime');
-    const { ANALYTICS_TEXTS } = await import('../widgets/analytics/texts');
-    const { findingLabel } = await import('../contract/analytics-texts');
-    const { RELATION_UPLOAD_TEXTS } = await import('../contract/relation-upload-texts');
-    const { RELATION_RULE_MESSAGES } = await import('../contract/relation-texts');
-    const { SNOMED_DRIFT_TEXTS } = await import('../contract/snomed-drift-texts');
+    const { ANALYTICS_TEXTS } = await import('../contract/texts/analytics');
+    const { findingLabel } = await import('../contract/texts/analytics');
+    const { RELATION_UPLOAD_TEXTS } = await import('../contract/texts/imports');
+    const { RELATION_RULE_MESSAGES } = await import('../contract/texts/relations');
+    const { SNOMED_DRIFT_TEXTS } = await import('../contract/texts/snomed');
     await requestLocale('de');
     expect(ANALYTICS_TEXTS.title).toBe('Analysen');
     expect(ANALYTICS_TEXTS.chartSummary('Knoten', 'Jan. 2026', 'Nov. 2026', 1200, 3400)).toBe('Knoten von Jan. 2026 bis Nov. 2026: 1.200 bis 3.400.');
@@ -159,7 +167,7 @@ describe('the runtime', () => {
 
   it('texts overrides replace any id, plain or ICU, in every language', async () => {
     const { requestLocale, setTextOverrides } = await import('./runtime');
-    const { ROLE_TEXTS } = await import('../contract/role-texts');
+    const { ROLE_TEXTS } = await import('../contract/texts/roles');
     await setTextOverrides(owner, { 'roleAdmin.title': 'Roles & rights', 'roleAdmin.affects': '{count, plural, one {# person} other {# people}} affected' });
     expect(ROLE_TEXTS.title).toBe('Roles & rights');
     expect(ROLE_TEXTS.affects(1)).toBe('1 person affected');
@@ -172,7 +180,7 @@ describe('the runtime', () => {
 
   it('plurals and numbers follow the language', async () => {
     const { requestLocale, formatNumber } = await import('./runtime');
-    const { AUDIT_LOG_TEXTS } = await import('../contract/audit-log-texts');
+    const { AUDIT_LOG_TEXTS } = await import('../contract/texts/audit');
     await requestLocale('de');
     expect(AUDIT_LOG_TEXTS.purgeDone(1)).toBe('1 Ereignis bereinigt');
     expect(AUDIT_LOG_TEXTS.purgeDone(1200)).toBe('1.200 Ereignisse bereinigt');
@@ -182,7 +190,7 @@ describe('the runtime', () => {
   it('translates English server messages it knows and leaves others alone', async () => {
     const { requestLocale } = await import('./runtime');
     const { localiseEnglish } = await import('../contract/texts');
-    const { MESSAGES } = await import('../contract/messages');
+    const { MESSAGES } = await import('../contract/texts/common');
     await requestLocale('de');
     expect(localiseEnglish('Invalid username/email or password')).toBe(MESSAGES.auth.invalidCredentials);
     expect(MESSAGES.auth.invalidCredentials).toBe('Ungültiger Benutzername/E-Mail oder ungültiges Passwort');

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Graph, GraphNode, GraphRelation } from '../contract/graph';
-import { GRAPH_MESSAGES } from '../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../contract/texts/graph';
 import { graphExplorerMachine, type GraphExplorerEmitted, type GraphExplorerInput, type GraphExplorerPorts } from './graph-explorer.machine';
 
 const node = (id: string, nodeType = 'Disease'): GraphNode => ({ id, name: `Node ${id}`, nodeType, snomedCode: null, description: null, createdAt: '2024-01-01T00:00:00.000Z', degree: 1 });

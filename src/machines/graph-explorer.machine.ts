@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, not, or, setup, stateIn } from 'xstate';
-import { GRAPH_MESSAGES } from '../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../contract/texts/graph';
 import type { Graph } from '../contract/graph';
 import type { TypeRules } from '../contract/relation-type-rules';
 import { failureText } from './error-text';

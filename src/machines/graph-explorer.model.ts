@@ -1,5 +1,5 @@
 import type { Graph, GraphNode } from '../contract/graph';
-import type { GraphLayout } from '../contract/graph-messages';
+import type { GraphLayout } from '../contract/texts/graph';
 import type { TypeRules } from '../contract/relation-type-rules';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES } from '../contract/import-texts';
+import { IMPORT_MESSAGES } from '../contract/texts/imports';
 import { formatNumber, requestLocale } from '../i18n/runtime';
 import { jobMessage } from './job-message';
 

@@ -1,4 +1,4 @@
-import { IMPORT_RESULT_TEXTS as R } from '../contract/import-result-texts';
+import { IMPORT_RESULT_TEXTS as R } from '../contract/texts/imports';
 import { localiseEnglish } from '../contract/texts';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { IMPORT_MESSAGES } from '../contract/import-texts';
-import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../contract/node-upload-texts';
+import { IMPORT_MESSAGES } from '../contract/texts/imports';
+import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../contract/texts/imports';
 import type { NodeUploadResponse, UploadSummary } from '../contract/imports';
 import { LIMITS } from '../contract/limits';
 import type { NodeUploadProgress } from '../api/socket';

@@ -1,5 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS, SNOMED_TEXTS } from '../contract/import-texts';
+import { IMPORT_MESSAGES, SNOMED_IMPORT_EXTENSIONS } from '../contract/texts/imports';
+import { SNOMED_TEXTS } from '../contract/texts/snomed';
 import type { SnomedImportResult, SnomedProgressEvent } from '../contract/imports';
 import { failureText } from './error-text';
 import { jobMessage } from './job-message';

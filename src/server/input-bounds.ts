@@ -1,4 +1,4 @@
-import { MESSAGES } from '../contract/messages';
+import { MESSAGES } from '../contract/texts/common';
 import { AppError } from './app-error';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 export type AlertSeverity = 'error' | 'success' | 'warning' | 'info';
 

@@ -4,7 +4,7 @@ import { cx } from './cx';
 import { usePortalRoot } from './portal';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import { Spinner } from './Spinner';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 import { useAsyncOptions, type LoadOptions } from './use-async-options';
 
 export interface ComboboxTexts {

@@ -4,7 +4,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { TrashIcon } from './icons';
 import { TextField } from './TextField';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;

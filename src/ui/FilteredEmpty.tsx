@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 /**
  * What an empty list says; when filters emptied it, also the way out: 'Clear filters' (every

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { ArrowLeftIcon, RefreshIcon } from './icons';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 /**
  * The one pattern every screen uses for what is not data (issue 18 item 5): a spinner while

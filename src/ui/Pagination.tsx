@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { IconButton } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 export interface PaginationProps {
   /** 0-based page. */

@@ -1,5 +1,5 @@
 import { cx } from './cx';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 export interface SpinnerProps {
   size?: number;

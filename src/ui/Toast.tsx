@@ -3,7 +3,7 @@ import { cx } from './cx';
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons';
 import { Portal } from './portal';
 import { useLatest } from './use-latest';
-import { UI_TEXTS } from './texts';
+import { UI_TEXTS } from '../contract/texts/common';
 
 export interface ToastMessage {
   /** A new id shows the toast again (and restarts its timer) even with the same text. */

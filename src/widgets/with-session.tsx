@@ -3,7 +3,7 @@ import type { User } from '../contract/users';
 import { BlockSpinner } from '../ui/Spinner';
 import { useSession } from './session';
 import { lazyPart } from './lazy-part';
-import { SIGN_IN_TEXTS } from './sign-in/texts';
+import { SIGN_IN_TEXTS } from '../contract/texts/auth';
 
 // The sign-in form and its styles load only when there is no session (bench/bundle); until
 // they arrive the session spinner stays.

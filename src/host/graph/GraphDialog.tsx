@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { BlockSpinner, Dialog } from '../../ui';
 import { useCurrentUser } from '../session';
 import { closeGraph, type GraphRequest } from './open-graph';

@@ -1,5 +1,5 @@
 import { GraphIcon } from '../../ui/icons';
-import { SHELL_TEXTS } from '../shell/shell-texts';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 import { openGraph } from './open-graph';
 import './graph-dialog.css';
 

@@ -4,7 +4,7 @@ import { localiseEnglish } from '../../contract/texts';
 import { LOCALE_NAMES } from '../../i18n/locales';
 import { Alert, Card, SelectField } from '../../ui';
 import { chooseLanguage, useHostLanguage } from '../language';
-import { SETTINGS_TEXTS } from './settings-texts';
+import { SETTINGS_TEXTS } from '../../contract/texts/settings';
 
 const T = SETTINGS_TEXTS.language;
 /** Each language in its own name: a reader who cannot read the current language still finds theirs. */

@@ -8,7 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { DEFAULT_PATH, safeReturnTo } from '../shell/nav';
 import { sessionActor, useSession, useSessionState } from '../session';
 import { AuthLayout } from './AuthLayout';
-import { LOGIN_TEXTS as L } from '../shell/shell-texts';
+import { LOGIN_TEXTS as L } from '../../contract/texts/auth';
 
 /** Sign In (spec §2): on success back to the page the guard sent us from, else the dashboard. */
 export function LoginPage() {

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { NODE_FORM_TEXTS as T } from '../../contract/node-form-texts';
-import { nodeSavedMessage } from '../../contract/save-messages';
+import { NODE_FORM_TEXTS as T } from '../../contract/texts/nodes';
+import { nodeSavedMessage } from '../../contract/texts/common';
 import { NodeEditor } from '../../widgets/node-manager';
 import { useCurrentUser } from '../session';
 import { hasAppHistory } from '../shell/BackButton';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { FIRST_LIST_STATE, NodeManager, qualityFilterOf, type NodeListMemory, type NodeManagerView } from '../../widgets/node-manager';
 import { openGraph, useAfterGraphCloses } from '../graph/open-graph';
 import { usePageTitle } from '../shell/page-title';
-import { SHELL_TEXTS } from '../shell/shell-texts';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 import { useCurrentUser } from '../session';
 
 /**

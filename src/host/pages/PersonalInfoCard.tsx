@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { ProfileErrors, ProfileField, ProfileValues } from '../../machines/profile.rules';
 import { Alert, Button, Card, TextField } from '../../ui';
 import { EditIcon, LockIcon, UnlockIcon } from '../../ui/icons';
-import { SETTINGS_TEXTS } from './settings-texts';
+import { SETTINGS_TEXTS } from '../../contract/texts/settings';
 
 const T = SETTINGS_TEXTS.profile;
 

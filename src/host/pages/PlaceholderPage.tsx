@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ConstructionIcon } from '../../ui/icons';
 import { usePageTitle } from '../shell/page-title';
-import { SHELL_TEXTS } from '../shell/shell-texts';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 import './placeholder.css';
 
 export interface PlaceholderPageProps {

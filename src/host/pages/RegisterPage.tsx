@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { localiseEnglish } from '../../contract/texts';
 import { Alert, Button, PageSpinner, TextField } from '../../ui';
 import { DEFAULT_PATH } from '../shell/nav';
-import { LOGIN_TEXTS, REGISTER_TEXTS as T } from '../shell/shell-texts';
+import { LOGIN_TEXTS, REGISTER_TEXTS as T } from '../../contract/texts/auth';
 import { sessionActor, useSession, useSessionState } from '../session';
 import { registrationError } from './registration';
 import { AuthLayout } from './AuthLayout';

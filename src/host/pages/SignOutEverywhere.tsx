@@ -5,7 +5,7 @@ import { MESSAGES } from '../../contract';
 import { localiseEnglish } from '../../contract/texts';
 import { Alert, Button, Card, Dialog } from '../../ui';
 import { api, logout } from '../session';
-import { SETTINGS_TEXTS } from './settings-texts';
+import { SETTINGS_TEXTS } from '../../contract/texts/settings';
 
 const T = SETTINGS_TEXTS.sessions;
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../contract';
 import { Button, Dialog, TextField } from '../../ui';
-import { SETTINGS_TEXTS } from './settings-texts';
+import { SETTINGS_TEXTS } from '../../contract/texts/settings';
 
 const T = SETTINGS_TEXTS.profile;
 

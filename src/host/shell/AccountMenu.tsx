@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Avatar, Menu } from '../../ui';
 import { LogoutIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { logout, useCurrentUser } from '../session';
-import { SHELL_TEXTS as S } from './shell-texts';
+import { SHELL_TEXTS as S } from '../../contract/texts/shell';
 
 /** Username and role (disabled item), Settings, Logout (clears the session, then /login). */
 export function AccountMenu() {

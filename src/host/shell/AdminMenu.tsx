@@ -3,7 +3,7 @@ import { Menu } from '../../ui';
 import { ChartIcon, DownloadIcon, FileIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { ADMIN_MENU_ENTRIES, permissionsOf, visibleEntries } from './nav';
-import { SHELL_TEXTS } from './shell-texts';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 
 const ICONS: Record<string, typeof UsersIcon> = {
   '/admin/users': UsersIcon,

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../ui';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { hasBackButton, parentPath } from './nav';
-import { SHELL_TEXTS } from './shell-texts';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 
 /** react-router's BrowserRouter numbers its history entries; idx 0 is where the app was entered. */
 export function hasAppHistory(): boolean {

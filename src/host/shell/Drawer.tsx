@@ -14,7 +14,7 @@ import {
 } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { DRAWER_ENTRIES, permissionsOf, requiredPermission, visibleEntries } from './nav';
-import { SHELL_TEXTS as S } from './shell-texts';
+import { SHELL_TEXTS as S } from '../../contract/texts/shell';
 
 const ICONS: Record<string, typeof DashboardIcon> = {
   '/dashboard': DashboardIcon,

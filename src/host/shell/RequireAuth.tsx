@@ -4,7 +4,7 @@ import { hasAccess, type Permission } from '../../contract';
 import { PageSpinner } from '../../ui/Spinner';
 import { useSession, wasLoggedOutByUser } from '../session';
 import { DEFAULT_PATH, loginPath, permissionsOf, requiredPermission } from './nav';
-import { LOGIN_TEXTS } from './shell-texts';
+import { LOGIN_TEXTS } from '../../contract/texts/auth';
 
 export interface RequireAuthProps {
   /** An extra permission beyond the page's own PAGE_ACCESS entry. */

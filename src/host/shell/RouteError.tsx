@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { AuthLayout } from '../pages/AuthLayout';
 import { DEFAULT_PATH } from './nav';
-import { ROUTE_ERROR_TEXTS as E } from './shell-texts';
+import { ROUTE_ERROR_TEXTS as E } from '../../contract/texts/shell';
 
 /**
  * The router's error element: a page that fails to render, or a navigation the router refuses,

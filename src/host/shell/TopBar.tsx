@@ -5,7 +5,7 @@ import { DashboardIcon, MenuIcon, SearchIcon } from '../../ui/icons';
 import { AccountMenu } from './AccountMenu';
 import { AdminMenu } from './AdminMenu';
 import { BackButton } from './BackButton';
-import { SHELL_TEXTS as S } from './shell-texts';
+import { SHELL_TEXTS as S } from '../../contract/texts/shell';
 
 export interface TopBarProps {
   title: string;

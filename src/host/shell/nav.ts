@@ -1,14 +1,14 @@
+import { NAV_TEXTS } from '../../contract/texts/shell';
 import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
-import { AUDIT_LOG_TEXTS } from '../../contract/audit-log-texts';
-import { BACKUP_TEXTS } from '../../contract/backup';
-import { SNOMED_TEXTS } from '../../contract/import-texts';
-import { RELATION_TEXTS } from '../../contract/relation-texts';
-import { NODE_TEXTS } from '../../contract/node-texts';
-import { ROLE_TEXTS } from '../../contract/role-texts';
-import { TYPE_TEXTS } from '../../contract/type-texts';
-import { USER_TEXTS } from '../../contract/user-texts';
-import { defineTexts } from '../../contract/texts';
-import { SHELL_TEXTS } from './shell-texts';
+import { AUDIT_LOG_TEXTS } from '../../contract/texts/audit';
+import { BACKUP_TEXTS } from '../../contract/texts/backup';
+import { SNOMED_TEXTS } from '../../contract/texts/snomed';
+import { RELATION_TEXTS } from '../../contract/texts/relations';
+import { NODE_TEXTS } from '../../contract/texts/nodes';
+import { ROLE_TEXTS } from '../../contract/texts/roles';
+import { TYPE_TEXTS } from '../../contract/texts/types';
+import { USER_TEXTS } from '../../contract/texts/users';
+import { SHELL_TEXTS } from '../../contract/texts/shell';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -19,23 +19,6 @@ export interface NavEntry {
   label: string;
   path: string;
 }
-
-/** Drawer entries in spec order; the admin-only ones are filtered through PAGE_ACCESS. */
-/** The drawer's and the admin menu's labels (message ids nav.drawer.*, nav.admin.*). */
-export const NAV_TEXTS = defineTexts('nav', {
-  drawer: {
-    dashboard: 'Dashboard',
-    nodes: 'Knowledge Nodes',
-    relations: 'Relations',
-    nodeTypes: 'Node Types',
-    relationTypes: 'Relation Types',
-    snomed: 'SNOMED Management',
-    users: 'User Management',
-    roles: 'Role Management',
-  },
-  admin: { users: 'Users', roles: 'Roles', audit: 'Audit Log', analytics: 'Analytics', backup: 'Backup' },
-});
-
 /** An entry whose label is read when shown (so it is in the active language). */
 const entry = (label: () => string, path: string): NavEntry => ({ get label() { return label(); }, path });
 

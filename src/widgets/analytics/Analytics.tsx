@@ -3,7 +3,7 @@ import { AccessDenied } from '../admin-parts';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { AnalyticsScreen } from './AnalyticsScreen';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 
 export interface AnalyticsProps {
   /** Server origin ('' = this page's origin). */

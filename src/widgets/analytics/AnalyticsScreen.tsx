@@ -15,7 +15,7 @@ import { ActivityCard } from './ActivityCard';
 import { ExportMenu } from './ExportMenu';
 import { FindingsCard } from './FindingsCard';
 import { ByTypeCard, SummaryCards, TotalsOverTime } from './TotalsCard';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 
 export interface AnalyticsScreenProps {
   apiBase: string;

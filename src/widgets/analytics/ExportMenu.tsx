@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, DownloadIcon } from '../../ui/icons';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 
 export interface ExportMenuProps {
   busy: boolean;

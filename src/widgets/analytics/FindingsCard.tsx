@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
 import type { QualityFinding } from '../../contract/analytics';
-import { findingLabel } from '../../contract/analytics-texts';
+import { findingLabel } from '../../contract/texts/analytics';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import { ChevronRightIcon } from '../../ui/icons';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
 export interface FindingsCardProps {

@@ -3,7 +3,7 @@ import type { AnalyticsTotals } from '../../contract/analytics';
 import { Card } from '../../ui/Card';
 import { BlockSpinner } from '../../ui/Spinner';
 import { changeText, periodLabel } from './analytics-data';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
 // uPlot comes with the chart: nothing of it loads before the Analytics page shows totals.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AnalyticsTotals } from '../../contract/analytics';
 import { activeLocale, formatDateTime, formatNumber } from '../../i18n/runtime';
 import { dayToSeconds } from './analytics-data';
-import { ANALYTICS_TEXTS as T } from './texts';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
 
 export interface TotalsChartProps {
   series: AnalyticsTotals['series'];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AuditFilters as Filters } from '../../api/audit';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import { Button } from '../../ui/Button';
 import { FilterOffIcon, RefreshIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/Select';

@@ -1,4 +1,4 @@
-import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import type { User } from '../../contract/users';
 import { AccessDenied } from '../admin-parts';
 import { WidgetFrame } from '../widget-frame';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NO_AUDIT_FILTERS, type AuditFilters as Filters } from '../../api/audit';
 import { FilteredEmpty } from '../../ui/FilteredEmpty';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import { LIMITS } from '../../contract/limits';
 import { Button } from '../../ui/Button';
 import { DownloadIcon } from '../../ui/icons';

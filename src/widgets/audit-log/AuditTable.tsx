@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AuditLogEntry } from '../../contract/audit-log';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { ActionChip, Actor, Changes, RecordCell, When } from './EntryParts';
 

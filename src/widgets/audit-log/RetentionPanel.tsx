@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AuditApi } from '../../api/audit';
 import { ApiError } from '../../api/client';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TrashIcon } from '../../ui/icons';

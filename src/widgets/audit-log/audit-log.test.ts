@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditFilterQuery, NO_AUDIT_FILTERS } from '../../api/audit';
 import type { AuditLogEntry } from '../../contract/audit-log';
-import { AUDIT_DETAIL_KEYS, AUDIT_FIELD_LABELS } from '../../contract/audit-detail-texts';
+import { AUDIT_DETAIL_KEYS, AUDIT_FIELD_LABELS } from '../../contract/texts/audit';
 import { actionLabel, actorText, detailPairs, entityLabel, fieldLabel, valueText } from './entry-format';
 import { parseRetention } from './retention-input';
 

@@ -1,5 +1,5 @@
-import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS } from '../../contract/audit-detail-texts';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/audit-log-texts';
+import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS } from '../../contract/texts/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import type { AuditLogEntry } from '../../contract/audit-log';
 import { formatNumber } from '../../i18n/runtime';
 import { formatDate, formatTime } from '../format';

@@ -1,5 +1,5 @@
 import type { GraphRelation } from '../../contract/graph';
-import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
 import { EditIcon } from '../../ui/icons';
@@ -7,7 +7,7 @@ import { SelectField } from '../../ui/Select';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import { TrashIcon } from './icons';
 import { Popover } from './Popover';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export type EdgePopoverStep = 'viewing' | 'typeForm' | 'saving' | 'confirming' | 'deleting';
 

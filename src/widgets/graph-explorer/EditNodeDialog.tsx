@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { GraphNode } from '../../contract/graph';
-import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import type { NodeEditValues } from '../../machines/graph-explorer.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LIMITS } from '../../contract/limits';
-import { NODE_FORM_TEXTS } from '../../contract/node-form-texts';
+import { NODE_FORM_TEXTS } from '../../contract/texts/nodes';
 import { SelectField } from '../../ui/Select';
 import { TextAreaField } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export interface EditNodeDialogProps {
   node: GraphNode;

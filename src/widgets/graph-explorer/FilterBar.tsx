@@ -1,4 +1,4 @@
-import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { cx } from '../../ui/cx';
 import { FilterOffIcon } from './icons';
 

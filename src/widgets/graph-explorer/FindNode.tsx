@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { SearchIcon } from '../../ui/icons';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export interface FindOption {
   id: string;

@@ -2,7 +2,7 @@ import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CloseIcon } from '../../ui/icons';
 import type { PopoverProps } from './Popover';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 /**
  * The popover card (see Popover.tsx): placed next to a clicked point of the canvas with

@@ -1,5 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/texts/graph';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import type { GraphAdapter } from './force-graph-adapter';
 import type { ViewGraph } from './graph-model';
@@ -7,7 +7,7 @@ import { radialLayout, staticLayout, type LayoutName } from './layouts';
 import type { Side } from './graph-model';
 import { useLatest } from '../../ui/use-latest';
 import { edgeOrder, keyAction, nearestInDirection, startNode, stepEdge } from './keyboard-nav';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 /** The focus node's direct neighbours (pinned on the focused force view's ring). */
 const ADJACENT: ReadonlySet<Side> = new Set(['in', 'out', 'both']);

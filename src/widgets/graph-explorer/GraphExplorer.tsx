@@ -8,7 +8,7 @@ import { GraphExplorerView } from './GraphExplorerView';
 import { isLayout } from './layouts';
 import { useGraphExplorer } from './use-graph-explorer';
 import { useGraphLive } from './use-graph-live';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export interface GraphExplorerProps {
   /** Server origin ('' = this page's origin). */

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
-import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/graph-messages';
-import { LIVE_TEXTS } from '../../contract/live-changes';
+import { GRAPH_FIGURES, GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { LIVE_TEXTS } from '../../contract/texts/common';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
@@ -20,7 +20,7 @@ import { typeColors } from './labels';
 import { createZoomStore, Toolbar } from './Toolbar';
 import type { ExplorerActor } from './use-graph-explorer';
 import type { GraphLive } from './use-graph-live';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export interface GraphExplorerViewProps {
   actor: ExplorerActor;

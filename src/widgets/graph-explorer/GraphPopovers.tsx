@@ -1,4 +1,4 @@
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';

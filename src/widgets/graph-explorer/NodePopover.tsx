@@ -1,12 +1,12 @@
 import type { GraphNode } from '../../contract/graph';
-import { GRAPH_MESSAGES } from '../../contract/graph-messages';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { Button } from '../../ui/Button';
 import { EditIcon } from '../../ui/icons';
 import type { Anchor } from '../../machines/graph-explorer.machine';
 import { AddLinkIcon, ExpandIcon, FocusIcon, TrashIcon } from './icons';
 import { Popover } from './Popover';
 import { formatDateTime } from '../../i18n/runtime';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 export type NodePopoverStep = 'viewing' | 'confirming' | 'deleting';
 

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import { LAYOUT_CHOICES, type LayoutName } from './layouts';
 import { CircleLayoutIcon, DownloadIcon, FitIcon, ForceLayoutIcon, GridLayoutIcon, RefreshIcon, ZoomInIcon, ZoomOutIcon } from './icons';
 import { FindNode, type FindOption } from './FindNode';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 /** The zoom level as a tiny store, so wheel zooming re-renders only the percentage. */
 export function createZoomStore(initial: number = GRAPH_FIGURES.defaultZoom) {

@@ -1,5 +1,5 @@
 import type ForceGraph from 'force-graph';
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import { buildObjects, type FgLink, type FgNode, type ObjectsInput } from './graph-objects';
 import { paintFrame, type FrameStats, type PaintState, type Viewport } from './graph-painter';
 import { screenPositions } from './debug-positions';

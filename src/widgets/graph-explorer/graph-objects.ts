@@ -1,5 +1,5 @@
 import type { GraphNode, GraphRelation } from '../../contract/graph';
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import type { Side } from './graph-model';
 import { edgeLabel, focusedNameLabel, focusedTypeLabel, wrapLabel } from './labels';
 import type { Point } from './layouts';

@@ -1,4 +1,4 @@
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import { labelLines, LINK_WIDTHS, type FgLink, type FgNode } from './graph-objects';
 
 /**

@@ -1,4 +1,4 @@
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import { ends, type FgLink, type FgNode } from './graph-objects';
 import type { FrameStats, Viewport } from './graph-painter';
 

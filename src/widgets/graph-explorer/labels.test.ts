@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_PALETTE } from '../../contract/graph-messages';
+import { GRAPH_PALETTE } from '../../contract/texts/graph';
 import { edgeLabel, focusedNameLabel, focusedTypeLabel, truncate, typeColors, wrapLabel } from './labels';
 
 describe('graph labels', () => {

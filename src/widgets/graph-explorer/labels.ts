@@ -1,4 +1,4 @@
-import { GRAPH_FIGURES, GRAPH_PALETTE } from '../../contract/graph-messages';
+import { GRAPH_FIGURES, GRAPH_PALETTE } from '../../contract/texts/graph';
 
 const ELLIPSIS = '…';
 

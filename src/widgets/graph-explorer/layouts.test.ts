@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphNode } from '../../contract/graph';
 import type { Side } from './graph-model';
-import { GRAPH_FIGURES } from '../../contract/graph-messages';
+import { GRAPH_FIGURES } from '../../contract/texts/graph';
 import { focusedLabelSize } from './graph-painter';
 import { circleLayout, fitView, gridLayout, hierarchicalLayout, radialLayout, staticLayout, type LayoutInput, type Point } from './layouts';
 

@@ -1,7 +1,7 @@
 import type { GraphNode } from '../../contract/graph';
-import { GRAPH_FIGURES, GRAPH_LAYOUTS, type GraphLayout } from '../../contract/graph-messages';
+import { GRAPH_FIGURES, GRAPH_LAYOUTS, type GraphLayout } from '../../contract/texts/graph';
 import type { Side } from './graph-model';
-import { GRAPH_VIEW_TEXTS as V } from './texts';
+import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 /** Layouts of spec §2/§9: the switch offers circle, grid and force; hierarchical (by node type) exists but is not offered. */
 export type LayoutName = GraphLayout;

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Graph } from '../../contract/graph';
 import type { KgDomEvents } from '../../contract/dom-events';
-import type { GraphLayout } from '../../contract/graph-messages';
+import type { GraphLayout } from '../../contract/texts/graph';
 import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer.machine';
 import { apiPorts, dataPorts } from './ports';
 import { useLatest } from '../../ui/use-latest';

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { historyApi, type HistoryKind } from '../../api/history';
 import type { HistoryEntry } from '../../contract/history';
-import { HISTORY_ACTION_LABELS, HISTORY_TEXTS as T } from '../../contract/history-texts';
+import { HISTORY_ACTION_LABELS, HISTORY_TEXTS as T } from '../../contract/texts/history';
 import { LIMITS } from '../../contract/limits';
 import { Button } from '../../ui/Button';
 import { ErrorState } from '../../ui/LoadStates';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { HISTORY_TEXTS as T } from '../../contract/history-texts';
+import { HISTORY_TEXTS as T } from '../../contract/texts/history';
 import { BlockSpinner } from '../../ui/Spinner';
 import { lazyPart } from '../lazy-part';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HistoryApi } from '../../api/history';
 import { ApiError } from '../../api/client';
 import type { HistoryEntry, RestoreAttachmentMode, RestorePreview, RestoreSkipped } from '../../contract/history';
-import { HISTORY_TEXTS as T, RESTORE_MESSAGES } from '../../contract/history-texts';
+import { HISTORY_TEXTS as T, RESTORE_MESSAGES } from '../../contract/texts/history';
 import { localiseEnglish } from '../../contract/texts';
 import { failureText } from '../../machines/error-text';
 import { Alert } from '../../ui/Alert';

@@ -6,7 +6,7 @@ import type { MenuItem, MenuProps } from '../../ui/Menu';
 import { Tooltip } from '../../ui/Tooltip';
 import { AddRelationIcon, GraphIcon, MoreIcon } from './icons';
 import type { NodeAbilities } from './node-format';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 // The narrow layout's row menu needs floating-ui (~20 KB gzip): it loads when a narrow table first
 // renders, not with every node manager (bench/bundle). Until then a look-alike trigger stands in;

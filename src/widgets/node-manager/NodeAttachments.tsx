@@ -7,7 +7,7 @@ import { DownloadIcon } from '../../ui/icons';
 import { formatDate } from '../format';
 import { PaperclipIcon } from './icons';
 import { formatKb } from '../../ui/FilePicker';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 /**
  * Opens a signed download link through a temporary <a download> (spec §7: "opened through a

@@ -2,7 +2,7 @@ import { Chip } from '../../ui/Chip';
 import { formatDate } from '../format';
 import { NodeActions } from './NodeActions';
 import { NodeName, type NodeViewProps } from './NodeTable';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 /** The grid view (spec §2): name, type chip, description clamped to 3 lines, created date, actions. */
 export function NodeCards({ rows, can, busy, empty, ...on }: NodeViewProps) {

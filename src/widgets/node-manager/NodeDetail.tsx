@@ -4,7 +4,8 @@ import { apiClient } from '../../api/client';
 import { attachmentsApi, nodesApi } from '../../api/nodes';
 import { concerns, deletionOf } from '../../api/live-interest';
 import { isNotFound } from '../../api/not-found';
-import { LIVE_TEXTS, type ChangeMessage } from '../../contract/live-changes';
+import { LIVE_TEXTS } from '../../contract/texts/common';
+import type { ChangeMessage } from '../../contract/live-changes';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
@@ -22,9 +23,9 @@ import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
 import type { NodeAbilities } from './node-format';
 import { NodeRelationsList } from './NodeRelationsList';
 import { SnomedDriftNotice } from './SnomedDriftNotice';
-import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
+import { SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 import { useLatest } from '../../ui/use-latest';
 
 export interface NodeDetailProps {

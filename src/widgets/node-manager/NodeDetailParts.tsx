@@ -5,7 +5,7 @@ import { EditIcon, TrashIcon } from '../../ui/icons';
 import { formatDate } from '../format';
 import { AddRelationIcon, ExternalLinkIcon, GraphIcon } from './icons';
 import { creatorName, type NodeAbilities } from './node-format';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 export interface NodeDetailHeaderProps {
   node: KnowledgeNodeDetail;

@@ -1,4 +1,4 @@
-import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
+import { SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
 import { IconButton } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';
@@ -8,7 +8,7 @@ import type { SortState } from '../../ui/table-sort';
 import { TextField } from '../../ui/TextField';
 import { GridViewIcon, TableViewIcon } from './icons';
 import { parseSortChoice, qualityFilterLabel, sortChoice, type NodeQualityFilter } from './node-format';
-import { NODE_TEXTS as T, SORT_CHOICES } from '../../contract/node-texts';
+import { NODE_TEXTS as T, SORT_CHOICES } from '../../contract/texts/nodes';
 
 export type NodeLayout = 'table' | 'grid';
 

@@ -24,8 +24,8 @@ import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQuali
 import { NodeTable } from './NodeTable';
 import { SnomedImportButton } from '../snomed-admin/SnomedImportButton';
 import { FilteredEmpty } from '../../ui/FilteredEmpty';
-import { cappedTotalText } from '../../contract/capped-total';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { cappedTotalText } from '../../contract/texts/common';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 import { useSmall } from './use-box-width';
 import { FIRST_LIST_STATE, useNodeList } from './use-node-list';
 import { useLatest } from '../../ui/use-latest';

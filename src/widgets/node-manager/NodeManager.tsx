@@ -6,12 +6,12 @@ import { WithSession } from '../with-session';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { LIMITS } from '../../contract/limits';
-import { nodeSavedMessage } from '../../contract/save-messages';
+import { nodeSavedMessage } from '../../contract/texts/common';
 import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { NodeList, type NodeListMemory } from './NodeList';
 import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerView, type NodePlace, type NodeQualityFilter } from './node-format';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
 const { Part: NodeEditor } = lazyPart(() => import('./form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);

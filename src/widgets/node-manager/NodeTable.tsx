@@ -7,7 +7,7 @@ import { formatDate } from '../format';
 import { NodeActions, type NodeRowHandlers } from './NodeActions';
 import type { NodeAbilities } from './node-format';
 import { SnomedDriftBadge } from './SnomedDriftBadge';
-import { NODE_TEXTS as T } from '../../contract/node-texts';
+import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 export interface NodeViewProps extends NodeRowHandlers {
   rows: readonly KnowledgeNode[];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NodeSnomedDrift } from '../../contract/snomed';
-import { SNOMED_DRIFT_TEXTS as D } from '../../contract/snomed-drift-texts';
+import { SNOMED_DRIFT_TEXTS as D } from '../../contract/texts/snomed';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { formatDate } from '../format';

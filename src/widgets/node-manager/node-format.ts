@@ -1,7 +1,7 @@
 import type { NodeListQuery } from '../../api/nodes';
 import type { KnowledgeNode } from '../../contract/nodes';
 import type { NodeRelationItem } from '../../contract/relations';
-import { findingLabel } from '../../contract/analytics-texts';
+import { findingLabel } from '../../contract/texts/analytics';
 import type { SortState } from '../../ui/table-sort';
 
 /** Pure helpers of the node screens (tested without a DOM). */

@@ -9,7 +9,7 @@ import { Tooltip } from '../../ui/Tooltip';
 import { saveBlob } from '../download';
 import { useToast } from '../use-toast';
 import { useEver } from '../use-ever';
-import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../contract/node-upload-texts';
+import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../contract/texts/imports';
 import type { UploadKind } from '../../contract/imports';
 
 // The Bulk Upload dialog, its machine and the upload code load when Upload is first clicked (bench/bundle).

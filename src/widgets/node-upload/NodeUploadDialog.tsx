@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UploadTexts } from '../../contract/node-upload-texts';
+import type { UploadTexts } from '../../contract/texts/imports';
 import type { UploadSummary } from '../../contract/imports';
 import { LIMITS } from '../../contract/limits';
 import { Alert } from '../../ui/Alert';
@@ -12,7 +12,7 @@ import { saveBlob } from '../download';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useNodeUpload } from './use-node-upload';
 import { formatNumber } from '../../i18n/runtime';
-import { IMPORT_RESULT_TEXTS as R } from '../../contract/import-result-texts';
+import { IMPORT_RESULT_TEXTS as R } from '../../contract/texts/imports';
 
 export interface NodeUploadDialogProps {
   apiBase?: string;

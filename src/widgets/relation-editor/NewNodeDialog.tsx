@@ -1,5 +1,5 @@
 import type { KnowledgeNode } from '../../contract/nodes';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import type { User } from '../../contract/users';
 import { Dialog } from '../../ui/Dialog';
 import { BlockSpinner } from '../../ui/Spinner';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
 import type { KgDomEvents, KgNavigateState } from '../../contract/dom-events';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { WidgetFrame } from '../widget-frame';
@@ -9,7 +9,7 @@ import { WithSession } from '../with-session';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { LIMITS } from '../../contract/limits';
-import { relationSavedMessage } from '../../contract/save-messages';
+import { relationSavedMessage } from '../../contract/texts/common';
 import { useToast } from '../use-toast';
 import { lazyPart } from '../lazy-part';
 import { RelationList } from './RelationList';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/limits';
-import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/texts/relations';
 import { Checkbox } from '../../ui/Checkbox';
 import { SearchIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/Select';

@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/relations';
 import { LIMITS } from '../../contract/limits';
 import { canSeeRelationNotes } from '../../contract/relation-notes';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import { allowedEndTypes, fittingTypes, noFittingNodesText, noFittingTypesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';

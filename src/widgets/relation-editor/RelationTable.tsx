@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import type { Relation } from '../../contract/relations';
 import { IconButton } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';

@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import { LIMITS } from '../../contract/limits';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import { cx } from '../../ui/cx';
 
 export interface CountedTextAreaProps {

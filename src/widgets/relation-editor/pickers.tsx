@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type { ApiClient } from '../../api/client';
 import { joinTypeNames } from '../../api/node-filters';
 import { nodesApi } from '../../api/nodes';
-import { RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_TEXTS as T } from '../../contract/texts/relations';
 import { Combobox } from '../../ui/Combobox';
 import type { LoadOptions } from '../../ui/use-async-options';
 import { nodeOptionOf, type NodeOption } from './relation-form';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_PERMISSIONS } from '../../contract/permissions';
 import { canSeeRelationNotes, relationFieldsFor } from '../../contract/relation-notes';
-import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
+import { RELATION_MESSAGES as M } from '../../contract/texts/relations';
 import { RelationSaveSchema } from '../../contract/relations';
 import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
 

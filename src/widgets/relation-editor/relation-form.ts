@@ -2,7 +2,7 @@ import type { RelationSave } from '../../contract/relations';
 import type { Relation } from '../../contract/relations';
 import { LIMITS } from '../../contract/limits';
 import { isHttpUrl } from '../../contract/patterns';
-import { RELATION_MESSAGES as M } from '../../contract/relation-texts';
+import { RELATION_MESSAGES as M } from '../../contract/texts/relations';
 
 /** A node as the pickers show it (a relation's end node or a node from the list). */
 export interface NodeOption {

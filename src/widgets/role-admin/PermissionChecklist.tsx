@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Checkbox } from '../../ui/Checkbox';
 import { PERMISSION_GROUPS, selectedCount, toggleCategory, togglePermission } from './role-form';
-import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { ROLE_TEXTS as T } from '../../contract/texts/roles';
 import { PERMISSIONS } from '../../contract/permissions';
 
 export interface PermissionChecklistProps {

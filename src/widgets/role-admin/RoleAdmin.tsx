@@ -3,7 +3,7 @@ import { AccessDenied } from '../admin-parts';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { RoleManagement } from './RoleManagement';
-import { ROLE_TEXTS } from '../../contract/role-texts';
+import { ROLE_TEXTS } from '../../contract/texts/roles';
 
 export interface RoleAdminProps {
   /** Server origin ('' = this page's origin). */

@@ -12,7 +12,7 @@ import { useLatest } from '../../ui/use-latest';
 import { PermissionChecklist } from './PermissionChecklist';
 import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormValues } from './role-form';
 import { useUnsavedChanges } from '../unsaved-changes';
-import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { ROLE_TEXTS as T } from '../../contract/texts/roles';
 
 /** The form-dialog machine for a role's fields. */
 const roleFormMachine = formDialogMachine<RoleFormValues>();

@@ -4,7 +4,8 @@ import { LIMITS } from '../../contract/limits';
 import type { Role } from '../../contract/roles';
 import type { User } from '../../contract/users';
 import { grantablePermissions } from '../../contract/grantable-permissions';
-import { GRANT_MESSAGES, grantorOfUser, roleManageRefusal } from '../../contract/grants';
+import { GRANT_MESSAGES } from '../../contract/texts/roles';
+import { grantorOfUser, roleManageRefusal } from '../../contract/grants';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
 import { Button } from '../../ui/Button';
@@ -21,7 +22,7 @@ import { RoleFormDialog } from './RoleFormDialog';
 import { ROLE_SORT_VALUES } from './role-form';
 import { RoleTable } from './RoleTable';
 import { RoleTiles } from './RoleTiles';
-import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { ROLE_TEXTS as T } from '../../contract/texts/roles';
 import { useRoleAdmin } from './use-role-admin';
 import { useLatest } from '../../ui/use-latest';
 

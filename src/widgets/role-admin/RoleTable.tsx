@@ -4,7 +4,7 @@ import type { SortState } from '../../ui/table-sort';
 import { formatDate } from '../format';
 import { ROLE_SORT_VALUES, selectedCount } from './role-form';
 import { RoleActions, RoleName, RoleStatus, type RoleActionsProps, type RoleStatusProps } from './role-parts';
-import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { ROLE_TEXTS as T } from '../../contract/texts/roles';
 
 export interface RoleListProps extends Omit<RoleActionsProps, 'role'>, Omit<RoleStatusProps, 'role' | 'pending'> {
   rows: readonly Role[];

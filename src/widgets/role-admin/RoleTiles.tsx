@@ -1,7 +1,7 @@
 import type { Role } from '../../contract/roles';
 import { CheckCircleIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
 import { roleStats } from './role-form';
-import { ROLE_TEXTS as T } from '../../contract/role-texts';
+import { ROLE_TEXTS as T } from '../../contract/texts/roles';
 
 /** The four summary tiles; Permissions shows a dash (spec §2). */
 export function RoleTiles({ roles }: { roles: readonly Role[] }) {

@@ -1,5 +1,5 @@
 import { PERMISSION_CATEGORIES, PERMISSIONS, type PermissionCategory, type PermissionInfo } from '../../contract/permissions';
-import { ROLE_MESSAGES } from '../../contract/admin-messages';
+import { ROLE_MESSAGES } from '../../contract/texts/roles';
 import type { Role } from '../../contract/roles';
 import type { RolePayload } from '../../api/roles';
 import type { SortValue } from '../../ui/table-sort';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import type { SnomedConcept } from '../../contract/snomed';
 import { StatusChip } from '../admin-parts';
 import { Button } from '../../ui/Button';

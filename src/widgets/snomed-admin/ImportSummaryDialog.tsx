@@ -1,5 +1,5 @@
 import type { SnomedApi } from '../../api/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import type { SnomedImportResult } from '../../contract/imports';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -1,5 +1,5 @@
 import type { User } from '../../contract/users';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { SnomedManagement } from './SnomedManagement';

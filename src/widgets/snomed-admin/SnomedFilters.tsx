@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { SnomedStatusFilter } from '../../api/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon, RefreshIcon, SearchIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/Select';

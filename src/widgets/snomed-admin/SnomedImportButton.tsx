@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { snomedApi } from '../../api/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { LIMITS } from '../../contract/limits';
 import type { SnomedImportResult } from '../../contract/imports';
 import { Button } from '../../ui/Button';

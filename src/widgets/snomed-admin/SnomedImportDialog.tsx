@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { SnomedApi } from '../../api/snomed';
-import { SNOMED_IMPORT_EXTENSIONS, SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_IMPORT_EXTENSIONS } from '../../contract/texts/imports';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
-import { SNOMED_TEXTS as T } from '../../contract/import-texts';
+import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { LIMITS } from '../../contract/limits';
 import type { SnomedImportResult } from '../../contract/imports';
 import type { SnomedConcept } from '../../contract/snomed';

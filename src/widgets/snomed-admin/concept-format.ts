@@ -1,4 +1,4 @@
-import { cappedTotalText } from '../../contract/capped-total';
+import { cappedTotalText } from '../../contract/texts/common';
 import type { SnomedConcept } from '../../contract/snomed';
 
 /** An 8-digit effective time (YYYYMMDD) as YYYY-MM-DD; any other value as it is; nothing as the fallback. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { TYPE_PALETTE } from '../../contract/type-colors';
 import { cx } from '../../ui/cx';
-import type { TypeTexts } from '../../contract/type-texts';
+import type { TypeTexts } from '../../contract/texts/types';
 
 /**
  * A node type's colour: the palette as a radio group (arrow keys move, as native radios do) and a

@@ -1,4 +1,4 @@
-import { RELATION_RULE_MESSAGES as R } from '../../contract/relation-texts';
+import { RELATION_RULE_MESSAGES as R } from '../../contract/texts/relations';
 import { LIMITS } from '../../contract/limits';
 import { Checkbox } from '../../ui/Checkbox';
 import { TextField } from '../../ui/TextField';

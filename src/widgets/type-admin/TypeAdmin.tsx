@@ -3,7 +3,7 @@ import type { User } from '../../contract/users';
 import { AccessDenied } from '../admin-parts';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
-import { TYPE_TEXTS } from '../../contract/type-texts';
+import { TYPE_TEXTS } from '../../contract/texts/types';
 import { TypeManagement } from './TypeManagement';
 
 export interface TypeAdminProps {

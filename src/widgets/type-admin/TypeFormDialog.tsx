@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import type { TypeTexts } from '../../contract/type-texts';
+import type { TypeTexts } from '../../contract/texts/types';
 import { canSaveName } from './type-list';
 import { useUnsavedChanges } from '../unsaved-changes';
 import { ColorField } from './ColorField';

@@ -15,7 +15,7 @@ import { useTablePaging } from '../../ui/use-table-paging';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
-import { TYPE_TEXTS } from '../../contract/type-texts';
+import { TYPE_TEXTS } from '../../contract/texts/types';
 import { filterTypes, TYPE_SORT_VALUES } from './type-list';
 import { TypeCards } from './TypeCards';
 import type { RelationRuleInput } from '../../api/types';

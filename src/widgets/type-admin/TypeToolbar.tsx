@@ -1,7 +1,7 @@
 import { Button } from '../../ui/Button';
 import { RefreshIcon, SearchIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
-import type { TypeTexts } from '../../contract/type-texts';
+import type { TypeTexts } from '../../contract/texts/types';
 
 export interface TypeToolbarProps {
   texts: TypeTexts;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxonomyType } from '../../contract/taxonomy';
 import { TYPE_PALETTE } from '../../contract/type-colors';
-import { TYPE_TEXTS } from '../../contract/type-texts';
+import { TYPE_TEXTS } from '../../contract/texts/types';
 import { nextPaletteColor } from './type-colors';
 import { canSaveName, filterTypes, parseKind, withSaved } from './type-list';
 

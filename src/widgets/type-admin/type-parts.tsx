@@ -2,7 +2,7 @@ import type { TaxonomyType } from '../../contract/taxonomy';
 import { IconButton } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import type { TypeTexts } from '../../contract/type-texts';
+import type { TypeTexts } from '../../contract/texts/types';
 
 /** Cells shared by the table and the cards. */
 

@@ -2,7 +2,7 @@ import type { User } from '../../contract/users';
 import { AccessDenied } from '../admin-parts';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
-import { USER_TEXTS } from '../../contract/user-texts';
+import { USER_TEXTS } from '../../contract/texts/users';
 import { UserManagement } from './UserManagement';
 
 export interface UserAdminProps {

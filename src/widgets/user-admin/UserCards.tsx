@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { User } from '../../contract/users';
 import { ChevronDownIcon } from '../../ui/icons';
 import { formatDate, formatTime } from '../format';
-import { USER_TEXTS as T } from '../../contract/user-texts';
+import { USER_TEXTS as T } from '../../contract/texts/users';
 import { RoleChip, UserActions, UserContact, UserIdentity, UserStatus, type UserActionsProps } from './user-parts';
 
 export interface UserCardsProps extends Omit<UserActionsProps, 'user'> {

@@ -11,7 +11,7 @@ import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { formDialogMachine } from '../../machines/form-dialog.machine';
 import { useLatest } from '../../ui/use-latest';
-import { USER_TEXTS as T } from '../../contract/user-texts';
+import { USER_TEXTS as T } from '../../contract/texts/users';
 import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
 import { emptyUserForm, userFormFrom, userFormInput, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
 

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../contract/users';
-import { GRANT_MESSAGES, assignableRoles, grantorOfUser, userManageRefusal } from '../../contract/grants';
+import { GRANT_MESSAGES } from '../../contract/texts/roles';
+import { assignableRoles, grantorOfUser, userManageRefusal } from '../../contract/grants';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
@@ -15,7 +16,7 @@ import { useTablePaging } from '../../ui/use-table-paging';
 import { AdminHeader, LoadFailed } from '../admin-parts';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
-import { USER_TEXTS as T } from '../../contract/user-texts';
+import { USER_TEXTS as T } from '../../contract/texts/users';
 import { UserCards } from './UserCards';
 import { UserFilters } from './UserFilters';
 import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';

@@ -3,7 +3,7 @@ import type { User } from '../../contract/users';
 import { DataTable, type Column } from '../../ui/DataTable';
 import type { SortState } from '../../ui/table-sort';
 import { formatDate, formatTime } from '../format';
-import { USER_TEXTS as T } from '../../contract/user-texts';
+import { USER_TEXTS as T } from '../../contract/texts/users';
 import { RoleChip, UserActions, UserContact, UserIdentity, UserStatus, type UserActionsProps } from './user-parts';
 import { USER_SORT_VALUES } from './user-list';
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/client';
 import { formDialogMachine } from '../../machines/form-dialog.machine';
 import { emptyUserForm, userFormInput, type UserFormValues } from './user-form';
-import { USER_TEXTS } from '../../contract/user-texts';
+import { USER_TEXTS } from '../../contract/texts/users';
 
 /** Create/Edit User on the form-dialog machine, with the save call replaced (`answer`). */
 function start(answer: (values: UserFormValues) => Promise<void>) {

@@ -1,10 +1,10 @@
 import { LIMITS } from '../../contract/limits';
-import { MESSAGES } from '../../contract/messages';
-import { USER_ADMIN_MESSAGES } from '../../contract/admin-messages';
+import { MESSAGES } from '../../contract/texts/common';
+import { USER_ADMIN_MESSAGES } from '../../contract/texts/users';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../../contract/patterns';
 import type { User } from '../../contract/users';
 import type { FormDialogInput } from '../../machines/form-dialog.machine';
-import { USER_TEXTS } from '../../contract/user-texts';
+import { USER_TEXTS } from '../../contract/texts/users';
 
 /**
  * The Create/Edit User form (spec §2, §3, §5 "User form"): Username, Email Address (email type),

@@ -6,7 +6,7 @@ import { cx } from '../../ui/cx';
 import { EditIcon, MailIcon, PhoneIcon, ShieldCheckIcon, TrashIcon } from '../../ui/icons';
 import { Tooltip } from '../../ui/Tooltip';
 import { StatusChip } from '../admin-parts';
-import { USER_TEXTS as T } from '../../contract/user-texts';
+import { USER_TEXTS as T } from '../../contract/texts/users';
 import { isAdminUser, roleName, shortId } from './user-list';
 
 /** Cells shared by the table and the cards. */

@@ -3,7 +3,7 @@ import { ErrorState, Spinner } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { SectionHeader } from './SectionHeader';
 import { ShownOf } from './ShownOf';
-import { DASHBOARD_TEXTS as T, type SectionTexts } from './texts';
+import { DASHBOARD_TEXTS as T, type SectionTexts } from '../../../contract/texts/dashboard';
 import type { ViewMode } from './use-dashboard-list';
 
 interface DashboardSectionProps<T> {

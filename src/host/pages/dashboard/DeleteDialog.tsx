@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import { useEffect } from 'react';
 import { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';
 import { ConfirmDeleteDialog } from '../../../ui';

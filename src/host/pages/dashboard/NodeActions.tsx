@@ -3,7 +3,7 @@ import { IconButton, Tooltip } from '../../../ui';
 import { EditIcon, EyeIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import { GraphIcon } from '../../../ui/icons';
 import type { DashboardAbilities } from './can';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 
 export interface NodeActionHandlers {
   onView: (node: KnowledgeNode) => void;

@@ -2,7 +2,7 @@ import type { KnowledgeNode } from '../../../contract/nodes';
 import { Chip } from '../../../ui';
 import type { DashboardAbilities } from './can';
 import { NodeActions, type NodeActionHandlers } from './NodeActions';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 
 /** Spec §2 node card: name, type chip, SNOMED code, description (or a fallback), note, actions. */
 export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: DashboardAbilities; handlers: NodeActionHandlers }) {

@@ -15,7 +15,7 @@ import type { NodeActionHandlers } from './NodeActions';
 import { NodeCard } from './NodeCard';
 import { NODE_SORT_VALUES, NodeTable } from './NodeTable';
 import type { Notify } from './notify';
-import { DASHBOARD_TEXTS as T } from './texts';
+import { DASHBOARD_TEXTS as T } from '../../../contract/texts/dashboard';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 
 interface NodeSectionProps {

@@ -3,7 +3,7 @@ import type { KnowledgeNode } from '../../../contract/nodes';
 import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';
 import { NodeActions, type NodeActionHandlers } from './NodeActions';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import { PagedTable } from './PagedTable';
 import type { TablePaging } from '../../../ui';
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import type { Relation } from '../../../contract/relations';
 import { IconButton } from '../../../ui';
 import { EditIcon, TrashIcon } from '../../../ui/icons';

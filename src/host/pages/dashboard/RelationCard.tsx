@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import type { Relation } from '../../../contract/relations';
 import { Chip } from '../../../ui';
 import { ArrowDownIcon } from '../../../ui/icons';

@@ -16,7 +16,7 @@ import type { RelationActionHandlers } from './RelationActions';
 import { RelationCard } from './RelationCard';
 import { RELATION_SORT_VALUES, RelationTable } from './RelationTable';
 import { relationName } from './relation-view';
-import { DASHBOARD_TEXTS as T } from './texts';
+import { DASHBOARD_TEXTS as T } from '../../../contract/texts/dashboard';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 
 interface RelationSectionProps {

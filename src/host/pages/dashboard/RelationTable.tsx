@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import type { Relation } from '../../../contract/relations';
 import { Chip, type Column } from '../../../ui';
 import type { DashboardAbilities } from './can';

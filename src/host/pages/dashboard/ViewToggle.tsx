@@ -1,7 +1,7 @@
 import { GridViewIcon as GridIcon, TableViewIcon as TableIcon } from '../../../ui/icons';
 import type { ViewMode } from './use-dashboard-list';
 
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 
 /** Each label is read when shown (the active language). */
 const MODES = [

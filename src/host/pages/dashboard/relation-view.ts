@@ -1,5 +1,5 @@
 import type { Relation } from '../../../contract/relations';
-import { DASHBOARD_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 
 /** The names a relation is shown and searched by, with the spec's fallbacks (§2). */
 export const relationName = (r: Relation) => r.relationName?.trim() || DASHBOARD_TEXTS.unnamedRelation;

@@ -2,7 +2,7 @@ import { SelectField, Spinner, TextField } from '../../../ui';
 import { ChevronDownIcon, FilterOffIcon, SearchIcon } from '../../../ui/icons';
 import { activeFilterCount, type Flag, type SearchFilters } from './filters';
 import { NodeTypeFilter } from './NodeTypeFilter';
-import { SEARCH_TEXTS as T } from './texts';
+import { SEARCH_TEXTS as T } from '../../../contract/texts/search';
 
 interface FilterPanelProps {
   filters: SearchFilters;

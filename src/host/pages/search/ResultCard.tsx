@@ -2,7 +2,7 @@ import type { KnowledgeNode } from '../../../contract/nodes';
 import { Button, Chip, IconButton } from '../../../ui';
 import { EditIcon, ExternalLinkIcon, EyeIcon, TrashIcon } from '../../../ui/icons';
 import { formatDate } from '../../../widgets';
-import { SEARCH_TEXTS as T } from './texts';
+import { SEARCH_TEXTS as T } from '../../../contract/texts/search';
 
 interface ResultCardProps {
   node: KnowledgeNode;

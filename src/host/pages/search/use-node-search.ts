@@ -5,8 +5,10 @@ import type { KnowledgeNode } from '../../../contract/nodes';
 import { useLiveChanges } from '../../../widgets';
 import { api } from '../../session';
 import { toNodeQuery, type SearchFilters } from './filters';
-import { RESULTS_PAGE_SIZE } from './texts';
 import { useLatest } from '../../../ui/use-latest';
+
+/** Results per request; "Load more" fetches the next page (never a silent cap). */
+export const RESULTS_PAGE_SIZE = 30;
 
 export interface NodeSearch {
   results: KnowledgeNode[];

@@ -1,6 +1,6 @@
 import type { TaxonomyKind, TaxonomyType } from '../../../contract';
 import type { Queryable } from '../../db/db';
-import { RELATION_RULE_MESSAGES } from '../../../contract/relation-texts';
+import { RELATION_RULE_MESSAGES } from '../../../contract/texts/relations';
 import { iso } from '../../db/rows';
 import { badRequest } from '../../plugins/errors';
 import { loadNodeTypeNames, loadRelationRules } from '../relations';

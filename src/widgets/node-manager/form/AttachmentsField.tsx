@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import type { Attachment } from '../../../contract/nodes';
-import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import { Button, IconButton } from '../../../ui/Button';
 import { CloseIcon, FileIcon, TrashIcon, UploadIcon } from '../../../ui/icons';
 import { ATTACHMENT_ACCEPT, formatKb } from './node-form-logic';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { apiClient } from '../../../api/client';
 import { nodesApi } from '../../../api/nodes';
 import { isNotFound } from '../../../api/not-found';
-import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import type { KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/nodes';
 import type { User } from '../../../contract/users';
 import { Alert } from '../../../ui/Alert';

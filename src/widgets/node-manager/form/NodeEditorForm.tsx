@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { attachmentsApi, nodesApi } from '../../../api/nodes';
 import { LIMITS } from '../../../contract/limits';
-import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import type { Attachment, KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/nodes';
 import { attachmentUploadMachine, uploadProgress } from '../../../machines/attachment-upload.machine';
 import { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';

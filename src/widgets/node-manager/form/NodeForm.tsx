@@ -2,7 +2,7 @@ import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ApiClient } from '../../../api/client';
 import type { Attachment } from '../../../contract/nodes';
 import { LIMITS } from '../../../contract/limits';
-import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/texts/nodes';
 import { Button } from '../../../ui/Button';
 import { TextAreaField } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';

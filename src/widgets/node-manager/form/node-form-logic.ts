@@ -1,6 +1,6 @@
 import type { ApiError } from '../../../api/client';
 import { LIMITS } from '../../../contract/limits';
-import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/texts/nodes';
 import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
 import { isHttpUrl } from '../../../contract/patterns';
 import type { FormDialogInput } from '../../../machines/form-dialog.machine';

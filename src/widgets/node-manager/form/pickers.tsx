@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { snomedApi } from '../../../api/snomed';
 import { typesApi } from '../../../api/types';
 import { LIMITS } from '../../../contract/limits';
-import { NODE_FORM_TEXTS as T } from '../../../contract/node-form-texts';
+import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import { Combobox } from '../../../ui/Combobox';
 import type { LoadOptions } from '../../../ui/use-async-options';
 import type { SnomedChoice } from './node-form-logic';

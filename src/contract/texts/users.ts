@@ -1,6 +1,22 @@
-import { MESSAGES } from './messages';
-import { USER_ADMIN_MESSAGES } from './admin-messages';
-import { defineTexts, icu } from './texts';
+import { MESSAGES } from './common';
+import { defineTexts, icu } from './define';
+
+/**
+ * Texts of user and role administration (spec §6, §8, plus the server's rule messages). Kept
+ * free of zod so the browser bundles can use them without pulling in the schemas; users.ts and
+ * roles.ts re-export them.
+ */
+export const USER_ADMIN_MESSAGES = defineTexts('userAdmin.messages', {
+  cannotDeleteAdmin: 'Cannot delete admin user',
+  lastAdmin: 'At least one active administrator must remain.',
+  unknownRole: 'The selected role does not exist',
+  roleRequired: 'Role is required',
+  notFound: 'User not found',
+  passwordBeforeActivating: 'Set a password before activating this account',
+  createForbidden: 'You do not have permission to create users. Only administrators can perform this action.',
+  updateForbidden: 'You do not have permission to update users. Only administrators can perform this action.',
+  deleteForbidden: 'You do not have permission to delete users. Only administrators can perform this action.',
+});
 
 /** Texts of User Management (spec §2, §8); the spec's own words where it gives them. */
 export const USER_TEXTS = defineTexts('userAdmin', {

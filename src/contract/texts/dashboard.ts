@@ -1,4 +1,5 @@
-import { defineTexts, icu } from '../../../contract/texts';
+import { defineTexts, icu } from './define';
+
 /** The dashboard sections' texts (spec §2 Dashboard, §8 "Dashboard and nodes"). */
 export const DASHBOARD_TEXTS = defineTexts('dashboard', {
   stats: { nodeCount: 'Total Nodes', relationCount: 'Total Relations', userCount: 'Total Users', nodeTypeCount: 'Node Types' },
@@ -72,4 +73,3 @@ export const DASHBOARD_TEXTS = defineTexts('dashboard', {
 
 /** What a dashboard section says about its own kind of record (DASHBOARD_TEXTS.nodes / .relations). */
 export type SectionTexts = { readonly [K in keyof (typeof DASHBOARD_TEXTS)['nodes']]: K extends 'shownOf' ? (shown: string, total: string) => string : string };
-

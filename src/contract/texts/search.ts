@@ -1,4 +1,5 @@
-import { defineTexts, icu } from '../../../contract/texts';
+import { defineTexts, icu } from './define';
+
 /** Knowledge Search & Discovery texts (spec §2, §5, §8). */
 export const SEARCH_TEXTS = defineTexts('search', {
   title: 'Knowledge Search & Discovery',
@@ -48,6 +49,3 @@ export const SEARCH_TEXTS = defineTexts('search', {
   createdOn: icu(['date'], (date: string) => `Created ${date}`),
   createdOnBy: icu(['date', 'user'], (date: string, user: string) => `Created ${date} by ${user}`),
 });
-
-/** Results per request; "Load more" fetches the next page (never a silent cap). */
-export const RESULTS_PAGE_SIZE = 30;

@@ -1,4 +1,5 @@
-import { defineTexts, icu } from './texts';
+import { defineTexts, icu } from './define';
+
 /**
  * The graph dialog's texts (spec §2 "Graph dialog", §8 Graph) in one place, shared by the
  * kg-graph-explorer widget, its machine and the host's graph dialog.
@@ -79,4 +80,64 @@ export const GRAPH_PALETTE = ['#1e88e5', '#43a047', '#e53935', '#8e24aa', '#fb8c
 
 /** Layouts: the switch offers circle, grid and force; hierarchical (grouped by node type) exists but is not offered. */
 export const GRAPH_LAYOUTS = ['circle', 'grid', 'force', 'hierarchical'] as const;
+
 export type GraphLayout = (typeof GRAPH_LAYOUTS)[number];
+
+/** The graph explorer's controls and popovers (spec §2 "Graph dialog"); its messages are graph-messages.ts. */
+export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
+  tools: 'Graph tools',
+  zoomIn: 'Zoom In',
+  zoomOut: 'Zoom Out',
+  zoomLevel: 'Zoom level',
+  resetView: 'Reset View',
+  refresh: 'Refresh Graph Data',
+  exportPng: 'Export PNG',
+  layout: 'Layout',
+  layouts: { circle: 'Circle', grid: 'Grid', force: 'Force-directed' },
+  findNode: 'Find a node',
+  findPlaceholder: 'Find a node…',
+  matchingNodes: 'Matching nodes',
+  noNodesMatch: 'No nodes match the current filters.',
+  focusedView: 'Focused view',
+  close: 'Close',
+  closeDetails: 'Close details',
+  type: 'Type',
+  snomed: 'SNOMED',
+  created: 'Created',
+  relations: 'Relations',
+  nodeActions: 'Node actions',
+  focusNode: 'Focus on this node',
+  addRelation: 'Add Relation',
+  editNode: 'Edit Node',
+  deleteNode: 'Delete Node',
+  deleteNodeQuestion: icu(['name'], (name: string) => `Delete ${name} and all its relations? This action cannot be undone.`),
+  strength: 'Relationship strength',
+  newRelationType: 'New relation type',
+  chooseRelationType: 'Choose a relation type',
+  deleteRelationQuestion: 'Are you sure you want to delete this relation? This action cannot be undone.',
+  cancel: 'Cancel',
+  save: 'Save',
+  saving: 'Saving...',
+  delete: 'Delete',
+  deleting: 'Deleting...',
+  updateNode: 'Update Node',
+  name: 'Name',
+  nodeType: 'Node Type',
+  snomedCode: 'SNOMED Code',
+  description: 'Description',
+  signIn: 'Sign in to explore the knowledge graph.',
+  relationLabel: icu(['name'], (name: string) => `Relation ${name}`),
+  weight: icu(['weight'], (weight: number) => `weight ${weight}`),
+  routeTo: 'to',
+  unknownNode: 'Unknown Node',
+  showMore: icu(['count'], (count: number) => `Show more (${count} hidden)`),
+  cappedHubs: icu(
+    ['count', 'limit'],
+    (count: number, limit: number) => `${count} ${count > 1 ? 'hubs show only their' : 'hub shows only its'} ${limit} strongest relations: open one and choose Show more.`,
+    '{count, plural, one {# hub shows only its {limit} strongest relations: open one and choose Show more.} other {# hubs show only their {limit} strongest relations: open one and choose Show more.}}',
+  ),
+  canvasLabel: 'Knowledge graph',
+  keyboardHelp: "Arrow keys move between nodes. Shift with an arrow key moves between the chosen node's relations. Enter opens the details, E edits the node, Escape closes.",
+  announceNode: icu(['name', 'type'], (name: string, type: string) => `${name}, ${type}`),
+  announceEdge: icu(['relationType', 'source', 'target'], (relationType: string, source: string, target: string) => `${relationType}: ${source} to ${target}`),
+});

@@ -1,4 +1,5 @@
-import { defineTexts, icu } from './texts';
+import { defineTexts, icu } from './define';
+
 /**
  * The History tab's texts and the restore refusals (issue 16 item 2). Zod-free, so the host pages
  * and the kg-node-manager / kg-relation-editor bundles use them without the schemas.

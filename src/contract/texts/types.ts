@@ -1,6 +1,6 @@
-import { LIMITS, tooLongMessage } from './limits';
-import type { TaxonomyKind } from './taxonomy';
-import { defineTexts, icu } from './texts';
+import type { TaxonomyKind } from '../taxonomy';
+import { LIMITS, tooLongMessage } from '../limits';
+import { defineTexts, icu } from './define';
 
 /**
  * Texts of Node Type Management and Relation Type Management (spec §2, §5, §8); the spec's own
@@ -121,3 +121,7 @@ function texts(kind: TaxonomyKind): TypeTexts {
 }
 
 export const TYPE_TEXTS: Record<TaxonomyKind, TypeTexts> = { node: texts('node'), relation: texts('relation') };
+
+export const TYPE_COLOR_MESSAGES = defineTexts('typeColors', {
+  invalid: 'Colour must be a hex colour like #2f6db3',
+});

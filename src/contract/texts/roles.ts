@@ -1,5 +1,17 @@
-import { MESSAGES } from './messages';
-import { defineTexts, icu } from './texts';
+import { MESSAGES } from './common';
+import { SystemRoleName } from '../permissions';
+import { defineTexts, icu } from './define';
+
+export const ROLE_MESSAGES = defineTexts('roleAdmin.messages', {
+  nameRequired: 'Role Name is required',
+  nameTaken: 'A role with this name already exists',
+  systemDelete: 'System roles cannot be deleted.',
+  systemRename: 'The name of a system role cannot be changed.',
+  systemToggle: 'System roles cannot be deactivated.',
+  systemPermissions: 'The permissions of a system role are fixed.',
+  unknownPermission: 'Unknown permission',
+  notFound: 'Role not found',
+});
 
 /** Texts of Role Management (spec §2, §8); the spec's own words where it gives them. */
 export const ROLE_TEXTS = defineTexts('roleAdmin', {
@@ -64,4 +76,31 @@ export const ROLE_TEXTS = defineTexts('roleAdmin', {
   activeNamed: icu(['name'], (name: string) => `${name} active`),
   editNamed: icu(['name'], (name: string) => `Edit ${name}`),
   deleteNamed: icu(['name'], (name: string) => `Delete ${name}`),
+});
+
+/**
+ * Seeded in English with the system roles; a declared text, so the role list shows a system role's
+ * unchanged description in the reader's language (localiseEnglish).
+ */
+export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRoleName, string> = defineTexts('roleAdmin.systemDescriptions', {
+  admin: 'Full access, including users, roles, taxonomies and the SNOMED catalogue',
+  editor: 'Creates and edits knowledge nodes and relations, runs imports',
+  viewer: 'Reads the knowledge graph',
+});
+
+/**
+ * Who may grant what (issue 14, DESIGN §9): nobody grants a permission or a role they do not
+ * hold, only admins (the system role `admin`) make or touch admins, and nobody changes their own
+ * role or their own role's permissions. Zod-free and shared: the server enforces these rules
+ * (modules/users/grant-rules.ts), the screens use the same functions to offer only what may be
+ * granted.
+ */
+export const GRANT_MESSAGES = defineTexts('grants', {
+  adminOnly: 'Only administrators can create, edit, deactivate or delete administrators.',
+  ownRole: 'You cannot change your own role.',
+  roleNotHeld: 'You can only assign roles whose permissions you hold yourself.',
+  userAbove: 'You cannot manage a user whose role grants permissions you do not hold.',
+  permissionsNotHeld: 'You can only grant permissions that you hold yourself.',
+  ownRolePermissions: 'You cannot change the permissions of your own role.',
+  roleAbove: 'You cannot manage a role that grants permissions you do not hold.',
 });

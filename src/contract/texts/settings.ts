@@ -1,4 +1,4 @@
-import { defineTexts } from '../../contract/texts';
+import { defineTexts } from './define';
 
 /** Account Settings texts beyond the profile form: the language switch and the sessions card. */
 export const SETTINGS_TEXTS = defineTexts('settings', {

@@ -1,11 +1,5 @@
-/**
- * The relation screens' texts (spec §2 Relations list and Relation form, §5, §8). Kept free of
- * zod so the kg-relation-editor bundle uses them without the schemas; relations.ts re-exports
- * RELATION_MESSAGES for the server's validation.
- */
-
-import { LIMITS, tooLongMessage } from './limits';
-import { defineTexts, icu } from './texts';
+import { LIMITS, tooLongMessage } from '../limits';
+import { defineTexts, icu } from './define';
 
 /** Spec §5 relation form messages, in the order they are checked. */
 export const RELATION_MESSAGES = defineTexts('relationEditor.messages', {

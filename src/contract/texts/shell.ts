@@ -1,4 +1,4 @@
-import { defineTexts, icu } from '../../contract/texts';
+import { defineTexts, icu } from './define';
 
 /** The app shell's own words (top bar, drawer, account menu) and the sign-in page's. */
 export const SHELL_TEXTS = defineTexts('shell', {
@@ -23,16 +23,6 @@ export const SHELL_TEXTS = defineTexts('shell', {
   comingSoon: 'This screen is coming soon.',
 });
 
-export const LOGIN_TEXTS = defineTexts('login', {
-  checking: 'Checking your session',
-  title: 'Sign In',
-  login: 'Username or Email',
-  password: 'Password',
-  submit: 'Sign In',
-  submitting: 'Signing In...',
-  register: "Don't have an account? Sign Up",
-});
-
 /** The router's error page: what a visitor sees when a page fails to render (never the error itself). */
 export const ROUTE_ERROR_TEXTS = defineTexts('routeError', {
   title: 'This page could not be shown',
@@ -40,14 +30,18 @@ export const ROUTE_ERROR_TEXTS = defineTexts('routeError', {
   action: 'Go to the dashboard',
 });
 
-/** Create Account (spec §2). */
-export const REGISTER_TEXTS = defineTexts('register', {
-  title: 'Create Account',
-  username: 'Username',
-  email: 'Email Address',
-  password: 'Password',
-  confirmPassword: 'Confirm Password',
-  submit: 'Create Account',
-  submitting: 'Creating Account...',
-  signIn: 'Already have an account? Sign In',
+/** Drawer entries in spec order; the admin-only ones are filtered through PAGE_ACCESS. */
+/** The drawer's and the admin menu's labels (message ids nav.drawer.*, nav.admin.*). */
+export const NAV_TEXTS = defineTexts('nav', {
+  drawer: {
+    dashboard: 'Dashboard',
+    nodes: 'Knowledge Nodes',
+    relations: 'Relations',
+    nodeTypes: 'Node Types',
+    relationTypes: 'Relation Types',
+    snomed: 'SNOMED Management',
+    users: 'User Management',
+    roles: 'Role Management',
+  },
+  admin: { users: 'Users', roles: 'Roles', audit: 'Audit Log', analytics: 'Analytics', backup: 'Backup' },
 });
