@@ -32,6 +32,36 @@ const widgetInternals = {
   message: "The host imports a widget only through its public entry ('widgets/<name>') and shared hooks from 'widgets'; texts it shows too are in src/contract.",
 };
 
+/**
+ * The server's module boundaries (docs/ARCHITECTURE.md "Server modules"): a module under
+ * src/server/modules/<m>/ is reached only through its index.ts, never through its routes or another
+ * deep file, so each module says in one place what others may use. Read from the disk, so a new
+ * module is covered without touching this file. Tests may reach into other modules (fixtures,
+ * internals they assert on). Matching any depth of '../' assumes no folder of src/server is named
+ * like a module (server/audit vs modules/audit-log is fine: names match whole).
+ */
+const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const notIndex = '(?!index(?:\\.js)?$)';
+/** From inside module `own`: '../<other>/<file>' (any depth, also via '../modules/') is an error; '../<other>' and '../<other>/index' are fine. */
+const otherModuleInternals = (own) => ({
+  regex: `^(?:\\.\\./)+(?:modules/)?(?:${serverModules.filter((m) => m !== own).map(escape).join('|')})/${notIndex}`,
+  message: "Another module is imported through its index.ts ('../<module>'), never its routes or a deep file.",
+});
+/** From the rest of the server (app.ts, plugins, live, seed…): './modules/<m>/<file>' is an error. */
+const moduleInternals = {
+  regex: `^(?:\\./|(?:\\.\\./)+)modules/[^/]+/${notIndex}`,
+  message: "A server module is imported through its index.ts ('modules/<module>'), never its routes or a deep file.",
+};
+/** The platform layer (jobs engine, tasks, files, parsers) is below every module: it imports none. */
+const anyModule = {
+  regex: '^(?:\\./|(?:\\.\\./)+)(?:server/)?modules(?:/|$)',
+  message: 'src/server/platform imports no module: modules register with the platform, not the other way round.',
+};
+const serverTests = ['src/server/**/*.test.ts'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -95,6 +125,22 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: restrict([layer(browserLayers, 'The server never imports browser code.')]),
+  },
+  // Each block repeats the browser-layer pattern: a later no-restricted-imports replaces an earlier one.
+  ...serverModules.map((m) => ({
+    files: [`src/server/modules/${m}/**`],
+    ignores: serverTests,
+    rules: restrict([layer(browserLayers, 'The server never imports browser code.'), otherModuleInternals(m)]),
+  })),
+  {
+    // src/server/jobs is moving into src/server/platform (below, where it may import no module at all).
+    files: ['src/server/**'],
+    ignores: ['src/server/modules/**', 'src/server/platform/**', 'src/server/jobs/**', ...serverTests],
+    rules: restrict([layer(browserLayers, 'The server never imports browser code.'), moduleInternals]),
+  },
+  {
+    files: ['src/server/platform/**'],
+    rules: restrict([layer(browserLayers, 'The server never imports browser code.'), anyModule]),
   },
   {
     files: ['src/api/**'],

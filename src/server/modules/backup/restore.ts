@@ -11,7 +11,7 @@ import { removeBlobs } from '../attachments';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
 import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
-import { validateArchive } from './validate';
+import { validateArchive } from './validation/validate';
 
 /** Serialises restores (two at once would both find the installation empty). */
 const RESTORE_LOCK_KEY = 815_204_016;
@@ -49,77 +49,106 @@ export async function refuseIfNotEmpty(db: Queryable, restorerId: string): Promi
  * Restores a validated archive in ONE transaction: everything or nothing. Attachment contents go
  * to the blob store first (on disk for the embedded database) and are removed again if the
  * transaction fails. Progress goes to the restorer's socket room as BACKUP_RESTORE_EVENT.
+ *
+ * One step per function: validate, store the contents, write the rows. Whatever fails, the one
+ * catch below removes the contents already stored and reports the failure.
  */
 export async function restoreBackup(app: FastifyInstance, archive: BackupArchive, restorer: Restorer): Promise<BackupRestoreResult> {
   const processId = randomUUID();
   const progress = progressReporter(app, restorer.id, processId);
+  const written = new Set<string>();
   try {
-    progress.send('processing', 0, BACKUP_MESSAGES.validating);
-    await refuseIfNotEmpty(app.db, restorer.id);
-    const serverMigration = await currentMigration(app.db);
-    // First read: 0–30 % of the bar; writing: 30–100 %.
     const started = Date.now();
-    const { manifest, highestEventId } = await validateArchive(archive, serverMigration, (read, total) =>
-      progress.send('processing', Math.floor((30 * read) / total), BACKUP_MESSAGES.validating),
-      { attachmentMaxBytes: app.config.attachmentMaxBytes },
-    );
-    const total = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
-
+    const validated = await validateForRestore(app, archive, restorer, progress);
     const validatedAt = Date.now();
-    const written = new Set<string>();
-    const blobKeys = new Map<string, string>();
-    try {
-      for await (const { line } of archive.lines('attachments.ndjson')) {
-        const { id } = JSON.parse(line) as { id: string };
-        const key = await app.blobs.put(await archive.bytes(attachmentEntry(id)));
-        blobKeys.set(id, key);
-        written.add(key);
-      }
-      let done = 0;
-      const timings: Record<string, number> = {};
-      const counts = await audited(app, { id: restorer.id, username: restorer.username }, async ({ tx, record }) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK_KEY]);
-        await refuseIfNotEmpty(tx, restorer.id);
-        const remap = await prepare(tx, archive, restorer);
-        const bulk = await startBulkLoad(tx, app.db.kind);
-        const restoredCounts = { ...manifest.counts };
-        const keyOffset = await reserveEventIds(tx, highestEventId);
-        for (const table of BACKUP_TABLES) {
-          if (!inArchive(table, manifest.migration)) continue;
-          const tableStarted = Date.now();
-          restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, keyOffset, app.db.kind, (rows) => {
-            done += rows;
-            progress.send('inserting', 30 + Math.floor((70 * done) / total), BACKUP_MESSAGES.writing(table.file.replace('.ndjson', '').replace('_', ' ')));
-          });
-          timings[table.table] = Date.now() - tableStarted;
-        }
-        // Both audit tables' ids come from one sequence: an id in both files would be two events at one place of the log.
-        const [shared] = await tx.query<{ id: string }>('SELECT a.id::text AS id FROM audit_created_batches b JOIN audit_log a ON a.id = b.id LIMIT 1');
-        if (shared) throw badRequest(BACKUP_MESSAGES.failed(`the event id ${BigInt(shared.id) - keyOffset} is in both audit files`), 'backup_conflict');
-        const finishing = Date.now();
-        await bulk.finish();
-        timings.indexes = Date.now() - finishing;
-        await record({
-          action: 'restore',
-          entityType: 'backup',
-          entityId: processId,
-          detail: { counts: restoredCounts, formatVersion: manifest.formatVersion, migration: manifest.migration, createdAt: manifest.createdAt },
-        });
-        return restoredCounts;
-      });
-      app.log.info({ processId, validateMs: validatedAt - started, writeMs: Date.now() - validatedAt, tableMs: timings }, 'backup restored');
-      const inactiveUsers = counts.users;
-      progress.send('completed', 100, BACKUP_MESSAGES.done);
-      return { processId, counts, inactiveUsers };
-    } catch (err) {
-      await removeBlobs(app, [...written]);
-      throw err;
-    }
+    const blobKeys = await storeContents(app, archive, written);
+    const { counts, timings } = await writeRows(app, archive, restorer, { ...validated, blobKeys, processId }, progress);
+    app.log.info({ processId, validateMs: validatedAt - started, writeMs: Date.now() - validatedAt, tableMs: timings }, 'backup restored');
+    progress.send('completed', 100, BACKUP_MESSAGES.done);
+    return { processId, counts, inactiveUsers: counts.users };
   } catch (err) {
+    await removeBlobs(app, [...written]);
     const refusal = asRefusal(err);
     progress.send('error', 100, refusal instanceof AppError ? refusal.message : BACKUP_MESSAGES.failed('the server failed'));
     throw refusal;
   }
+}
+
+type Progress = ReturnType<typeof progressReporter>;
+
+interface Validated {
+  manifest: BackupManifest;
+  highestEventId: bigint;
+}
+
+/** Step 1: the installation is empty and the archive is whole and fits this server (0–30 % of the bar). */
+async function validateForRestore(app: FastifyInstance, archive: BackupArchive, restorer: Restorer, progress: Progress): Promise<Validated> {
+  progress.send('processing', 0, BACKUP_MESSAGES.validating);
+  await refuseIfNotEmpty(app.db, restorer.id);
+  const serverMigration = await currentMigration(app.db);
+  return validateArchive(archive, serverMigration, (read, total) => progress.send('processing', Math.floor((30 * read) / total), BACKUP_MESSAGES.validating), {
+    attachmentMaxBytes: app.config.attachmentMaxBytes,
+  });
+}
+
+/** Step 2: the attachments' contents into the blob store; `written` collects the keys for the cleanup. Archive id → blob key. */
+async function storeContents(app: FastifyInstance, archive: BackupArchive, written: Set<string>): Promise<Map<string, string>> {
+  const blobKeys = new Map<string, string>();
+  for await (const { line } of archive.lines('attachments.ndjson')) {
+    const { id } = JSON.parse(line) as { id: string };
+    const key = await app.blobs.put(await archive.bytes(attachmentEntry(id)));
+    blobKeys.set(id, key);
+    written.add(key);
+  }
+  return blobKeys;
+}
+
+/** Step 3: every table's rows in one audited transaction (30–100 % of the bar), and the restore's own event. */
+async function writeRows(
+  app: FastifyInstance,
+  archive: BackupArchive,
+  restorer: Restorer,
+  { manifest, highestEventId, blobKeys, processId }: Validated & { blobKeys: Map<string, string>; processId: string },
+  progress: Progress,
+): Promise<{ counts: BackupManifest['counts']; timings: Record<string, number> }> {
+  const total = Math.max(1, Object.values(manifest.counts).reduce((a, b) => a + b, 0));
+  let done = 0;
+  const timings: Record<string, number> = {};
+  const counts = await audited(app, { id: restorer.id, username: restorer.username }, async ({ tx, record }) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK_KEY]);
+    await refuseIfNotEmpty(tx, restorer.id);
+    const remap = await prepare(tx, archive, restorer);
+    const bulk = await startBulkLoad(tx, app.db.kind);
+    const restoredCounts = { ...manifest.counts };
+    const keyOffset = await reserveEventIds(tx, highestEventId);
+    for (const table of BACKUP_TABLES) {
+      if (!inArchive(table, manifest.migration)) continue;
+      const tableStarted = Date.now();
+      restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, keyOffset, app.db.kind, (rows) => {
+        done += rows;
+        progress.send('inserting', 30 + Math.floor((70 * done) / total), BACKUP_MESSAGES.writing(table.file.replace('.ndjson', '').replace('_', ' ')));
+      });
+      timings[table.table] = Date.now() - tableStarted;
+    }
+    await refuseSharedEventIds(tx, keyOffset);
+    const finishing = Date.now();
+    await bulk.finish();
+    timings.indexes = Date.now() - finishing;
+    await record({
+      action: 'restore',
+      entityType: 'backup',
+      entityId: processId,
+      detail: { counts: restoredCounts, formatVersion: manifest.formatVersion, migration: manifest.migration, createdAt: manifest.createdAt },
+    });
+    return restoredCounts;
+  });
+  return { counts, timings };
+}
+
+/** Both audit tables' ids come from one sequence: an id in both files would be two events at one place of the log. */
+async function refuseSharedEventIds(tx: Queryable, keyOffset: bigint): Promise<void> {
+  const [shared] = await tx.query<{ id: string }>('SELECT a.id::text AS id FROM audit_created_batches b JOIN audit_log a ON a.id = b.id LIMIT 1');
+  if (shared) throw badRequest(BACKUP_MESSAGES.failed(`the event id ${BigInt(shared.id) - keyOffset} is in both audit files`), 'backup_conflict');
 }
 
 /** A constraint the archive breaks (a duplicate name, a wrong reference) rolled everything back: a 400 that says which. */

@@ -83,7 +83,7 @@ const ORDER: Record<RelationListQuery['sortBy'], string> = {
 
 /**
  * Counted up to this many (or the end of the page asked for), as the node list does
- * (nodes/repository.ts NODE_COUNT_CAP), with `totalCapped` beyond. Higher than the node list's:
+ * (nodes/list-query.ts NODE_COUNT_CAP), with `totalCapped` beyond. Higher than the node list's:
  * the dashboard loads up to 1,000 relations and says "Showing 1,000 of 1,342", and counting
  * 10,000 relations without the joins costs about a millisecond.
  */

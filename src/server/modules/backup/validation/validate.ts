@@ -1,10 +1,10 @@
-import { AUDIT_ACTIONS, BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, LIMITS, type BackupManifest, type BackupPart } from '../../../contract';
-import { badRequest } from '../../plugins/errors';
-import { checkAttachment, extensionOf, safeFilename } from '../attachments';
+import { AUDIT_ACTIONS, BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, LIMITS, type BackupManifest, type BackupPart } from '../../../../contract';
+import { badRequest } from '../../../plugins/errors';
+import { checkAttachment, extensionOf, safeFilename } from '../../attachments';
 import { apiRefusal } from './api-rules';
-import { damaged, type BackupArchive } from './archive-reader';
+import { damaged, type BackupArchive } from '../archive-reader';
 import { MAX_JSON_DEPTH, nestsWithin } from './json-depth';
-import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from './tables';
+import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from '../tables';
 
 /**
  * Reads the whole archive once before anything is written: the manifest (known format version,

@@ -9,7 +9,7 @@ import {
   mobileField,
   usernameField,
   type BackupPart,
-} from '../../../contract';
+} from '../../../../contract';
 
 /**
  * The API's own rules for what an archive row holds: each row is put into the shape of the body
