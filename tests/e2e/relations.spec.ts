@@ -385,7 +385,7 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   expect(errors).toEqual([]);
 });
 
-// Last: it needs the real node form (src/widgets/node-manager/form/NodeEditor.tsx), which the interface stub is not.
+// Last: it needs the real node form (src/widgets/parts/node-form/NodeEditor.tsx), which the interface stub is not.
 test('chained creation: a node created from the target picker becomes the target, the draft is kept', async ({ page }) => {
   await signIn(page, '/relations/new');
   await pick(page, 'Source Node', 'asthma', /^asthma/);

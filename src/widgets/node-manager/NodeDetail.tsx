@@ -8,7 +8,7 @@ import { LIVE_TEXTS, type ChangeMessage } from '../../contract/live-changes';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { DeletionDialog } from '../DeletionDialog';
+import { DeletionDialog } from '../parts/deletion';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
@@ -23,7 +23,7 @@ import type { NodeAbilities } from './node-format';
 import { NodeRelationsList } from './NodeRelationsList';
 import { SnomedDriftNotice } from './SnomedDriftNotice';
 import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
-import { HistoryPart, RecordTabs } from '../history/RecordTabs';
+import { HistoryPart, RecordTabs } from '../parts/history';
 import { NODE_TEXTS as T } from '../../contract/node-texts';
 import { useLatest } from '../../ui/use-latest';
 

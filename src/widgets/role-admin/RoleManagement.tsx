@@ -8,12 +8,12 @@ import { GRANT_MESSAGES, grantorOfUser, roleManageRefusal } from '../../contract
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
 import { Button } from '../../ui/Button';
-import { DeletionDialog } from '../DeletionDialog';
+import { DeletionDialog } from '../parts/deletion';
 import { PlusIcon, RefreshIcon } from '../../ui/icons';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
 import { sortRows, type SortState } from '../../ui/table-sort';
-import { AdminHeader, LoadFailed } from '../admin-parts';
+import { AdminHeader, LoadFailed } from '../parts/admin';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
 import { RoleCards } from './RoleCards';

@@ -1,6 +1,6 @@
-import type { UploadKind } from '../../contract/imports';
-import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../contract/node-upload-texts';
-import { RELATION_UPLOAD_TEXTS } from '../../contract/relation-upload-texts';
+import type { UploadKind } from '../../../contract/imports';
+import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../../contract/node-upload-texts';
+import { RELATION_UPLOAD_TEXTS } from '../../../contract/relation-upload-texts';
 
 export type { UploadKind };
 

@@ -1,5 +1,5 @@
-import type { HistoryChange } from '../../contract/history';
-import { HISTORY_FIELD_LABELS, HISTORY_TEXTS as T } from '../../contract/history-texts';
+import type { HistoryChange } from '../../../contract/history';
+import { HISTORY_FIELD_LABELS, HISTORY_TEXTS as T } from '../../../contract/history-texts';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
