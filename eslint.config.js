@@ -62,6 +62,24 @@ const anyModule = {
 };
 const serverTests = ['src/server/**/*.test.ts'];
 
+/**
+ * The widgets' shared parts (src/widgets/parts/<name>/: upload, history, node-form…): a widget or
+ * another part reaches a part only through its entry, 'parts/<name>' (its components and its CSS),
+ * or 'parts/<name>/styles' (its CSS alone, for an element's style manifest, which must not pull the
+ * components). Read from the disk: a new folder with an index.ts is a part.
+ */
+const partsDir = new URL('./src/widgets/parts', import.meta.url);
+const partEntries = existsSync(partsDir)
+  ? readdirSync(partsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(new URL(`./src/widgets/parts/${d.name}/index.ts`, import.meta.url)))
+      .map((d) => d.name)
+  : [];
+const partEntry = `(?:${partEntries.join('|')})(?:/styles)?$`;
+const partMessage = "A part is reached only through its entry: 'parts/<name>' (components and CSS) or 'parts/<name>/styles' (its CSS, for a style manifest).";
+const widgetPartInternals = { regex: `^(?:\\.\\./)+parts/(?!${partEntry})`, message: partMessage };
+// Inside src/widgets/parts/<name>/, '../<other>' is another part.
+const partPartInternals = { regex: `^\\.\\./(?!\\.\\.)(?!${partEntry})`, message: partMessage };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -156,7 +174,11 @@ export default tseslint.config(
   },
   {
     files: ['src/widgets/**'],
-    rules: restrict([layer(['server', 'host'], 'Widgets never import the host app or the server.')]),
+    rules: restrict([layer(['server', 'host'], 'Widgets never import the host app or the server.'), widgetPartInternals]),
+  },
+  {
+    files: ['src/widgets/parts/**'],
+    rules: restrict([layer(['server', 'host'], 'Widgets never import the host app or the server.'), partPartInternals]),
   },
   {
     files: ['src/host/**'],

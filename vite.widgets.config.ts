@@ -50,9 +50,9 @@ const CORE =
   /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts[\\/](define|index|auth)|i18n[\\/](runtime|locales)|widgets[\\/](define-element|attributes|session|use-ever|use-element-locale|vendor[\\/]use-sync-external-store))\.ts$|src[\\/](ui[\\/]theme|widgets[\\/]host-reset)\.css\?inline$|rolldown[\\/]runtime/;
 
 const UI_KIT =
-  /src[\\/](machines[\\/]error-text\.ts|ui[\\/](Alert|Button|Spinner|Toast|icons|portal)\.tsx|ui[\\/]use-latest\.ts|contract[\\/]texts[\\/]common\.ts|ui[\\/](controls|ui)\.css\?inline|widgets[\\/](lazy-part|with-session)\.tsx|widgets[\\/]widget-css\.ts|widgets[\\/]widget-base\.css\?inline)$/;
+  /src[\\/](machines[\\/]error-text\.ts|ui[\\/](Alert|Button|Spinner|Toast|icons|portal)\.tsx|ui[\\/]use-latest\.ts|contract[\\/]texts[\\/]common\.ts|ui[\\/](controls|ui)\.css\?inline|widgets[\\/](lazy-part|with-session)\.tsx|widgets[\\/](widget-css|style-manifest)\.ts|widgets[\\/]widget-base\.css\?inline)$/;
 const ADMIN_KIT =
-  /src[\\/](machines[\\/]confirm-delete\.machine\.ts|ui[\\/](DataTable|Pagination)\.tsx|ui[\\/]table-sort\.ts|widgets[\\/](DeletionDialog|admin-parts|widget-frame)\.tsx|widgets[\\/](format|shell-title|use-load|use-narrow|use-toast)\.ts|widgets[\\/]admin\.css\?inline)$/;
+  /src[\\/](machines[\\/]confirm-delete\.machine\.ts|ui[\\/](DataTable|Pagination)\.tsx|ui[\\/]table-sort\.ts|widgets[\\/]widget-frame\.tsx|widgets[\\/]parts[\\/]deletion[\\/](DeletionDialog\.tsx|index\.ts|styles\.ts)|widgets[\\/]parts[\\/]admin[\\/](admin-parts\.tsx|index\.ts|styles\.ts|admin\.css\?inline)|widgets[\\/](format|shell-title|use-load|use-narrow|use-toast)\.ts)$/;
 
 const VIRTUAL = 'virtual:kg-element/';
 const elements = widgetElements();

@@ -10,3 +10,6 @@ import base from './widget-base.css?inline';
  * The compact sign-in brings its own styles when it shows (sign-in/SignInPrompt.tsx).
  */
 export const WIDGET_CSS = theme + ui + controls + hostReset + base;
+
+/** An element's shadow-root CSS: the widget base, then its style manifest (its own sheets and those of every part it uses). */
+export const shadowCss = (manifest: readonly string[]): string => WIDGET_CSS + manifest.join('');

@@ -41,6 +41,24 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+test('a cold visit to /relations: the upload buttons and the Import Relations dialog have their styles', async ({ page }) => {
+  // /login loads no widget: /relations is the first widget page, so only kg-relation-editor's entry put
+  // its sheets into the page (its style manifest names the upload part's).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, '/relations');
+  await expect(page.locator('.kg-upload-buttons')).toHaveCSS('display', 'inline-flex');
+  await page.getByRole('button', { name: 'Import relations', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Relations' });
+  await expect(dialog).toBeVisible();
+  // .kg-upload-dialog { width: min(560px, …) } and the instructions' tinted box, both from node-upload.css.
+  await expect(page.locator('.kg-upload-dialog')).toHaveCSS('width', '560px');
+  const instructions = dialog.locator('.kg-upload__instructions');
+  expect(await instructions.evaluate((el) => getComputedStyle(el).paddingTop)).not.toBe('0px');
+  expect(await instructions.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('Import Relations: the template, live progress, the summary, the error report, the list reloads; axe clean', async ({ page }, testInfo) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));

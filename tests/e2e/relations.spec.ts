@@ -353,6 +353,8 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   await widget.getByRole('button', { name: 'Sign In' }).click();
   await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
   await expect(widget.getByText(/^1–10 of \d+$/)).toBeVisible();
+  // The element's shadow root has its upload part's styles (its style manifest), not only its own.
+  await expect(widget.locator('.kg-upload-buttons')).toHaveCSS('display', 'inline-flex');
 
   // Uncontrolled: the form opens inside the widget, Cancel returns to the list.
   await widget.getByRole('button', { name: 'Add New Relation' }).click();
@@ -385,7 +387,7 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   expect(errors).toEqual([]);
 });
 
-// Last: it needs the real node form (src/widgets/node-manager/form/NodeEditor.tsx), which the interface stub is not.
+// Last: it needs the real node form (src/widgets/parts/node-form/NodeEditor.tsx), which the interface stub is not.
 test('chained creation: a node created from the target picker becomes the target, the draft is kept', async ({ page }) => {
   await signIn(page, '/relations/new');
   await pick(page, 'Source Node', 'asthma', /^asthma/);

@@ -7,7 +7,7 @@ import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Select';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { AdminHeader, LoadFailed } from '../admin-parts';
+import { AdminHeader, LoadFailed } from '../parts/admin';
 import { saveBlob } from '../download';
 import { useLoad } from '../use-load';
 import { useToast } from '../use-toast';

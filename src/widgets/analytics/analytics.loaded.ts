@@ -1,4 +1,8 @@
 // What <kg-analytics> loads when its first element connects, as one chunk rather than two (bench/bundle):
 // the component and the styles of its shadow root.
+import { shadowCss } from '../widget-css';
+import { styles } from './analytics.styles';
+
 export { Analytics as Component } from './Analytics';
-export { default as css } from './analytics.styles';
+
+export const css = shadowCss(styles);

@@ -1,7 +1,11 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
+import uplot from 'uplot/dist/uPlot.min.css?inline';
 import css from './analytics.css?inline';
-import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 
-/** Everything kg-analytics needs in its shadow root (uPlot's small stylesheet included: 1 KB). */
-export default WIDGET_CSS + adminCss + uplotCss + css;
+/**
+ * The style manifest of kg-analytics (uPlot's small stylesheet included: 1 KB): its parts' sheets,
+ * then its own, in cascade order. The element's shadow root (analytics.loaded.ts) and the host's
+ * entry (index.ts) both take it.
+ */
+export const styles = styleManifest(admin, uplot, css);

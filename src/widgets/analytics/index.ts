@@ -1,10 +1,12 @@
 /**
  * kg-analytics's public entry for the host app: the page's component and the light-DOM styles it
- * needs (the same sheets analytics.styles.ts inlines into the element's shadow root).
+ * needs (its style manifest, analytics.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import './analytics.css';
-import 'uplot/dist/uPlot.min.css';
+import { installStyles } from '../light-styles';
+import { styles } from './analytics.styles';
+
+installStyles(styles);
 
 export { Analytics } from './Analytics';

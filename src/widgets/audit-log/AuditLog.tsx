@@ -1,6 +1,6 @@
 import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
 import type { User } from '../../contract/users';
-import { AccessDenied } from '../admin-parts';
+import { AccessDenied } from '../parts/admin';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { AuditLogScreen } from './AuditLogScreen';

@@ -8,7 +8,7 @@ import { DownloadIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { AdminHeader, LoadFailed } from '../admin-parts';
+import { AdminHeader, LoadFailed } from '../parts/admin';
 import { saveBlob } from '../download';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';

@@ -1,6 +1,9 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
 import css from './audit-log.css?inline';
 
-/** Everything kg-audit-log needs in its shadow root (loaded with the component, not with the entry). */
-export default WIDGET_CSS + adminCss + css;
+/**
+ * The style manifest of kg-audit-log: its parts' sheets, then its own, in cascade order. The
+ * element's shadow root (audit-log.loaded.ts) and the host's entry (index.ts) both take it.
+ */
+export const styles = styleManifest(admin, css);

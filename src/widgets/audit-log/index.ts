@@ -1,9 +1,12 @@
 /**
  * kg-audit-log's public entry for the host app: the component and the light-DOM styles it needs
- * (the same sheets audit-log.styles.ts inlines into the element's shadow root).
+ * (its style manifest, audit-log.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import './audit-log.css';
+import { installStyles } from '../light-styles';
+import { styles } from './audit-log.styles';
+
+installStyles(styles);
 
 export { AuditLog, type AuditLogProps } from './AuditLog';

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import type { ElementSpec } from '../define-element';
-import { WIDGET_CSS } from '../widget-css';
+import { shadowCss } from '../widget-css';
 import type { GraphExplorerProps } from './GraphExplorer';
-import css from './graph-explorer.css?inline';
+import { styles } from './graph-explorer.styles';
 
 type ElementProps = Omit<GraphExplorerProps, 'user' | 'showTitle' | 'onBusyChange' | 'onClose'>;
 
@@ -17,7 +17,7 @@ type ElementProps = Omit<GraphExplorerProps, 'user' | 'showTitle' | 'onBusyChang
 export const graphExplorerElement: ElementSpec<ElementProps> = {
   tag: 'kg-graph-explorer',
   component: lazy(() => import('./GraphExplorer').then((m) => ({ default: m.GraphExplorer }))),
-  css: WIDGET_CSS + css,
+  css: shadowCss(styles),
   attributes: {
     apiBase: 'string',
     focusNodeId: 'string',

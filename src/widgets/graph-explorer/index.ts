@@ -1,9 +1,13 @@
 /**
  * kg-graph-explorer's public entry for the host app: the component and the light-DOM styles it
- * needs (the same sheets graph-explorer.element.ts inlines into the element's shadow root).
+ * needs (its style manifest, graph-explorer.styles.ts, which the element's shadow
+ * root takes too).
  * The host imports it lazily: force-graph comes with it.
  */
 import '../../ui/controls.css';
-import './graph-explorer.css';
+import { installStyles } from '../light-styles';
+import { styles } from './graph-explorer.styles';
+
+installStyles(styles);
 
 export { GraphExplorer, type GraphExplorerProps } from './GraphExplorer';

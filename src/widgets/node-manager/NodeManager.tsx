@@ -14,7 +14,7 @@ import { abilitiesOf, isNodeView, nodePath, relationFormPath, type NodeManagerVi
 import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
-const { Part: NodeEditor } = lazyPart(() => import('./form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);
+const { Part: NodeEditor } = lazyPart(() => import('../parts/node-form'), (m) => m.NodeEditor, <BlockSpinner />);
 // The detail (with its history and attachments) loads when a node is first opened, not with the list.
 const { Part: NodeDetail } = lazyPart(() => import('./NodeDetail'), (m) => m.NodeDetail, <BlockSpinner />);
 

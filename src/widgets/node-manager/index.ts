@@ -4,15 +4,13 @@
  * inlines into the element's shadow root).
  */
 import '../../ui/controls.css';
-import '../../ui/files.css';
-import '../admin.css';
-import '../history/history.css';
-import '../node-upload/node-upload.css';
-import './form/node-form.css';
-import './node-manager.css';
+import { installStyles } from '../light-styles';
+import { styles } from './node-manager.styles';
+
+installStyles(styles);
 
 export { NodeManager, type NodeManagerProps } from './NodeManager';
-export { NodeEditor, type NodeEditorProps } from './form/NodeEditor';
+export { NodeEditor, type NodeEditorProps } from '../parts/node-form';
 export type { NodeListMemory } from './NodeList';
 export { qualityFilterOf, type NodeManagerView } from './node-format';
 export { FIRST_LIST_STATE } from './use-node-list';

@@ -1,10 +1,15 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
-import files from '../../ui/files.css?inline';
-import upload from '../node-upload/node-upload.css?inline';
-import nodeForm from './form/node-form.css?inline';
-import historyCss from '../history/history.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
+import { styles as deletion } from '../parts/deletion/styles';
+import { styles as upload } from '../parts/upload/styles';
+import { styles as nodeForm } from '../parts/node-form/styles';
+import { styles as history } from '../parts/history/styles';
+import { styles as snomedImport } from '../parts/snomed-import/styles';
 import css from './node-manager.css?inline';
 
-/** Everything kg-node-manager needs in its shadow root (loaded with the component, not with the entry); the upload dialog's and the node form's styles included. */
-export default WIDGET_CSS + adminCss + files + upload + nodeForm + historyCss + css;
+/**
+ * The style manifest of kg-node-manager (the upload dialog, the node form and the history panel
+ * included): its parts' sheets, then its own, in cascade order. The element's shadow root (node-
+ * manager.loaded.ts) and the host's entry (index.ts) both take it.
+ */
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, snomedImport, css);

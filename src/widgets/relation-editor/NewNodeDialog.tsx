@@ -6,7 +6,7 @@ import { BlockSpinner } from '../../ui/Spinner';
 import { lazyPart } from '../lazy-part';
 
 // The node form loads when the dialog first opens (bench/bundle); the dialog shows at once with a spinner.
-const { Part: NodeEditor } = lazyPart(() => import('../node-manager/form/NodeEditor'), (m) => m.NodeEditor, <BlockSpinner />);
+const { Part: NodeEditor } = lazyPart(() => import('../parts/node-form'), (m) => m.NodeEditor, <BlockSpinner />);
 
 export interface NewNodeDialogProps {
   open: boolean;

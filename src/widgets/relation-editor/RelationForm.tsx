@@ -18,7 +18,7 @@ import { ErrorState, NotFoundState } from '../../ui/LoadStates';
 import { BlockSpinner } from '../../ui/Spinner';
 import { useLiveChanges } from '../use-live-changes';
 import { useTitleInShell } from '../shell-title';
-import { HistoryPart, RecordTabs } from '../history/RecordTabs';
+import { HistoryPart, RecordTabs } from '../parts/history';
 import { useLoad } from '../use-load';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';

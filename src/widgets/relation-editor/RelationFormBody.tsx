@@ -14,7 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TrashIcon } from '../../ui/icons';
 import { useLatest } from '../../ui/use-latest';
-import { DeletionDialog } from '../DeletionDialog';
+import { DeletionDialog } from '../parts/deletion';
 import { TextField } from '../../ui/TextField';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';

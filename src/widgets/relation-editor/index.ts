@@ -1,11 +1,12 @@
 /**
  * kg-relation-editor's public entry for the host app: the component and the light-DOM styles it
- * needs (the same sheets relation-editor.styles.ts inlines into the element's shadow root).
+ * needs (its style manifest, relation-editor.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import '../history/history.css';
-import '../node-manager/form/node-form.css';
-import './relation-editor.css';
+import { installStyles } from '../light-styles';
+import { styles } from './relation-editor.styles';
+
+installStyles(styles);
 
 export { preloadRelationForm, RelationEditor, type RelationEditorProps, type RelationView } from './RelationEditor';

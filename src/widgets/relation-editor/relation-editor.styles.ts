@@ -1,12 +1,14 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
-import nodeFormCss from '../node-manager/form/node-form.css?inline';
-import historyCss from '../history/history.css?inline';
-import files from '../../ui/files.css?inline';
-import upload from '../node-upload/node-upload.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
+import { styles as deletion } from '../parts/deletion/styles';
+import { styles as upload } from '../parts/upload/styles';
+import { styles as nodeForm } from '../parts/node-form/styles';
+import { styles as history } from '../parts/history/styles';
 import css from './relation-editor.css?inline';
 
-/** Everything kg-relation-editor needs in its shadow root (loaded with the component, not with the entry). */
-// The node form: '+ Create New Node' opens it in a dialog inside the shadow root; the Import
-// Relations dialog (the node upload's) too.
-export default WIDGET_CSS + adminCss + files + upload + nodeFormCss + historyCss + css;
+/**
+ * The style manifest of kg-relation-editor (the Import Relations dialog, the '+ Create New Node'
+ * form and the history panel included): its parts' sheets, then its own, in cascade order. The
+ * element's shadow root (relation-editor.loaded.ts) and the host's entry (index.ts) both take it.
+ */
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, css);

@@ -1,9 +1,12 @@
 /**
  * kg-role-admin's public entry for the host app: the component and the light-DOM styles it needs
- * (the same sheets role-admin.styles.ts inlines into the element's shadow root).
+ * (its style manifest, role-admin.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import './role-admin.css';
+import { installStyles } from '../light-styles';
+import { styles } from './role-admin.styles';
+
+installStyles(styles);
 
 export { RoleAdmin, type RoleAdminProps } from './RoleAdmin';

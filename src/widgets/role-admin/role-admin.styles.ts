@@ -1,6 +1,10 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
+import { styles as deletion } from '../parts/deletion/styles';
 import css from './role-admin.css?inline';
 
-/** Everything kg-role-admin needs in its shadow root (loaded with the component, not with the entry). */
-export default WIDGET_CSS + adminCss + css;
+/**
+ * The style manifest of kg-role-admin: its parts' sheets, then its own, in cascade order. The
+ * element's shadow root (role-admin.loaded.ts) and the host's entry (index.ts) both take it.
+ */
+export const styles = styleManifest(admin, deletion, css);

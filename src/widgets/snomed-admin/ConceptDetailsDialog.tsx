@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import type { SnomedConcept } from '../../contract/snomed';
-import { StatusChip } from '../admin-parts';
+import { StatusChip } from '../parts/admin';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { formatEffectiveTime, orNa } from './concept-format';

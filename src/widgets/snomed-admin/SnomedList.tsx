@@ -5,7 +5,7 @@ import { IconButton } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { EyeIcon, TrashIcon } from '../../ui/icons';
 import type { SortState } from '../../ui/table-sort';
-import { StatusChip } from '../admin-parts';
+import { StatusChip } from '../parts/admin';
 import { conceptName } from './concept-format';
 
 export interface SnomedListProps {

@@ -7,12 +7,13 @@ import type { SnomedImportResult } from '../../contract/imports';
 import type { SnomedConcept } from '../../contract/snomed';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { DeletionDialog } from '../DeletionDialog';
+import { DeletionDialog } from '../parts/deletion';
+import { loadSnomedImportFlow } from '../parts/snomed-import';
 import { UploadIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { BlockSpinner } from '../../ui/Spinner';
 import { Toast } from '../../ui/Toast';
-import { AdminHeader, LoadFailed } from '../admin-parts';
+import { AdminHeader, LoadFailed } from '../parts/admin';
 import { useEver } from '../use-ever';
 import { useNarrow } from '../use-narrow';
 import { useToast } from '../use-toast';
@@ -26,7 +27,7 @@ import { useLatest } from '../../ui/use-latest';
 // The dialogs load when first opened, not with the list (the element's size budget: bench/bundle).
 const ConceptDetailsDialog = lazy(() => import('./ConceptDetailsDialog').then((m) => ({ default: m.ConceptDetailsDialog })));
 // The import (its machine, dialogs and their styles) loads on the first press of Import.
-const SnomedImportFlow = lazy(() => import('./SnomedImportFlow').then((m) => ({ default: m.SnomedImportFlow })));
+const SnomedImportFlow = lazy(() => loadSnomedImportFlow().then((m) => ({ default: m.SnomedImportFlow })));
 
 export interface SnomedManagementProps {
   apiBase: string;

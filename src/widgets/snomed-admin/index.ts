@@ -1,11 +1,12 @@
 /**
  * kg-snomed-admin's public entry for the host app: the component and the light-DOM styles it needs
- * (the same sheets snomed-admin.styles.ts inlines into the element's shadow root).
+ * (its style manifest, snomed-admin.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../../ui/files.css';
-import '../admin.css';
-import '../node-upload/node-upload.css';
-import './snomed-admin.css';
+import { installStyles } from '../light-styles';
+import { styles } from './snomed-admin.styles';
+
+installStyles(styles);
 
 export { SnomedAdmin, type SnomedAdminProps } from './SnomedAdmin';

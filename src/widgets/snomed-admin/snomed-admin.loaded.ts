@@ -1,4 +1,8 @@
 // What <kg-snomed-admin> loads when its first element connects, as one chunk rather than two (bench/bundle):
 // the component and the styles of its shadow root.
+import { shadowCss } from '../widget-css';
+import { styles } from './snomed-admin.styles';
+
 export { SnomedAdmin as Component } from './SnomedAdmin';
-export { default as css } from './snomed-admin.styles';
+
+export const css = shadowCss(styles);

@@ -1,9 +1,12 @@
-import { WIDGET_CSS } from '../widget-css';
-import adminCss from '../admin.css?inline';
+import { styleManifest } from '../style-manifest';
+import { styles as admin } from '../parts/admin/styles';
+import { styles as deletion } from '../parts/deletion/styles';
+import { styles as snomedImport } from '../parts/snomed-import/styles';
 import css from './snomed-admin.css?inline';
 
 /**
- * What kg-snomed-admin's first render needs in its shadow root (loaded with the component, not with the
- * entry); the import dialogs bring their own (snomed-import.styles.ts, with SnomedImportFlow).
+ * The style manifest of kg-snomed-admin (the import dialogs bring their own CSS when they first
+ * load): its parts' sheets, then its own, in cascade order. The element's shadow root (snomed-
+ * admin.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export default WIDGET_CSS + adminCss + css;
+export const styles = styleManifest(admin, deletion, snomedImport, css);

@@ -1,6 +1,6 @@
 import type { TaxonomyKind } from '../../contract/taxonomy';
 import type { User } from '../../contract/users';
-import { AccessDenied } from '../admin-parts';
+import { AccessDenied } from '../parts/admin';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { TYPE_TEXTS } from '../../contract/texts/types';

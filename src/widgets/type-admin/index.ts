@@ -1,9 +1,12 @@
 /**
  * kg-type-admin's public entry for the host app: the component and the light-DOM styles it needs
- * (the same sheets type-admin.styles.ts inlines into the element's shadow root).
+ * (its style manifest, type-admin.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import './type-admin.css';
+import { installStyles } from '../light-styles';
+import { styles } from './type-admin.styles';
+
+installStyles(styles);
 
 export { TypeAdmin, type TypeAdminProps } from './TypeAdmin';

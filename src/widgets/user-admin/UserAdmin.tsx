@@ -1,5 +1,5 @@
 import type { User } from '../../contract/users';
-import { AccessDenied } from '../admin-parts';
+import { AccessDenied } from '../parts/admin';
 import { WidgetFrame } from '../widget-frame';
 import { WithSession } from '../with-session';
 import { USER_TEXTS } from '../../contract/texts/users';

@@ -1,9 +1,12 @@
 /**
  * kg-user-admin's public entry for the host app: the component and the light-DOM styles it needs
- * (the same sheets user-admin.styles.ts inlines into the element's shadow root).
+ * (its style manifest, user-admin.styles.ts, which the element's shadow
+ * root takes too).
  */
 import '../../ui/controls.css';
-import '../admin.css';
-import './user-admin.css';
+import { installStyles } from '../light-styles';
+import { styles } from './user-admin.styles';
+
+installStyles(styles);
 
 export { UserAdmin, type UserAdminProps } from './UserAdmin';

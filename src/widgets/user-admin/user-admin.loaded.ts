@@ -1,4 +1,8 @@
 // What <kg-user-admin> loads when its first element connects, as one chunk rather than two (bench/bundle):
 // the component and the styles of its shadow root.
+import { shadowCss } from '../widget-css';
+import { styles } from './user-admin.styles';
+
 export { UserAdmin as Component } from './UserAdmin';
-export { default as css } from './user-admin.styles';
+
+export const css = shadowCss(styles);

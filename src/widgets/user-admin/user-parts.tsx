@@ -5,7 +5,7 @@ import { IconButton } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { EditIcon, MailIcon, PhoneIcon, ShieldCheckIcon, TrashIcon } from '../../ui/icons';
 import { Tooltip } from '../../ui/Tooltip';
-import { StatusChip } from '../admin-parts';
+import { StatusChip } from '../parts/admin';
 import { USER_TEXTS as T } from '../../contract/texts/users';
 import { isAdminUser, roleName, shortId } from './user-list';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
-import { cx } from '../ui/cx';
-import { RefreshIcon, ShieldIcon } from '../ui/icons';
-import { useTitleInShell } from './shell-title';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { cx } from '../../../ui/cx';
+import { RefreshIcon, ShieldIcon } from '../../../ui/icons';
+import { useTitleInShell } from '../../shell-title';
 
 /** Pieces shared by the admin widgets (user and role management). */
 

@@ -1,6 +1,6 @@
-import type { UploadKind } from '../../contract/imports';
-import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../contract/texts/imports';
-import { RELATION_UPLOAD_TEXTS } from '../../contract/texts/imports';
+import type { UploadKind } from '../../../contract/imports';
+import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../../contract/texts/imports';
+import { RELATION_UPLOAD_TEXTS } from '../../../contract/texts/imports';
 
 export type { UploadKind };
 

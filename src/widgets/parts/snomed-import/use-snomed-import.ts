@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ApiClient } from '../../api/client';
-import { socketReady, watchSnomedImports } from '../lazy-socket';
-import type { SnomedApi } from '../../api/snomed';
-import type { SnomedImportResult } from '../../contract/imports';
-import { snomedImportMachine } from '../../machines/snomed-import.machine';
-import { useLatest } from '../../ui/use-latest';
+import type { ApiClient } from '../../../api/client';
+import { socketReady, watchSnomedImports } from '../../lazy-socket';
+import type { SnomedApi } from '../../../api/snomed';
+import type { SnomedImportResult } from '../../../contract/imports';
+import { snomedImportMachine } from '../../../machines/snomed-import.machine';
+import { useLatest } from '../../../ui/use-latest';
 
 /**
  * The SNOMED import machine wired to the API and the socket. The upload starts once the socket

@@ -1,5 +1,5 @@
-import type { HistoryChange } from '../../contract/history';
-import { HISTORY_FIELD_LABELS, HISTORY_TEXTS as T } from '../../contract/texts/history';
+import type { HistoryChange } from '../../../contract/history';
+import { HISTORY_FIELD_LABELS, HISTORY_TEXTS as T } from '../../../contract/texts/history';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import type { ApiClient } from '../../api/client';
-import type { SnomedApi } from '../../api/snomed';
-import type { SnomedImportResult } from '../../contract/imports';
-import { usePortalRoot } from '../../ui/portal';
+import type { ApiClient } from '../../../api/client';
+import type { SnomedApi } from '../../../api/snomed';
+import type { SnomedImportResult } from '../../../contract/imports';
 import { ImportSummaryDialog } from './ImportSummaryDialog';
 import { SnomedImportDialog } from './SnomedImportDialog';
-import importCss from './snomed-import.styles';
+import { flowStyles } from './styles';
 import { useSnomedImport } from './use-snomed-import';
+
+const FLOW_CSS = flowStyles.join('');
 
 export interface SnomedImportFlowProps {
   api: ApiClient;
@@ -23,17 +24,17 @@ export interface SnomedImportFlowProps {
  * carries none of it (bench/bundle). It stays mounted afterwards: a running import keeps its state
  * while the dialog is closed and opened again.
  */
+
 export function SnomedImportFlow({ api, calls, openRequests, onDone, onNotify }: SnomedImportFlowProps) {
   const importer = useSnomedImport(api, calls, onDone);
   useEffect(() => {
     if (openRequests > 0) importer.actor.send({ type: 'dialog.open' });
   }, [openRequests, importer.actor]);
-  // Inside an element's shadow root (a portal root is set) the dialogs' styles come with them; the
-  // host app loads the same sheets globally (index.ts).
-  const inShadowRoot = usePortalRoot() !== null;
+  // The dialogs' styles come with them, in an element's shadow root and in the host app alike: no
+  // element manifest or host entry has to know them.
   return (
     <>
-      {inShadowRoot && <style>{importCss}</style>}
+      <style>{FLOW_CSS}</style>
       <SnomedImportDialog api={api} calls={calls} importer={importer} onNotify={onNotify} />
       <ImportSummaryDialog
         result={importer.state === 'summary' ? importer.context.result : null}

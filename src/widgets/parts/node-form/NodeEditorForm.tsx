@@ -11,7 +11,7 @@ import { formDialogMachine } from '../../../machines/form-dialog.machine';
 import { Alert } from '../../../ui/Alert';
 import { Toast } from '../../../ui/Toast';
 import { useLatest } from '../../../ui/use-latest';
-import { DeletionDialog } from '../../DeletionDialog';
+import { DeletionDialog } from '../deletion';
 import { useToast } from '../../use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { NodeForm } from './NodeForm';

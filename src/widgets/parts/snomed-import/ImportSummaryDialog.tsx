@@ -1,8 +1,8 @@
-import type { SnomedApi } from '../../api/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
-import type { SnomedImportResult } from '../../contract/imports';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import type { SnomedApi } from '../../../api/snomed';
+import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
+import type { SnomedImportResult } from '../../../contract/imports';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
 import { ImportResult } from './ImportResult';
 
 export interface ImportSummaryDialogProps {

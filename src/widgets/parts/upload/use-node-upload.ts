@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { apiClient } from '../../api/client';
-import { uploadCalls } from '../../api/imports';
-import { holdSocket, watchNodeUpload } from '../lazy-socket';
-import { nodeUploadMachine } from '../../machines/node-upload.machine';
+import { apiClient } from '../../../api/client';
+import { uploadCalls } from '../../../api/imports';
+import { holdSocket, watchNodeUpload } from '../../lazy-socket';
+import { nodeUploadMachine } from '../../../machines/node-upload.machine';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
-import { useLatest } from '../../ui/use-latest';
+import { useLatest } from '../../../ui/use-latest';
 
 /**
  * The bulk upload machine wired to the API and the socket, following the dialog's `open`.

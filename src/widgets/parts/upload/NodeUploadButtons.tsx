@@ -1,16 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
-import { apiClient } from '../../api/client';
-import { uploadCalls } from '../../api/imports';
-import { LIMITS } from '../../contract/limits';
-import { Button } from '../../ui/Button';
-import { DownloadIcon, UploadIcon } from '../../ui/icons';
-import { Toast } from '../../ui/Toast';
-import { Tooltip } from '../../ui/Tooltip';
-import { saveBlob } from '../download';
-import { useToast } from '../use-toast';
-import { useEver } from '../use-ever';
-import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../contract/texts/imports';
-import type { UploadKind } from '../../contract/imports';
+import { apiClient } from '../../../api/client';
+import { uploadCalls } from '../../../api/imports';
+import { LIMITS } from '../../../contract/limits';
+import { Button } from '../../../ui/Button';
+import { DownloadIcon, UploadIcon } from '../../../ui/icons';
+import { Toast } from '../../../ui/Toast';
+import { Tooltip } from '../../../ui/Tooltip';
+import { saveBlob } from '../../download';
+import { useToast } from '../../use-toast';
+import { useEver } from '../../use-ever';
+import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../../contract/texts/imports';
+import type { UploadKind } from '../../../contract/imports';
 
 // The Bulk Upload dialog, its machine and the upload code load when Upload is first clicked (bench/bundle).
 const NodeUploadDialog = lazy(() => import('./NodeUploadDialog').then((m) => ({ default: m.NodeUploadDialog })));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { SnomedApi } from '../../api/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
-import type { SnomedImportResult } from '../../contract/imports';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { DownloadIcon } from '../../ui/icons';
-import { saveBlob } from '../download';
-import { formatNumber } from '../../i18n/runtime';
-import { IMPORT_RESULT_TEXTS as R } from '../../contract/texts/imports';
+import type { SnomedApi } from '../../../api/snomed';
+import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
+import type { SnomedImportResult } from '../../../contract/imports';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { DownloadIcon } from '../../../ui/icons';
+import { saveBlob } from '../../download';
+import { formatNumber } from '../../../i18n/runtime';
+import { IMPORT_RESULT_TEXTS as R } from '../../../contract/texts/imports';
 
 export interface ImportResultProps {
   result: SnomedImportResult;

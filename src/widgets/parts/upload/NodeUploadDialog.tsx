@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import type { UploadTexts } from '../../contract/texts/imports';
-import type { UploadSummary } from '../../contract/imports';
-import { LIMITS } from '../../contract/limits';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { FilePicker, formatKb } from '../../ui/FilePicker';
-import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../ui/icons';
-import { ProgressBar } from '../../ui/ProgressBar';
-import { saveBlob } from '../download';
+import type { UploadTexts } from '../../../contract/texts/imports';
+import type { UploadSummary } from '../../../contract/imports';
+import { LIMITS } from '../../../contract/limits';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { FilePicker, formatKb } from '../../../ui/FilePicker';
+import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../../ui/icons';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { saveBlob } from '../../download';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useNodeUpload } from './use-node-upload';
-import { formatNumber } from '../../i18n/runtime';
-import { IMPORT_RESULT_TEXTS as R } from '../../contract/texts/imports';
+import { formatNumber } from '../../../i18n/runtime';
+import { IMPORT_RESULT_TEXTS as R } from '../../../contract/texts/imports';
 
 export interface NodeUploadDialogProps {
   apiBase?: string;

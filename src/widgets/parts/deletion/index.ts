@@ -1,0 +1,3 @@
+/** The deletion part: the confirm-delete dialog every list and detail screen drives with its machine. */
+export { DeletionDialog, type DeletionDialogProps } from './DeletionDialog';
+export { styles } from './styles';
