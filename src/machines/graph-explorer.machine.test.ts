@@ -258,4 +258,24 @@ describe('graph explorer machine', () => {
     expect(actor.getSnapshot().context.loadCount).toBe(2);
     expect(actor.getSnapshot().context.popover?.id).toBe('r1');
   });
+  it('two explorers share no state: each numbers its own toasts and keeps its own filters', async () => {
+    const one = start();
+    const two = start();
+    await Promise.all([ready(one.actor), ready(two.actor)]);
+    const deleteNode = async (actor: typeof one.actor, nodeId: string) => {
+      actor.send({ type: 'node.open', nodeId, anchor });
+      actor.send({ type: 'node.delete' });
+      actor.send({ type: 'confirm.ok' });
+      await waitFor(actor, (s) => s.matches({ ready: { ui: 'idle' } }));
+    };
+    await deleteNode(one.actor, 'a');
+    await deleteNode(one.actor, 'b');
+    await deleteNode(two.actor, 'a');
+    expect(one.ctx().toast?.id).toBe(2);
+    // A counter outside the machine would have made this 3.
+    expect(two.ctx().toast?.id).toBe(1);
+    one.actor.send({ type: 'filter.nodeType', name: 'Drug' });
+    expect(two.ctx().filters.nodeTypes).toEqual([]);
+    expect(two.ctx().graph?.nodes.map((n) => n.id)).toEqual(['b', 'c']);
+  });
 });

@@ -79,6 +79,8 @@ export interface GraphExplorerContext {
   /** The open form's error: the Edit Knowledge Node dialog's, or the edge's type form's (the server's 400/409 text). */
   formError: string | null;
   toast: Toast | null;
+  /** Toasts shown so far: the next toast's id (kept here, so two explorers never share a count). */
+  toastCount: number;
 }
 
 export type GraphExplorerEvent =

@@ -1,11 +1,12 @@
-import { FloatingPortal, autoUpdate, flip, offset, size, useFloating } from '@floating-ui/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { ComboboxPopup } from './ComboboxPopup';
 import { cx } from './cx';
 import { usePortalRoot } from './portal';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import { Spinner } from './Spinner';
 import { UI_TEXTS } from '../contract/texts/common';
-import { useAsyncOptions, type LoadOptions } from './use-async-options';
+import type { LoadOptions } from './use-async-options';
+import { comboboxStatus, useComboboxFloating, useComboboxKeys, useComboboxList } from './use-combobox';
 
 export interface ComboboxTexts {
   /** While the first page loads (spec: 'Loading...'). */
@@ -58,116 +59,30 @@ const DEFAULT_TEXTS: ComboboxTexts = UI_TEXTS.combobox;
  * outside a modal dialog is inert). An optional picker with a value has a clear button.
  */
 export function Combobox<T>(props: ComboboxProps<T>) {
-  const { label, placeholder, value, onChange, loadOptions, optionKey, optionLabel, optionDescription, exclude, action, required, disabled, error, helperText, className } = props;
+  const { label, placeholder, value, onChange, optionLabel, action, required, disabled, error, helperText, className } = props;
   const texts = { ...DEFAULT_TEXTS, ...props.texts };
   const autoId = useId();
   const inputId = props.id ?? autoId;
   const listId = `${inputId}-list`;
   const helpId = `${inputId}-help`;
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(-1);
   const portalRoot = usePortalRoot();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const [dialogRoot, setDialogRoot] = useState<HTMLElement | null>(null);
+  const list = useComboboxList({ ...props, listId, inputRef, listRef });
+  const { open, active, options, items } = list;
+  const { refs, floatingStyles } = useComboboxFloating(open);
+  const onKeyDown = useComboboxKeys(list);
 
-  const options = useAsyncOptions(loadOptions, query, { enabled: open, debounceMs: props.debounceMs ?? 300, searchOnEmpty: props.searchOnEmpty ?? true });
-  const items = exclude ? options.items.filter((o) => !exclude(o)) : options.items;
-  const count = items.length + (action ? 1 : 0);
-
-  const { refs, floatingStyles } = useFloating({
-    open,
-    placement: 'bottom-start',
-    // Fixed: the list escapes scrolling containers and sits right inside a top-layer <dialog>.
-    strategy: 'fixed',
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      size({
-        padding: 8,
-        apply({ rects, availableHeight, elements }) {
-          Object.assign(elements.floating.style, { width: `${rects.reference.width}px`, maxHeight: `${Math.min(320, availableHeight)}px` });
-        },
-      }),
-    ],
-    whileElementsMounted: autoUpdate,
-  });
-
-  useEffect(() => setActive(-1), [options.loadedQuery]);
-  useEffect(() => {
-    if (!disabled) return;
-    setOpen(false);
-    setActive(-1);
-  }, [disabled]);
-  useEffect(() => {
-    if (active >= 0) listRef.current?.querySelector(`[id="${listId}-${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, listId]);
-
-  const shown = open ? query : value ? optionLabel(value) : '';
-
-  const openList = () => {
-    if (disabled || open) return;
-    setDialogRoot(inputRef.current?.closest('dialog') ?? null);
-    setQuery('');
-    setOpen(true);
-  };
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-  const pick = (index: number) => {
-    if (index < items.length) onChange(items[index]);
-    else action?.onSelect(query);
-    close();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) return openList();
-      if (count === 0) return;
-      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % count : i <= 0 ? count - 1 : i - 1));
-    } else if (e.key === 'Enter') {
-      e.preventDefault(); // never submits the form around the picker
-      if (open && active >= 0) pick(active);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation(); // a picker inside a dialog closes itself, not the dialog
-      close();
-    } else if (e.key === 'Tab' && open) {
-      close();
-    }
-  };
-
-  const onScroll = (e: UIEvent<HTMLUListElement>) => {
-    const el = e.currentTarget;
-    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) options.loadMore();
-  };
-
-  // A failed first page shows nothing (spec §8): no 'no results' for a search that did not run.
-  const statusText =
-    options.loading && items.length === 0
-      ? texts.loading
-      : !query.trim() && !(props.searchOnEmpty ?? true)
-        ? texts.idle
-        : options.loadedQuery !== null && items.length === 0 && !options.failed
-          ? texts.noResults
-          : null;
+  const shown = open ? list.query : value ? optionLabel(value) : '';
+  const statusText = comboboxStatus(list, texts);
   const hasContent = items.length > 0 || !!statusText || options.loading || !!action;
   const help = error || helperText;
   const clearable = !required && !disabled && value !== null && !open;
+  const clearLabel = props.clearLabel ?? UI_TEXTS.clearField(label);
 
   return (
     <div className={cx('kg-field kg-combobox', error && 'kg-field--error', className)}>
-      <label className="kg-field__label" htmlFor={inputId}>
-        {label}
-        {required && (
-          <span className="kg-field__required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      <ComboboxLabel htmlFor={inputId} label={label} required={required} />
       <div className="kg-field__control" ref={refs.setReference}>
         <input
           ref={inputRef}
@@ -187,28 +102,22 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={help ? helpId : undefined}
-          onClick={openList}
-          onBlur={close}
+          onClick={list.openList}
+          onBlur={list.close}
           onChange={(e) => {
-            setQuery(e.target.value);
-            if (!open) setOpen(true);
+            list.type(e.target.value);
             if (e.target.value === '' && value && !required) onChange(null);
           }}
           onKeyDown={onKeyDown}
         />
         {clearable && (
-          <button
-            type="button"
-            className="kg-icon-btn kg-combobox__clear"
-            aria-label={props.clearLabel ?? UI_TEXTS.clearField(label)}
-            title={props.clearLabel ?? UI_TEXTS.clearField(label)}
+          <ClearButton
+            label={clearLabel}
             onClick={() => {
               onChange(null);
               inputRef.current?.focus();
             }}
-          >
-            <CloseIcon size={16} />
-          </button>
+          />
         )}
         <span className="kg-field__adornment">{open && options.loading ? <Spinner size={16} label={texts.loading} /> : <ChevronDownIcon />}</span>
       </div>
@@ -218,59 +127,41 @@ export function Combobox<T>(props: ComboboxProps<T>) {
         </div>
       )}
       {open && hasContent && (
-        <FloatingPortal root={dialogRoot ?? portalRoot ?? undefined}>
-          {/* The popup holds the listbox (options only, as ARIA requires) and the status lines around it. */}
-          <div
-            // eslint-disable-next-line react-hooks/refs -- floating-ui's setFloating is a callback ref, not a ref's value
-            ref={refs.setFloating}
-            className="kg-combobox__popup"
-            style={floatingStyles}
-            // Keep focus in the input while clicking an option or the scrollbar.
-            onMouseDown={(e) => e.preventDefault()}
-          >
-            {statusText && (
-              <div className="kg-combobox__status" role="status">
-                {statusText}
-              </div>
-            )}
-            <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="kg-combobox__list" onScroll={onScroll}>
-              {items.map((option, index) => (
-                <li
-                  key={optionKey(option)}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={value ? optionKey(value) === optionKey(option) : false}
-                  data-active={active === index || undefined}
-                  className="kg-combobox__option"
-                  onClick={() => pick(index)}
-                  onMouseMove={() => setActive(index)}
-                >
-                  <span className="kg-combobox__label">{optionLabel(option)}</span>
-                  {optionDescription && <span className="kg-combobox__description">{optionDescription(option)}</span>}
-                </li>
-              ))}
-              {action && (
-                <li
-                  id={`${listId}-${items.length}`}
-                  role="option"
-                  aria-selected={false}
-                  data-active={active === items.length || undefined}
-                  className="kg-combobox__option kg-combobox__action"
-                  onClick={() => pick(items.length)}
-                  onMouseMove={() => setActive(items.length)}
-                >
-                  {action.label}
-                </li>
-              )}
-            </ul>
-            {options.loading && items.length > 0 && (
-              <div className="kg-combobox__status kg-combobox__more">
-                <Spinner size={16} label={texts.loading} />
-              </div>
-            )}
-          </div>
-        </FloatingPortal>
+        <ComboboxPopup
+          {...props}
+          list={list}
+          listRef={listRef}
+          listId={listId}
+          statusText={statusText}
+          loadingText={texts.loading}
+          portalRoot={portalRoot}
+          // eslint-disable-next-line react-hooks/refs -- floating-ui's setFloating is a callback ref, not a ref's value
+          setFloating={refs.setFloating}
+          floatingStyles={floatingStyles}
+        />
       )}
     </div>
+  );
+}
+
+function ComboboxLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <label className="kg-field__label" htmlFor={htmlFor}>
+      {label}
+      {required && (
+        <span className="kg-field__required" aria-hidden="true">
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** An optional picker's clear button (shown while it holds a value). */
+function ClearButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="kg-icon-btn kg-combobox__clear" aria-label={label} title={label} onClick={onClick}>
+      <CloseIcon size={16} />
+    </button>
   );
 }

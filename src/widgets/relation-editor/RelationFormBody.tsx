@@ -1,26 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, type ApiClient } from '../../api/client';
-import { relationsApi } from '../../api/relations';
-import { LIMITS } from '../../contract/limits';
-import { canSeeRelationNotes } from '../../contract/relation-notes';
+import { useState, type ReactNode, type RefObject } from 'react';
+import type { ApiClient } from '../../api/client';
 import { RELATION_TEXTS as T } from '../../contract/texts/relations';
-import { allowedEndTypes, fittingTypes, noFittingNodesText, noFittingTypesText, ruleKey, type TypeRules } from '../../contract/relation-type-rules';
+import type { TypeRules } from '../../contract/relation-type-rules';
 import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
-import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
-import { failureText } from '../../machines/error-text';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TrashIcon } from '../../ui/icons';
-import { useLatest } from '../../ui/use-latest';
 import { DeletionDialog } from '../parts/deletion';
-import { TextField } from '../../ui/TextField';
-import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NewNodeDialog } from './NewNodeDialog';
-import { NodePicker, RelationTypePicker } from './pickers';
-import { bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
-import { useUnsavedChanges } from '../unsaved-changes';
+import type { RelationDraft } from './relation-form';
+import { RelationDetailFields, RelationEndsFields } from './relation-form-fields';
+import { useRelationForm } from './use-relation-form';
 
 export interface RelationFormBodyProps {
   api: ApiClient;
@@ -35,166 +26,39 @@ export interface RelationFormBodyProps {
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
   onDeleted: (relationId: string) => void;
   onCancel: () => void;
+  /** Shown at the top of the form, above its messages (e.g. who else has the relation open). */
+  header?: ReactNode;
 }
 
-/** The relation form's fields, submit (spec §5 checks, then the call) and, when editing, Delete Relation. */
-export function RelationFormBody({ api, user, mode, relationId, types, rules, initial, canDelete, onSaved, onDeleted, onCancel }: RelationFormBodyProps) {
-  const calls = useMemo(() => relationsApi(api), [api]);
-  const [draft, setDraft] = useState(initial);
-  const settle = useUnsavedChanges(!sameDraft(draft, initial));
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+/**
+ * The relation form's fields, submit (spec §5 checks, then the call) and, when editing, Delete
+ * Relation. The state is use-relation-form.ts's; the fields are relation-form-fields.tsx's groups.
+ */
+export function RelationFormBody(p: RelationFormBodyProps) {
+  const { api, user, mode, relationId, canDelete, onCancel } = p;
+  const f = useRelationForm(p);
   const [newNodeName, setNewNodeName] = useState<string | null>(null);
-  // Spec §8: the relation's delete failure is one fixed text, whatever the server said; the dialog stays open to try again.
-  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed, errorText: () => T.deleteFailed } });
-  const deleting = useSelector(deletion, (s) => s.matches('deleting'));
-  const latest = useLatest({ settle, onDeleted });
-  useEffect(() => {
-    const sub = deletion.on('delete.done', ({ target }) => {
-      latest.current.settle(); // deleted: nothing left to save
-      latest.current.onDeleted(target.id);
-    });
-    return () => sub.unsubscribe();
-  }, [deletion, latest]);
-  const summary = useRef<HTMLDivElement>(null);
-  const weightTouched = useRef(false);
-  /** Internal notes are shown (and sent) only to users who may read them. */
-  const withNote = canSeeRelationNotes(user.permissions);
-
-  const errorOf = (field: DraftField) => errors.find((e) => e.field === field)?.message;
-  /** Editing a field clears its error (spec §5). */
-  const set = <K extends DraftField>(field: K, value: RelationDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((es) => es.filter((e) => e.field !== field));
-  };
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving || !canSave) return;
-    const found = validateDraft(draft);
-    setErrors(found);
-    setFailure(null);
-    if (found.length > 0) {
-      // The summary lists the messages in the spec's order; focus there so they are read out.
-      requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = bodyOf(draft, withNote);
-      const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
-      settle();
-      onSaved(saved, mode);
-    } catch (err) {
-      setSaving(false);
-      const fallback = mode === 'edit' ? T.editFailed : T.createFailed;
-      // The server's own error text; an answer without one (code http_error: only a status line) gets the fallback.
-      const serverSaid = err instanceof ApiError && err.code !== 'http_error';
-      setFailure(err instanceof ApiError && err.status === 302 ? T.authIssue : serverSaid ? failureText(err, fallback) : fallback);
-    }
-  };
-
-  // The role cannot submit this form: it says so at once and shows the fields read-only (as the node form).
-  const canSave = user.permissions?.includes(mode === 'edit' ? 'relations.update' : 'relations.create') ?? false;
-  const busy = saving || deleting;
-  const off = busy || !canSave;
-  const rule = rules?.get(ruleKey(draft.relationType));
-  const sourceTypes = allowedEndTypes(rule, 'source');
-  const targetTypes = allowedEndTypes(rule, 'target');
-  const noneFits = (end: 'source' | 'target', names: readonly string[] | null) => noFittingNodesText(draft.relationType, end, names);
-  // With both ends chosen, only the relation types whose rule fits them; the current type stays
-  // (a relation made before its rule is kept and stays editable, as the server allows).
-  const ends = draft.source && draft.target ? { source: draft.source.nodeType, target: draft.target.nodeType } : null;
-  const offeredTypes = ends && rules ? fittingTypes(types, rules, ends.source, ends.target, draft.relationType || undefined) : types;
-  const noTypeFits = ends && offeredTypes.length === 0 ? noFittingTypesText(ends.source, ends.target) : undefined;
-  /** A new relation's weight follows the chosen type's default until the user moves the slider. */
-  const chooseType = (type: string) => {
-    set('relationType', type);
-    const next = rules?.get(ruleKey(type));
-    if (mode === 'create' && !weightTouched.current) set('weight', next?.defaultWeight ?? LIMITS.relationWeight.default);
-  };
+  const busy = f.saving || f.deleting;
+  const fields = { draft: f.draft, errorOf: f.errorOf, set: f.set, off: busy || !f.canSave };
   return (
     <>
-      <form className="kg-relation-form__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
-        {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
-        {failure && <Alert severity="error">{failure}</Alert>}
+      <form
+        className="kg-relation-form__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          f.submit();
+        }}
+        aria-busy={f.saving || undefined}
+      >
+        {p.header}
+        {!f.canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
+        {f.failure && <Alert severity="error">{f.failure}</Alert>}
         <div className="kg-relation-form__grid">
-          <NodePicker
-            api={api}
-            label={T.sourceNode}
-            value={draft.source}
-            onChange={(node) => {
-              set('source', node);
-              if (node && draft.target?.id === node.id) set('target', null);
-            }}
-            error={errorOf('source')}
-            disabled={off}
-            nodeTypes={sourceTypes}
-            noneFitsText={noneFits('source', sourceTypes)}
-          />
-          <NodePicker
-            api={api}
-            label={T.targetNode}
-            value={draft.target}
-            onChange={(node) => set('target', node)}
-            excludeId={draft.source?.id}
-            onCreateNode={(typed) => setNewNodeName(typed)}
-            error={errorOf('target')}
-            disabled={off}
-            nodeTypes={targetTypes}
-            noneFitsText={noneFits('target', targetTypes)}
-          />
-          <RelationTypePicker types={offeredTypes} value={draft.relationType} onChange={chooseType} error={errorOf('relationType')} disabled={off} noneFitsText={noTypeFits} />
-          <TextField
-            label={T.relationName}
-            required
-            value={draft.relationName}
-            maxChars={LIMITS.nameMaxLength}
-            onChange={(e) => set('relationName', e.currentTarget.value)}
-            error={errorOf('relationName')}
-            disabled={off}
-            autoComplete="off"
-          />
-          <div className="kg-relation-form__wide">
-            <StrengthSlider
-              value={draft.weight}
-              onChange={(w) => {
-                weightTouched.current = true;
-                set('weight', w);
-              }}
-              error={errorOf('weight')} disabled={off} />
-          </div>
-          <TextField
-            className="kg-relation-form__wide"
-            label={T.url}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={draft.url}
-            onChange={(e) => set('url', e.currentTarget.value)}
-            error={errorOf('url')}
-            disabled={off}
-          />
-          <div className="kg-relation-form__wide">
-            <CountedTextArea label={T.description} rows={4} max={LIMITS.relationDescriptionMax} value={draft.description} onChange={(v) => set('description', v)} error={errorOf('description')} disabled={off} />
-          </div>
-          {withNote && (
-            <div className="kg-relation-form__wide">
-              <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set('note', v)} error={errorOf('note')} disabled={off} />
-            </div>
-          )}
+          <RelationEndsFields {...fields} api={api} types={p.types} rules={p.rules} chooseType={f.chooseType} onCreateNode={setNewNodeName} />
+          <RelationDetailFields {...fields} moveWeight={f.moveWeight} withNote={f.withNote} />
         </div>
-        {errors.length > 0 && (
-          <div ref={summary} tabIndex={-1} className="kg-relation-form__summary" role="alert" aria-label={T.fixErrors}>
-            <p>{T.fixErrors}</p>
-            <ol>
-              {errors.map((e) => (
-                <li key={e.field}>{e.message}</li>
-              ))}
-            </ol>
-          </div>
-        )}
+        <ErrorSummary errors={Object.entries(f.fieldErrors)} summaryRef={f.summary} />
         <div className="kg-relation-form__actions">
           {mode === 'edit' && canDelete && (
             <Button
@@ -202,7 +66,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
               className="kg-relation-form__delete"
               startIcon={<TrashIcon />}
               disabled={busy}
-              onClick={() => relationId && deletion.send({ type: 'delete.open', target: { id: relationId, name: draft.relationName } })}
+              onClick={() => relationId && f.deletion.send({ type: 'delete.open', target: { id: relationId, name: f.draft.relationName } })}
             >
               {T.deleteRelation}
             </Button>
@@ -210,15 +74,15 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
           <Button
             variant="text"
             onClick={() => {
-              settle(); // Cancel drops the changes on purpose: no question on the way out
+              f.settle(); // Cancel drops the changes on purpose: no question on the way out
               onCancel();
             }}
             disabled={busy}
           >
             {T.cancel}
           </Button>
-          <Button type="submit" disabled={off} loading={saving}>
-            {saving ? T.saving : T.save}
+          <Button type="submit" disabled={fields.off} loading={f.saving}>
+            {f.saving ? T.saving : T.save}
           </Button>
         </div>
       </form>
@@ -229,13 +93,28 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
         initialName={newNodeName ?? ''}
         onSaved={(node) => {
           setNewNodeName(null);
-          set('target', { id: node.id, name: node.name, nodeType: node.nodeType, snomedCode: node.snomedCode ?? null });
+          f.set({ target: { id: node.id, name: node.name, nodeType: node.nodeType, snomedCode: node.snomedCode ?? null } });
         }}
         onCancel={() => setNewNodeName(null)}
       />
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} showError>
+      <DeletionDialog deletion={f.deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} showError>
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
     </>
+  );
+}
+
+/** Every failed check, in the spec's order, above the buttons (focused after a refused submit). */
+function ErrorSummary({ errors, summaryRef }: { errors: [string, string | undefined][]; summaryRef: RefObject<HTMLDivElement | null> }) {
+  if (errors.length === 0) return null;
+  return (
+    <div ref={summaryRef} tabIndex={-1} className="kg-relation-form__summary" role="alert" aria-label={T.fixErrors}>
+      <p>{T.fixErrors}</p>
+      <ol>
+        {errors.map(([field, message]) => (
+          <li key={field}>{message}</li>
+        ))}
+      </ol>
+    </div>
   );
 }
