@@ -4,9 +4,10 @@ import type { Db, Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../db/turns';
 import { badRequest } from '../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from './parsers';
-import { cellText, idColumn, textColumn } from './parsers/cell-text';
-import type { Cell } from './parsers/types';
+import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from '../platform/parsers';
+import { cellText, idColumn, textColumn } from '../platform/parsers/cell-text';
+import { UPLOAD_PARSE_LIMITS } from '../platform/parsers/limits';
+import type { Cell } from '../platform/parsers/types';
 import { CreatedNodeKeys } from './node-dry-run';
 import { batchesWhileReading } from './batches-while-reading';
 import { MAX_REPORT_ROWS, errorReport } from './report';
@@ -19,12 +20,7 @@ import type { JobContext, JobOutcome } from './runner';
  * Duplicates (same name and type case-insensitively, or same SNOMED code; within the file
  * or against the database) are left to the unique indexes: ON CONFLICT DO NOTHING skips them.
  */
-export const NODE_PARSE_LIMITS: ParseLimits = {
-  maxRows: 500_000,
-  maxColumns: 100,
-  maxCellChars: 32_768,
-  zip: { maxEntryBytes: 512 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024, maxRatio: 250 },
-};
+export const NODE_PARSE_LIMITS: ParseLimits = UPLOAD_PARSE_LIMITS;
 const SNOMED_CODE = /^\d{6,18}$/;
 export const NODE_REPORT_HEADER = ['Row', 'nodename', 'nodetype', 'SNOMED', 'Error'];
 

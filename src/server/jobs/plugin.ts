@@ -6,7 +6,7 @@ import { checkSocket } from '../live/socket-sessions';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
 import { removeStaleUploads } from './intake';
 import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
-import { parserBundle } from './parsers/parser-bundle';
+import { parserBundle } from '../platform/parsers/threads/parser-bundle';
 import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
 import { databaseUploadStore, localUploadStore, type UploadStore } from './upload-store';

@@ -8,10 +8,10 @@ import {
   isHttpUrl,
 } from '../../contract';
 import { badRequest } from '../plugins/errors';
-import { NODE_PARSE_LIMITS } from './node-import';
-import { readRows, type FileFormat, type ReadProgress } from './parsers';
-import { cellText, textColumn } from './parsers/cell-text';
-import type { Cell } from './parsers/types';
+import { UPLOAD_PARSE_LIMITS } from '../platform/parsers/limits';
+import { readRows, type FileFormat, type ReadProgress } from '../platform/parsers';
+import { cellText, textColumn } from '../platform/parsers/cell-text';
+import type { Cell } from '../platform/parsers/types';
 import { MAX_REPORT_ROWS } from './report';
 import type { JobContext } from './runner';
 
@@ -118,7 +118,7 @@ interface RelationFile {
 export async function readRelationFile(file: string, format: FileFormat, ctx: JobContext, onRead: ReadProgress, onRow?: (row: RelationRow) => void): Promise<RelationFile> {
   const out: RelationFile = { total: 0, rows: [], errors: [], errorCount: 0 };
   let columns: Columns | null = null;
-  for await (const batch of readRows(file, format, NODE_PARSE_LIMITS, onRead)) for (const row of batch) {
+  for await (const batch of readRows(file, format, UPLOAD_PARSE_LIMITS, onRead)) for (const row of batch) {
     if (!columns) {
       out.sheet = row.sheet;
       const mapped = mapRelationHeader(row.cells);

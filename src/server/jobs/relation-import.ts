@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../db/turns';
 import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
-import type { FileFormat } from './parsers';
+import type { FileFormat } from '../platform/parsers';
 import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './relation-file';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import type { Checkpoint } from './repository';

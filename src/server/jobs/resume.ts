@@ -6,7 +6,7 @@ import { IMPORT_MESSAGES } from '../../contract';
 import { isConnectionError } from '../db/connection-errors';
 import { runNodeImport } from './node-import';
 import { runRelationImport } from './relation-import';
-import type { FileFormat } from './parsers';
+import type { FileFormat } from '../platform/parsers';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';
 import type { JobOutcome, JobRunner } from './runner';
 import { runSnomedImport } from './snomed-import';

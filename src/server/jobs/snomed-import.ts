@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db';
 import { PendingListMerges } from '../db/gin-pending';
 import { importBatchChars, importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits } from './parsers';
+import { readRows, type FileFormat, type ParseLimits } from '../platform/parsers';
 import { MAX_REPORT_ROWS, errorReport } from './report';
 import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../modules/snomed/drift';
 import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from './runner';

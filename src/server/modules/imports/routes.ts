@@ -14,7 +14,7 @@ import {
 import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../../jobs/events';
 import { receiveUpload } from '../../jobs/intake';
 import { runNodeImport } from '../../jobs/node-import';
-import { detectFormat, type FileFormat } from '../../jobs/parsers';
+import { detectFormat, type FileFormat } from '../../platform/parsers';
 import { loadErrorReport } from '../../jobs/error-reports';
 import { getJob, stateOfRow } from '../../jobs/repository';
 import { sendXlsx, textWorkbook, timestamped } from '../../jobs/report';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse, type SnomedImportResult } from '../../../contract';
-import { bookXlsx, c, row } from '../../jobs/parsers/test-books';
+import { bookXlsx, c, row } from '../../platform/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart, rowsOf } from './fixtures';
 

@@ -12,7 +12,7 @@ import {
 import { loadErrorReport } from '../../jobs/error-reports';
 import { snomedErrorFileUrl } from '../../jobs/events';
 import { receiveUpload } from '../../jobs/intake';
-import { detectFormat } from '../../jobs/parsers';
+import { detectFormat } from '../../platform/parsers';
 import { sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
 import { runSnomedImport } from '../../jobs/snomed-import';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract';
-import { zipParts } from '../../jobs/parsers/test-books';
+import { zipParts } from '../../platform/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
 import { openBackupArchive } from '../backup/archive-reader';
 import { BACKUP_TABLES, MANIFEST_FILE } from '../backup/tables';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../plugins/errors';
-import { detectFormat, readRows, type ParseLimits } from './index';
+import { AppError } from '../../../plugins/errors';
+import { detectFormat, readRows, type ParseLimits } from '../index';
 import { XLSX_REUSE_MAX_BYTES, parserThreads } from './off-thread';
 
 /**

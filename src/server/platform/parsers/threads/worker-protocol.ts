@@ -1,5 +1,5 @@
-import { AppError } from '../../app-error';
-import type { FileFormat, ParseLimits, SheetRow } from './types';
+import { AppError } from '../../../app-error';
+import type { FileFormat, ParseLimits, SheetRow } from '../types';
 
 /** What a parser worker is asked to do: one job at a time, each with its own id. */
 export type WorkerJob =

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { AppError, badRequest } from '../../app-error';
-import type { OleKind } from './in-thread';
-import { askWorker, readRowsOffThread } from './off-thread';
-import { passwordProtected } from './xls';
+import type { OleKind } from './threads/in-thread';
+import { askWorker, readRowsOffThread } from './threads/off-thread';
+import { passwordProtected } from './spreadsheet/xls';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
 export type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { AppError, badRequest } from '../../app-error';
-import { isDateFormat } from './excel-dates';
+import { AppError, badRequest } from '../../../app-error';
+import { isDateFormat } from '../excel-dates';
 import { XmlScanner, type XmlEvents } from './xml-scanner';
-import { openZipEntry, partKey, type ZipBudget, type ZipEntry } from './zip';
-import type { ParseLimits } from './types';
+import { openZipEntry, partKey, type ZipBudget, type ZipEntry } from '../zip';
+import type { ParseLimits } from '../types';
 
 /**
  * The .xlsx package around the sheets: where the workbook, its sheets, shared strings and

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readRowsOffThread, parserThreads } from './off-thread';
 import { parserBundle } from './parser-bundle';
-import type { ParseLimits } from './types';
+import type { ParseLimits } from '../types';
 
 /**
  * The parser threads' bundle (parser-bundle.ts) when esbuild cannot build it: the read that needed

@@ -1,9 +1,9 @@
-import { badRequest } from '../../app-error';
-import { hasContent } from './cell-text';
-import { normalizeIsoDate, serialToIso } from './excel-dates';
+import { badRequest } from '../../../app-error';
+import { hasContent } from '../cell-text';
+import { normalizeIsoDate, serialToIso } from '../excel-dates';
 import { locateParts, readDateStyles, readSharedStrings, saxStream, unescapeXstring } from './xlsx-parts';
-import { openZipEntry, readZipDirectory, zipBudget, type ZipBudget, type ZipEntry } from './zip';
-import type { Cell, ParseLimits, ReadProgress, SheetRow } from './types';
+import { openZipEntry, readZipDirectory, zipBudget, type ZipBudget, type ZipEntry } from '../zip';
+import type { Cell, ParseLimits, ReadProgress, SheetRow } from '../types';
 
 /**
  * A streaming .xlsx reader: the first visible sheet that has rows, row by row, straight from

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NODE_PARSE_LIMITS } from '../node-import';
+import { UPLOAD_PARSE_LIMITS as NODE_PARSE_LIMITS } from './limits';
 import { cellText, effectiveTimeColumn, idColumn, textColumn } from './cell-text';
 import { isDateFormat, serialToIso } from './excel-dates';
 import { readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NODE_PARSE_LIMITS } from '../node-import';
+import { UPLOAD_PARSE_LIMITS as NODE_PARSE_LIMITS } from './limits';
 import { cellText, numberText } from './cell-text';
 import { readRows, type FileFormat } from './index';
 import { bookXlsx, c, row } from './test-books';

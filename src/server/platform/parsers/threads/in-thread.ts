@@ -1,9 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
-import { readDelimitedRows } from './delimited';
-import { XLS_MAX_BYTES, readXlsRows } from './xls';
-import { readXlsxRows } from './xlsx';
-import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
+import { readDelimitedRows } from '../delimited';
+import { XLS_MAX_BYTES, readXlsRows } from '../spreadsheet/xls';
+import { readXlsxRows } from '../spreadsheet/xlsx';
+import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from '../types';
 
 /**
  * What a parser worker thread runs (worker-entry.ts): the readers themselves, and the OLE sniff.

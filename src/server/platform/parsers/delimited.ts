@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { badRequest } from '../../app-error';
 import { chooseTextEncoding } from './text-encoding';
-import { tooManyRows } from './xlsx';
+import { tooManyRows } from './spreadsheet/xlsx';
 import type { ParseLimits, ReadProgress, SheetRow } from './types';
 
 /**

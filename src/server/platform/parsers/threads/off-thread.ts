@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { nextTurn } from '../../db/turns';
-import { AppError } from '../../app-error';
-import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
+import { nextTurn } from '../../../db/turns';
+import { AppError } from '../../../app-error';
+import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from '../types';
 import { parserBundle } from './parser-bundle';
 import { deserializeError, type Answer, type FromWorker, type ToWorker, type WorkerJob } from './worker-protocol';
 

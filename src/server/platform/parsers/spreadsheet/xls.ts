@@ -1,10 +1,10 @@
 import * as XLSX from '@e965/xlsx';
 import fs from 'node:fs';
-import { AppError, badRequest } from '../../app-error';
+import { AppError, badRequest } from '../../../app-error';
 import { tooManyRows } from './xlsx';
-import { hasContent } from './cell-text';
-import { isDateFormat, serialToIso } from './excel-dates';
-import type { Cell, ParseLimits, SheetRow } from './types';
+import { hasContent } from '../cell-text';
+import { isDateFormat, serialToIso } from '../excel-dates';
+import type { Cell, ParseLimits, SheetRow } from '../types';
 
 /**
  * Legacy .xls (BIFF inside an OLE container) through SheetJS (@e965/xlsx, the patched build).
