@@ -16,7 +16,7 @@ import { importBatchRows } from '../../src/server/db/turns';
 import { readRelationFile } from '../../src/server/jobs/relation-file';
 import { loadImportRules, resolveRelations, resolveWhileReading } from '../../src/server/jobs/relation-import';
 import { ADD_BATCH_DEGREES_SQL, INSERT_RELATIONS_SQL, RELATION_IMPORT_LOCK_SQL } from '../../src/server/jobs/relation-insert';
-import type { JobContext } from '../../src/server/jobs/runner';
+import type { JobContext } from '../../src/server/platform/jobs/runner';
 import { readGps } from './files';
 import { withProbeDatabase } from './probe-db';
 import { loadSampleOnPostgres, nodeOf, writeRelationBench } from './relations';

@@ -14,7 +14,10 @@ import { attachmentRoutes } from './modules/attachments/routes';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { scheduleDailyPurge } from './modules/audit-log/retention';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
-import { jobsPlugin } from './jobs/plugin';
+import { jobsPlugin } from './platform/jobs/plugin';
+import { nodeImportJob } from './jobs/node-import';
+import { relationImportJob } from './jobs/relation-import';
+import { snomedImportJob } from './jobs/snomed-import';
 import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { backupRoutes } from './modules/backup/routes';
@@ -127,7 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(credentialLimitsPlugin);
     await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
-    await app.register(jobsPlugin);
+    await app.register(jobsPlugin, { kinds: [nodeImportJob, relationImportJob, snomedImportJob] });
     await app.register(livePlugin);
 
     await app.register(

@@ -9,9 +9,10 @@ import { cellText, idColumn, textColumn } from '../platform/parsers/cell-text';
 import { UPLOAD_PARSE_LIMITS } from '../platform/parsers/limits';
 import type { Cell } from '../platform/parsers/types';
 import { CreatedNodeKeys } from './node-dry-run';
-import { batchesWhileReading } from './batches-while-reading';
-import { MAX_REPORT_ROWS, errorReport } from './report';
-import type { JobContext, JobOutcome } from './runner';
+import { batchesWhileReading } from '../platform/jobs/batches/batches-while-reading';
+import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
+import type { JobContext, JobOutcome } from '../platform/jobs/runner';
+import type { JobKindHandler } from '../platform/jobs/kinds';
 
 /**
  * Bulk node upload (spec §2 Bulk Upload Nodes dialog). Valid rows are inserted in batches,
@@ -350,3 +351,10 @@ export async function runNodeImport(app: FastifyInstance, file: string, format: 
     : `Upload completed${sheet}: ${R.uploaded(created, summary.skipped, summary.errors)}${untyped}`;
   return { message, summary, errorReportKey };
 }
+
+/** The node upload as a kind of job: the engine runs it again from its checkpoint after an interruption. */
+export const nodeImportJob: JobKindHandler = {
+  kind: 'nodes',
+  runsAsUser: true,
+  run: (app, file, format, createdBy, ctx) => runNodeImport(app, file, format, createdBy!, ctx),
+};

@@ -6,10 +6,11 @@ import { importBatchRows, importBatchesInFlight } from '../db/turns';
 import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
 import type { FileFormat } from '../platform/parsers';
 import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './relation-file';
-import { MAX_REPORT_ROWS, errorReport } from './report';
-import type { Checkpoint } from './repository';
+import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
+import type { Checkpoint } from '../platform/jobs/repository';
 import { insertBatch, insertTwoInFlight } from './relation-insert';
-import type { JobContext, JobOutcome } from './runner';
+import type { JobContext, JobOutcome } from '../platform/jobs/runner';
+import type { JobKindHandler } from '../platform/jobs/kinds';
 
 /**
  * Bulk relation import (issue 17 item 2), on the node upload's machinery: the same intake,
@@ -327,3 +328,10 @@ export async function runRelationImport(
   const message = ctx.dryRun ? `Check completed${sheet}: ${R.checked(created, summary.skipped, errors)}` : `Import completed${sheet}: ${R.uploaded(created, summary.skipped, errors)}`;
   return { message, summary, errorReportKey };
 }
+
+/** The relation import as a kind of job: the engine runs it again from its checkpoint after an interruption. */
+export const relationImportJob: JobKindHandler = {
+  kind: 'relations',
+  runsAsUser: true,
+  run: (app, file, format, createdBy, ctx) => runRelationImport(app, file, format, createdBy!, ctx),
+};

@@ -5,9 +5,10 @@ import { PendingListMerges } from '../db/gin-pending';
 import { importBatchChars, importBatchRows } from '../db/turns';
 import { badRequest } from '../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from '../platform/parsers';
-import { MAX_REPORT_ROWS, errorReport } from './report';
+import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
 import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../modules/snomed/drift';
-import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from './runner';
+import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../platform/jobs/runner';
+import type { JobKindHandler } from '../platform/jobs/kinds';
 import { FirstSeen } from './first-seen';
 import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './snomed-rows';
 
@@ -221,3 +222,10 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   const message = sheet !== undefined ? `${sentence} (sheet ${JSON.stringify(sheet)})` : sentence;
   return { message, summary, errorReportKey };
 }
+
+/** The SNOMED import (it belongs to no user: the terminology is shared) as a kind of job: the engine runs it again from its checkpoint after an interruption. */
+export const snomedImportJob: JobKindHandler = {
+  kind: 'snomed',
+  runsAsUser: false,
+  run: (app, file, format, _createdBy, ctx) => runSnomedImport(app, file, format, ctx),
+};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, encryptedXlsx, handmadeXlsx, multipart, oleNotAWorkbook, rowXml, xlsxOf } from './fixtures';
+import { csvOf, encryptedXlsx, handmadeXlsx, multipart, oleNotAWorkbook, rowXml, xlsxOf } from '../../test/import-fixtures';
 
 /** Every bad file gets a clear 4xx and leaves nothing behind: no node, no type, no report. */
 let t: TestApp;

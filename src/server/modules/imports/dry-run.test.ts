@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart, rowsOf } from './fixtures';
+import { csvOf, multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
  * "Check file" (issue 17 item 3): `?dryRun=true` runs the whole upload — every batch's real

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MESSAGES, MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 
 /**
  * A job that fails for a reason of the server's — here a real database error, raised by a trigger

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode } from '../../../contract';
 import { importBatchRows } from '../../db/turns';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 
 /*
  * Issue 18 item 9: an upload's nodes used to share one created_at per batch and list in id

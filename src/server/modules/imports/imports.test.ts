@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_NODE_TYPE, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart, rowsOf, xlsOf, xlsxOf } from './fixtures';
+import { csvOf, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 
 let t: TestApp;
 let admin: AuthResponse;

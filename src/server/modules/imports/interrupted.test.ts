@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse } from '../../../contract';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import type { JobOutcome } from '../../jobs/runner';
-import { saveJobState } from '../../jobs/repository';
+import type { JobOutcome } from '../../platform/jobs/runner';
+import { saveJobState } from '../../platform/jobs/repository';
 import { withDatabase } from '../../test/global-setup';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 import { importBatchRows } from '../../db/turns';
 
 /**

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES, SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type Jo
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 import { importBatchRows } from '../../db/turns';
 
 /** Real-time progress over socket.io, late joiners, and jobs interrupted by a server stop. */

@@ -4,7 +4,7 @@ import { loadImportRules, resolveRelations, resolveWhileReading, type RelationIm
 import { INSERT_RELATIONS_SQL } from '../../jobs/relation-insert';
 import type { RelationRow } from '../../jobs/relation-file';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from './fixtures';
+import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 
 /** Bulk relation import (issue 17 item 2): POST /relations/upload, the template and the error report. */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type NodeUploadResponse, type ProgressEvent } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 
 /**
  * A relation import's progress goes out like a node upload's (progress.test.ts): on

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { importBatchRows } from '../../db/turns';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from './fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 
 /**
  * A relation import survives what a node upload survives (interrupted.test.ts): stopped mid-way

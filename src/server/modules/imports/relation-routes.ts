@@ -9,9 +9,9 @@ import {
   RELATION_UPLOAD_COLUMNS,
   RELATION_UPLOAD_TEXTS,
 } from '../../../contract';
-import { loadErrorReport } from '../../jobs/error-reports';
+import { loadErrorReport } from '../../platform/jobs/error-reports';
 import { runRelationImport } from '../../jobs/relation-import';
-import { sendXlsx, textWorkbookOf, timestamped } from '../../jobs/report';
+import { sendXlsx, textWorkbookOf, timestamped } from '../../platform/files/xlsx';
 import { acceptUpload, type UploadRoute } from './routes';
 
 const tags = ['imports'];

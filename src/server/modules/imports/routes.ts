@@ -11,14 +11,14 @@ import {
   type UploadKind,
   type UploadSummary,
 } from '../../../contract';
-import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../../jobs/events';
-import { receiveUpload } from '../../jobs/intake';
+import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../../platform/jobs/events';
+import { receiveUpload } from '../../platform/jobs/uploads/intake';
 import { runNodeImport } from '../../jobs/node-import';
 import { detectFormat, type FileFormat } from '../../platform/parsers';
-import { loadErrorReport } from '../../jobs/error-reports';
-import { getJob, stateOfRow } from '../../jobs/repository';
-import { sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
-import type { JobContext, JobOutcome } from '../../jobs/runner';
+import { loadErrorReport } from '../../platform/jobs/error-reports';
+import { getJob, stateOfRow } from '../../platform/jobs/repository';
+import { sendXlsx, textWorkbook, timestamped } from '../../platform/files/xlsx';
+import type { JobContext, JobOutcome } from '../../platform/jobs/runner';
 
 const tags = ['imports'];
 

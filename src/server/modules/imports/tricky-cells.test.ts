@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse, type SnomedImportResult } from '../../../contract';
 import { bookXlsx, c, row } from '../../platform/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart, rowsOf } from './fixtures';
+import { csvOf, multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
  * Issue 13: workbooks with the cells real files hold (empty values, CDATA, escapes, numbers

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNOMED_RF2_COLUMNS, type AuthResponse, type NodeUploadResponse, type SnomedImportResult } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { handmadeXlsx, multipart, rowXml, rowsOf } from './fixtures';
+import { handmadeXlsx, multipart, rowXml, rowsOf } from '../../test/import-fixtures';
 
 /**
  * Values a database or a parser would refuse — U+0000, a lone surrogate, bytes that are not valid

@@ -9,11 +9,11 @@ import {
   SnomedErrorFileParamsSchema,
   SnomedImportResultSchema,
 } from '../../../contract';
-import { loadErrorReport } from '../../jobs/error-reports';
-import { snomedErrorFileUrl } from '../../jobs/events';
-import { receiveUpload } from '../../jobs/intake';
+import { loadErrorReport } from '../../platform/jobs/error-reports';
+import { snomedErrorFileUrl } from '../../platform/jobs/events';
+import { receiveUpload } from '../../platform/jobs/uploads/intake';
 import { detectFormat } from '../../platform/parsers';
-import { sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
+import { sendXlsx, textWorkbook, timestamped } from '../../platform/files/xlsx';
 import { runSnomedImport } from '../../jobs/snomed-import';
 
 const tags = ['snomed'];

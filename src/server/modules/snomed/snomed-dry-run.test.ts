@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNOMED_RF2_COLUMNS, type AuthResponse, type SnomedImportResult } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart, rowsOf } from '../imports/fixtures';
+import { multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
  * "Check file" on the SNOMED import (issue 17 item 3): `?dryRun=true` upserts every batch for real

@@ -3,7 +3,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, SOCKET_EVENTS, SOCKET_PATH, SNOMED_RF2_COLUMNS, type AuthResponse, type SnomedImportResult, type SnomedProgressEvent } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart, rowsOf, xlsOf, xlsxOf } from '../imports/fixtures';
+import { csvOf, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 
 let t: TestApp;
 let admin: AuthResponse;

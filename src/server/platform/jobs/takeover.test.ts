@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../contract';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { importBatchRows } from '../db/turns';
-import { csvOf, multipart } from '../modules/imports/fixtures';
-import { testApp, type TestApp } from '../test/harness';
-import { uploadDir } from './upload-dir';
-import { databaseUploadStore, type UploadStore } from './upload-store';
+import { IMPORT_MESSAGES, type AuthResponse, type NodeUploadResponse } from '../../../contract';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { importBatchRows } from '../../db/turns';
+import { csvOf, multipart } from '../../test/import-fixtures';
+import { testApp, type TestApp } from '../../test/harness';
+import { uploadDir } from './uploads/upload-dir';
+import { databaseUploadStore, type UploadStore } from './uploads/upload-store';
 
 /**
  * Jobs any instance can run (issue 15 item 2): an accepted upload is stored in the database,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMPORT_MESSAGES, type JobStatus } from '../../contract';
-import type { Queryable } from '../db/db';
-import { AppError } from '../plugins/errors';
-import { isConnectionError } from '../db/connection-errors';
-import { BatchPipeline } from './batch-pipeline';
+import { IMPORT_MESSAGES, type JobStatus } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { AppError } from '../../plugins/errors';
+import { isConnectionError } from '../../db/connection-errors';
+import { BatchPipeline } from './batches/batch-pipeline';
 import { checkpointOfRow, commitBatch, resumable, type BatchOptions, type CheckpointDeps } from './checkpoint';
 import { recordJobEvent } from './job-audit';
 import { jobEventName, jobPayload, jobRoom, userRoom, type JobState } from './events';

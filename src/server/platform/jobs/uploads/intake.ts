@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { IMPORT_MESSAGES } from '../../contract';
-import { AppError, badRequest } from '../plugins/errors';
-import { safeFilename } from '../modules/attachments/content-check';
+import { IMPORT_MESSAGES } from '../../../../contract';
+import { AppError, badRequest } from '../../../plugins/errors';
+import { safeFilename } from '../../../modules/attachments/content-check';
 import { uploadDir } from './upload-dir';
 
 export { removeStaleUploads } from './upload-dir';

@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPORT_MESSAGES } from '../../contract';
-import { isConnectionError } from '../db/connection-errors';
-import { runNodeImport } from './node-import';
-import { runRelationImport } from './relation-import';
-import type { FileFormat } from '../platform/parsers';
+import { IMPORT_MESSAGES } from '../../../contract';
+import { isConnectionError } from '../../db/connection-errors';
+import type { FileFormat } from '../parsers';
+import type { JobKindHandler } from './kinds';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';
 import type { JobOutcome, JobRunner } from './runner';
-import { runSnomedImport } from './snomed-import';
-import { uploadDir } from './upload-dir';
+import { uploadDir } from './uploads/upload-dir';
 
 /**
  * Jobs whose run is gone — interrupted by a stop or a database that stayed away, or without a
@@ -68,15 +66,11 @@ async function localUpload(app: FastifyInstance, row: JobRow): Promise<LocalUplo
   return written ? { path: copy, format, removeLocal: () => fs.promises.rm(copy, { force: true }) } : null;
 }
 
-function resume(app: FastifyInstance, runner: JobRunner, row: JobRow, file: LocalUpload): void {
+function resume(app: FastifyInstance, runner: JobRunner, handler: JobKindHandler, row: JobRow, file: LocalUpload): void {
   const kept = row.rows_committed.toLocaleString('en');
   const running = runner.run<JobOutcome>(
     { ...row, message: row.dry_run ? IMPORT_MESSAGES.checkResuming : `Resuming the import after ${kept} rows…` },
-    (ctx) => {
-      if (row.kind === 'nodes') return runNodeImport(app, file.path, file.format, row.created_by!, ctx);
-      if (row.kind === 'relations') return runRelationImport(app, file.path, file.format, row.created_by!, ctx);
-      return runSnomedImport(app, file.path, file.format, ctx);
-    },
+    (ctx) => handler.run(app, file.path, file.format, row.created_by, ctx),
     file.removeLocal,
   );
   void running.done.then(
@@ -86,7 +80,13 @@ function resume(app: FastifyInstance, runner: JobRunner, row: JobRow, file: Loca
 }
 
 /** Answers how many orphaned jobs were resumed and how many given up. */
-export async function recoverJobs(app: FastifyInstance, runner: JobRunner, staleSeconds: number): Promise<{ resumed: number; failed: number }> {
+/** `kinds`: how each kind of job runs (the modules' handlers); a kind without one is given up. */
+export async function recoverJobs(
+  app: FastifyInstance,
+  runner: JobRunner,
+  kinds: ReadonlyMap<JobRow['kind'], JobKindHandler>,
+  staleSeconds: number,
+): Promise<{ resumed: number; failed: number }> {
   const counts = { resumed: 0, failed: 0 };
   for (const row of await orphanedJobs(app.db, staleSeconds)) {
     if (runner.stopping || app.draining) break; // draining: what is left is for the other instances
@@ -96,9 +96,11 @@ export async function recoverJobs(app: FastifyInstance, runner: JobRunner, stale
     if (!row.stale && !(await uploadReachable(app, row))) continue;
     const claimed = await claimJob(app.db, row.id, staleSeconds);
     if (!claimed) continue; // another instance took it
-    const file = claimed.resumes <= MAX_RESUMES && (claimed.kind === 'snomed' || claimed.created_by) ? await localUpload(app, claimed) : null;
+    const handler = kinds.get(claimed.kind);
+    const runnable = handler !== undefined && (!handler.runsAsUser || claimed.created_by !== null);
+    const file = claimed.resumes <= MAX_RESUMES && runnable ? await localUpload(app, claimed) : null;
     if (file) {
-      resume(app, runner, claimed, file);
+      resume(app, runner, handler!, claimed, file);
       counts.resumed++;
       continue;
     }

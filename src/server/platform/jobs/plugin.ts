@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
-import { SOCKET_EVENTS, type JobJoinAck } from '../../contract';
-import { checkSocket } from '../live/socket-sessions';
+import { SOCKET_EVENTS, type JobJoinAck } from '../../../contract';
+import { checkSocket } from '../../live/socket-sessions';
 import { jobEventName, jobPayload, jobRoom, userRoom } from './events';
-import { removeStaleUploads } from './intake';
+import { removeStaleUploads } from './uploads/intake';
+import { jobKindRegistry, type JobKindHandler } from './kinds';
 import { getJob, stateOfRow, unfinishedUploads, type JobRow } from './repository';
-import { parserBundle } from '../platform/parsers/threads/parser-bundle';
+import { parserBundle } from '../parsers/threads/parser-bundle';
 import { recoverJobs } from './resume';
 import { JobRunner } from './runner';
-import { databaseUploadStore, localUploadStore, type UploadStore } from './upload-store';
+import { databaseUploadStore, localUploadStore, type UploadStore } from './uploads/upload-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +38,13 @@ export function canSeeJob(row: Pick<JobRow, 'created_by'>, userId: string, permi
  * die, and the socket side: every socket joins its user's room, and `job.join` puts it in a
  * job's room after sending the job's current state.
  */
-export const jobsPlugin = fp(async (app: FastifyInstance) => {
+export interface JobsPluginOptions {
+  /** The kinds of job the app runs, from the modules that own them (the engine imports none). */
+  kinds: readonly JobKindHandler[];
+}
+
+export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOptions) => {
+  const kinds = jobKindRegistry(options.kinds);
   // On PostgreSQL a job whose heartbeat (1 s) is older than this belongs to a server that died;
   // with the sweep's period it bounds how long a takeover waits (15 + 5 s by default).
   const { jobStaleSeconds, jobSweepSeconds } = app.config;
@@ -46,7 +53,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('jobs', runner);
 
   const recover = async (staleSeconds: number) => {
-    const { resumed, failed } = await recoverJobs(app, runner, staleSeconds);
+    const { resumed, failed } = await recoverJobs(app, runner, kinds, staleSeconds);
     if (resumed > 0) app.log.warn(`${resumed} interrupted import job(s) resume from their checkpoint`);
     if (failed > 0) app.log.warn(`${failed} interrupted import job(s) could not resume and are marked as failed`);
     return { resumed, failed };

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS, type JobStatus } from '../../contract';
+import { SOCKET_EVENTS, type JobStatus } from '../../../contract';
 import type { JobKind } from './repository';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../db/db';
-import { cloneDatabase } from '../test/harness';
+import type { Db, Queryable } from '../../../db/db';
+import { cloneDatabase } from '../../../test/harness';
 import { BatchPipeline, type PipelinedBatch } from './batch-pipeline';
-import { readCheckpoint, type Checkpoint } from './repository';
+import { readCheckpoint, type Checkpoint } from '../repository';
 
 /**
  * Import batches with two in flight (issue 13): each commits after the one before, with a

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { zipParts, type ZipPart } from '../../platform/parsers/test-books';
+import { zipParts, type ZipPart } from '../platform/parsers/test-books';
 
 /**
  * Upload fixtures generated in the tests (no binaries in the repository): real workbooks

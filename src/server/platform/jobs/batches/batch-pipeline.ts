@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/db';
-import type { CheckpointDeps } from './checkpoint';
-import { writeCheckpoint, type Checkpoint } from './repository';
+import type { Queryable } from '../../../db/db';
+import type { CheckpointDeps } from '../checkpoint';
+import { writeCheckpoint, type Checkpoint } from '../repository';
 
 /**
  * Import batches with two in flight on a PostgreSQL server (issues 13 and 17: the node upload and

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
-import type { Db } from '../db/db';
+import type { Db } from '../../../db/db';
 
 /**
  * Where an accepted import upload is kept so that its job can run, or resume, elsewhere than

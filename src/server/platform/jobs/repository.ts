@@ -1,5 +1,5 @@
-import type { JobStatus } from '../../contract';
-import type { Queryable } from '../db/db';
+import type { JobStatus } from '../../../contract';
+import type { Queryable } from '../../db/db';
 import type { JobState } from './events';
 
 /** import_jobs rows (migrations 0002, 0008, 0020): one per upload, the source of truth for late joiners and restarts. */

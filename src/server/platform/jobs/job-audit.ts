@@ -1,8 +1,8 @@
-import type { AuditDetail } from '../../contract/audit-detail-texts';
+import type { AuditDetail } from '../../../contract/audit-detail-texts';
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/audited';
-import type { AuditActor } from '../audit/events';
-import type { Queryable } from '../db/db';
+import { audited } from '../../audit/audited';
+import type { AuditActor } from '../../audit/events';
+import type { Queryable } from '../../db/db';
 import type { JobRow } from './repository';
 
 /** The uploader as events name them (id and name at the time), or null when the account is gone. */

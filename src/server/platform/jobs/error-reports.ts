@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../plugins/errors';
-import type { AuthContext } from '../types';
+import { notFound } from '../../plugins/errors';
+import type { AuthContext } from '../../types';
 import { canSeeJob } from './plugin';
 import { getJob, type JobKind } from './repository';
 

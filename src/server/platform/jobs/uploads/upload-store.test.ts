@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneDatabase } from '../test/harness';
-import type { Db } from '../db/db';
+import { cloneDatabase } from '../../../test/harness';
+import type { Db } from '../../../db/db';
 import { UPLOAD_CHUNK_BYTES, databaseUploadStore, type UploadStore } from './upload-store';
 
 /**

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { AuthResponse, NodeUploadResponse } from '../../contract';
-import { withDatabase } from '../test/global-setup';
-import { startServerProcess, waitForStatus, type ServerProcess } from '../test/server-process';
+import type { AuthResponse, NodeUploadResponse } from '../../../contract';
+import { withDatabase } from '../../test/global-setup';
+import { startServerProcess, waitForStatus, type ServerProcess } from '../../test/server-process';
 
 /**
  * Several real server processes (`tsx src/server/main.ts`) on one fresh PostgreSQL database
