@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readGps, writeNodeXlsx } from './files';
-import { NODE_PARSE_LIMITS } from '../../src/server/jobs/node-import';
+import { NODE_PARSE_LIMITS } from '../../src/server/modules/node-import/importer';
 import { readXlsxRows } from '../../src/server/platform/parsers/spreadsheet/xlsx';
 import { readRowsOffThread } from '../../src/server/platform/parsers/threads/off-thread';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_MESSAGES } from '../../../../contract';
 import { AppError, badRequest } from '../../../plugins/errors';
-import { safeFilename } from '../../../modules/attachments/content-check';
+import { safeFilename } from '../../files/file-names';
 import { uploadDir } from './upload-dir';
 
 export { removeStaleUploads } from './upload-dir';

@@ -14,7 +14,7 @@ import { snomedErrorFileUrl } from '../../platform/jobs/events';
 import { receiveUpload } from '../../platform/jobs/uploads/intake';
 import { detectFormat } from '../../platform/parsers';
 import { sendXlsx, textWorkbook, timestamped } from '../../platform/files/xlsx';
-import { runSnomedImport } from '../../jobs/snomed-import';
+import { runSnomedImport } from './importer';
 
 const tags = ['snomed'];
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, RELATION_TEMPLATE_HEADER, type AuthResponse, type HistoryPage, type NodeUploadResponse } from '../../../contract';
-import { loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from '../../jobs/relation-import';
-import { INSERT_RELATIONS_SQL } from '../../jobs/relation-insert';
-import type { RelationRow } from '../../jobs/relation-file';
+import { loadImportRules, resolveRelations, resolveWhileReading, type RelationImportRules } from './importer';
+import { INSERT_RELATIONS_SQL } from './insert';
+import type { RelationRow } from './file-reader';
 import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 

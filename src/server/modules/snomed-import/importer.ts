@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../contract';
-import type { Queryable } from '../db/db';
-import { PendingListMerges } from '../db/gin-pending';
-import { importBatchChars, importBatchRows } from '../db/turns';
-import { badRequest } from '../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits } from '../platform/parsers';
-import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
-import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../modules/snomed/drift';
-import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../platform/jobs/runner';
-import type { JobKindHandler } from '../platform/jobs/kinds';
+import { IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, SNOMED_RF2_COLUMNS, type SnomedImportSummary } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { PendingListMerges } from '../../db/gin-pending';
+import { importBatchChars, importBatchRows } from '../../db/turns';
+import { badRequest } from '../../plugins/errors';
+import { readRows, type FileFormat, type ParseLimits } from '../../platform/parsers';
+import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
+import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../snomed/drift';
+import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../platform/jobs/runner';
+import type { JobKindHandler } from '../../platform/jobs/kinds';
 import { FirstSeen } from './first-seen';
-import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './snomed-rows';
+import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './rows';
 
 /**
  * SNOMED import (spec §4): upsert by row id — new rows are created, changed rows updated,

@@ -6,14 +6,14 @@ import {
   RELATION_UPLOAD_COLUMNS,
   IMPORT_MESSAGES,
   isHttpUrl,
-} from '../../contract';
-import { badRequest } from '../plugins/errors';
-import { UPLOAD_PARSE_LIMITS } from '../platform/parsers/limits';
-import { readRows, type FileFormat, type ReadProgress } from '../platform/parsers';
-import { cellText, textColumn } from '../platform/parsers/cell-text';
-import type { Cell } from '../platform/parsers/types';
-import { MAX_REPORT_ROWS } from '../platform/files/xlsx';
-import type { JobContext } from '../platform/jobs/runner';
+} from '../../../contract';
+import { badRequest } from '../../plugins/errors';
+import { UPLOAD_PARSE_LIMITS } from '../../platform/parsers/limits';
+import { readRows, type FileFormat, type ReadProgress } from '../../platform/parsers';
+import { cellText, textColumn } from '../../platform/parsers/cell-text';
+import type { Cell } from '../../platform/parsers/types';
+import { MAX_REPORT_ROWS } from '../../platform/files/xlsx';
+import type { JobContext } from '../../platform/jobs/runner';
 
 /**
  * Step 1 of the bulk relation import (relation-import.ts): the file read whole, its header mapped

@@ -10,9 +10,9 @@ import {
   RELATION_UPLOAD_TEXTS,
 } from '../../../contract';
 import { loadErrorReport } from '../../platform/jobs/error-reports';
-import { runRelationImport } from '../../jobs/relation-import';
+import { runRelationImport } from './importer';
 import { sendXlsx, textWorkbookOf, timestamped } from '../../platform/files/xlsx';
-import { acceptUpload, type UploadRoute } from './routes';
+import { acceptUpload, type UploadRoute } from '../../platform/jobs/uploads/accept';
 
 const tags = ['imports'];
 

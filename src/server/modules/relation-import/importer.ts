@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_RESULT_TEXTS as R, LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../contract';
-import type { Queryable } from '../db/db';
-import { PendingListMerges } from '../db/gin-pending';
-import { importBatchRows, importBatchesInFlight } from '../db/turns';
-import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../modules/relations/rules';
-import type { FileFormat } from '../platform/parsers';
-import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './relation-file';
-import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
-import type { Checkpoint } from '../platform/jobs/repository';
-import { insertBatch, insertTwoInFlight } from './relation-insert';
-import type { JobContext, JobOutcome } from '../platform/jobs/runner';
-import type { JobKindHandler } from '../platform/jobs/kinds';
+import { IMPORT_RESULT_TEXTS as R, LIMITS, RELATION_IMPORT_MESSAGES as M, RELATION_MESSAGES, type UploadSummary } from '../../../contract';
+import type { Queryable } from '../../db/db';
+import { PendingListMerges } from '../../db/gin-pending';
+import { importBatchRows, importBatchesInFlight } from '../../db/turns';
+import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../relations/rules';
+import type { FileFormat } from '../../platform/parsers';
+import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './file-reader';
+import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
+import type { Checkpoint } from '../../platform/jobs/repository';
+import { insertBatch, insertTwoInFlight } from './insert';
+import type { JobContext, JobOutcome } from '../../platform/jobs/runner';
+import type { JobKindHandler } from '../../platform/jobs/kinds';
 
 /**
  * Bulk relation import (issue 17 item 2), on the node upload's machinery: the same intake,
  * parsers (worker threads), runner, checkpoints and resume, error reports and events.
  *
- * 1. Read the whole file (relation-file.ts: structural problems refuse it before anything is
+ * 1. Read the whole file (file-reader.ts: structural problems refuse it before anything is
  *    written) and check each row on its own: required cells, weight, lengths, URL.
  * 2. Resolve the rows set-wise, a chunk at a time (one query for all node names of the chunk;
  *    relation types are a small table, read once): missing or ambiguous nodes, unknown relation

@@ -1,7 +1,7 @@
-import { LIMITS, SNOMED_RF2_COLUMNS } from '../../contract';
-import { badRequest } from '../plugins/errors';
-import { cellText, effectiveTimeColumn, idColumn, textColumn, type ColumnValue } from '../platform/parsers/cell-text';
-import type { Cell } from '../platform/parsers/types';
+import { LIMITS, SNOMED_RF2_COLUMNS } from '../../../contract';
+import { badRequest } from '../../plugins/errors';
+import { cellText, effectiveTimeColumn, idColumn, textColumn, type ColumnValue } from '../../platform/parsers/cell-text';
+import type { Cell } from '../../platform/parsers/types';
 
 /**
  * The SNOMED import's column mapping and row rules (spec §3 SNOMED concept, §9 effective

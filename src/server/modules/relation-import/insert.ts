@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db, Queryable } from '../db/db';
-import type { PendingListMerges } from '../db/gin-pending';
-import type { RelationColumns } from './relation-import';
-import type { Checkpoint } from '../platform/jobs/repository';
-import type { JobContext } from '../platform/jobs/runner';
+import type { Db, Queryable } from '../../db/db';
+import type { PendingListMerges } from '../../db/gin-pending';
+import type { RelationColumns } from './importer';
+import type { Checkpoint } from '../../platform/jobs/repository';
+import type { JobContext } from '../../platform/jobs/runner';
 
 /**
  * Step 3 of the relation import (relation-import.ts): the valid relations written in batches,

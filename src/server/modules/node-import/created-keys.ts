@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Queryable } from '../../db/db';
 
 /**
  * The nodes a dry run's earlier batches would have created (issue 17 item 3). A dry run rolls each

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../contract';
-import type { Db, Queryable } from '../db/db';
-import { PendingListMerges } from '../db/gin-pending';
-import { importBatchRows, importBatchesInFlight } from '../db/turns';
-import { badRequest } from '../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from '../platform/parsers';
-import { cellText, idColumn, textColumn } from '../platform/parsers/cell-text';
-import { UPLOAD_PARSE_LIMITS } from '../platform/parsers/limits';
-import type { Cell } from '../platform/parsers/types';
-import { CreatedNodeKeys } from './node-dry-run';
-import { batchesWhileReading } from '../platform/jobs/batches/batches-while-reading';
-import { MAX_REPORT_ROWS, errorReport } from '../platform/files/xlsx';
-import type { JobContext, JobOutcome } from '../platform/jobs/runner';
-import type { JobKindHandler } from '../platform/jobs/kinds';
+import { DEFAULT_UPLOAD_NODE_TYPE, IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, LIMITS, NODE_MESSAGES, NODE_UPLOAD_COLUMNS, type UploadSummary } from '../../../contract';
+import type { Db, Queryable } from '../../db/db';
+import { PendingListMerges } from '../../db/gin-pending';
+import { importBatchRows, importBatchesInFlight } from '../../db/turns';
+import { badRequest } from '../../plugins/errors';
+import { readRows, type FileFormat, type ParseLimits, type ReadProgress } from '../../platform/parsers';
+import { cellText, idColumn, textColumn } from '../../platform/parsers/cell-text';
+import { UPLOAD_PARSE_LIMITS } from '../../platform/parsers/limits';
+import type { Cell } from '../../platform/parsers/types';
+import { CreatedNodeKeys } from './created-keys';
+import { batchesWhileReading } from '../../platform/jobs/batches/batches-while-reading';
+import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
+import type { JobContext, JobOutcome } from '../../platform/jobs/runner';
+import type { JobKindHandler } from '../../platform/jobs/kinds';
 
 /**
  * Bulk node upload (spec §2 Bulk Upload Nodes dialog). Valid rows are inserted in batches,
@@ -139,7 +139,7 @@ export const INSERT_MISSING_TYPES_SQL = `
 /**
  * A batch's nodes in file order ($1 names, $2 types, $3 SNOMED codes, $4 user, $5 the job, $6 how
  * many valid rows came before the batch, $7 whether to answer the created nodes' keys: a dry run's,
- * see node-dry-run.ts); answers how many were new. Every node of one upload is
+ * see created-keys.ts); answers how many were new. Every node of one upload is
  * created at the job's creation time (a resumed job too) and numbered by its place in the file
  * (import_seq, migration 0018), so the node list shows the newest upload first, in its file's order.
  * updated_at is the batch's own time (now()), as for every other write of a node: the likely-duplicates

@@ -1,38 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  IMPORT_MESSAGES,
-  ImportQuerySchema,
-  LIMITS,
-  NodeUploadErrorsParamsSchema,
-  NodeUploadResponseSchema,
-  type NodeUploadResponse,
-  type UploadKind,
-  type UploadSummary,
-} from '../../../contract';
-import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../../platform/jobs/events';
-import { receiveUpload } from '../../platform/jobs/uploads/intake';
-import { runNodeImport } from '../../jobs/node-import';
-import { detectFormat, type FileFormat } from '../../platform/parsers';
-import { loadErrorReport } from '../../platform/jobs/error-reports';
-import { getJob, stateOfRow } from '../../platform/jobs/repository';
-import { sendXlsx, textWorkbook, timestamped } from '../../platform/files/xlsx';
-import type { JobContext, JobOutcome } from '../../platform/jobs/runner';
+import { LIMITS, type NodeUploadResponse, type UploadKind, type UploadSummary } from '../../../../contract';
+import { detectFormat, type FileFormat } from '../../parsers';
+import { nodeErrorReportUrl, relationErrorReportUrl, type JobState } from '../events';
+import { getJob, stateOfRow } from '../repository';
+import type { JobContext, JobOutcome } from '../runner';
+import { receiveUpload } from './intake';
 
-const tags = ['imports'];
-
-/** The template (spec §7 GET /nodes/template): the columns and an example row. */
-const TEMPLATE = textWorkbook(
-  'Nodes',
-  [
-    ['nodename', 'nodetype', 'SNOMED'],
-    ['Asthma', 'Disease', '195967001'],
-    ['Wheezing', 'Symptom', '56018004'],
-  ],
-  [30, 20, 20],
-);
-
+/**
+ * A bulk upload taken in by a route: the file received and sniffed, its job created and started,
+ * and the answer the upload routes share. The node upload and the relation import differ only in
+ * their `UploadRoute` (the job's kind, its work, its texts).
+ */
 const ERROR_REPORT_URL: Record<UploadKind, (id: string) => string> = { nodes: nodeErrorReportUrl, relations: relationErrorReportUrl };
 
 function answer(kind: UploadKind, id: string, state: JobState): NodeUploadResponse {
@@ -98,38 +77,3 @@ export async function acceptUpload(app: FastifyInstance, req: FastifyRequest, ro
   return answer(route.kind, job.id, live ? live.state : stateOfRow(row!));
 }
 
-const NODE_UPLOAD: UploadRoute = { kind: 'nodes', wrongType: IMPORT_MESSAGES.nodeFileType, tooLarge: IMPORT_MESSAGES.nodeTooLarge, run: runNodeImport };
-
-/** Bulk node upload (spec §2 Bulk Upload Nodes dialog, §7). */
-export async function nodeImportRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/nodes/template', { schema: { tags, summary: 'The bulk upload template (.xlsx)' } }, async (_req, reply) =>
-    sendXlsx(reply, timestamped('nodes_template'), TEMPLATE),
-  );
-
-  r.post(
-    '/nodes/upload',
-    {
-      schema: {
-        tags,
-        summary:
-          'Upload nodes from .xlsx, .xls or .csv (multipart field "file", at most 20 MB); progress on upload-progress-{processId}. ' +
-          'With ?dryRun=true the file is only checked: nothing is written and the summary counts what an upload would create, skip and refuse',
-        consumes: ['multipart/form-data'],
-        querystring: ImportQuerySchema,
-        response: { 200: NodeUploadResponseSchema },
-      },
-    },
-    (req) => acceptUpload(app, req, NODE_UPLOAD, req.query.dryRun ?? false),
-  );
-
-  r.get(
-    '/nodes/download-errors/:id',
-    { schema: { tags, summary: "An upload's error report, upload_errors.xlsx (its uploader or an admin)", params: NodeUploadErrorsParamsSchema } },
-    async (req, reply) => {
-      const data = await loadErrorReport(app, req.params.id, 'nodes', req.auth!);
-      return sendXlsx(reply, 'upload_errors.xlsx', data);
-    },
-  );
-}
