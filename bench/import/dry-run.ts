@@ -3,7 +3,7 @@
  * on the database named by DATABASE_URL (PostgreSQL) or an in-memory PGlite: wall time of the
  * check, of the real upload, and of a second check once everything exists; meanwhile
  * `/api/health` is polled every 50 ms, so "worst" is the longest a request waited behind a batch.
- * The check runs every batch's real statements and rolls it back (jobs/checkpoint.ts): it should
+ * The check runs every batch's real statements and rolls it back (platform/jobs/checkpoint.ts): it should
  * cost about what the upload costs and hold the database no longer per batch.
  *
  *   npx tsx bench/import/dry-run.ts            # PGlite

@@ -1,7 +1,7 @@
 /**
  * What the node upload's INSERT batches cost on PostgreSQL without the file, the HTTP request or
  * the job around them (run by hand: `npx tsx bench/import/insert-cost.ts`): the benchmark's 100k
- * rows in 5,000-row batches with the same SQL as src/server/jobs/node-import.ts, attributed to a
+ * rows in 5,000-row batches with the same SQL as src/server/modules/node-import/importer.ts, attributed to a
  * user and with no user, without the per-row audit events (the SQL before issue 16, to price them),
  * against a COPY into the same `nodes` table. Three runs each, alternating.
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/jobs/node-import';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/modules/node-import/importer';
 import { nodeRows, readGps } from './files';
 import { withProbeDatabase } from './probe-db';
 

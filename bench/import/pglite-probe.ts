@@ -1,7 +1,7 @@
 /**
  * What holds PGlite's thread during an embedded node upload (issue 13, run by hand:
  * `npx tsx bench/import/pglite-probe.ts`): the benchmark's node rows inserted in 500-row
- * transactions with the SQL of src/server/jobs/node-import.ts, in a PGlite opened with the
+ * transactions with the SQL of src/server/modules/node-import/importer.ts, in a PGlite opened with the
  * server's settings (plus pageinspect, to read the trigram indexes' pending lists), without the
  * HTTP server around it. Prints the batches' time distribution, the slowest batches with the
  * pending pages they merged, and every PROBE_SEARCH_EVERY batches the node search of the
@@ -22,7 +22,7 @@ import { NodeListQuerySchema } from '../../src/contract';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
 import { initPgliteDataDir } from '../../src/server/db/pglite-init';
-import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/jobs/node-import';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/modules/node-import/importer';
 import { listNodes } from '../../src/server/modules/nodes/list-query';
 import { summarize } from '../api/stats';
 import { nodeRows, readGps } from './files';

@@ -2,11 +2,11 @@
  * What two node batches in flight gain on PostgreSQL (run by hand: `npx tsx bench/import/pipeline-probe.ts`):
  * the benchmark's 100k rows in 5,000-row batches with the node upload's SQL, each batch its own
  * transaction, one at a time against two at once on two connections, each committed after the one
- * before (src/server/jobs/batch-pipeline.ts). Three runs each, alternating; no file, job or HTTP.
+ * before (src/server/platform/jobs/batches/batch-pipeline.ts). Three runs each, alternating; no file, job or HTTP.
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
  */
 import pg from 'pg';
-import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/jobs/node-import';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/modules/node-import/importer';
 import { nodeRows, readGps } from './files';
 import { withProbeDatabase } from './probe-db';
 

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readGps, writeNodeXlsx } from './files';
-import { NODE_PARSE_LIMITS } from '../../src/server/jobs/node-import';
-import { readXlsxRows } from '../../src/server/jobs/parsers/xlsx';
-import { readRowsOffThread } from '../../src/server/jobs/parsers/off-thread';
+import { NODE_PARSE_LIMITS } from '../../src/server/modules/node-import/importer';
+import { readXlsxRows } from '../../src/server/platform/parsers/spreadsheet/xlsx';
+import { readRowsOffThread } from '../../src/server/platform/parsers/threads/off-thread';
 
 const dir = path.join(os.tmpdir(), 'kg-read-probe');
 fs.mkdirSync(dir, { recursive: true });

@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { Queryable } from '../../src/server/db/db';
 import { importBatchRows } from '../../src/server/db/turns';
-import { readRelationFile } from '../../src/server/jobs/relation-file';
-import { loadImportRules, resolveRelations, resolveWhileReading } from '../../src/server/jobs/relation-import';
-import { ADD_BATCH_DEGREES_SQL, INSERT_RELATIONS_SQL, RELATION_IMPORT_LOCK_SQL } from '../../src/server/jobs/relation-insert';
-import type { JobContext } from '../../src/server/jobs/runner';
+import { readRelationFile } from '../../src/server/modules/relation-import/file-reader';
+import { loadImportRules, resolveRelations, resolveWhileReading } from '../../src/server/modules/relation-import/importer';
+import { ADD_BATCH_DEGREES_SQL, INSERT_RELATIONS_SQL, RELATION_IMPORT_LOCK_SQL } from '../../src/server/modules/relation-import/insert';
+import type { JobContext } from '../../src/server/platform/jobs/runner';
 import { readGps } from './files';
 import { withProbeDatabase } from './probe-db';
 import { loadSampleOnPostgres, nodeOf, writeRelationBench } from './relations';
@@ -106,7 +106,7 @@ async function probe(c: pg.Client, url: string, dir: string): Promise<void> {
   console.log(`inserted (incl. the explained batch): ${seconds(insertMs)}, ${n} relations in the table`);
   console.log(`total read + resolve + insert: ${seconds(readMs + resolveMs + insertMs)} → ${Math.round(RELATIONS / ((readMs + resolveMs + insertMs) / 1000))} relations/s`);
 
-  // RELCOST_PIPELINE=1: one batch at a time against two in flight (src/server/jobs/batch-pipeline.ts),
+  // RELCOST_PIPELINE=1: one batch at a time against two in flight (src/server/platform/jobs/batches/batch-pipeline.ts),
   // alternating, two runs each; both write their degrees as the job's pipelined batches do (after
   // the batch before has committed, the trigger turned off: migration 0030).
   if (process.env.RELCOST_PIPELINE) await pipelineProbe(c, url, valid, userId);

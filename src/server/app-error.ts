@@ -1,6 +1,6 @@
 /**
  * An error with an HTTP status and a message meant for the user, with no dependency: the parser
- * worker threads (jobs/parsers) throw it too, and loading plugins/errors.ts there (Fastify, zod,
+ * worker threads (platform/parsers) throw it too, and loading plugins/errors.ts there (Fastify, zod,
  * the whole contract) made each fresh thread start in ~0.7 s instead of ~0.2 s.
  * plugins/errors.ts re-exports it and turns it into the answer.
  */

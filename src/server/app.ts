@@ -11,22 +11,20 @@ import { openDatabase } from './db/open';
 import { analyticsRoutes, scheduleDuplicateRefresh } from './modules/analytics';
 import { attachmentRoutes, databaseBlobStore, diskBlobStore } from './modules/attachments';
 import { auditLogRoutes, scheduleDailyPurge } from './modules/audit-log';
-import { jobsPlugin } from './jobs/plugin';
+import { jobsPlugin } from './platform/jobs/plugin';
 import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
 import { graphRoutes } from './modules/graph';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
-// The imports are being split into modules of their own (node-import, relation-import), each with an index.ts.
-// eslint-disable-next-line no-restricted-imports
-import { nodeImportRoutes } from './modules/imports/routes';
-// eslint-disable-next-line no-restricted-imports
-import { relationImportRoutes } from './modules/imports/relation-routes';
+import { nodeImportJob, nodeImportRoutes } from './modules/node-import';
+import { relationImportJob, relationImportRoutes } from './modules/relation-import';
 import { nodeRoutes } from './modules/nodes';
 import { relationRoutes } from './modules/relations';
 import { roleRoutes } from './modules/roles';
 import { snomedRoutes } from './modules/snomed';
+import { snomedImportJob, snomedImportRoutes } from './modules/snomed-import';
 import { statsRoutes } from './modules/stats';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types';
 import { fillMissingSkeletons, userRoutes } from './modules/users';
@@ -126,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(credentialLimitsPlugin);
     await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
-    await app.register(jobsPlugin);
+    await app.register(jobsPlugin, { kinds: [nodeImportJob, relationImportJob, snomedImportJob] });
     await app.register(livePlugin);
 
     await app.register(
@@ -143,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(relationRoutes);
         await api.register(historyRoutes);
         await api.register(graphRoutes);
+        await api.register(snomedImportRoutes);
         await api.register(snomedRoutes);
         await api.register(userRoutes);
         await api.register(roleRoutes);

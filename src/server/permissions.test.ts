@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS, SNOMED_RF2_COLUMNS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Access, type ApiRouteKey } from '../contract';
-import { csvOf, multipart, xlsxOf } from './modules/imports/fixtures';
+import { csvOf, multipart, xlsxOf } from './test/import-fixtures';
 import { testApp, type TestApp } from './test/harness';
 import { REVOCATIONS, signedInUser } from './test/revocations';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { bookXlsx, c, row } from '../../src/server/jobs/parsers/test-books';
+import { bookXlsx, c, row } from '../../src/server/platform/parsers/test-books';
 import { csv, rowsOf, SNOMED_HEADER, snomedRows, xls, xlsx } from './import-files';
 import { startServer, type TestServer } from './server';
 

@@ -47,7 +47,7 @@ export const EMBEDDED_BATCH_CHARS = 32_000;
 export const importBatchChars = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? EMBEDDED_BATCH_CHARS : Infinity);
 
 /**
- * Import batches in flight at once on a PostgreSQL server (jobs/batch-pipeline.ts): two while no
+ * Import batches in flight at once on a PostgreSQL server (platform/jobs/batches/batch-pipeline.ts): two while no
  * HTTP request has been seen for QUIET_AFTER_MS, one otherwise. A second batch takes the core
  * that requests need: with two throughout, a search during a 200k-row upload had a p99 of 113 ms
  * (51 ms with one; target 100: bench/results/import-notes.md). Asked before each batch.

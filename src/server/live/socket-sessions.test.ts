@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangesPayload, type JobJoinAck, type NodeUploadResponse } from '../../contract';
 import type { AppConfig } from '../config';
 import { audited } from '../audit/audited';
-import { csvOf, multipart } from '../modules/imports/fixtures';
+import { csvOf, multipart } from '../test/import-fixtures';
 import { testApp, type TestApp } from '../test/harness';
 import { REVOCATIONS, signedInUser, type SignedIn } from '../test/revocations';
 

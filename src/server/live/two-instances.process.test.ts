@@ -3,7 +3,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type JobJoinAck, type NodeUploadResponse, type ProgressEvent } from '../../contract';
-import { csvOf } from '../modules/imports/fixtures';
+import { csvOf } from '../test/import-fixtures';
 import { withDatabase } from '../test/global-setup';
 import { startServerProcess, waitForOutput, type ServerProcess } from '../test/server-process';
 

@@ -10,7 +10,7 @@ import {
   findingLabel,
 } from '../../../contract';
 import { csvSafe } from '../audit-log';
-import { XLSX_CONTENT_TYPE, sendXlsx, textWorkbook, timestamped } from '../../jobs/report';
+import { XLSX_CONTENT_TYPE, sendXlsx, textWorkbook, timestamped } from '../../platform/files/xlsx';
 import { qualityFindings } from './findings';
 import { analyticsActivity, analyticsTotals } from './repository';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, AuthResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { csvOf, multipart } from '../imports/fixtures';
+import { csvOf, multipart } from '../../test/import-fixtures';
 
 let t: TestApp;
 let admin: AuthResponse;

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_TEXTS, type AuditLogPage, type AuthResponse, type User } from '../../../contract';
 import { recordEvent } from '../../audit/record';
-import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../jobs/node-import';
+import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../node-import/importer';
 import { testApp, type TestApp } from '../../test/harness';
 import { BATCH_EVENT_WORDS, withinOneToken } from './repository';
 import { purgeAuditEvents } from './retention';

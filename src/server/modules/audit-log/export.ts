@@ -8,7 +8,7 @@ import { AUDIT_LOG_TEXTS, type AuditLogEntry } from '../../../contract';
  * Formula injection: a cell that starts with = + - @ (or a tab or carriage return) is one a
  * spreadsheet may run as a formula, and events carry text users typed (node names, usernames, a
  * failed sign-in's name). In CSV such a value gets a leading apostrophe (the OWASP advice: it shows
- * as text); the .xlsx file writes every value as a text cell, like the error reports (jobs/report.ts),
+ * as text); the .xlsx file writes every value as a text cell, like the error reports (platform/files/xlsx.ts),
  * which Excel never evaluates.
  */
 export const AUDIT_EXPORT_HEADER = ['Time (UTC)', 'User', 'User id', 'Action', 'Entity type', 'Record id', 'Changes', 'Detail'] as const;

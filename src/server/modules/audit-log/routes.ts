@@ -11,7 +11,7 @@ import {
   type AuditLogEntry,
 } from '../../../contract';
 import { actorOf } from '../../audit/audited';
-import { XLSX_CONTENT_TYPE } from '../../jobs/report';
+import { XLSX_CONTENT_TYPE } from '../../platform/files/xlsx';
 import { badRequest, forbidden } from '../../plugins/errors';
 import { toAuditEntry } from './entry';
 import { csvStream, xlsxStream } from './export';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/db';
-import { zipParts, type ZipPart } from '../../jobs/parsers/test-books';
+import { zipParts, type ZipPart } from '../../platform/parsers/test-books';
 import { openBackupArchive } from './archive-reader';
 import { BACKUP_TABLES, MANIFEST_FILE } from './tables';
 

@@ -2,11 +2,11 @@ import { StringDecoder } from 'node:string_decoder';
 import { Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { BACKUP_MESSAGES } from '../../../contract';
-import { openZipEntry, partKey, readZipDirectory, zipBudget, type ZipBudget, type ZipEntry, type ZipLimits } from '../../jobs/parsers/zip';
+import { openZipEntry, partKey, readZipDirectory, zipBudget, type ZipBudget, type ZipEntry, type ZipLimits } from '../../platform/parsers/zip';
 import { AppError, badRequest } from '../../plugins/errors';
 
 /**
- * Reads a backup archive from its temp file with the import's zip reader (jobs/parsers/zip.ts:
+ * Reads a backup archive from its temp file with the import's zip reader (platform/parsers/zip.ts:
  * directory first, sizes checked before inflating, one entry streamed at a time), plus a CRC-32
  * check of every entry, so a damaged archive is refused before anything is written.
  */

@@ -2,7 +2,7 @@ import { Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart } from '../imports/fixtures';
+import { multipart } from '../../test/import-fixtures';
 import { countAll, entriesOf, multipartWith } from './archive-fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart } from '../imports/fixtures';
+import { multipart } from '../../test/import-fixtures';
 import { countAll, editRow, entriesOf, lineOf, rebuilt } from './archive-fixtures';
 import { MANIFEST_FILE } from './tables';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, SOCKET_PATH, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult, type HistoryPage } from '../../../contract';
 import type { Db } from '../../db/db';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart } from '../imports/fixtures';
+import { multipart } from '../../test/import-fixtures';
 import { countAll, entriesOf, rebuilt } from './archive-fixtures';
 import { BACKUP_TABLES, MANIFEST_FILE, NOT_BACKED_UP } from './tables';
 

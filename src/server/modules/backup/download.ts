@@ -7,7 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BackupManifest } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
-import { uploadDir } from '../../jobs/upload-dir';
+import { uploadDir } from '../../platform/jobs/uploads/upload-dir';
 import { encryptArchive } from './archive-crypto';
 import { writeBackup, type ExportOptions } from './export';
 

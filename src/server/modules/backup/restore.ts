@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
 import { audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
-import { userRoom } from '../../jobs/events';
+import { userRoom } from '../../platform/jobs/events';
 import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/errors';
 import { restartDuplicateRefresh } from '../analytics';
 import { removeBlobs } from '../attachments';

@@ -8,7 +8,7 @@ import { openPglite } from '../../db/pglite';
 import { openPostgres } from '../../db/postgres';
 import { withDatabase } from '../../test/global-setup';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart, xlsxOf } from '../imports/fixtures';
+import { multipart, xlsxOf } from '../../test/import-fixtures';
 
 /**
  * Node degrees live in node_degrees (migration 0025), kept by the relation triggers: every way a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, HistoryEntry, HistoryPage, KnowledgeNode, NodeRelationItem, Relation } from '../../../contract';
 import { SNOMED_RF2_COLUMNS } from '../../../contract';
-import { multipart, xlsxOf } from '../imports/fixtures';
+import { multipart, xlsxOf } from '../../test/import-fixtures';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, HistoryEntry, HistoryPage, KnowledgeNode, NodeRelationItem, Relation, RestorePreview } from '../../../contract';
-import { multipart } from '../imports/fixtures';
+import { multipart } from '../../test/import-fixtures';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**

@@ -6,14 +6,12 @@ import { actorOf, audited } from '../../audit/audited';
 import { fieldChanges } from '../../audit/record';
 import { notFound } from '../../plugins/errors';
 import { snomedDriftRoutes } from './drift-routes';
-import { snomedImportRoutes } from './import-routes';
 import { deleteConcept, listConcepts } from './repository';
 
 const tags = ['snomed'];
 
 export async function snomedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(snomedImportRoutes);
   await app.register(snomedDriftRoutes);
 
   r.get(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNOMED_FSN_TYPE_ID, SNOMED_RF2_COLUMNS, type AuthResponse, type HistoryPage, type KnowledgeNode, type KnowledgeNodeDetail, type SnomedImportResult } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart, xlsxOf } from '../imports/fixtures';
+import { multipart, xlsxOf } from '../../test/import-fixtures';
 import { countDriftNodes } from './drift';
 
 /**

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract';
-import { zipParts } from '../../jobs/parsers/test-books';
+import { zipParts } from '../../platform/parsers/test-books';
 import { testApp, type TestApp } from '../../test/harness';
 import { openBackupArchive } from '../backup/archive-reader';
 import { BACKUP_TABLES, MANIFEST_FILE } from '../backup/tables';
-import { multipart } from '../imports/fixtures';
+import { multipart } from '../../test/import-fixtures';
 
 /**
  * A backup's restore writes users and attachments straight into their tables: restored usernames

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { AppError, badRequest } from '../../app-error';
+import type { OleKind } from './threads/in-thread';
+import { askWorker, readRowsOffThread } from './threads/off-thread';
+import { passwordProtected } from './spreadsheet/xls';
+import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
+
+export type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
+
+/**
+ * Decides how to read an upload from its name AND its bytes: a file is only read as a
+ * spreadsheet when its contents are one (zip for .xlsx, an OLE container with a workbook for
+ * .xls, text for .csv and RF2). Excel's own two formats are told apart by content, since a
+ * workbook saved under the other Excel extension is still a workbook.
+ */
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (head: Buffer, magic: number[]) => magic.every((b, i) => head[i] === b);
+
+const notA = (filename: string, what: string) => new AppError(415, 'content_mismatch', `The contents of ${filename} are not ${what}.`);
+
+async function head(file: string, length: number): Promise<Buffer> {
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await fd.read(buf, 0, length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+}
+
+const oleKind = (file: string) => askWorker<OleKind>({ op: 'oleKind', file });
+
+/**
+ * A workbook or archive under a text name is refused here by its signature. Stray control bytes
+ * (a NUL in a name) are not judged from the head: the reader decides from the whole file
+ * (text-encoding.ts), so the answer does not depend on where in the file the byte sits.
+ */
+function looksLikeText(sample: Buffer): boolean {
+  if (sample.length === 0) return false;
+  return !startsWith(sample, ZIP) && !startsWith(sample, OLE);
+}
+
+export async function detectFormat(file: string, filename: string, extension: string): Promise<FileFormat> {
+  const sample = await head(file, 8192);
+  if (sample.length === 0) throw badRequest('The file is empty.', 'empty_file');
+  if (extension === '.xlsx' || extension === '.xls') {
+    if (startsWith(sample, ZIP)) return 'xlsx';
+    if (startsWith(sample, OLE)) {
+      const kind = await oleKind(file);
+      if (kind === 'encrypted') throw passwordProtected();
+      if (kind === 'xls') return 'xls';
+    }
+    throw notA(filename, 'an Excel workbook');
+  }
+  if (extension === '.csv') {
+    if (!looksLikeText(sample)) throw notA(filename, 'CSV text');
+    return 'csv';
+  }
+  if (extension === '.txt') {
+    if (!looksLikeText(sample)) throw notA(filename, 'an RF2 text file');
+    return 'rf2';
+  }
+  throw new AppError(415, 'unsupported_file_type', `Files of type ${extension || 'without extension'} are not accepted.`);
+}
+
+/**
+ * The file's non-empty rows, header first, in batches of whatever each read produced. Each
+ * call reads the file anew (SNOMED imports read a file twice). The parser runs in a worker
+ * thread (off-thread.ts): the server's thread only receives the batches.
+ */
+export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
+  return readRowsOffThread(file, format, limits, onProgress);
+}
