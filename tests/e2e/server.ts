@@ -43,6 +43,9 @@ type Template = 'empty' | 'sample';
 export function seedDataDir(dataDir: string, template: Template): boolean {
   const templates = process.env[TEMPLATES_ENV];
   if (!templates) return false;
+  // Rows of the template are dated when it was built; specs check that the sample's nodes were
+  // created today. Past midnight a copy would say yesterday: the server then creates its own.
+  if (fs.readFileSync(path.join(templates, 'day'), 'utf8') !== new Date().toDateString()) return false;
   // The lock belongs to the process that held it (none now): never copy it.
   fs.cpSync(path.join(templates, template), dataDir, { recursive: true, filter: (src) => !path.basename(src).startsWith('server.lock') });
   return true;
@@ -129,7 +132,9 @@ export async function buildTemplates(): Promise<{ dir: string; remove(): void }>
     const server = await spawnServer({ KG_SAMPLE_DATA: template === 'sample' ? '1' : '0', KG_TOKEN_SECRET: 'e2e-template-only-0123456789abcdef' }, dataDir, { keepDataDir: true, minStartMs: 300_000 });
     await server.stop();
   };
+  const day = new Date().toDateString();
   const built = await Promise.allSettled([build('empty'), build('sample')]);
+  fs.writeFileSync(path.join(dir, 'day'), day);
   const failed = built.find((r) => r.status === 'rejected');
   if (failed) {
     fs.rmSync(dir, { recursive: true, force: true });
