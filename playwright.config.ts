@@ -2,14 +2,18 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive the built app and examples in a real Chromium against the real server
- * (each spec file starts its own server on a fresh embedded database: tests/e2e/server.ts).
+ * (each spec file starts its own server on a fresh embedded database: tests/e2e/server.ts,
+ * copied from templates that global-setup.ts builds once per run).
  * Playwright cannot download its browser here: we use Debian's chromium.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: '.tmp/test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker: the specs' timing-sensitive waits (canvas refreshes, live messages within a
+  // second) have only been proven on one on CI's 2 cores. KG_E2E_WORKERS=2 tries two.
+  workers: Number(process.env.KG_E2E_WORKERS) || 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { freePort } from './server';
+import { freePort, seedDataDir } from './server';
 
 /**
  * Live changes in the browser: two pages of one user; an edit in one shows up in the other's node
@@ -56,6 +56,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-live-'));
+  seedDataDir(dataDir, 'empty');
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/instance-process.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KG_SAMPLE_DATA: '0', LOG_LEVEL: 'warn', KG_AUTH_RATE_LIMIT: '10000', KG_AUTH_ACCOUNT_RATE_LIMIT: '10000' },

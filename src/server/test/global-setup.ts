@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../db/migrate';
@@ -52,8 +53,10 @@ export default async function setup(project: TestProject) {
   await seedSystemRoles(db);
   const dump = await db.dump();
   await db.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kg-tmpl-')), 'template.tar.gz');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  // Stored unzipped: every clone then skips the gunzip, ~0.25 of its ~2 CPU seconds (PGlite
+  // reads a plain tarball as well as a gzipped one).
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kg-tmpl-')), 'template.tar');
+  fs.writeFileSync(file, gunzipSync(Buffer.from(await dump.arrayBuffer())));
   project.provide('pgliteTemplate', file);
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }

@@ -11,6 +11,9 @@ import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { withDatabase } from './global-setup';
 
+/** The run's template (a plain tarball, 40 MB): read once per test file, not once per clone. */
+let templateDump: Blob | undefined;
+
 /** A fresh database cloned from the run's template: PGlite by default, PostgreSQL in the api-postgres project. */
 export async function cloneDatabase(): Promise<Db> {
   if (process.env.KG_TEST_DB === 'postgres') {
@@ -30,8 +33,8 @@ export async function cloneDatabase(): Promise<Db> {
       },
     });
   }
-  const dump = fs.readFileSync(inject('pgliteTemplate'));
-  return openPglite({ dataDir: null, loadDataDir: new Blob([dump]) });
+  templateDump ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return openPglite({ dataDir: null, loadDataDir: templateDump });
 }
 
 export interface TestApp {

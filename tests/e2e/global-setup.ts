@@ -1,0 +1,19 @@
+import { buildTemplates, TEMPLATES_ENV } from './server';
+
+/**
+ * Once per browser-test run: the data directories every spec's server starts from (server.ts,
+ * seedDataDir). Workers inherit the variable set here.
+ */
+export default async function globalSetup() {
+  const started = Date.now();
+  try {
+    const templates = await buildTemplates();
+    process.env[TEMPLATES_ENV] = templates.dir;
+    console.log(`[e2e] database templates ready in ${Math.round((Date.now() - started) / 100) / 10} s`);
+    return () => templates.remove();
+  } catch (err) {
+    // Slower, not wrong: every server then creates its own database.
+    console.warn(`[e2e] no database templates (${(err as Error).message}): each server creates its database`);
+    return () => undefined;
+  }
+}
