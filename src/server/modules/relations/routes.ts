@@ -40,7 +40,7 @@ import { loadNodeTypeNames, loadRelationRule, ruleViolation } from './rules';
 const tags = ['relations'];
 
 /** Both end nodes and the type must exist; returns the type's id. */
-export async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
+async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
   const found = await existingNodeIds(db, [input.sourceNodeId, input.targetNodeId]);
   if (!found.has(input.sourceNodeId)) throw badRequest('The source node does not exist', 'unknown_source_node');
   if (!found.has(input.targetNodeId)) throw badRequest('The target node does not exist', 'unknown_target_node');
@@ -55,7 +55,7 @@ export async function checkReferences(db: Queryable, input: RelationInput): Prom
  * judged again: relations made before a rule stay editable (issue 17 item 1). Returns the type's
  * id and the weight to store (the type's default weight when none was given).
  */
-export async function checkRelationWrite(
+async function checkRelationWrite(
   tx: Queryable,
   input: RelationInput,
   current: { id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string } | null,
