@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../contract';
+import { said } from '../../contract/texts';
 import { isConnectionError } from '../db/connection-errors';
 import { runNodeImport } from './node-import';
 import { runRelationImport } from './relation-import';
@@ -69,9 +70,8 @@ async function localUpload(app: FastifyInstance, row: JobRow): Promise<LocalUplo
 }
 
 function resume(app: FastifyInstance, runner: JobRunner, row: JobRow, file: LocalUpload): void {
-  const kept = row.rows_committed.toLocaleString('en');
   const running = runner.run<JobOutcome>(
-    { ...row, message: row.dry_run ? IMPORT_MESSAGES.checkResuming : `Resuming the import after ${kept} rows…` },
+    { ...row, ...(row.dry_run ? said(IMPORT_MESSAGES.checkResuming) : said(IMPORT_MESSAGES.resuming, row.rows_committed)) },
     (ctx) => {
       if (row.kind === 'nodes') return runNodeImport(app, file.path, file.format, row.created_by!, ctx);
       if (row.kind === 'relations') return runRelationImport(app, file.path, file.format, row.created_by!, ctx);
