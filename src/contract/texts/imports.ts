@@ -108,8 +108,6 @@ export const IMPORT_RESULT_TEXTS = defineTexts('imports.result', {
   progressChecked: icu(['done', 'total'], (done: number, total: number) => `Checked ${n(done)} of ${n(total)} rows`, 'Checked {done, number} of {total, number} rows'),
 });
 
-/* Zod-free: widget code imports it (see import-texts.ts, which re-exports it). */
-
 /** The Bulk Upload Nodes dialog and the node list's Template / Upload buttons (spec §2, §8). */
 export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   title: 'Bulk Upload Nodes',
@@ -162,7 +160,7 @@ export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   wouldRefuse: 'Would be refused',
 });
 
-/** What an upload dialog says: the node upload's texts, or another import's in the same shape (relation-upload-texts.ts). */
+/** What an upload dialog says: the node upload's texts, or another import's in the same shape (RELATION_UPLOAD_TEXTS below). */
 export type UploadTexts = { readonly [K in keyof typeof NODE_UPLOAD_TEXTS]: (typeof NODE_UPLOAD_TEXTS)[K] extends readonly string[] ? readonly string[] : string };
 
 /** What the Template / Upload buttons say (the rest of UploadTexts is the dialog's). */
