@@ -1,3 +1,4 @@
+import type { TextRef } from './texts/define';
 /**
  * Backups (issue 16 item 6): the archive's version, the restore's progress event and every text
  * the Backup section and the server say. Kept free of zod so the browser bundles can use it.
@@ -28,6 +29,8 @@ export interface BackupRestoreProgress {
   /** 0–100. */
   progress: number;
   message: string;
+  /** `message` as declared texts (ids + values): the client words it in its language. */
+  text?: TextRef[];
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */

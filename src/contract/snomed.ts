@@ -92,5 +92,5 @@ export const SnomedDriftPageSchema = z.object({
 
 export const SnomedDriftParamsSchema = z.object({ nodeId: z.uuid() });
 
-/** What the node screens say about drift: ./snomed-drift-texts.ts (zod-free, for the widgets). */
+/** What the node screens say about drift: ./texts/snomed.ts (zod-free, for the widgets). */
 export { SNOMED_DRIFT_TEXTS } from './texts/snomed';

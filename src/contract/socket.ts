@@ -1,3 +1,5 @@
+import type { TextRef } from './texts/define';
+
 /** socket.io event names and payloads shared by server and client (spec §7 Real-time). */
 export const SOCKET_PATH = '/socket.io';
 
@@ -14,6 +16,8 @@ export type JobStatus = 'processing' | 'inserting' | 'completed' | 'error';
 export interface ProgressEvent {
   progress: number;
   message: string;
+  /** `message` as declared texts (ids + values) when it is made of them: the client words it in its language. */
+  text?: TextRef[];
   status: JobStatus;
   summary?: { total: number; created: number; skipped: number; errors: number; sheet?: string; untyped?: number };
   /** Rows committed so far (the job's checkpoint): what a stopped job kept. */

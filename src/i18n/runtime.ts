@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, isRtl, matchLocale, type Locale } from './locales';
  * compiled at build time (scripts/vite-i18n-catalogues.mjs), loaded the first time they are
  * asked for. Portals' `texts` overrides are kept per owner (an element) and merged over the
  * catalogue; ICU overrides are compiled by Lingui's compiler, itself loaded only when one is given.
- * Installs itself as the texts modules' translator (src/contract/texts.ts) when first imported.
+ * Installs itself as the texts modules' translator (src/contract/texts/define.ts) when first imported.
  */
 type Catalogue = Messages;
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { joinSaid, said } from '../contract/texts';
 import { IMPORT_MESSAGES } from '../contract/texts/imports';
 import { formatNumber, requestLocale } from '../i18n/runtime';
 import { jobMessage } from './job-message';
@@ -27,5 +28,31 @@ describe('jobMessage', () => {
     expect(jobMessage({ message: sent }, '')).toBe('Der Import ist wegen eines unerwarteten Fehlers auf dem Server fehlgeschlagen.');
     expect(jobMessage({ message: 'Reading row 7' }, '')).toBe('Reading row 7');
     expect(jobMessage({ message: '' }, 'fallback')).toBe('fallback');
+  });
+
+  it('words what the server said as ids and values (a stopped import, a resume) in the active language', async () => {
+    const sent = joinSaid(said(IMPORT_MESSAGES.failed), said(IMPORT_MESSAGES.stopped, 15000, 100000));
+    expect(sent.message).toBe(
+      'The import failed because of an unexpected error on the server. The import stopped after 15,000 of 100,000 rows were imported. Upload the file again — rows already imported are skipped.',
+    );
+    expect(sent.text?.map((t) => t.id)).toEqual(['imports.messages.failed', 'imports.messages.stopped']);
+    expect(jobMessage(sent, '')).toBe(sent.message); // English: as sent
+    await requestLocale('de');
+    expect(jobMessage(sent, '')).toBe(
+      'Der Import ist wegen eines unerwarteten Fehlers auf dem Server fehlgeschlagen. Der Import wurde beendet, nachdem 15.000 von 100.000 Zeilen importiert wurden. Laden Sie die Datei erneut hoch – bereits importierte Zeilen werden übersprungen.',
+    );
+    expect(jobMessage(said(IMPORT_MESSAGES.resuming, 1200), '')).toBe('Der Import wird nach 1.200 Zeilen fortgesetzt…');
+    expect(jobMessage(said(IMPORT_MESSAGES.interrupted, 1, null), '')).toBe(
+      'Unterbrochen, nachdem 1 Zeile importiert wurde; der Import wird dort fortgesetzt, sobald der Server wieder verfügbar ist.',
+    );
+    expect(jobMessage(said(IMPORT_MESSAGES.waiting), '')).toBe('Warten, bis ein anderer Import abgeschlossen ist…');
+    // An id this client does not know (a newer server): the English as sent.
+    expect(jobMessage({ message: 'Later wording', text: [{ id: 'imports.messages.notYet' }] }, '')).toBe('Later wording');
+  });
+
+  it('says in English what it sends, as the server always has', () => {
+    expect(said(IMPORT_MESSAGES.interrupted, 1, null).message).toBe('Interrupted after 1 row was imported; the import resumes from there when the server is back.');
+    expect(said(IMPORT_MESSAGES.resuming, 15000).message).toBe('Resuming the import after 15,000 rows…');
+    expect(said('Reading row 7')).toEqual({ message: 'Reading row 7', text: undefined });
   });
 });

@@ -64,7 +64,7 @@ export const MESSAGES = defineTexts('messages', {
 
 /**
  * Success messages after a save (issue 18 item 8): deletes already say so, saves did not. Zod-free,
- * shared by the host pages and the widgets. Graph edits use the same words (graph-messages.ts).
+ * shared by the host pages and the widgets. Graph edits use the same words (texts/graph.ts).
  */
 export const SAVE_MESSAGES = defineTexts('saved', {
   nodeCreated: 'Node created successfully',

@@ -17,6 +17,8 @@ export type TextValue = string | number;
 export type Translator = (id: string, values?: Record<string, TextValue>) => string | undefined;
 
 const ICU = Symbol('kg.icu');
+/** The message id of a declared `icu(…)` text (set by defineTexts), so the server can send it. */
+const ID = Symbol('kg.id');
 interface IcuSource {
   names: readonly string[];
   english: (...args: never[]) => string;
@@ -59,7 +61,7 @@ function localise<S>(prefix: string, english: S): S {
       const values = Object.fromEntries(names.map((n, i) => [n, args[i] as TextValue]));
       return (translator && translator(prefix, values)) ?? fn(...(args as never[]));
     };
-    return Object.assign(wrapped, { [ICU]: (english as unknown as IcuText<() => string>)[ICU] }) as S;
+    return Object.assign(wrapped, { [ICU]: (english as unknown as IcuText<() => string>)[ICU], [ID]: prefix }) as S;
   }
   if (english && typeof english === 'object') {
     const out = {} as Record<string, unknown>;
@@ -154,4 +156,55 @@ export function localiseEnglish(text: string): string {
   if (!translator) return text;
   const id = indexes().byEnglish.get(text);
   return (id && translator(id)) ?? text;
+}
+
+/** A declared text by id with its values: what the server sends so a client words it in its language. */
+export interface TextRef {
+  id: string;
+  values?: Record<string, TextValue | null>;
+}
+
+/**
+ * What the server says (a job's progress or failure): the English it has always sent as `message`,
+ * and the same sentence as declared texts (`text`: ids + values, in order, joined by a space) when
+ * every part is one. A client shows `text` in its language (`sayInLanguage`); `message` stays for
+ * API users and for a client that does not know an id.
+ */
+export interface Said {
+  message: string;
+  text?: TextRef[];
+}
+
+/** A declared text as the server says it: a plain text (`T.key`) or an `icu(…)` text with its arguments. */
+export function said(text: string): Said;
+export function said<A extends unknown[]>(text: (...args: A) => string, ...args: A): Said;
+export function said(text: string | ((...args: never[]) => string), ...args: unknown[]): Said {
+  if (typeof text === 'string') {
+    const id = indexes().byEnglish.get(text);
+    return { message: text, text: id ? [{ id }] : undefined };
+  }
+  const message = (text as (...a: unknown[]) => string)(...args);
+  const source = (text as Partial<IcuText<() => string>>)[ICU];
+  const id = (text as { [ID]?: string })[ID];
+  if (!source || !id) return { message, text: undefined };
+  return { message, text: [{ id, values: Object.fromEntries(source.names.map((n, i) => [n, (args[i] ?? null) as TextValue | null])) }] };
+}
+
+/** Two or more sayings as one sentence ("The import failed … The import stopped after …"). */
+export function joinSaid(...parts: Said[]): Said {
+  const message = parts.map((p) => p.message).join(' ');
+  return { message, text: parts.every((p) => p.text) ? parts.flatMap((p) => p.text ?? []) : undefined };
+}
+
+/**
+ * What the server said, in the active language: its ids and values worded by the catalogue, or
+ * (an id this client does not know, English active) its English, itself translated when it is a
+ * declared plain text.
+ */
+export function sayInLanguage(said: { message?: string; text?: readonly TextRef[] | null }): string | undefined {
+  if (said.text?.length && translator) {
+    const parts = said.text.map((ref) => translator?.(ref.id, ref.values as Record<string, TextValue> | undefined));
+    if (parts.every((p) => p !== undefined)) return parts.join(' ');
+  }
+  return said.message === undefined ? undefined : localiseEnglish(said.message);
 }

@@ -83,7 +83,7 @@ export const GRAPH_LAYOUTS = ['circle', 'grid', 'force', 'hierarchical'] as cons
 
 export type GraphLayout = (typeof GRAPH_LAYOUTS)[number];
 
-/** The graph explorer's controls and popovers (spec §2 "Graph dialog"); its messages are graph-messages.ts. */
+/** The graph explorer's controls and popovers (spec §2 "Graph dialog"); its messages are GRAPH_MESSAGES above. */
 export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
   tools: 'Graph tools',
   zoomIn: 'Zoom In',

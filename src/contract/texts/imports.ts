@@ -9,6 +9,10 @@ import { defineTexts, icu, joinTexts } from './define';
 /** SNOMED import accepts these extensions; .txt only for the RF2 description file (DESIGN §6). */
 export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt'] as const;
 
+/** keptRows as an ICU message (`total` is `none` when the file's row count is not known yet). */
+const KEPT_ROWS =
+  '{total, select, none {{kept, plural, one {# row was} other {# rows were}}} other {{kept, number} of {total, number} {total, plural, one {row was} other {rows were}}}}';
+
 export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   noFile: 'Please select a file first.',
   nodeFileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
@@ -22,11 +26,23 @@ export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   uploadFailed: 'Failed to upload file',
   snomedImportFailed: 'Failed to import SNOMED concepts',
   /** A job that stopped (server shutdown, lost database) and will resume from its checkpoint. */
-  interrupted: (kept: number, total: number | null) =>
-    `Interrupted after ${keptRows(kept, total)} imported; the import resumes from there when the server is back.`,
+  interrupted: icu(
+    ['kept', 'total'],
+    (kept: number, total: number | null) => `Interrupted after ${keptRows(kept, total)} imported; the import resumes from there when the server is back.`,
+    `Interrupted after ${KEPT_ROWS} imported; the import resumes from there when the server is back.`,
+  ),
   /** A job that stopped and cannot resume: what was kept stays, the rest needs the file again. */
-  stopped: (kept: number, total: number | null) =>
-    `The import stopped after ${keptRows(kept, total)} imported. Upload the file again — rows already imported are skipped.`,
+  stopped: icu(
+    ['kept', 'total'],
+    (kept: number, total: number | null) =>
+      `The import stopped after ${keptRows(kept, total)} imported. Upload the file again — rows already imported are skipped.`,
+    `The import stopped after ${KEPT_ROWS} imported. Upload the file again — rows already imported are skipped.`,
+  ),
+  /** The server's progress messages of a running import (sent as ids + values, worded by the client). */
+  received: 'Upload received, reading the file…',
+  resuming: icu(['kept'], (kept: number) => `Resuming the import after ${kept.toLocaleString('en')} rows…`, 'Resuming the import after {kept, number} rows…'),
+  reconnecting: 'The database connection was lost; reconnecting to resume the import…',
+  waiting: 'Waiting for another import to finish…',
   /** A dry run ("Check file", issue 17 item 3): it writes nothing, so a stopped one starts over. */
   checkReceived: 'Upload received, checking the file…',
   checkInterrupted: 'The check of the file was interrupted; it starts again when the server is back (nothing was written).',
@@ -92,8 +108,6 @@ export const IMPORT_RESULT_TEXTS = defineTexts('imports.result', {
   progressChecked: icu(['done', 'total'], (done: number, total: number) => `Checked ${n(done)} of ${n(total)} rows`, 'Checked {done, number} of {total, number} rows'),
 });
 
-/* Zod-free: widget code imports it (see import-texts.ts, which re-exports it). */
-
 /** The Bulk Upload Nodes dialog and the node list's Template / Upload buttons (spec §2, §8). */
 export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   title: 'Bulk Upload Nodes',
@@ -146,7 +160,7 @@ export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   wouldRefuse: 'Would be refused',
 });
 
-/** What an upload dialog says: the node upload's texts, or another import's in the same shape (relation-upload-texts.ts). */
+/** What an upload dialog says: the node upload's texts, or another import's in the same shape (RELATION_UPLOAD_TEXTS below). */
 export type UploadTexts = { readonly [K in keyof typeof NODE_UPLOAD_TEXTS]: (typeof NODE_UPLOAD_TEXTS)[K] extends readonly string[] ? readonly string[] : string };
 
 /** What the Template / Upload buttons say (the rest of UploadTexts is the dialog's). */

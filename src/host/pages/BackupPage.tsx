@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { backupApi, backupFileName } from '../../api/backup';
 import { socketReady } from '../../api/socket';
 import { BACKUP_MESSAGES, BACKUP_PASSPHRASE_LIMITS, BACKUP_TEXTS as T, hasAccess, type BackupRestoreProgress, type BackupRestoreResult } from '../../contract';
+import { sayInLanguage } from '../../contract/texts';
 import { Alert, Button, Card, Checkbox, Dialog, FilePicker, ProgressBar, TextField } from '../../ui';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
 import { permissionsOf } from '../shell/nav';
@@ -159,7 +160,7 @@ function RestoreCard() {
         maxLength={BACKUP_PASSPHRASE_LIMITS.max}
         onChange={(e) => setPassphrase(e.currentTarget.value)}
       />
-      {restoring && <ProgressBar label={T.restoring} value={progress?.progress ?? 0} message={progress?.message ?? T.restoring} />}
+      {restoring && <ProgressBar label={T.restoring} value={progress?.progress ?? 0} message={(progress && sayInLanguage(progress)) || T.restoring} />}
       <Dialog
         open={state.step === 'confirming'}
         title={T.confirmTitle}

@@ -41,7 +41,7 @@ export interface AuditEventInput {
   changes?: FieldChange[];
   /**
    * What is not a field change: counts, a delete's snapshot, a failed sign-in's name. Its keys are
-   * the listed ones, each worded for the log's reader (contract/audit-detail-texts.ts).
+   * the listed ones, each worded for the log's reader (contract/texts/audit.ts).
    */
   detail?: AuditDetail | null;
 }

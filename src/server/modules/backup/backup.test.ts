@@ -269,6 +269,10 @@ describe('POST /backup/restore', () => {
     expect(progress.some((e) => e.status === 'inserting')).toBe(true);
     expect(progress.map((e) => e.progress)).toEqual([...progress.map((e) => e.progress)].sort((a, b) => a - b));
     expect(progress.at(-1)!.progress).toBe(100);
+    // Each message also goes as ids + values, for the restorer's language.
+    expect(progress[0].text).toEqual([{ id: 'backup.messages.validating' }]);
+    expect(progress.find((e) => e.status === 'inserting')?.text?.[0]).toMatchObject({ id: 'backup.messages.writing', values: { part: expect.any(String) } });
+    expect(progress.at(-1)!.text).toEqual([{ id: 'backup.messages.done' }]);
   });
 
   it('every table holds what the source held (the archive admin is the restorer)', async () => {

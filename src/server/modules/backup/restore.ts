@@ -2,6 +2,7 @@ import { NO_PASSWORD_HASH } from '../credentials';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, countOf, type BackupManifest, type BackupRestoreProgress, type BackupRestoreResult } from '../../../contract';
+import { said, type Said } from '../../../contract/texts';
 import { audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
 import { userRoom } from '../../platform/jobs/events';
@@ -126,7 +127,7 @@ async function writeRows(
       const tableStarted = Date.now();
       restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, keyOffset, app.db.kind, (rows) => {
         done += rows;
-        progress.send('inserting', 30 + Math.floor((70 * done) / total), BACKUP_MESSAGES.writing(table.file.replace('.ndjson', '').replace('_', ' ')));
+        progress.send('inserting', 30 + Math.floor((70 * done) / total), said(BACKUP_MESSAGES.writing, table.file.replace('.ndjson', '').replace('_', ' ')));
       });
       timings[table.table] = Date.now() - tableStarted;
     }
@@ -336,14 +337,15 @@ function progressReporter(app: FastifyInstance, userId: string, processId: strin
   let lastProgress = -1;
   let lastStatus = '';
   return {
-    send(status: BackupRestoreProgress['status'], progress: number, message: string) {
+    send(status: BackupRestoreProgress['status'], progress: number, message: string | Said) {
       const now = Date.now();
       const changed = status !== lastStatus;
       if (!changed && (progress === lastProgress || now - last < 200)) return;
       last = now;
       lastProgress = progress;
       lastStatus = status;
-      const event: BackupRestoreProgress = { processId, status, progress, message };
+      // The English as `message` and the same as ids + values (`text`) for the client's language.
+      const event: BackupRestoreProgress = { processId, status, progress, ...(typeof message === 'string' ? said(message) : message) };
       app.io.to(userRoom(userId)).emit(BACKUP_RESTORE_EVENT, event);
     },
   };

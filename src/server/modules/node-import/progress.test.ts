@@ -68,6 +68,8 @@ describe('upload progress events', () => {
     expect(body.success).toBe(true);
     const events = await done;
     expect(events[0]).toMatchObject({ progress: 5, status: 'processing' });
+    // The English message goes with its id, which the client words in its language.
+    expect(events[0]).toMatchObject({ message: IMPORT_MESSAGES.received, text: [{ id: 'imports.messages.received' }] });
     const last = events.at(-1)!;
     expect(last).toMatchObject({ progress: 100, status: 'completed', summary: { total: 15_000, created: 15_000, skipped: 0, errors: 0 } });
     const progress = events.map((e) => e.progress);

@@ -1,4 +1,5 @@
 import { SOCKET_EVENTS, type JobStatus } from '../../../contract';
+import { said, type TextRef } from '../../../contract/texts';
 import type { JobKind } from './repository';
 
 /**
@@ -11,6 +12,8 @@ export interface JobState {
   status: JobStatus;
   progress: number;
   message: string;
+  /** `message` as ids + values when it has values (a plain declared text is looked up when sent). */
+  text?: TextRef[];
   summary?: object | null;
   errorReportKey?: string | null;
   /** Rows committed so far (the checkpoint): what a stopped job kept. */
@@ -34,9 +37,12 @@ export function jobEventName(kind: JobKind, id: string): string {
 }
 
 export function jobPayload(kind: JobKind, id: string, state: JobState): Record<string, unknown> {
+  // The server speaks English (`message`); `text` says the same as ids + values for the client's language.
+  const text = state.text ?? said(state.message).text;
   const base = {
     progress: state.progress,
     message: state.message,
+    ...(text ? { text } : {}),
     status: state.status,
     ...(state.summary ? { summary: state.summary } : {}),
     ...(state.rowsCommitted !== undefined ? { rowsCommitted: state.rowsCommitted } : {}),

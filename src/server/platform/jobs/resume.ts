@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../../contract';
+import { said } from '../../../contract/texts';
 import { isConnectionError } from '../../db/connection-errors';
 import type { FileFormat } from '../parsers';
 import type { JobKindHandler } from './kinds';
@@ -67,9 +68,8 @@ async function localUpload(app: FastifyInstance, row: JobRow): Promise<LocalUplo
 }
 
 function resume(app: FastifyInstance, runner: JobRunner, handler: JobKindHandler, row: JobRow, file: LocalUpload): void {
-  const kept = row.rows_committed.toLocaleString('en');
   const running = runner.run<JobOutcome>(
-    { ...row, message: row.dry_run ? IMPORT_MESSAGES.checkResuming : `Resuming the import after ${kept} rows…` },
+    { ...row, ...(row.dry_run ? said(IMPORT_MESSAGES.checkResuming) : said(IMPORT_MESSAGES.resuming, row.rows_committed)) },
     (ctx) => handler.run(app, file.path, file.format, row.created_by, ctx),
     file.removeLocal,
   );

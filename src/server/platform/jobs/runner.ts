@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type JobStatus } from '../../../contract';
+import { joinSaid, said, type Said, type TextRef } from '../../../contract/texts';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../plugins/errors';
 import { isConnectionError } from '../../db/connection-errors';
@@ -44,8 +45,8 @@ export interface JobContext {
 
 /** The job stopped without finishing and may resume from its checkpoint (shutdown, database gone). */
 export class JobInterrupted extends AppError {
-  constructor(message: string) {
-    super(503, 'import_interrupted', message);
+  constructor(readonly said: Said) {
+    super(503, 'import_interrupted', said.message);
   }
 }
 
@@ -111,7 +112,7 @@ export class JobRunner {
         userId,
         upload: upload && { ...upload, storedId },
         progress: 5,
-        message: options.dryRun ? IMPORT_MESSAGES.checkReceived : 'Upload received, reading the file…',
+        message: options.dryRun ? IMPORT_MESSAGES.checkReceived : IMPORT_MESSAGES.received,
         dryRun: options.dryRun,
       });
     } catch (err) {
@@ -131,7 +132,7 @@ export class JobRunner {
    * stored upload run once the job is finished — completed or failed — but not when it was
    * interrupted: a resume needs the upload.
    */
-  run<T extends JobOutcome>(row: JobRow, work: (ctx: JobContext) => Promise<T>, removeLocal: () => Promise<void> = async () => undefined): RunningJob<T> {
+  run<T extends JobOutcome>(row: JobRow & { text?: TextRef[] }, work: (ctx: JobContext) => Promise<T>, removeLocal: () => Promise<void> = async () => undefined): RunningJob<T> {
     const cleanup = async () => {
       await removeLocal();
       await this.app.uploads.remove(row.upload_id);
@@ -146,7 +147,7 @@ export class JobRunner {
     validated.catch(() => undefined); // callers that stop listening must not crash the process
     const entry: Entry = {
       row,
-      state: { status: row.status, progress: row.progress, message: row.message, rowsCommitted: row.rows_committed ?? 0, dryRun: row.dry_run },
+      state: { status: row.status, progress: row.progress, message: row.message, text: row.text, rowsCommitted: row.rows_committed ?? 0, dryRun: row.dry_run },
       controller,
       done: Promise.resolve(),
       lastEmit: 0,
@@ -166,12 +167,12 @@ export class JobRunner {
       yieldToRequests: () => this.app.requestActivity.whenIdle(BATCH_YIELD_MAX_MS),
       onReconnecting: (err, attempt) => {
         this.app.log.warn({ err, job: row.id, attempt }, 'database connection lost during an import; resuming from the checkpoint');
-        entry.state = { ...entry.state, message: 'The database connection was lost; reconnecting to resume the import…' };
+        entry.state = { ...entry.state, ...said(IMPORT_MESSAGES.reconnecting) };
         this.emit(entry);
       },
     };
     const interrupted = () =>
-      new JobInterrupted(row.dry_run ? IMPORT_MESSAGES.checkInterrupted : IMPORT_MESSAGES.interrupted(entry.state.rowsCommitted ?? 0, entry.rowsTotal));
+      new JobInterrupted(row.dry_run ? said(IMPORT_MESSAGES.checkInterrupted) : said(IMPORT_MESSAGES.interrupted, entry.state.rowsCommitted ?? 0, entry.rowsTotal));
     const ctx: JobContext = {
       id: row.id,
       signal: controller.signal,
@@ -179,7 +180,7 @@ export class JobRunner {
       progress: (progress, message, status, rows) => {
         const changed = status !== undefined && status !== entry.state.status;
         const at = Math.max(entry.state.progress, Math.min(99, Math.round(progress)));
-        entry.state = { ...entry.state, progress: at, message, status: status ?? entry.state.status, progressRows: rows ?? null };
+        entry.state = { ...entry.state, progress: at, ...said(message), status: status ?? entry.state.status, progressRows: rows ?? null };
         if (changed) void this.persist(entry);
         if (changed || Date.now() - entry.lastEmit >= EMIT_EVERY_MS) this.emit(entry);
       },
@@ -252,7 +253,7 @@ export class JobRunner {
     if (err instanceof JobInterrupted || isConnectionError(err)) {
       const stop = err instanceof JobInterrupted ? err : interrupted();
       if (!(err instanceof JobInterrupted)) this.app.log.error({ err, job: row.id }, 'import interrupted: the database connection stayed lost');
-      entry.state = { ...entry.state, message: stop.message };
+      entry.state = { ...entry.state, ...stop.said };
       await this.persist(entry, true);
       this.emit(entry);
       return stop;
@@ -262,8 +263,8 @@ export class JobRunner {
     const known = err instanceof AppError && err.statusCode < 500;
     if (!known) this.app.log.error({ err, job: row.id }, 'import failed');
     const kept = entry.state.rowsCommitted ?? 0;
-    const reason = known ? err.message : row.dry_run ? IMPORT_MESSAGES.checkFailed : IMPORT_MESSAGES.failed;
-    entry.state = { ...entry.state, status: 'error', message: kept > 0 ? `${reason} ${IMPORT_MESSAGES.stopped(kept, entry.rowsTotal)}` : reason };
+    const reason = said(known ? err.message : row.dry_run ? IMPORT_MESSAGES.checkFailed : IMPORT_MESSAGES.failed);
+    entry.state = { ...entry.state, status: 'error', ...(kept > 0 ? joinSaid(reason, said(IMPORT_MESSAGES.stopped, kept, entry.rowsTotal)) : reason) };
     // Recorded before the HTTP answer goes out, so the answer never runs ahead of the row.
     await this.persist(entry);
     this.emit(entry);
@@ -330,7 +331,7 @@ export class JobRunner {
       this.active++;
       return;
     }
-    entry.state = { ...entry.state, message: 'Waiting for another import to finish…' };
+    entry.state = { ...entry.state, ...said(IMPORT_MESSAGES.waiting) };
     this.emit(entry);
     await new Promise<void>((resolve) => this.queue.push(resolve));
   }
