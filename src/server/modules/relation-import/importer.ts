@@ -3,7 +3,7 @@ import { IMPORT_RESULT_TEXTS as R, LIMITS, RELATION_IMPORT_MESSAGES as M, RELATI
 import type { Queryable } from '../../db/db';
 import { PendingListMerges } from '../../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../../db/turns';
-import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../relations/rules';
+import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../relations';
 import type { FileFormat } from '../../platform/parsers';
 import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './file-reader';
 import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';

@@ -6,7 +6,7 @@ import { importBatchChars, importBatchRows } from '../../db/turns';
 import { badRequest } from '../../plugins/errors';
 import { readRows, type FileFormat, type ParseLimits } from '../../platform/parsers';
 import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
-import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../snomed/drift';
+import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../snomed';
 import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../platform/jobs/runner';
 import type { JobKindHandler } from '../../platform/jobs/kinds';
 import { FirstSeen } from './first-seen';
