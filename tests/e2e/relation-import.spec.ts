@@ -46,7 +46,8 @@ test('a cold visit to /relations: the upload buttons and the Import Relations di
   // its sheets into the page (its style manifest names the upload part's).
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSignedIn(page, '/relations');
-  await expect(page.locator('.kg-upload-buttons')).toHaveCSS('display', 'inline-flex');
+  // node-upload.css: flex-wrap: wrap (display is blockified to flex inside the header's flex row).
+  await expect(page.locator('.kg-upload-buttons')).toHaveCSS('flex-wrap', 'wrap');
   await page.getByRole('button', { name: 'Import relations', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Relations' });
   await expect(dialog).toBeVisible();
