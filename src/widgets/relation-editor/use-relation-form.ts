@@ -10,7 +10,7 @@ import type { Relation } from '../../contract/relations';
 import type { User } from '../../contract/users';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { failureText } from '../../machines/error-text';
-import { formDialogMachine, type FieldErrors } from '../../machines/form-dialog.machine';
+import { formDialogMachine, type FieldErrors, type FormDialogInput } from '../../machines/form-dialog.machine';
 import { useLatest } from '../../ui/use-latest';
 import { useUnsavedChanges } from '../unsaved-changes';
 import { bodyOf, sameDraft, validateDraft, type DraftField, type RelationDraft } from './relation-form';
@@ -20,7 +20,7 @@ import { bodyOf, sameDraft, validateDraft, type DraftField, type RelationDraft }
  * add/edit forms use: the draft, its field errors (spec order, also the summary's order), the
  * server's refusal, saving; and, when editing, Delete Relation (the confirm-delete machine).
  */
-const relationFormMachine = formDialogMachine<RelationDraft, Relation>();
+export const relationFormMachine = formDialogMachine<RelationDraft, Relation>();
 
 export interface RelationFormOptions {
   api: ApiClient;
@@ -37,10 +37,23 @@ export interface RelationFormOptions {
 const fieldErrorsOf = (draft: RelationDraft): FieldErrors<RelationDraft> => Object.fromEntries(validateDraft(draft).map((e) => [e.field, e.message]));
 
 /** The server's own error text; an answer without one (code http_error: only a status line) gets the fallback. */
-function saveFailureText(err: unknown, mode: 'create' | 'edit'): string {
+export function saveFailureText(err: unknown, mode: 'create' | 'edit'): string {
   const fallback = mode === 'edit' ? T.editFailed : T.createFailed;
   if (err instanceof ApiError && err.status === 302) return T.authIssue;
   return err instanceof ApiError && err.code !== 'http_error' ? failureText(err, fallback) : fallback;
+}
+
+/** The machine's input: `save` makes the call, `mode()` is read when a failure is worded. */
+export function relationFormInput(initial: RelationDraft, save: (draft: RelationDraft) => Promise<Relation>, mode: () => 'create' | 'edit'): FormDialogInput<RelationDraft, Relation> {
+  return {
+    initial,
+    submit: save,
+    validate: fieldErrorsOf,
+    fallback: mode() === 'edit' ? T.editFailed : T.createFailed,
+    errorText: (err) => saveFailureText(err, mode()),
+    // The server's refusal stays until the next submit, as it always has.
+    keepErrorOnChange: true,
+  };
 }
 
 export function useRelationForm(o: RelationFormOptions) {
@@ -49,19 +62,15 @@ export function useRelationForm(o: RelationFormOptions) {
   const withNote = canSeeRelationNotes(o.user.permissions);
   const latest = useLatest({ o, calls, withNote });
   const form = useActorRef(relationFormMachine, {
-    input: {
-      initial: o.initial,
-      submit: (draft) => {
+    input: relationFormInput(
+      o.initial,
+      (draft) => {
         const { o, calls, withNote } = latest.current;
         const body = bodyOf(draft, withNote);
         return o.mode === 'edit' && o.relationId ? calls.update(o.relationId, body) : calls.create(body);
       },
-      validate: fieldErrorsOf,
-      fallback: o.mode === 'edit' ? T.editFailed : T.createFailed,
-      errorText: (err) => saveFailureText(err, latest.current.o.mode),
-      // The server's refusal stays until the next submit, as it always has.
-      keepErrorOnChange: true,
-    },
+      () => latest.current.o.mode,
+    ),
   });
   // Spec §8: the relation's delete failure is one fixed text, whatever the server said; the dialog stays open to try again.
   const deletion = useActorRef(confirmDeleteMachine, { input: { remove: calls.remove, fallback: T.deleteFailed, errorText: () => T.deleteFailed } });
