@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../api/client';
-import { RELATION_MESSAGES as M, RELATION_TEXTS as T } from '../../contract/relation-texts';
+import { RELATION_MESSAGES as M, RELATION_TEXTS as T } from '../../contract/texts/relations';
 import type { Relation } from '../../contract/relations';
 import { EMPTY_DRAFT, type RelationDraft } from './relation-form';
 import { relationFormInput, relationFormMachine, saveFailureText } from './use-relation-form';
