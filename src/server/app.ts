@@ -9,12 +9,13 @@ import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
 import { analyticsRoutes } from './modules/analytics/routes';
-import { scheduleDuplicateRefresh } from './modules/analytics/duplicates';
+import { duplicateRefreshTask } from './modules/analytics/duplicates';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { auditLogRoutes } from './modules/audit-log/routes';
-import { scheduleDailyPurge } from './modules/audit-log/retention';
+import { auditPurgeTask } from './modules/audit-log/retention';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './platform/jobs/plugin';
+import { tasksPlugin } from './platform/tasks/plugin';
 import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { backupRoutes } from './modules/backup/routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(credentialLimitsPlugin);
     await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
+    await app.register(tasksPlugin);
     await app.register(jobsPlugin, { kinds: [nodeImportJob, relationImportJob, snomedImportJob] });
     await app.register(livePlugin);
 
@@ -156,8 +158,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       { prefix: API_PREFIX },
     );
     await staticFiles(app);
-    scheduleDailyPurge(app);
-    if (config.duplicatesFirstRefreshSeconds !== null) scheduleDuplicateRefresh(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 });
+    app.tasks.register(auditPurgeTask(app));
+    if (config.duplicatesFirstRefreshSeconds !== null) app.tasks.register(duplicateRefreshTask(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 }));
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -1,9 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { findUserById, type UserRow } from '../users/repository';
 import { usernameSkeleton } from '../users/skeleton';
-
-/** Serialises registrations so that exactly one first account becomes admin. */
-const FIRST_ACCOUNT_LOCK_KEY = 815_204_002;
+import { FIRST_ACCOUNT_LOCK_KEY } from '../../platform/locks';
 
 /** Creates an account: admin when it is the first on the installation, viewer otherwise. */
 export async function registerUser(
