@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../../contract';
-import { isConnectionError } from '../../db/connection-errors';
+import { isConnectionError } from '../../db/connection/connection-errors';
 import type { FileFormat } from '../parsers';
 import type { JobKindHandler } from './kinds';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';

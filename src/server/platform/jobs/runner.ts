@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_MESSAGES, type JobStatus } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../plugins/errors';
-import { isConnectionError } from '../../db/connection-errors';
+import { isConnectionError } from '../../db/connection/connection-errors';
 import { BatchPipeline } from './batches/batch-pipeline';
 import { checkpointOfRow, commitBatch, resumable, type BatchOptions, type CheckpointDeps } from './checkpoint';
 import { recordJobEvent } from './job-audit';
