@@ -41,7 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/db';
-import { openPglite } from '../../src/server/db/pglite';
+import { openPglite } from '../../src/server/db/pglite/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import { buildGraph, sampleIds, searchTerms } from './dataset';
 import { waitForQuietMachine } from './cpu';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { NodeListQuerySchema } from '../../src/contract';
 import type { Db, Queryable } from '../../src/server/db/db';
 import { migrate } from '../../src/server/db/migrate';
-import { initPgliteDataDir } from '../../src/server/db/pglite-init';
+import { initPgliteDataDir } from '../../src/server/db/pglite/pglite-init';
 import { INSERT_MISSING_TYPES_SQL, INSERT_NODES_SQL } from '../../src/server/modules/node-import/importer';
 import { listNodes } from '../../src/server/modules/nodes/list-query';
 import { summarize } from '../api/stats';

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/db';
-import { openPglite } from '../../src/server/db/pglite';
+import { openPglite } from '../../src/server/db/pglite/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import { machineBusyPercent } from '../api/cpu';
 import { buildGraph, type BenchGraph } from '../api/dataset';

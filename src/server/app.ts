@@ -8,10 +8,11 @@ import { ChangeFeed } from './audit/change-feed';
 import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open';
-import { analyticsRoutes, scheduleDuplicateRefresh } from './modules/analytics';
+import { analyticsRoutes, duplicateRefreshTask } from './modules/analytics';
 import { attachmentRoutes, databaseBlobStore, diskBlobStore } from './modules/attachments';
-import { auditLogRoutes, scheduleDailyPurge } from './modules/audit-log';
+import { auditLogRoutes, auditPurgeTask } from './modules/audit-log';
 import { jobsPlugin } from './platform/jobs/plugin';
+import { tasksPlugin } from './platform/tasks/plugin';
 import { livePlugin } from './live/plugin';
 import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
@@ -30,15 +31,15 @@ import { nodeTypeRoutes, relationTypeRoutes } from './modules/types';
 import { fillMissingSkeletons, userRoutes } from './modules/users';
 import { API_PREFIX, accessPlugin } from './plugins/access';
 import { boundedInputPlugin } from './plugins/bounded-input';
-import { compressionPlugin } from './plugins/compression';
-import { credentialLimitsPlugin } from './plugins/credential-limits';
-import { appConnectSrc } from './plugins/csp';
+import { compressionPlugin } from './plugins/http/compression';
+import { credentialLimitsPlugin } from './plugins/limits/credential-limits';
+import { appConnectSrc } from './plugins/http/csp';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
-import { publicLimitsPlugin } from './plugins/public-limits';
+import { publicLimitsPlugin } from './plugins/limits/public-limits';
 import { requestActivityPlugin } from './plugins/request-activity';
 import { socketPlugin } from './plugins/socket';
-import { staticFiles } from './plugins/static';
+import { staticFiles } from './plugins/http/static';
 import { nulSafeValidatorCompiler } from './plugins/validation';
 import { seedSystemRoles } from './seed/roles';
 import { loadSampleGraph } from './seed/sample-graph';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(credentialLimitsPlugin);
     await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);
+    await app.register(tasksPlugin);
     await app.register(jobsPlugin, { kinds: [nodeImportJob, relationImportJob, snomedImportJob] });
     await app.register(livePlugin);
 
@@ -152,8 +154,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       { prefix: API_PREFIX },
     );
     await staticFiles(app);
-    scheduleDailyPurge(app);
-    if (config.duplicatesFirstRefreshSeconds !== null) scheduleDuplicateRefresh(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 });
+    app.tasks.register(auditPurgeTask(app));
+    if (config.duplicatesFirstRefreshSeconds !== null) app.tasks.register(duplicateRefreshTask(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 }));
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

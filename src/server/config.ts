@@ -13,7 +13,7 @@ export interface AppConfig {
   socketSessionCheckMs: number;
   /** Origins allowed to call the API from other sites (embedded widgets). */
   corsOrigins: string[];
-  /** Requests per minute per client address over all the credential routes together (plugins/credential-limits.ts). */
+  /** Requests per minute per client address over all the credential routes together (plugins/limits/credential-limits.ts). */
   authRateLimitPerMinute: number;
   /** Sign-in and password-check attempts per minute per account, from any address. */
   authAccountRateLimitPerMinute: number;

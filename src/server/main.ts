@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { isConnectionError } from './db/connection-errors';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { isConnectionError } from './db/connection/connection-errors';
+import { DataDirLockedError } from './db/pglite/data-dir-lock';
 import { listenEarly } from './early-listen';
 import { setTimeout as sleep } from 'node:timers/promises';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../test/harness';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir } from './pglite/data-dir-lock';
 import { migrate, migrationFiles } from './migrate';
 
 const dirs: string[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db';
 import { QUIET_AFTER_MS } from './turns';
 import { MERGE_AT_PAGES, PendingListMerges, QUIET_MERGE_AT_PAGES, QUIET_PENDING_LIST_LIMIT } from './gin-pending';
-import { openPglite } from './pglite';
+import { openPglite } from './pglite/pglite';
 
 /**
  * The embedded imports' pending-list merges (issue 13): after a batch, each GIN index's pending
@@ -111,7 +111,7 @@ describe('GIN pending-list merges after embedded import batches', () => {
         await merges.beforeBatch(tx, lastBatch);
         return (await tx.query<{ gin_pending_list_limit: string }>('SHOW gin_pending_list_limit'))[0].gin_pending_list_limit;
       });
-    // A request was just seen: the 1 MB of db/pglite.ts.
+    // A request was just seen: the 1 MB of db/pglite/pglite.ts.
     expect(await limitIn(false)).toBe('1MB');
     quietForMs = QUIET_AFTER_MS;
     expect(await limitIn(false)).toBe(QUIET_PENDING_LIST_LIMIT.pglite);

@@ -6,7 +6,7 @@ import { QUIET_AFTER_MS, nextTurn } from './turns';
  *
  * A GIN index (the trigram indexes of node names, SNOMED terms, relation names) collects new
  * entries in a pending list; the insert that makes the list outgrow gin_pending_list_limit (1 MB,
- * db/pglite.ts) merges the whole list into the index within its own statement. PGlite runs in the
+ * db/pglite/pglite.ts) merges the whole list into the index within its own statement. PGlite runs in the
  * server's thread with one connection, so during an import such a statement — a 500-row batch plus
  * a merge — held every request for twice as long as a batch alone, in 40 % of the node upload's
  * batches (bench/results/import-notes.md). `PendingListMerges` merges each list as a step of its

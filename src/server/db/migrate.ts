@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db';
+import { MIGRATION_LOCK_KEY } from '../platform/locks';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-/** Serialises migrations when several servers start at once against one PostgreSQL. */
-const MIGRATION_LOCK_KEY = 815_204_001;
 
 export function migrationFiles(): { version: string; sql: string }[] {
   return fs

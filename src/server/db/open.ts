@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Db } from './db';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir } from './pglite/data-dir-lock';
 import { migrate } from './migrate';
-import { openPglite } from './pglite';
+import { openPglite } from './pglite/pglite';
 import { openPostgres } from './postgres';
 
 export interface OpenedDb {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isConnectionError } from './connection-errors';
+import { isConnectionError } from './connection/connection-errors';
 import type { Db, Queryable } from './db';
 
 // Return int8 (counts, sums) as numbers, like PGlite; our counts stay far below 2^53.
@@ -13,7 +13,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // index reads that index's whole pending list, so during a bulk import, whose rows fill the
   // lists, a node search's p99 was 91-106 ms at 4 MB, 50 ms at 2 MB and 29 ms at 1 MB; 1 MB cost
   // the 100k-row upload ~18 % (more frequent merges), 2 MB nothing measurable
-  // (bench/results/import-notes.md). The embedded database uses 1 MB (db/pglite.ts).
+  // (bench/results/import-notes.md). The embedded database uses 1 MB (db/pglite/pglite.ts).
   // TCP keep-alive notices a peer that vanished without closing (failover, network).
   const pool = new pg.Pool({ connectionString, max, options: '-c jit=off -c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=2MB', keepAlive: true });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the

@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../test/harness';
 /**
  * What a request meets when the database connection is gone, on both databases: the fault
  * is injected at the edge (the Db's query answers as pg does when its socket closed), the
- * rest is the real app. The real connection loss on PostgreSQL is db/connection-loss*.test.ts.
+ * rest is the real app. The real connection loss on PostgreSQL is db/connection/connection-loss*.test.ts.
  */
 let t: TestApp;
 let session: AuthResponse;

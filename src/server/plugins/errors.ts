@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '../../contract';
 import { AppError } from '../app-error';
-import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../db/connection-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isConnectionError } from '../db/connection/connection-errors';
 
 /** Said when the database connection dropped under a request (failover, restart, network). */
 export const DATABASE_UNAVAILABLE = 'The database connection was lost. Try again in a moment.';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../contract';
-import { isConnectionError } from '../db/connection-errors';
+import { isConnectionError } from '../db/connection/connection-errors';
 import { authenticate } from './access';
 import { rememberSession, watchSocketSessions } from '../live/socket-sessions';
 import { attachPostgresAdapter } from './socket-adapter';

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
+import { openPglite } from '../db/pglite/pglite';
 import { openPostgres } from '../db/postgres';
 import { seedSystemRoles } from '../seed/roles';
 

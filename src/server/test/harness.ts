@@ -7,7 +7,7 @@ import type { AuthResponse } from '../../contract';
 import { buildApp, type BuildOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import type { Db } from '../db/db';
-import { openPglite } from '../db/pglite';
+import { openPglite } from '../db/pglite/pglite';
 import { openPostgres } from '../db/postgres';
 import { withDatabase } from './global-setup';
 

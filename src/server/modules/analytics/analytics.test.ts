@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsActivity, AnalyticsTotals, AuthResponse, KnowledgeNode, QualityFindings } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
+import { DUPLICATE_REFRESH_LOCK_KEY } from '../../platform/locks';
 import { refreshLikelyDuplicates } from './duplicates';
 
 /** Issue 17 item 5: the Analytics page's API on a crafted graph. */
@@ -106,7 +107,7 @@ describe('GET /analytics/quality', () => {
     let second: Awaited<ReturnType<typeof refreshLikelyDuplicates>> | undefined;
     await t.db.transaction(async (tx) => {
       // This transaction holds the refresh's lock, as a running refresh (another instance's) does.
-      await tx.query('SELECT pg_advisory_xact_lock(815204023)');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [DUPLICATE_REFRESH_LOCK_KEY]);
       second = await refreshLikelyDuplicates(t.db);
     });
     expect(second).toBeNull();

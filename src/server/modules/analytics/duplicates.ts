@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Queryable } from '../../db/db';
 import { nextTurn } from '../../db/turns';
+import type { PeriodicTask } from '../../platform/tasks/scheduler';
+import { DUPLICATE_REFRESH_LOCK_KEY } from '../../platform/locks';
 
 /**
  * Likely duplicates: two nodes of the same type whose names are at least this trigram-similar
@@ -12,8 +14,6 @@ export const DUPLICATE_SIMILARITY = 0.6;
 const REFRESH_INTERVAL_MS = 15 * 60_000;
 /** A refresh put off by a running import looks again this much later (not a whole interval). */
 const IMPORT_RETRY_MS = 60_000;
-/** Advisory lock of one batch (transaction-scoped), so that instances never probe at the same time. */
-const REFRESH_LOCK_KEY = 815_204_023;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**
@@ -129,7 +129,7 @@ type BatchOutcome = { locked: true } | { locked: false; probed: number; done: bo
 /** One transaction: the next nodes of the pass (or rows left without their node), probed; the cursor saved. */
 async function runBatch(db: Db, size: number): Promise<BatchOutcome> {
   return db.transaction(async (tx): Promise<BatchOutcome> => {
-    const [{ ok }] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [REFRESH_LOCK_KEY]);
+    const [{ ok }] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [DUPLICATE_REFRESH_LOCK_KEY]);
     if (!ok) return { locked: true };
     // JIT off: the probe's estimate (a thousand candidates per node) made PostgreSQL compile every batch's statement.
     await tx.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true), set_config('jit', 'off', true)`, [String(DUPLICATE_SIMILARITY)]);
@@ -254,47 +254,27 @@ export interface DuplicateSchedule {
 }
 
 /**
- * Refreshes shortly after start and every 15 minutes (imports and edits show up within that). A
- * refresh does not start while an import runs, and a running one stops between batches when one
- * starts; either looks again a minute later. Closing the server stops a running refresh between
- * two batches and waits for it (preClose: before the database closes).
+ * The refresh as a periodic task: shortly after start and every 15 minutes (imports and edits show
+ * up within that). A refresh does not start while an import runs, and a running one stops between
+ * batches when one starts; either looks again a minute later. Closing the server stops a running
+ * refresh between two batches and waits for it (the scheduler stops before the database closes).
  */
-export function scheduleDuplicateRefresh(app: FastifyInstance, schedule: DuplicateSchedule): void {
-  const stop = new AbortController();
+export function duplicateRefreshTask(app: FastifyInstance, schedule: DuplicateSchedule): PeriodicTask {
   const staleSeconds = app.config.jobStaleSeconds;
   const pause = () => importRunning(app.db, staleSeconds);
-  let running: Promise<void> | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  const later = () => {
-    clearTimeout(retry);
-    retry = setTimeout(run, IMPORT_RETRY_MS);
-    retry.unref();
-  };
-  function run() {
-    // A refresh longer than the interval (a first pass over a very large graph) is not started again under itself.
-    if (running || stop.signal.aborted) return;
-    running = (async () => {
+  return {
+    name: 'duplicate-refresh',
+    firstRunMs: schedule.firstRunMs,
+    intervalMs: schedule.intervalMs ?? REFRESH_INTERVAL_MS,
+    run: async ({ signal, again }) => {
       try {
-        if (await pause()) return later();
-        const result = await refreshLikelyDuplicates(app.db, { signal: stop.signal, pause });
-        if (result && !result.complete && !stop.signal.aborted) later();
+        if (await pause()) return again(IMPORT_RETRY_MS);
+        const result = await refreshLikelyDuplicates(app.db, { signal, pause });
+        if (result && !result.complete && !signal.aborted) again(IMPORT_RETRY_MS);
         if (result && result.probed > 0) app.log.info(result, 'Refreshed the likely duplicates');
       } catch (err) {
         app.log.warn({ err }, 'Refreshing the likely duplicates failed');
-      } finally {
-        running = null;
       }
-    })();
-  }
-  const first = setTimeout(run, schedule.firstRunMs);
-  const repeat = setInterval(run, schedule.intervalMs ?? REFRESH_INTERVAL_MS);
-  first.unref();
-  repeat.unref();
-  app.addHook('preClose', async () => {
-    stop.abort();
-    clearTimeout(first);
-    clearTimeout(retry);
-    clearInterval(repeat);
-    await running;
-  });
+    },
+  };
 }

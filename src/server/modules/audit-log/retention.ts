@@ -4,6 +4,8 @@ import { audited } from '../../audit/audited';
 import { blobKeysOfEvents, removeUnreferencedBlobs } from '../../audit/blob-retention';
 import type { AuditActor } from '../../audit/events';
 import type { Queryable } from '../../db/db';
+import type { PeriodicTask } from '../../platform/tasks/scheduler';
+import { AUDIT_PURGE_LOCK_KEY } from '../../platform/locks';
 
 /**
  * Audit retention (issue 16 item 5): events are kept unless an admin sets "purge events older than
@@ -34,9 +36,6 @@ export async function setRetentionDays(app: FastifyInstance, actor: AuditActor, 
   });
 }
 
-/** Serialises purges across instances (PostgreSQL) so two daily runs never delete the same rows twice. */
-const PURGE_LOCK_KEY = 815_204_013;
-
 /**
  * Deletes every event older than `days` days in one transaction (SET LOCAL kg.audit_purge, which
  * the immutability trigger lets through for this transaction only) and records the purge with its
@@ -47,7 +46,7 @@ const PURGE_LOCK_KEY = 815_204_013;
 export async function purgeAuditEvents(app: FastifyInstance, actor: AuditActor | null, days: number, now = new Date()): Promise<AuditPurgeResult> {
   const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
   const { purged, blobKeys } = await audited(app, actor, async ({ tx, record }) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PURGE_LOCK_KEY]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_PURGE_LOCK_KEY]);
     const blobKeys = await blobKeysOfEvents(tx, 'e.at < $1::timestamptz', [before]);
     await tx.query("SET LOCAL kg.audit_purge = 'on'");
     // A bulk import's batch (migration 0029) holds one event per record it created: it counts as that many.
@@ -68,26 +67,23 @@ export async function purgeAuditEvents(app: FastifyInstance, actor: AuditActor |
 }
 
 /**
- * The daily purge: shortly after start, then every 24 hours, when a retention is set. Failures are
- * logged and retried the next day; the timer does not keep the process alive.
+ * The daily purge as a periodic task: shortly after start, then every 24 hours, when a retention is
+ * set. Failures are logged and retried the next day.
  */
-export function scheduleDailyPurge(app: FastifyInstance, firstRunMs = 60_000): void {
-  const run = async () => {
-    try {
-      const days = await getRetentionDays(app.db);
-      if (days === null) return;
-      const { purged } = await purgeAuditEvents(app, null, days);
-      if (purged > 0) app.log.info({ purged, days }, 'Purged old audit events');
-    } catch (err) {
-      app.log.warn({ err }, 'The daily audit purge failed');
-    }
+export function auditPurgeTask(app: FastifyInstance, firstRunMs = 60_000): PeriodicTask {
+  return {
+    name: 'audit-purge',
+    firstRunMs,
+    intervalMs: PURGE_INTERVAL_MS,
+    run: async () => {
+      try {
+        const days = await getRetentionDays(app.db);
+        if (days === null) return;
+        const { purged } = await purgeAuditEvents(app, null, days);
+        if (purged > 0) app.log.info({ purged, days }, 'Purged old audit events');
+      } catch (err) {
+        app.log.warn({ err }, 'The daily audit purge failed');
+      }
+    },
   };
-  const first = setTimeout(() => void run(), firstRunMs);
-  const daily = setInterval(() => void run(), PURGE_INTERVAL_MS);
-  first.unref();
-  daily.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  });
 }

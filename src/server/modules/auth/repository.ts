@@ -1,8 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { findUserById, usernameSkeleton, type UserRow } from '../users';
-
-/** Serialises registrations so that exactly one first account becomes admin. */
-const FIRST_ACCOUNT_LOCK_KEY = 815_204_002;
+import { FIRST_ACCOUNT_LOCK_KEY } from '../../platform/locks';
 
 /** Creates an account: admin when it is the first on the installation, viewer otherwise. */
 export async function registerUser(

@@ -13,9 +13,7 @@ import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
 import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
 import { validateArchive } from './validation/validate';
-
-/** Serialises restores (two at once would both find the installation empty). */
-const RESTORE_LOCK_KEY = 815_204_016;
+import { RESTORE_LOCK_KEY } from '../../platform/locks';
 
 export interface Restorer {
   id: string;

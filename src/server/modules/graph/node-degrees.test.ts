@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Graph, NodeUploadResponse } from '../../../contract';
 import type { Db } from '../../db/db';
 import { migrationFiles } from '../../db/migrate';
-import { openPglite } from '../../db/pglite';
+import { openPglite } from '../../db/pglite/pglite';
 import { openPostgres } from '../../db/postgres';
 import { withDatabase } from '../../test/global-setup';
 import { testApp, type TestApp } from '../../test/harness';

@@ -4,6 +4,7 @@ import type { PendingListMerges } from '../../db/gin-pending';
 import type { RelationColumns } from './importer';
 import type { Checkpoint } from '../../platform/jobs/repository';
 import type { JobContext } from '../../platform/jobs/runner';
+import { RELATION_IMPORT_LOCK_KEY } from '../../platform/locks';
 
 /**
  * Step 3 of the relation import (relation-import.ts): the valid relations written in batches,
@@ -18,7 +19,6 @@ import type { JobContext } from '../../platform/jobs/runner';
  * (the embedded database, a dry run) each batch takes the turn in its own transaction; with two
  * batches in flight (PostgreSQL) the import holds it for all of its batches (insertTwoInFlight).
  */
-const RELATION_IMPORT_LOCK_KEY = 815_204_030;
 export const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY})`;
 
 /**

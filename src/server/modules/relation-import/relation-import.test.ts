@@ -4,6 +4,7 @@ import { loadImportRules, resolveRelations, resolveWhileReading, type RelationIm
 import { INSERT_RELATIONS_SQL } from './insert';
 import type { RelationRow } from './file-reader';
 import { testApp, type TestApp } from '../../test/harness';
+import { RELATION_IMPORT_LOCK_KEY } from '../../platform/locks';
 import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 
 /** Bulk relation import (issue 17 item 2): POST /relations/upload, the template and the error report. */
@@ -365,7 +366,7 @@ describe('imports of many batches', () => {
     let answer: ReturnType<typeof uploadAs> | null = null;
     // Another import holds the turn and writes the reverse of the first 3,000 pairs meanwhile.
     await t.db.transaction(async (other) => {
-      await other.query('SELECT pg_advisory_xact_lock(815204030)');
+      await other.query(`SELECT pg_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY})`);
       answer = uploadAs(editor.accessToken, 'forward.csv', csvOf(pairs('MS', 120, 100, 'co-occurs with')));
       const deadline = Date.now() + 60_000;
       for (;;) {
@@ -403,7 +404,7 @@ describe('imports of many batches', () => {
       await s.db.query(`INSERT INTO nodes (name, node_type_id) SELECT 'MW ' || k || ' ' || g, (SELECT id FROM node_types WHERE name = k)
                           FROM unnest(ARRAY['Disease', 'Symptom']) AS k, generate_series(1, 20) AS g`);
       await s.db.transaction(async (other) => {
-        await other.query('SELECT pg_advisory_xact_lock(815204030)');
+        await other.query(`SELECT pg_advisory_xact_lock(${RELATION_IMPORT_LOCK_KEY})`);
         const res = await s.call({ method: 'POST', url: '/api/relations/upload', token: owner.accessToken, ...multipart('wait.csv', csvOf(pairs('MW', 20, 20, 'treats'))) });
         expect(res.statusCode, res.body).toBe(200);
         const id = res.json<NodeUploadResponse>().processId;
@@ -433,7 +434,7 @@ describe('imports of many batches', () => {
     let holder: number | null = null;
     while (holder === null) {
       if (Date.now() > deadline) throw new Error('the import never held its turn past a batch');
-      const held = await t.db.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 815204030 AND granted`);
+      const held = await t.db.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = ${RELATION_IMPORT_LOCK_KEY} AND granted`);
       const [job] = await t.db.query<{ id: string }>(`SELECT id FROM import_jobs WHERE filename = 'turn.csv'`);
       if (held.length > 0 && job && (await jobOf(job.id))[0].rows_committed >= 5000) holder = held[0].pid;
       else await new Promise((r) => setTimeout(r, 10));

@@ -1,8 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
-
-/** Advisory-lock class of "relations between these two nodes": its own key space (two-key form). */
-const SAME_ENDS_LOCK_CLASS = 19;
+import { SAME_ENDS_LOCK_CLASS } from '../../platform/locks';
 
 /**
  * Refuses (409) a second relation with the same source, target and type — and, for a symmetric

@@ -1,8 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { usernameSkeleton } from './skeleton';
-
-/** Serialises changes that could remove the last active administrator. */
-const ADMIN_LOCK_KEY = 815_204_003;
+import { ADMIN_LOCK_KEY } from '../../platform/locks';
 
 export async function lockAdmins(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_LOCK_KEY]);

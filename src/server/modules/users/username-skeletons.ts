@@ -2,9 +2,8 @@ import { MESSAGES } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
 import { usernameSkeleton } from './skeleton';
+import { USERNAME_LOCK_CLASS } from '../../platform/locks';
 
-/** The lock class of username checks: with the skeleton's hash, it serialises look-alike races only. */
-const USERNAME_LOCK_CLASS = 815_204_010;
 const FILL_BATCH = 500;
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isConnectionError } from '../../db/connection-errors';
+import { isConnectionError } from '../../db/connection/connection-errors';
 import type { Db, Queryable } from '../../db/db';
 import type { PendingListMerges } from '../../db/gin-pending';
 import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from './repository';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { AuthResponse, NodeUploadResponse } from '../../../contract';
 import { withDatabase } from '../../test/global-setup';
 import { startServerProcess, waitForStatus, type ServerProcess } from '../../test/server-process';
+import { MIGRATION_LOCK_KEY } from '../locks';
 
 /**
  * Several real server processes (`tsx src/server/main.ts`) on one fresh PostgreSQL database
@@ -21,8 +22,6 @@ import { startServerProcess, waitForStatus, type ServerProcess } from '../../tes
  * PostgreSQL only (skipped without TEST_DATABASE_URL).
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
-/** migrate.ts's advisory lock key. */
-const MIGRATION_LOCK_KEY = 815_204_001;
 const STALE_SECONDS = 6;
 const BATCH = 5000; // rows per batch on PostgreSQL (db/turns.ts)
 const ROWS = 60_000;

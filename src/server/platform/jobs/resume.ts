@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '../../../contract';
 import { said } from '../../../contract/texts';
-import { isConnectionError } from '../../db/connection-errors';
+import { isConnectionError } from '../../db/connection/connection-errors';
 import type { FileFormat } from '../parsers';
 import type { JobKindHandler } from './kinds';
 import { claimJob, orphanedJobs, saveJobState, type JobRow } from './repository';

@@ -4,7 +4,7 @@ import { IMPORT_MESSAGES, type JobStatus } from '../../../contract';
 import { joinSaid, said, type Said, type TextRef } from '../../../contract/texts';
 import type { Queryable } from '../../db/db';
 import { AppError } from '../../plugins/errors';
-import { isConnectionError } from '../../db/connection-errors';
+import { isConnectionError } from '../../db/connection/connection-errors';
 import { BatchPipeline } from './batches/batch-pipeline';
 import { checkpointOfRow, commitBatch, resumable, type BatchOptions, type CheckpointDeps } from './checkpoint';
 import { recordJobEvent } from './job-audit';

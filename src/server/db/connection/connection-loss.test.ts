@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../test/harness';
 
 /**
  * Fault test: the app's PostgreSQL connections are terminated (pg_terminate_backend, as a

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PREFIX } from './access';
+import { API_PREFIX } from '../access';
 import { allowedOrigins, ownSocketOrigins } from './csp';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

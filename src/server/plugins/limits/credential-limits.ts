@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../../contract';
-import { attemptCounterFor, type AttemptCounter } from '../modules/auth';
-import { findUserByLogin } from '../modules/users';
-import { routeKey } from './access';
+import { MESSAGES } from '../../../contract';
+import { attemptCounterFor, type AttemptCounter } from '../../modules/auth';
+import { findUserByLogin } from '../../modules/users';
+import { routeKey } from '../access';
 import { addressBucket } from './client-address';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /** The credential routes' budget is per minute. */
 export const CREDENTIAL_WINDOW_MS = 60_000;

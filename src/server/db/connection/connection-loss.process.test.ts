@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { withDatabase } from '../test/global-setup';
-import { startServerProcess, waitForStatus, type ServerProcess } from '../test/server-process';
+import { withDatabase } from '../../test/global-setup';
+import { startServerProcess, waitForStatus, type ServerProcess } from '../../test/server-process';
 
 /**
  * The fault test with the real server process (`tsx src/server/main.ts` on DATABASE_URL): its

@@ -1,11 +1,11 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ACCESS, MESSAGES, type Access } from '../../contract';
-import { memoryCounter, type AttemptCounter } from '../modules/auth';
-import { API_PREFIX, routeKey } from './access';
+import { API_ACCESS, MESSAGES, type Access } from '../../../contract';
+import { memoryCounter, type AttemptCounter } from '../../modules/auth';
+import { API_PREFIX, routeKey } from '../access';
 import { addressBucket } from './client-address';
 import { CREDENTIAL_ROUTES, CREDENTIAL_WINDOW_MS } from './credential-limits';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Public routes that count against no budget. `GET /live` answers from memory without reading

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../scripts/precompress.mjs';
-import type { AuthResponse } from '../../contract';
-import { testApp, type TestApp } from '../test/harness';
+import { precompress } from '../../../../scripts/precompress.mjs';
+import type { AuthResponse } from '../../../contract';
+import { testApp, type TestApp } from '../../test/harness';
 
 /**
  * Bytes on the wire: API answers above 1 KB are compressed (brotli or gzip, as the client

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ACCESS, MESSAGES, type Access } from '../../contract';
-import { testApp, type TestApp } from '../test/harness';
+import { API_ACCESS, MESSAGES, type Access } from '../../../contract';
+import { testApp, type TestApp } from '../../test/harness';
 import { CREDENTIAL_ROUTES } from './credential-limits';
 import { UNCOUNTED_PUBLIC_ROUTES, countedPublicRoutes } from './public-limits';
 

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from '../db';
 import { initPgliteDataDir } from './pglite-init';
-import { nextTurn } from './turns';
+import { nextTurn } from '../turns';
 
 /** PGlite needs its extensions passed on every open once a migration has created them. */
 const extensions = { pg_trgm };

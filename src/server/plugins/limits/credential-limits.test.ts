@@ -1,15 +1,15 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type AuthResponse } from '../../contract';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { openPostgres } from '../db/postgres';
-import { withDatabase } from '../test/global-setup';
-import { testApp, type TestApp } from '../test/harness';
+import { MESSAGES, type AuthResponse } from '../../../contract';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { openPostgres } from '../../db/postgres';
+import { withDatabase } from '../../test/global-setup';
+import { testApp, type TestApp } from '../../test/harness';
 
 /**
  * One budget per client address over every credential route, one per account for sign-in and
- * password checks (plugins/credential-limits.ts). Each test speaks from its own documentation
+ * password checks (plugins/limits/credential-limits.ts). Each test speaks from its own documentation
  * address (203.0.113.x), so budgets do not leak between tests; setup comes from 127.0.0.1.
  */
 const PER_ADDRESS = 6;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test/harness';
+import { testApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let withoutExamples: TestApp;

@@ -25,7 +25,7 @@ describe('embedded database directory', () => {
     const db = await openPglite({ dataDir: dir });
     try {
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
-      // New WAL segments are not zero-filled in the server's thread (db/pglite.ts).
+      // New WAL segments are not zero-filled in the server's thread (db/pglite/pglite.ts).
       expect(await db.query('SHOW wal_init_zero')).toEqual([{ wal_init_zero: 'off' }]);
       expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
