@@ -21,7 +21,8 @@ import { actorOf, audited } from '../../audit/audited';
 import { recordEvent } from '../../audit/record';
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
-import { findUserById, findUserByLogin, toUser } from '../users/repository';
+import { USER_RECORD, findUserById, findUserByLogin, toUser } from '../users/repository';
+import { expectedVersion } from '../../plugins/versions';
 import { assertUsernameFree, usernameClashes } from '../users/username-skeletons';
 import { userCreated, userUpdated } from '../users/user-audit';
 import { assertPasswordAllowed } from './password-policy';
@@ -203,7 +204,9 @@ export async function authRoutes(app: FastifyInstance) {
         assertPasswordAllowed(password, { username: fields.username ?? user.username, email: fields.email ?? user.email });
         passwordHash = await hashPassword(password);
       }
-      const updated = await audited(app, actorOf(user), async ({ tx, record }) => {
+      const expected = expectedVersion(request);
+      const updated = await audited(app, actorOf(user), async ({ tx, record, claim }) => {
+        await claim(USER_RECORD, user.id, expected);
         if (fields.username !== undefined) await assertUsernameFree(tx, fields.username, user);
         const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
         // A new password ends the user's other sessions (someone who knew the old one is

@@ -13,6 +13,8 @@ import {
 } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
+import type { VersionedRecord } from '../../db/versions';
+import { expectedVersion } from '../../plugins/versions';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../plugins/errors';
 import { listAttachments } from '../attachments/repository';
 import { relationEvent, relationStatesOfNode } from '../relations/relation-audit';
@@ -52,6 +54,17 @@ export async function resolveType(db: Queryable, name: string): Promise<string> 
   return id;
 }
 
+/** One node as GET /nodes/:id answers it (with attachments and relation count), or null. */
+export async function nodeDetail(db: Queryable, id: string) {
+  const row = await getNode(db, id);
+  if (!row) return null;
+  const [attachments, count] = await Promise.all([listAttachments(db, row.id), relationCount(db, row.id)]);
+  return { ...toNode(row), relationCount: count, attachments };
+}
+
+/** Nodes are versioned records (db/versions.ts): attachments and restores move a node's version too. */
+export const NODE_RECORD: VersionedRecord = { table: 'nodes', notFound: NODE_MESSAGES.notFound, current: nodeDetail };
+
 export async function nodeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -73,12 +86,7 @@ export async function nodeRoutes(app: FastifyInstance) {
   r.get(
     '/nodes/:id',
     { schema: { tags, summary: 'One node with its attachments and relation count', params: IdParamsSchema, response: { 200: NodeDetailSchema } } },
-    async (req) => {
-      const row = await getNode(app.db, req.params.id);
-      if (!row) throw notFound(NODE_MESSAGES.notFound);
-      const [attachments, count] = await Promise.all([listAttachments(app.db, row.id), relationCount(app.db, row.id)]);
-      return { ...toNode(row), relationCount: count, attachments };
-    },
+    async (req) => (await nodeDetail(app.db, req.params.id)) ?? Promise.reject(notFound(NODE_MESSAGES.notFound)),
   );
 
   r.post(
@@ -102,9 +110,10 @@ export async function nodeRoutes(app: FastifyInstance) {
     async (req) => {
       const input = req.body;
       const id = req.params.id;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1 FOR UPDATE', [id]))[0];
-        if (!current) throw notFound(NODE_MESSAGES.notFound);
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(NODE_RECORD, id, expected);
+        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1', [id]))[0];
         const typeId = await resolveType(tx, input.nodeType);
         if (typeId !== current.node_type_id && (await relationCount(tx, id)) > 0) {
           throw conflict(NODE_MESSAGES.typeLocked, 'node_type_locked');
@@ -122,8 +131,9 @@ export async function nodeRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Delete a node with its relations and attachments', params: IdParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       const id = req.params.id;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        await tx.query('SELECT 1 FROM nodes WHERE id = $1 FOR UPDATE', [id]);
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(NODE_RECORD, id, expected);
         const state = await loadNodeState(tx, id);
         if (!state) throw notFound(NODE_MESSAGES.notFound);
         // The event carries what goes with the node, so that a restore brings it all back; each
