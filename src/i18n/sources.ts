@@ -12,6 +12,7 @@ import '../contract/audit-detail-texts';
 import '../contract/audit-log-texts';
 import '../contract/backup';
 import '../contract/capped-total';
+import '../contract/conflict-texts';
 import '../contract/grants';
 import '../contract/graph-messages';
 import '../contract/history-texts';

@@ -10,6 +10,7 @@ import '../history/history.css';
 import '../node-upload/node-upload.css';
 import './form/node-form.css';
 import './node-manager.css';
+import '../parts/conflict/conflict.css';
 
 export { NodeManager, type NodeManagerProps } from './NodeManager';
 export { NodeEditor, type NodeEditorProps } from './form/NodeEditor';
