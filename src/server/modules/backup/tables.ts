@@ -85,7 +85,12 @@ function batchRowProblem(row: Record<string, unknown>): string | null {
  */
 export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   // The look-alike key is derived from the username; the server computes it for restored users.
-  users: ['password_hash', 'username_skeleton'],
+  // Who changed a user, role or type last (migration 0033) is told by the restored audit trail; the
+  // restore itself is their latest change.
+  users: ['password_hash', 'username_skeleton', 'updated_by'],
+  roles: ['updated_by'],
+  node_types: ['updated_by'],
+  relation_types: ['updated_by'],
   attachments: ['blob_key'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
@@ -247,9 +252,9 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       action: text,
       entity_type: optText,
       entity_id: optText,
+      version: z.number().int().positive().max(2_147_483_647).nullable().optional(),
       changes: z.array(z.unknown()),
       detail: z.unknown().nullable(),
-      version: z.number().int().positive().max(2_147_483_647).nullable().optional(),
     },
     userColumns: ['actor_id'],
     newKeys: true,
