@@ -30,12 +30,12 @@ export function useEditConflict<T extends { version?: number }>(initialVersion: 
       throw err;
     }
   }, []);
-  const adopt = useCallback(() => {
+  const adopt = () => {
     const current = conflict?.current ?? null;
     if (current?.version !== undefined) version.current = current.version;
     setConflict(null);
     return current;
-  }, [conflict]);
+  };
   const dismiss = useCallback(() => setConflict(null), []);
   const saved = useCallback((v: number | undefined) => {
     version.current = v;
