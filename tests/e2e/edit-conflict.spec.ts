@@ -85,7 +85,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer();
   tokens.ada = (await api<{ accessToken: string }>('/auth/register', { method: 'POST', body: ada })).body.accessToken;
-  const registered = (await api<{ user: { id: string } }>('/auth/register', { method: 'POST', body: bea })).body.user;
+  expect((await api('/auth/register', { method: 'POST', body: bea })).status).toBeLessThan(300);
+  const registered = (await api<{ data: { id: string; username: string }[] }>('/users')).body.data.find((u) => u.username === bea.username)!;
   const roles = (await api<{ id: string; name: string }[]>('/roles')).body;
   expect((await api(`/users/${registered.id}`, { method: 'PUT', body: { roleId: roles.find((r) => r.name === 'editor')!.id } })).status).toBe(200);
   tokens.bea = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: bea.username, password: bea.password } })).body.accessToken;
