@@ -1,5 +1,5 @@
 import type { AuditLogPage, AuditPurgeResult, AuditRetention } from '../contract/audit-log';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 import { endOfLocalDay, startOfLocalDay } from './node-filters';
 
 /** The log's filters as the screen keeps them: '' means "not filtering"; dates are local calendar days (YYYY-MM-DD). */
@@ -33,7 +33,8 @@ export const auditApi = (api: ApiClient) => ({
   /** The whole filtered log as a file (the server streams it). */
   exportFile: (filters: AuditFilters, format: 'csv' | 'xlsx') => api.request<Blob>('/audit/export', { query: { ...auditFilterQuery(filters), format }, responseType: 'blob' }),
   retention: (signal?: AbortSignal) => api.request<AuditRetention>('/audit/retention', { signal }),
-  setRetention: (retentionDays: number | null) => api.request<AuditRetention>('/audit/retention', { method: 'PUT', body: { retentionDays } }),
+  setRetention: (retentionDays: number | null, version?: number) =>
+    api.request<AuditRetention>('/audit/retention', { method: 'PUT', body: { retentionDays }, ...ifMatch(version) }),
   purge: () => api.request<AuditPurgeResult>('/audit/purge', { method: 'POST' }),
 });
 export type AuditApi = ReturnType<typeof auditApi>;

@@ -1,5 +1,5 @@
 import type { AuthResponse, ProfileUpdateRequest, RegisterRequest, User } from '../contract';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 
 export const authApi = (api: ApiClient) => ({
   login: (login: string, password: string) =>
@@ -14,6 +14,7 @@ export const authApi = (api: ApiClient) => ({
     api.request<{ valid: true }>('/auth/verify-password', { method: 'POST', body: { email, password } }),
   checkUsername: (username: string) =>
     api.request<{ available: boolean }>('/auth/check-username', { method: 'POST', body: { username } }),
-  updateProfile: (body: ProfileUpdateRequest) => api.request<User>('/auth/profile', { method: 'PUT', body }),
+  /** `version`: the profile as the form loaded it (412 when it changed since); the language switch sends none. */
+  updateProfile: (body: ProfileUpdateRequest, version?: number) => api.request<User>('/auth/profile', { method: 'PUT', body, ...ifMatch(version) }),
 });
 export type AuthApi = ReturnType<typeof authApi>;

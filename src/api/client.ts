@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
+import { CONFLICT_TEXTS, EDIT_CONFLICT, MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
 import { HttpError, http as request } from './http';
 import { sessionStoreFor, type SessionStore } from './session-store';
 
@@ -15,6 +15,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 412 `edit_conflict` (docs/architecture/versions.md): the write was made from a copy someone
+ * else changed since, and nothing was written. `current` is the record as it is now.
+ */
+export class EditConflictError<T = unknown> extends ApiError {
+  constructor(
+    message: string,
+    readonly current: T,
+    readonly changedBy: { id: string; username: string } | null,
+    readonly changedAt: string | null,
+  ) {
+    super(412, EDIT_CONFLICT, message);
+    this.name = 'EditConflictError';
+  }
+}
+
+export const isEditConflict = <T = unknown>(err: unknown): err is EditConflictError<T> => err instanceof EditConflictError;
+
+/** `If-Match` for the version a write was made from (undefined: none, an unconditional write). */
+export const ifMatch = (version: number | null | undefined): { ifMatch?: number } => (typeof version === 'number' ? { ifMatch: version } : {});
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -23,6 +44,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /** The record's version this write was made from: sent as `If-Match: "<n>"` (412 when stale). */
+  ifMatch?: number;
 }
 
 export interface ApiClient {
@@ -47,6 +70,9 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof HttpError) {
     const body = (err.data && typeof err.data === 'object' ? err.data : undefined) as Partial<ApiErrorBody> | undefined;
     if (err.status === 0) return new ApiError(0, 'network_error', MESSAGES.generic.network);
+    if (err.status === 412 && body?.code === EDIT_CONFLICT) {
+      return new EditConflictError(CONFLICT_TEXTS.stale, body.current, body.changedBy ?? null, body.changedAt ?? null);
+    }
     return new ApiError(err.status, body?.code ?? 'http_error', body?.error ?? (err.statusText || `HTTP ${err.status}`), body?.details);
   }
   return new ApiError(0, 'network_error', err instanceof Error ? err.message : MESSAGES.generic.network);
@@ -100,12 +126,15 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
 
   const send = <T>(path: string, o: RequestOptions): Promise<T> => {
     const token = o.anonymous ? null : session.accessToken;
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (o.ifMatch !== undefined) headers['If-Match'] = `"${o.ifMatch}"`;
     const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     return http<T>(path, {
       method: o.method ?? 'GET',
       query: query as Record<string, string | number | boolean> | undefined,
       body: o.body,
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      headers: Object.keys(headers).length ? headers : undefined,
       responseType: o.responseType,
       signal: o.signal,
     });

@@ -1,5 +1,5 @@
 import type { HistoryEntry, RestoreAttachmentMode, RestorePreview } from '../contract/history';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 import type { Page } from './nodes';
 
 /** Which records have a history: GET /{kind}/{id}/history, POST /{kind}/{id}/restore. */
@@ -18,8 +18,11 @@ export const historyApi = (api: ApiClient, kind: HistoryKind) => {
      * Back to the state right after the entry; answers the record as it now is. With the preview's
      * `basis`, the server refuses (409) a restore that would now do anything other than that preview.
      */
-    restore: (id: string, eventId: string, options: { attachments?: RestoreAttachmentMode; basis?: string } = {}) =>
-      api.request<unknown>(`${path(id)}/restore`, { method: 'POST', body: { eventId, ...options } }),
+    restore: (id: string, eventId: string, options: { attachments?: RestoreAttachmentMode; basis?: string; version?: number | null } = {}) => {
+      const { version, ...rest } = options;
+      // The preview's version as If-Match: 412 edit_conflict when the record changed since the preview.
+      return api.request<unknown>(`${path(id)}/restore`, { method: 'POST', body: { eventId, ...rest }, ...ifMatch(version) });
+    },
   };
 };
 export type HistoryApi = ReturnType<typeof historyApi>;

@@ -1,6 +1,6 @@
 import type { Attachment, KnowledgeNode, KnowledgeNodeDetail, NODE_SORT_FIELDS, NodeSave } from '../contract/nodes';
 import type { NodeRelationItem } from '../contract/relations';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 
 const path = (id: string) => `/nodes/${encodeURIComponent(id)}`;
 
@@ -53,9 +53,9 @@ export const nodesApi = (api: ApiClient) => ({
   get: (id: string) => api.request<KnowledgeNodeDetail>(path(id)),
   create: (body: NodeSave) => api.request<KnowledgeNode>('/nodes', { method: 'POST', body }),
   /** PUT /nodes/{id}: fields left out stay as they are. */
-  update: (id: string, body: NodeSave) => api.request<KnowledgeNode>(path(id), { method: 'PUT', body }),
-  /** Deletes the node and (by cascade) all its relations. */
-  remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
+  update: (id: string, body: NodeSave, version?: number) => api.request<KnowledgeNode>(path(id), { method: 'PUT', body, ...ifMatch(version) }),
+  /** Deletes the node and (by cascade) all its relations; `version`: 412 if it changed since. */
+  remove: (id: string, version?: number) => api.request<void>(path(id), { method: 'DELETE', ...ifMatch(version) }),
   /** GET /nodes/{id}/relations: each relation with the node at the other end and its direction. */
   relations: (id: string) => api.request<NodeRelationItem[]>(`${path(id)}/relations`),
   /** POST /snomed/drift/{id}/accept: the node keeps its code; the import's change to it is accepted. */
@@ -65,8 +65,10 @@ export type NodesApi = ReturnType<typeof nodesApi>;
 
 /** Attachment calls: one upload per file (multipart field `file`), a signed download link, delete. */
 export const attachmentsApi = (api: ApiClient) => ({
-  upload: (nodeId: string, file: File, signal?: AbortSignal) => {
+  upload: (nodeId: string, file: File, signal?: AbortSignal, version?: number) => {
     const form = new FormData();
+    // Before the file: the server reads the fields that come ahead of it.
+    if (version !== undefined) form.append('version', String(version));
     form.append('file', file, file.name);
     return api.request<Attachment>(`${path(nodeId)}/attachments`, { method: 'POST', body: form, signal });
   },
@@ -79,6 +81,7 @@ export const attachmentsApi = (api: ApiClient) => ({
     const url = /^https?:/i.test(res.downloadUrl) ? res.downloadUrl : `${api.base}${res.downloadUrl}`;
     return { url, filename: res.filename };
   },
-  remove: (nodeId: string, attachmentId: string) => api.request<void>(`${path(nodeId)}/attachments/${encodeURIComponent(attachmentId)}`, { method: 'DELETE' }),
+  remove: (nodeId: string, attachmentId: string, version?: number) =>
+    api.request<void>(`${path(nodeId)}/attachments/${encodeURIComponent(attachmentId)}`, { method: 'DELETE', ...ifMatch(version) }),
 });
 export type AttachmentsApi = ReturnType<typeof attachmentsApi>;

@@ -1,5 +1,5 @@
 import type { Relation, RelationSave } from '../contract/relations';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 import type { Page } from './nodes';
 
 /** GET /relations query (server-side search, filter, sort and paging). */
@@ -35,12 +35,12 @@ export const relationsApi = (api: ApiClient) => ({
   list: (query: RelationListQuery = {}, signal?: AbortSignal) => api.request<Page<Relation>>('/relations', { query: { ...query }, signal }),
   create: (body: RelationSave) => api.request<Relation>('/relations', { method: 'POST', body }),
   get: (id: string) => api.request<Relation>(path(id)),
-  update: (id: string, body: RelationSave) => api.request<Relation>(path(id), { method: 'PUT', body }),
-  remove: (id: string) => api.request<void>(path(id), { method: 'DELETE' }),
+  update: (id: string, body: RelationSave, version?: number) => api.request<Relation>(path(id), { method: 'PUT', body, ...ifMatch(version) }),
+  remove: (id: string, version?: number) => api.request<void>(path(id), { method: 'DELETE', ...ifMatch(version) }),
   /** Changes only the type: reads the relation, then sends it back whole with the new type. */
   async changeType(id: string, relationType: string): Promise<Relation> {
     const current = await api.request<Relation>(path(id));
-    return api.request<Relation>(path(id), { method: 'PUT', body: saveBodyOf(current, { relationType }) });
+    return api.request<Relation>(path(id), { method: 'PUT', body: saveBodyOf(current, { relationType }), ...ifMatch(current.version) });
   },
 });
 export type RelationsApi = ReturnType<typeof relationsApi>;

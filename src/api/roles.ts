@@ -1,5 +1,5 @@
 import type { Role } from '../contract/roles';
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 
 /** Role calls (spec §7): the list is a plain array; PUT takes the form fields or only isActive. */
 export interface RolePayload {
@@ -12,8 +12,9 @@ export interface RolePayload {
 export const rolesApi = (api: ApiClient) => ({
   list: (signal?: AbortSignal) => api.request<Role[]>('/roles', { signal }),
   create: (body: RolePayload) => api.request<Role>('/roles', { method: 'POST', body }),
-  update: (id: string, body: Partial<RolePayload>) => api.request<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-  setActive: (id: string, isActive: boolean) => api.request<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body: { isActive } }),
-  remove: (id: string) => api.request<null>(`/roles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  update: (id: string, body: Partial<RolePayload>, version?: number) => api.request<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body, ...ifMatch(version) }),
+  setActive: (id: string, isActive: boolean, version?: number) =>
+    api.request<Role>(`/roles/${encodeURIComponent(id)}`, { method: 'PUT', body: { isActive }, ...ifMatch(version) }),
+  remove: (id: string, version?: number) => api.request<null>(`/roles/${encodeURIComponent(id)}`, { method: 'DELETE', ...ifMatch(version) }),
 });
 export type RolesApi = ReturnType<typeof rolesApi>;

@@ -7,7 +7,7 @@ export interface RelationRuleInput {
   symmetric: boolean;
   defaultWeight: number | null;
 }
-import type { ApiClient } from './client';
+import { ifMatch, type ApiClient } from './client';
 
 const BASE: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
 
@@ -21,10 +21,10 @@ export const typesApi = (api: ApiClient, kind: TaxonomyKind) => {
     /** `color` (node types, `#rrggbb`): left out, the server picks the next palette colour (create) or keeps it (update). */
     create: (name: string, color?: string, rule?: RelationRuleInput) =>
       api.request<TaxonomyType>(BASE[kind], { method: 'POST', body: { [field]: name, ...(color ? { color } : {}), ...rule } }),
-    update: (id: string, name: string, color?: string, rule?: RelationRuleInput) =>
-      api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name, ...(color ? { color } : {}), ...rule } }),
+    update: (id: string, name: string, color?: string, rule?: RelationRuleInput, version?: number) =>
+      api.request<TaxonomyType>(one(id), { method: 'PUT', body: { [field]: name, ...(color ? { color } : {}), ...rule }, ...ifMatch(version) }),
     /** A type still in use is refused with 409 and a message that says how many use it. */
-    remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
+    remove: (id: string, version?: number) => api.request<void>(one(id), { method: 'DELETE', ...ifMatch(version) }),
   };
 };
 export type TypesApi = ReturnType<typeof typesApi>;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../contract/texts/common';
 import { USER_ADMIN_MESSAGES } from '../contract/texts/users';
 import type { User } from '../contract/users';
-import { ApiError, type ApiClient } from './client';
+import { ApiError, ifMatch, type ApiClient } from './client';
 
 /**
  * User administration calls (spec §7 "Users and roles", §8 Transport). Creating, updating or
@@ -64,9 +64,9 @@ export const usersApi = (api: ApiClient) => {
     /** Every user (the server caps a page at 1000); filtering, sorting and paging happen in the browser. */
     list: (signal?: AbortSignal) => api.request<UserPage>('/users', { query: { limit: 1000, skip: 0 }, signal }),
     create: (body: UserFormPayload) => guarded('create', () => api.request<User>('/users', { method: 'POST', body: compact(body) })),
-    update: (id: string, body: UserUpdatePayload) =>
-      guarded('update', () => api.request<User>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: compact(body) })),
-    remove: (id: string) => guarded('delete', () => api.request<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' })),
+    update: (id: string, body: UserUpdatePayload, version?: number) =>
+      guarded('update', () => api.request<User>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: compact(body), ...ifMatch(version) })),
+    remove: (id: string, version?: number) => guarded('delete', () => api.request<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', ...ifMatch(version) })),
   };
 };
 export type UsersApi = ReturnType<typeof usersApi>;

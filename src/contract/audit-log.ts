@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTION_PATTERN, AUDIT_ENTITY_TYPES, AUDIT_LOG_TEXTS, AUDIT_RETENTION_LIMITS } from './texts/audit';
 import { pageOf, queryInt } from './fields';
+import { VersionField } from './errors';
 
 export * from './texts/audit';
 
@@ -63,6 +64,8 @@ export const AuditRetentionSchema = z.object({
     .min(AUDIT_RETENTION_LIMITS.minDays, AUDIT_LOG_TEXTS.retentionInvalid)
     .max(AUDIT_RETENTION_LIMITS.maxDays, AUDIT_LOG_TEXTS.retentionInvalid)
     .nullable(),
+  /** The setting's version (answers); on PUT, instead of If-Match (docs/architecture/versions.md). */
+  version: VersionField.version,
 });
 export type AuditRetention = z.infer<typeof AuditRetentionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionField } from './errors';
 import { UserLanguageSchema } from './languages';
 import { normaliseIdentity } from './identity-text';
 import { LIMITS } from './limits';
@@ -52,6 +53,7 @@ export const ProfileUpdateRequestSchema = z
     language: UserLanguageSchema.nullable().optional(),
     password: passwordField(MESSAGES.profile.passwordTooShort).optional(),
     currentPassword: z.string().max(200).optional(),
+    ...VersionField,
   })
   .refine((b) => b.password === undefined || (b.currentPassword ?? '') !== '', {
     message: MESSAGES.profile.currentPasswordRequired,

@@ -5,5 +5,27 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   details: z.array(z.string()).optional(),
+  /**
+   * 412 `edit_conflict` only (docs/architecture/versions.md): the record as GET answers it now
+   * (with its `version`), who made the change the writer had not seen, and when.
+   */
+  current: z.unknown().optional(),
+  changedBy: z.object({ id: z.string(), username: z.string() }).nullable().optional(),
+  changedAt: z.string().nullable().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+
+/** The 412 a stale write answers: it wrote nothing; `current` is what to compare with. */
+export const EDIT_CONFLICT = 'edit_conflict';
+export interface EditConflictBody<T = unknown> {
+  error: string;
+  code: typeof EDIT_CONFLICT;
+  current: T;
+  changedBy: { id: string; username: string } | null;
+  changedAt: string | null;
+}
+
+/** The version a record carries: an integer moved on by every accepted write; also its ETag `"<n>"`. */
+export const VersionSchema = z.number().int().positive();
+/** What a write body may carry instead of If-Match (multipart, clients that cannot set headers). */
+export const VersionField = { version: z.coerce.number().int().positive().optional() };

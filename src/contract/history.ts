@@ -54,6 +54,8 @@ export const RestoreBodySchema = z.object({
   attachments: AttachmentModeSchema,
   /** The preview's `basis`: refused (409 restore_outdated) if the restore would now do anything else. */
   basis: z.string().max(64).optional(),
+  /** The preview's `version`, instead of If-Match: 412 edit_conflict when the record changed since. */
+  version: z.number().int().positive().optional(),
 });
 export type RestoreBody = z.input<typeof RestoreBodySchema>;
 
@@ -84,5 +86,7 @@ export const RestorePreviewSchema = z.object({
   attachmentsAddedSince: z.array(AttachmentSummarySchema),
   /** Send it with the restore so that it does exactly this. */
   basis: z.string(),
+  /** The record's version the preview starts from (null: deleted); the restore sends it as If-Match. */
+  version: z.number().int().nullable().optional(),
 });
 export type RestorePreview = z.infer<typeof RestorePreviewSchema>;

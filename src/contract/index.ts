@@ -2,6 +2,7 @@ export * from './access';
 export * from './auth';
 export * from './dom-events';
 export * from './errors';
+export * from './texts/conflicts';
 export * from './languages';
 export * from './limits';
 export * from './permissions';

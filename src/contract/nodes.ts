@@ -3,6 +3,7 @@ import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryBool, queryInt } from './fields';
 import { NODE_MESSAGES } from './texts/nodes';
 import { NodeSnomedDriftSchema } from './snomed';
+import { VersionField, VersionSchema } from './errors';
 
 export { NODE_MESSAGES };
 
@@ -12,6 +13,8 @@ export const AttachmentSchema = z.object({
   size: z.number().int(),
   contentType: z.string(),
   uploadedAt: z.string(),
+  /** An upload's answer only: the node's version after it (an added file moves the node's version on). */
+  nodeVersion: z.number().int().optional(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
@@ -33,6 +36,13 @@ export const NodeSchema = z.object({
   createdBy: z.string().nullable(),
   createdByUsername: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** Who made the latest change (null when unknown or since deleted). */
+  updatedByUsername: z.string().nullable().optional(),
+  /**
+   * Moved on by every accepted write; sent back as If-Match (docs/architecture/versions.md). Always
+   * present from this server; optional for fixtures and older servers.
+   */
+  version: VersionSchema.optional(),
   hasRelations: z.boolean(),
 });
 export type KnowledgeNode = z.infer<typeof NodeSchema>;
@@ -130,6 +140,7 @@ export const NodeSaveSchema = z.object({
   description: optionalText(LIMITS.nodeTextMax, NODE_MESSAGES.descriptionTooLong),
   note: optionalText(LIMITS.nodeTextMax, NODE_MESSAGES.noteTooLong),
   updatedBy: z.unknown().optional(),
+  ...VersionField,
 });
 export type NodeSave = z.input<typeof NodeSaveSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { optionalText, optionalUrl, queryInt } from './fields';
 import { RelatedNodeSchema } from './nodes';
+import { VersionField, VersionSchema } from './errors';
 import { RELATION_MESSAGES, RELATION_RULE_MESSAGES } from './texts/relations';
 
 export { RELATION_MESSAGES, RELATION_RULE_MESSAGES };
@@ -25,6 +26,7 @@ export const RelationSaveSchema = z
     description: optionalText(LIMITS.relationDescriptionMax, RELATION_MESSAGES.descriptionTooLong),
     note: optionalText(LIMITS.relationNoteMax, RELATION_MESSAGES.noteTooLong),
     url: optionalUrl(RELATION_MESSAGES.invalidUrl),
+    ...VersionField,
   })
   // Zod runs object refinements even when fields failed: only judge two given ids.
   .refine((b) => !b.sourceNodeId || b.sourceNodeId !== b.targetNodeId, { message: RELATION_MESSAGES.sameNode, path: ['targetNodeId'] });
@@ -47,6 +49,10 @@ export const RelationSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),
+  /** Moved on by every accepted write (docs/architecture/versions.md); optional for fixtures. */
+  version: VersionSchema.optional(),
+  updatedBy: z.string().nullable().optional(),
+  updatedByUsername: z.string().nullable().optional(),
   sourceNodeName: z.string(),
   targetNodeName: z.string(),
   sourceNode: RelatedNodeSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, tooLongMessage } from './limits';
+import { VersionField, VersionSchema } from './errors';
 import { ROLE_MESSAGES } from './texts/roles';
 import { PERMISSION_IDS, type Permission } from './permissions';
 
@@ -15,6 +16,10 @@ export const RoleSchema = z.object({
   userCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Moved on by every accepted write (docs/architecture/versions.md); optional for fixtures. */
+  version: VersionSchema.optional(),
+  updatedBy: z.string().nullable().optional(),
+  updatedByUsername: z.string().nullable().optional(),
 });
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -36,4 +41,5 @@ export const RoleUpdateSchema = RoleCreateSchema.partial().extend({
   description: z.string().max(1000, ROLE_DESCRIPTION_TOO_LONG).optional(),
   permissions: z.array(permission).max(PERMISSION_IDS.length * 2).optional(),
   isActive: z.boolean().optional(),
+  ...VersionField,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionField, VersionSchema } from './errors';
 import { LIMITS, tooLongMessage } from './limits';
 import { RELATION_RULE_MESSAGES } from './texts/relations';
 import { HEX_COLOR } from './type-colors';
@@ -32,6 +33,11 @@ export const TaxonomyTypeSchema = z.object({
   targetNodeTypes: z.array(z.string()).optional(),
   symmetric: z.boolean().optional(),
   defaultWeight: z.number().int().nullable().optional(),
+  /** Moved on by every accepted write (docs/architecture/versions.md); optional for fixtures. */
+  version: VersionSchema.optional(),
+  updatedBy: z.string().nullable().optional(),
+  updatedByUsername: z.string().nullable().optional(),
+  updatedAt: z.string().optional(),
 });
 export type TaxonomyType = z.infer<typeof TaxonomyTypeSchema>;
 
@@ -59,6 +65,7 @@ export const TaxonomySaveSchema = z
       .max(LIMITS.relationWeight.max, RELATION_RULE_MESSAGES.defaultWeightRange)
       .nullable()
       .optional(),
+    ...VersionField,
   })
   .transform((b) => ({
     name: (b.name ?? b.nodeType ?? b.relationType ?? '').trim(),
@@ -67,6 +74,7 @@ export const TaxonomySaveSchema = z
     targetNodeTypes: b.targetNodeTypes,
     symmetric: b.symmetric,
     defaultWeight: b.defaultWeight,
+    version: b.version,
   }))
   .refine((b) => b.name.length > 0, { message: 'The name is required', path: ['name'] });
 export type TaxonomySave = z.input<typeof TaxonomySaveSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { VersionField, VersionSchema } from './errors';
 import { USER_ADMIN_MESSAGES } from './texts/users';
 import { MESSAGES } from './texts/common';
 import { IDENTITY_MESSAGES } from './texts/auth';
@@ -27,6 +28,10 @@ export const UserSchema = z.object({
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Moved on by every accepted write (docs/architecture/versions.md); optional for fixtures. */
+  version: VersionSchema.optional(),
+  updatedBy: z.string().nullable().optional(),
+  updatedByUsername: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -104,4 +109,5 @@ export const UserUpdateSchema = z.object({
   role: z.string().max(LIMITS.nameMaxLength).optional(),
   isActive: z.boolean().optional(),
   mobileNo: mobileField.optional(),
+  ...VersionField,
 });

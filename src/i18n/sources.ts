@@ -15,6 +15,7 @@ import '../contract/texts/audit';
 import '../contract/texts/auth';
 import '../contract/texts/backup';
 import '../contract/texts/common';
+import '../contract/texts/conflicts';
 import '../contract/texts/dashboard';
 import '../contract/texts/graph';
 import '../contract/texts/history';

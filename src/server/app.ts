@@ -40,6 +40,7 @@ import { publicLimitsPlugin } from './plugins/limits/public-limits';
 import { requestActivityPlugin } from './plugins/request-activity';
 import { socketPlugin } from './plugins/socket';
 import { staticFiles } from './plugins/http/static';
+import { versionsPlugin } from './plugins/versions';
 import { nulSafeValidatorCompiler } from './plugins/validation';
 import { seedSystemRoles } from './seed/roles';
 import { loadSampleGraph } from './seed/sample-graph';
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       credentials: false,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      // A widget on another origin reads a record's version from its ETag (If-Match is a request header, allowed as asked).
+      exposedHeaders: ['ETag'],
     });
     // Before every route, so API answers and static files alike pass its onSend hook.
     await app.register(compressionPlugin);
@@ -122,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(openapiPlugin);
     await app.register(requestActivityPlugin);
     await app.register(accessPlugin);
+    await app.register(versionsPlugin);
     await app.register(credentialLimitsPlugin);
     await app.register(publicLimitsPlugin);
     await app.register(socketPlugin);

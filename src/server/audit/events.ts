@@ -44,9 +44,12 @@ export interface AuditEventInput {
    * the listed ones, each worded for the log's reader (contract/texts/audit.ts).
    */
   detail?: AuditDetail | null;
+  /** The version the change produced (db/versions.ts); audited() fills it in for records it claimed. */
+  version?: number | null;
 }
 
-export interface AuditEvent extends Required<Omit<AuditEventInput, 'detail'>> {
+export interface AuditEvent extends Required<Omit<AuditEventInput, 'detail' | 'version'>> {
+  version?: number | null;
   /** bigserial as a string (the API's `id`), so JavaScript numbers never round it. */
   id: string;
   at: string;

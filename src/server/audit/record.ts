@@ -9,9 +9,18 @@ export async function recordEvent(tx: Queryable, actor: AuditActor | null, event
   const changes = event.changes ?? [];
   const detail = event.detail ?? null;
   const [row] = await tx.query<{ id: string; at: Date | string }>(
-    `INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) RETURNING id::text AS id, at`,
-    [actor?.id ?? null, actor?.username ?? null, event.action, event.entityType, event.entityId, JSON.stringify(changes), detail === null ? null : JSON.stringify(detail)],
+    `INSERT INTO audit_log (actor_id, actor_name, action, entity_type, entity_id, changes, detail, version)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) RETURNING id::text AS id, at`,
+    [
+      actor?.id ?? null,
+      actor?.username ?? null,
+      event.action,
+      event.entityType,
+      event.entityId,
+      JSON.stringify(changes),
+      detail === null ? null : JSON.stringify(detail),
+      event.version ?? null,
+    ],
   );
   return {
     id: row.id,
@@ -22,6 +31,7 @@ export async function recordEvent(tx: Queryable, actor: AuditActor | null, event
     entityId: event.entityId,
     changes,
     detail,
+    ...(event.version ? { version: event.version } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (err instanceof AppError) {
       status = err.statusCode;
-      body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
+      body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}), ...err.extra };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => v.message ?? MESSAGES.generic.invalidInput);
       status = 400;

@@ -6,10 +6,11 @@ import { styles as nodeForm } from '../parts/node-form/styles';
 import { styles as history } from '../parts/history/styles';
 import { styles as snomedImport } from '../parts/snomed-import/styles';
 import css from './node-manager.css?inline';
+import { styles as conflict } from '../parts/conflict/styles';
 
 /**
  * The style manifest of kg-node-manager (the upload dialog, the node form and the history panel
  * included): its parts' sheets, then its own, in cascade order. The element's shadow root (node-
  * manager.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, upload, nodeForm, history, snomedImport, css);
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, snomedImport, conflict, css);

@@ -5,6 +5,8 @@ import { AttachmentSchema, LIMITS, NODE_MESSAGES } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors';
 import { attachmentSummary, loadNodeState, nodeEvent, type NodeState } from '../audit-states';
+import { NODE_RECORD } from '../nodes';
+import { expectedVersion } from '../../plugins/versions';
 import { checkAttachment, extensionOf, safeFilename } from './content-check';
 import { deleteAttachment, getAttachmentById, getAttachmentRow, insertAttachment, nodeExists } from './repository';
 import { signedDownloadPath, verifyDownload } from './signed-url';
@@ -66,16 +68,22 @@ export async function attachmentRoutes(app: FastifyInstance) {
         }
         throw err;
       }
+      // The node's version the upload was made from: If-Match, or a `version` field sent before the file.
+      const field = (part.fields as Record<string, { value?: unknown } | undefined>).version;
+      const fromField = typeof field?.value === 'string' && /^\d{1,9}$/.test(field.value) ? Number(field.value) : undefined;
+      const expected = expectedVersion(req) ?? fromField;
       const checked = checkAttachment(filename, data);
       if (!checked) throw new AppError(415, 'content_mismatch', `The contents of ${filename} do not match a .${extensionOf(filename)} file`);
       const blobKey = await app.blobs.put(data);
       try {
         const nodeId = req.params.id;
-        const attachment = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const attachment = await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+          // Adding a file is a change of the node: its version moves on (docs/architecture/versions.md).
+          const nodeVersion = await claim(NODE_RECORD, nodeId, expected);
           const before = await lockedNodeState(tx, nodeId);
           const added = await insertAttachment(tx, { nodeId, filename, contentType: checked.contentType, size: data.length, blobKey, userId: req.auth!.user.id });
           await record(attachmentEvent('attachment_add', nodeId, before, await loadNodeState(tx, nodeId)));
-          return added;
+          return { ...added, nodeVersion };
         });
         return reply.status(201).send(attachment);
       } catch (err) {
@@ -127,7 +135,9 @@ export async function attachmentRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Delete an attachment', params: AttachmentParams, response: { 204: z.null() } } },
     async (req, reply) => {
       const { id: nodeId, attachmentId } = req.params;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(NODE_RECORD, nodeId, expected);
         const before = await lockedNodeState(tx, nodeId);
         if (!(await deleteAttachment(tx, nodeId, attachmentId))) throw notFound('Attachment not found');
         await record(attachmentEvent('attachment_remove', nodeId, before, await loadNodeState(tx, nodeId)));

@@ -218,7 +218,7 @@ describe('GET /audit/export', () => {
 
 describe('retention', () => {
   it('is off by default; setting it is audited and needs maintenance and logs permissions', async () => {
-    expect((await get('/api/audit/retention')).json()).toEqual({ retentionDays: null });
+    expect((await get('/api/audit/retention')).json()).toEqual({ retentionDays: null, version: 1 });
     expect((await t.call({ method: 'POST', url: '/api/audit/purge', token: admin.accessToken })).json().error).toBe(AUDIT_LOG_MESSAGES.noRetention);
     const put = (payload: object, token = admin.accessToken) => t.call({ method: 'PUT', url: '/api/audit/retention', token, payload });
     expect((await put({ retentionDays: 0 })).json().error).toBe(AUDIT_LOG_TEXTS.retentionInvalid);
@@ -227,8 +227,8 @@ describe('retention', () => {
     const noLogs = await put({ retentionDays: 30 }, maintainer.accessToken);
     expect(noLogs.statusCode).toBe(403);
     expect(noLogs.json().error).toBe(AUDIT_LOG_MESSAGES.logsOnly);
-    expect((await put({ retentionDays: 30 })).json()).toEqual({ retentionDays: 30 });
-    expect((await get('/api/audit/retention', logReader.accessToken)).json()).toEqual({ retentionDays: 30 });
+    expect((await put({ retentionDays: 30 })).json()).toEqual({ retentionDays: 30, version: 2 });
+    expect((await get('/api/audit/retention', logReader.accessToken)).json()).toEqual({ retentionDays: 30, version: 2 });
     expect((await page('action=retention_change')).data[0]).toMatchObject({ actor: { username: 'admin' }, entityType: 'audit_log', changes: [{ field: 'retentionDays', before: null, after: 30 }] });
   });
 

@@ -6,6 +6,7 @@ import type { AuditActor } from '../../audit/events';
 import type { Queryable } from '../../db/db';
 import type { PeriodicTask } from '../../platform/tasks/scheduler';
 import { AUDIT_PURGE_LOCK_KEY } from '../../platform/locks';
+import type { VersionedRecord } from '../../db/versions';
 
 /**
  * Audit retention (issue 16 item 5): events are kept unless an admin sets "purge events older than
@@ -16,6 +17,20 @@ import { AUDIT_PURGE_LOCK_KEY } from '../../platform/locks';
 const SETTING = 'audit.retention_days';
 export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
+/** The setting as a versioned record (db/versions.ts): a row that stays, 'off' meaning every event is kept. */
+export const RETENTION_RECORD: VersionedRecord = {
+  table: 'server_settings',
+  key: 'key',
+  notFound: 'The setting does not exist',
+  current: async (db) => retentionSetting(db),
+};
+
+/** The setting with its version (1 before anyone set it). */
+export async function retentionSetting(db: Queryable): Promise<{ retentionDays: number | null; version: number }> {
+  const [row] = await db.query<{ version: number }>('SELECT version FROM server_settings WHERE key = $1', [SETTING]);
+  return { retentionDays: await getRetentionDays(db), version: row?.version ?? 1 };
+}
+
 export async function getRetentionDays(db: Queryable): Promise<number | null> {
   const [row] = await db.query<{ value: string }>('SELECT value FROM server_settings WHERE key = $1', [SETTING]);
   const days = row ? Number(row.value) : NaN;
@@ -23,15 +38,15 @@ export async function getRetentionDays(db: Queryable): Promise<number | null> {
 }
 
 /** Stores the setting and its own event (who changed it from what to what). */
-export async function setRetentionDays(app: FastifyInstance, actor: AuditActor, days: number | null): Promise<void> {
-  await audited(app, actor, async ({ tx, record }) => {
+export async function setRetentionDays(app: FastifyInstance, actor: AuditActor, days: number | null, expected?: number): Promise<void> {
+  await audited(app, actor, async ({ tx, record, claim }) => {
+    // The row stays once written, so its version does (never set before: version 1, 'off').
+    await tx.query(`INSERT INTO server_settings (key, value) VALUES ($1, 'off') ON CONFLICT (key) DO NOTHING`, [SETTING]);
+    const version = await claim(RETENTION_RECORD, SETTING, expected);
     const before = await getRetentionDays(tx);
-    if (days === null) await tx.query('DELETE FROM server_settings WHERE key = $1', [SETTING]);
-    else {
-      await tx.query('INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [SETTING, String(days)]);
-    }
+    await tx.query('UPDATE server_settings SET value = $2 WHERE key = $1', [SETTING, days === null ? 'off' : String(days)]);
     if (before !== days) {
-      await record({ action: AUDIT_ACTIONS.retentionChange, entityType: 'audit_log', entityId: null, changes: [{ field: 'retentionDays', before, after: days }] });
+      await record({ action: AUDIT_ACTIONS.retentionChange, entityType: 'audit_log', entityId: null, changes: [{ field: 'retentionDays', before, after: days }], version });
     }
   });
 }

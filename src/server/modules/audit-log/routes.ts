@@ -16,7 +16,8 @@ import { badRequest, forbidden } from '../../plugins/errors';
 import { toAuditEntry } from './entry';
 import { csvStream, xlsxStream } from './export';
 import { listAuditEvents, streamAuditEvents } from './repository';
-import { getRetentionDays, purgeAuditEvents, setRetentionDays } from './retention';
+import { getRetentionDays, purgeAuditEvents, retentionSetting, setRetentionDays } from './retention';
+import { expectedVersion } from '../../plugins/versions';
 
 const tags = ['audit'];
 
@@ -71,7 +72,7 @@ export async function auditLogRoutes(app: FastifyInstance) {
   r.get(
     '/audit/retention',
     { schema: { tags, summary: 'How long events are kept (null: every event is kept)', response: { 200: AuditRetentionSchema } } },
-    async () => ({ retentionDays: await getRetentionDays(app.db) }),
+    async () => retentionSetting(app.db),
   );
 
   /** Purging needs the maintenance permission and the log's own: nobody purges a log they cannot read. */
@@ -84,8 +85,8 @@ export async function auditLogRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Set how many days events are kept (null keeps every event); audited', body: AuditRetentionSchema, response: { 200: AuditRetentionSchema } } },
     async (req) => {
       mayPurge(req.auth!.permissions);
-      await setRetentionDays(app, actorOf(req.auth!.user), req.body.retentionDays);
-      return { retentionDays: await getRetentionDays(app.db) };
+      await setRetentionDays(app, actorOf(req.auth!.user), req.body.retentionDays, expectedVersion(req));
+      return retentionSetting(app.db);
     },
   );
 

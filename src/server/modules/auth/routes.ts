@@ -22,8 +22,9 @@ import { recordEvent } from '../../audit/record';
 import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolation } from '../../plugins/errors';
 import type { AuthContext } from '../../types';
 import { assertPasswordAllowed, dummyPasswordHash, hashPassword, revokeOtherSessions, verifyPassword } from '../credentials';
-import { accountConflict, assertUsernameFree, findUserById, findUserByLogin, toUser, userCreated, userUpdated, usernameClashes } from '../users';
+import { USER_RECORD, accountConflict, assertUsernameFree, findUserById, findUserByLogin, toUser, userCreated, userUpdated, usernameClashes } from '../users';
 import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
+import { expectedVersion } from '../../plugins/versions';
 import { registerUser, updateProfile } from './repository';
 import { signInFailed, signedInEvent, signedOutEverywhere } from './session-audit';
 
@@ -218,7 +219,9 @@ function accountRoutes(app: FastifyInstance) {
         assertPasswordAllowed(password, { username: fields.username ?? user.username, email: fields.email ?? user.email });
         passwordHash = await hashPassword(password);
       }
-      const updated = await audited(app, actorOf(user), async ({ tx, record }) => {
+      const expected = expectedVersion(request);
+      const updated = await audited(app, actorOf(user), async ({ tx, record, claim }) => {
+        await claim(USER_RECORD, user.id, expected);
         if (fields.username !== undefined) await assertUsernameFree(tx, fields.username, user);
         const row = await updateProfile(tx, user.id, { ...fields, passwordHash });
         // A new password ends the user's other sessions (someone who knew the old one is

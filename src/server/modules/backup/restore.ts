@@ -291,6 +291,7 @@ async function restoreTable(
   if (table.part === 'users') columns.push('password_hash');
   if (table.part === 'attachments') columns.push('blob_key');
   const list = columns.map((c) => `"${c}"`).join(', ');
+  const versioned = table.table !== 'audit_log' && columns.includes('version');
   const sql = `INSERT INTO ${table.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table.table}, $1::jsonb)`;
   const size = kind === 'pglite' ? Math.max(100, Math.floor(table.batch / 10)) : table.batch;
   let batch: Record<string, unknown>[] = [];
@@ -320,6 +321,8 @@ async function restoreTable(
     for (const c of table.userColumns) row[c] = mapped(remap, row[c]);
     if (table.newKeys) row[table.key] = (BigInt(row[table.key] as string | number) + keyOffset).toString();
     if (table.part === 'attachments') row.blob_key = blobKeys.get(row.id as string);
+    // An archive from before record versions (migration 0033): its records start at version 1.
+    if (versioned && row.version === undefined) row.version = 1;
     batch.push(row);
     if (batch.length >= size) await flush();
   }

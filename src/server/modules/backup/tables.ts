@@ -42,6 +42,8 @@ const optTime = time.nullable();
 const text = z.string();
 const optText = z.string().nullable();
 const name = z.string().refine((s) => s.trim() !== '', 'empty name');
+/** A record's version (migration 0033); archives written before it have none and restore at 1. */
+const version = z.number().int().positive().max(2_147_483_647).optional();
 /** What both audit tables' rows start with: the event id (moved on restore), when and who. */
 /** Ids of at most 15 digits: moved by the installation's offset, they stay far inside a bigint. */
 const eventHead = { id: z.union([z.number().int().nonnegative().max(999_999_999_999_999), z.string().regex(/^\d{1,15}$/)]), at: time, actor_id: optUuid, actor_name: optText };
@@ -83,7 +85,12 @@ function batchRowProblem(row: Record<string, unknown>): string | null {
  */
 export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   // The look-alike key is derived from the username; the server computes it for restored users.
-  users: ['password_hash', 'username_skeleton'],
+  // Who changed a user, role or type last (migration 0033) is told by the restored audit trail; the
+  // restore itself is their latest change.
+  users: ['password_hash', 'username_skeleton', 'updated_by'],
+  roles: ['updated_by'],
+  node_types: ['updated_by'],
+  relation_types: ['updated_by'],
   attachments: ['blob_key'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
@@ -95,7 +102,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     file: 'roles.ndjson',
     table: 'roles',
     key: 'id',
-    shape: { id: uuid, name, description: text, permissions: z.array(text), is_active: z.boolean(), is_system: z.boolean(), created_at: time, updated_at: time },
+    shape: { id: uuid, name, description: text, permissions: z.array(text), is_active: z.boolean(), is_system: z.boolean(), created_at: time, updated_at: time, version },
     userColumns: [],
     batch: 1000,
   }),
@@ -104,7 +111,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     file: 'users.ndjson',
     table: 'users',
     key: 'id',
-    shape: { id: uuid, username: name, email: name, role_id: optUuid, mobile_no: optText, language: z.enum(USER_LANGUAGES).nullable().optional(), is_active: z.boolean(), last_login: optTime, created_at: time, updated_at: time },
+    shape: { id: uuid, username: name, email: name, role_id: optUuid, mobile_no: optText, language: z.enum(USER_LANGUAGES).nullable().optional(), is_active: z.boolean(), last_login: optTime, created_at: time, updated_at: time, version },
     userColumns: [],
     batch: 1000,
   }),
@@ -113,7 +120,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     file: 'node_types.ndjson',
     table: 'node_types',
     key: 'id',
-    shape: { id: uuid, name, color: z.string().regex(/^#[0-9a-f]{6}$/), created_by: optUuid, created_at: time, updated_at: time },
+    shape: { id: uuid, name, color: z.string().regex(/^#[0-9a-f]{6}$/), created_by: optUuid, created_at: time, updated_at: time, version },
     userColumns: ['created_by'],
     batch: 1000,
   }),
@@ -123,7 +130,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     table: 'relation_types',
     key: 'id',
     // symmetric and default_weight: the type's rule (migration 0019), with the two tables below.
-    shape: { id: uuid, name, symmetric: z.boolean(), default_weight: z.number().int().min(1).max(100).nullable(), created_by: optUuid, created_at: time, updated_at: time },
+    shape: { id: uuid, name, symmetric: z.boolean(), default_weight: z.number().int().min(1).max(100).nullable(), created_by: optUuid, created_at: time, updated_at: time, version },
     userColumns: ['created_by'],
     batch: 1000,
   }),
@@ -158,6 +165,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       updated_at: time,
       // Place in its upload's file (migration 0018): the node list's order within one import.
       import_seq: z.number().int().min(0),
+      version,
     },
     userColumns: ['created_by', 'updated_by'],
     batch: 5000,
@@ -181,6 +189,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       updated_by: optUuid,
       created_at: time,
       updated_at: time,
+      version,
     },
     userColumns: ['created_by', 'updated_by'],
     batch: 5000,
@@ -243,6 +252,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       action: text,
       entity_type: optText,
       entity_id: optText,
+      version: z.number().int().positive().max(2_147_483_647).nullable().optional(),
       changes: z.array(z.unknown()),
       detail: z.unknown().nullable(),
     },

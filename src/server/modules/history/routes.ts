@@ -21,8 +21,9 @@ import { actorOf } from '../../audit/audited';
 import type { AuditEvent } from '../../audit/events';
 import { entityEvent, entityHistory, hasHistory } from '../../audit/history';
 import { forbidden, notFound } from '../../plugins/errors';
-import { getNode, toNode } from '../nodes';
-import { getRelation, toRelation } from '../relations';
+import { NODE_RECORD, getNode, toNode } from '../nodes';
+import { getRelation, relationRecord, toRelation } from '../relations';
+import { expectedVersion } from '../../plugins/versions';
 import { restoreNode } from './node-restore';
 import { restoreRelation } from './relation-restore';
 
@@ -90,7 +91,8 @@ export async function historyRoutes(app: FastifyInstance) {
     { schema: { tags: KINDS.node.tags, summary: 'What restoring a history entry would change (fields, attachments, relations), without changing it', params: IdParamsSchema, querystring: RestorePreviewQuerySchema, response: { 200: RestorePreviewSchema } } },
     async (req) => {
       const event = await eventToRestore('node', req.params.id, req.query.eventId, req);
-      return restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true, attachments: req.query.attachments, permissions: viewer(req) });
+      const versioned = { spec: NODE_RECORD, id: req.params.id, expected: undefined };
+      return restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true, attachments: req.query.attachments, permissions: viewer(req), versioned });
     },
   );
 
@@ -99,7 +101,8 @@ export async function historyRoutes(app: FastifyInstance) {
     { schema: { tags: KINDS.node.tags, summary: 'Restore a node to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: NodeSchema.extend({ restore: RestorePreviewSchema }) } } },
     async (req) => {
       const event = await eventToRestore('node', req.params.id, req.body.eventId, req);
-      const outcome = await restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, attachments: req.body.attachments, basis: req.body.basis, permissions: viewer(req) });
+      const versioned = { spec: NODE_RECORD, id: req.params.id, expected: expectedVersion(req) };
+      const outcome = await restoreNode(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, attachments: req.body.attachments, basis: req.body.basis, permissions: viewer(req), versioned });
       return withOutcome(toNode((await getNode(app.db, req.params.id))!), outcome);
     },
   );
@@ -109,7 +112,8 @@ export async function historyRoutes(app: FastifyInstance) {
     { schema: { tags: KINDS.relation.tags, summary: 'What restoring a history entry would change, without changing it', params: IdParamsSchema, querystring: RestorePreviewQuerySchema, response: { 200: RestorePreviewSchema } } },
     async (req) => {
       const event = await eventToRestore('relation', req.params.id, req.query.eventId, req);
-      return relationPreview(await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true }), req);
+      const versioned = { spec: relationRecord(viewer(req)), id: req.params.id, expected: undefined };
+      return relationPreview(await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: true, versioned }), req);
     },
   );
 
@@ -118,7 +122,8 @@ export async function historyRoutes(app: FastifyInstance) {
     { schema: { tags: KINDS.relation.tags, summary: 'Restore a relation to its state right after a history entry (before it, for its delete)', params: IdParamsSchema, body: RestoreBodySchema, response: { 200: RelationSchema.extend({ restore: RestorePreviewSchema }) } } },
     async (req) => {
       const event = await eventToRestore('relation', req.params.id, req.body.eventId, req);
-      const outcome = await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, basis: req.body.basis });
+      const versioned = { spec: relationRecord(viewer(req)), id: req.params.id, expected: expectedVersion(req) };
+      const outcome = await restoreRelation(app, actorOf(req.auth!.user), req.params.id, event, { dryRun: false, basis: req.body.basis, versioned });
       return withOutcome(toRelation((await getRelation(app.db, req.params.id))!, viewer(req)), relationPreview(outcome, req));
     },
   );

@@ -5,4 +5,5 @@
 export { NODE_COUNT_CAP, NODE_QUALITY_CONDITIONS, SEARCH_COUNT_CAP, listNodes, searchNodes, type NodeListQuery, type NodeListResult } from './list-query';
 export { deleteNode, findNodeTypeId, getNode, insertNode, nodeWithSnomedCode, relationCount, toNode, updateNode, type NodeInput, type NodeRow } from './repository';
 export { nodeConflict, resolveType } from './service';
+export { NODE_RECORD, nodeDetail } from './record';
 export { nodeRoutes } from './routes';

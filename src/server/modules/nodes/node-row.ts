@@ -17,6 +17,8 @@ export interface NodeRow {
   created_by: string | null;
   created_by_username: string | null;
   updated_by: string | null;
+  updated_by_username: string | null;
+  version: number;
   has_relations: boolean;
   snomed_drift: { kind: SnomedDriftKind; previous_term: string | null; current_term: string | null; detected_at: string } | null;
 }
@@ -24,7 +26,8 @@ export interface NodeRow {
 /** hasRelations and the creator's name come from the same query: never one query per node. */
 export const NODE_COLUMNS = `
   n.id, n.name, nt.name AS node_type, n.node_type_id, nt.color AS node_type_color, n.snomed_code, n.url, n.description, n.note,
-  n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by,
+  n.created_at, n.updated_at, n.created_by, u.username AS created_by_username, n.updated_by, n.version,
+  (SELECT uu.username FROM users uu WHERE uu.id = n.updated_by) AS updated_by_username,
   (EXISTS (SELECT 1 FROM relations r WHERE r.source_node_id = n.id)
     OR EXISTS (SELECT 1 FROM relations r WHERE r.target_node_id = n.id)) AS has_relations,
   (SELECT json_build_object('kind', d.kind, 'previous_term', d.previous_term, 'current_term', d.current_term, 'detected_at', d.detected_at)
@@ -48,6 +51,8 @@ export function toNode(r: NodeRow): KnowledgeNode {
     createdBy: r.created_by,
     createdByUsername: r.created_by_username,
     updatedBy: r.updated_by,
+    updatedByUsername: r.updated_by_username,
+    version: r.version,
     hasRelations: r.has_relations,
     snomedDrift: r.snomed_drift
       ? { kind: r.snomed_drift.kind, previousTerm: r.snomed_drift.previous_term, currentTerm: r.snomed_drift.current_term, detectedAt: iso(r.snomed_drift.detected_at) }

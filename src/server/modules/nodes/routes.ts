@@ -13,11 +13,12 @@ import {
 } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { conflict, notFound } from '../../plugins/errors';
-import { listAttachments } from '../attachments';
 import { loadNodeState, nodeEvent, relationEvent, relationStatesOfNode } from '../audit-states';
 import { listNodes, searchNodes } from './list-query';
 import { deleteNode, getNode, insertNode, relationCount, toNode, updateNode } from './repository';
 import { nodeConflict, resolveType } from './service';
+import { NODE_RECORD, nodeDetail } from './record';
+import { expectedVersion } from '../../plugins/versions';
 
 const tags = ['nodes'];
 
@@ -42,12 +43,7 @@ export async function nodeRoutes(app: FastifyInstance) {
   r.get(
     '/nodes/:id',
     { schema: { tags, summary: 'One node with its attachments and relation count', params: IdParamsSchema, response: { 200: NodeDetailSchema } } },
-    async (req) => {
-      const row = await getNode(app.db, req.params.id);
-      if (!row) throw notFound(NODE_MESSAGES.notFound);
-      const [attachments, count] = await Promise.all([listAttachments(app.db, row.id), relationCount(app.db, row.id)]);
-      return { ...toNode(row), relationCount: count, attachments };
-    },
+    async (req) => (await nodeDetail(app.db, req.params.id)) ?? Promise.reject(notFound(NODE_MESSAGES.notFound)),
   );
 
   r.post(
@@ -71,9 +67,10 @@ export async function nodeRoutes(app: FastifyInstance) {
     async (req) => {
       const input = req.body;
       const id = req.params.id;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1 FOR UPDATE', [id]))[0];
-        if (!current) throw notFound(NODE_MESSAGES.notFound);
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(NODE_RECORD, id, expected);
+        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1', [id]))[0];
         const typeId = await resolveType(tx, input.nodeType);
         if (typeId !== current.node_type_id && (await relationCount(tx, id)) > 0) {
           throw conflict(NODE_MESSAGES.typeLocked, 'node_type_locked');
@@ -91,8 +88,9 @@ export async function nodeRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Delete a node with its relations and attachments', params: IdParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       const id = req.params.id;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        await tx.query('SELECT 1 FROM nodes WHERE id = $1 FOR UPDATE', [id]);
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(NODE_RECORD, id, expected);
         const state = await loadNodeState(tx, id);
         if (!state) throw notFound(NODE_MESSAGES.notFound);
         // The event carries what goes with the node, so that a restore brings it all back; each

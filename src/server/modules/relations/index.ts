@@ -15,4 +15,5 @@ export {
   ruleViolation,
   type RelationRule,
 } from './rules';
+export { relationRecord } from './record';
 export { relationRoutes } from './routes';

@@ -22,6 +22,9 @@ interface RelationRow {
   created_at: Date;
   updated_at: Date;
   created_by: string | null;
+  updated_by: string | null;
+  updated_by_username: string | null;
+  version: number;
   source_name: string;
   source_type: string;
   source_type_color: string;
@@ -36,7 +39,8 @@ interface RelationRow {
 const SELECT_RELATION = `
   SELECT r.id, r.source_node_id, r.target_node_id, r.relation_name, rt.name AS relation_type, r.relation_type_id,
          rt.symmetric AS relation_type_symmetric,
-         r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by,
+         r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by, r.updated_by, r.version,
+         (SELECT u.username FROM users u WHERE u.id = r.updated_by) AS updated_by_username,
          s.name AS source_name, st.name AS source_type, st.color AS source_type_color, s.snomed_code AS source_snomed,
          t.name AS target_name, tt.name AS target_type, tt.color AS target_type_color, t.snomed_code AS target_snomed
     FROM relations r
@@ -67,6 +71,9 @@ export function toRelation(r: RelationRow, viewer: readonly string[]): Relation 
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     createdBy: r.created_by,
+    updatedBy: r.updated_by,
+    updatedByUsername: r.updated_by_username,
+    version: r.version,
     sourceNodeName: r.source_name,
     targetNodeName: r.target_name,
     sourceNode,

@@ -17,6 +17,8 @@ import {
 } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import type { Queryable } from '../../db/db';
+import { relationRecord } from './record';
+import { expectedVersion } from '../../plugins/versions';
 import { badRequest, notFound } from '../../plugins/errors';
 import { getNode } from '../nodes';
 import {
@@ -117,10 +119,12 @@ export async function relationRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Update a relation', params: IdParamsSchema, body: RelationSaveSchema, response: { 200: RelationSchema } } },
     async (req) => {
       const id = req.params.id;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(relationRecord(viewer(req)), id, expected);
         const [current] = await tx.query<{ id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string }>(
           `SELECT id, source_node_id AS "sourceNodeId", target_node_id AS "targetNodeId", relation_type_id AS "relationTypeId"
-             FROM relations WHERE id = $1 FOR UPDATE`,
+             FROM relations WHERE id = $1`,
           [id],
         );
         const before = await loadRelationState(tx, id);
@@ -135,7 +139,9 @@ export async function relationRoutes(app: FastifyInstance) {
 
   r.delete('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
     const id = req.params.id;
-    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+    const expected = expectedVersion(req);
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+      await claim(relationRecord(viewer(req)), id, expected);
       const before = await loadRelationState(tx, id);
       if (!before || !(await deleteRelation(tx, id))) throw notFound(RELATION_MESSAGES.notFound);
       await record(relationEvent('delete', id, before, null));

@@ -12,6 +12,9 @@ interface Row {
   user_count: number;
   created_at: Date;
   updated_at: Date;
+  version: number;
+  updated_by: string | null;
+  updated_by_username: string | null;
 }
 
 const toRole = (r: Row): Role => ({
@@ -24,9 +27,13 @@ const toRole = (r: Row): Role => ({
   userCount: r.user_count,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
+  version: r.version,
+  updatedBy: r.updated_by,
+  updatedByUsername: r.updated_by_username,
 });
 
-const SELECT = `SELECT r.*, (SELECT count(*) FROM users u WHERE u.role_id = r.id)::int AS user_count FROM roles r`;
+const SELECT = `SELECT r.*, (SELECT count(*) FROM users u WHERE u.role_id = r.id)::int AS user_count,
+  (SELECT uu.username FROM users uu WHERE uu.id = r.updated_by) AS updated_by_username FROM roles r`;
 
 /** System roles first, then by name. */
 export async function listRoles(db: Queryable): Promise<Role[]> {
@@ -62,7 +69,8 @@ export async function updateRole(
 /** Moves the role's users to viewer and deletes it, in the caller's transaction. Returns the moved user ids. */
 export async function deleteRoleMovingUsers(tx: Queryable, id: string): Promise<string[]> {
   const moved = await tx.query<{ id: string }>(
-    `UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'viewer'), updated_at = now() WHERE role_id = $1 RETURNING id`,
+    // A changed role is a change of the user record: its version moves on (db/versions.ts).
+    `UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'viewer'), updated_at = now(), version = version + 1 WHERE role_id = $1 RETURNING id`,
     [id],
   );
   await tx.query('DELETE FROM roles WHERE id = $1', [id]);

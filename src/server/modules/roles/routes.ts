@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, ROLE_MESSAGES, RoleCreateSchema, RoleSchema, RoleUpdateSchema, roleManageRefusal, rolePermissionsRefusal } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
+import type { VersionedRecord } from '../../db/versions';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../plugins/errors';
 import { revokeAllForUsers } from '../credentials';
 import { grantorOf, refuseIf } from '../users';
+import { expectedVersion } from '../../plugins/versions';
 import { deleteRoleMovingUsers, getRole, insertRole, listRoles, updateRole } from './repository';
 import { roleCreated, roleDeleted, roleUpdated } from './role-audit';
 
@@ -13,6 +15,9 @@ const tags = ['roles'];
 const duplicate = (err: unknown) => {
   throw uniqueViolation(err) !== null ? conflict(ROLE_MESSAGES.nameTaken, 'duplicate_name') : err;
 };
+
+/** Roles are versioned records (db/versions.ts). */
+const ROLE_RECORD: VersionedRecord = { table: 'roles', notFound: ROLE_MESSAGES.notFound, current: getRole };
 
 export async function roleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +50,9 @@ export async function roleRoutes(app: FastifyInstance) {
         }
       }
       refuseIf(rolePermissionsRefusal(grantorOf(req.auth!), role, body.permissions));
-      return audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const expected = expectedVersion(req);
+      return audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        await claim(ROLE_RECORD, role.id, expected);
         await updateRole(tx, role.id, body);
         const updated = (await getRole(tx, role.id))!;
         const event = roleUpdated(role, updated);
@@ -59,7 +66,9 @@ export async function roleRoutes(app: FastifyInstance) {
     const role = await load(req.params.id);
     if (role.isSystem) throw forbidden(ROLE_MESSAGES.systemDelete, 'system_role');
     refuseIf(roleManageRefusal(grantorOf(req.auth!), role));
-    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+    const expected = expectedVersion(req);
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+      await claim(ROLE_RECORD, role.id, expected);
       const moved = await deleteRoleMovingUsers(tx, role.id);
       await revokeAllForUsers(tx, moved);
       await record(roleDeleted(role, moved.length));

@@ -18,6 +18,10 @@ interface Row {
   created_by: string | null;
   usage_count: number;
   color: string | null;
+  version: number;
+  updated_at: Date;
+  updated_by: string | null;
+  updated_by_username: string | null;
 }
 
 const toType = (r: Row): TaxonomyType => ({
@@ -27,11 +31,16 @@ const toType = (r: Row): TaxonomyType => ({
   createdBy: r.created_by,
   usageCount: r.usage_count,
   color: r.color,
+  version: r.version,
+  updatedAt: iso(r.updated_at),
+  updatedBy: r.updated_by,
+  updatedByUsername: r.updated_by_username,
 });
 
 function select(kind: TaxonomyKind, where: string) {
   const t = TABLES[kind];
   return `SELECT t.id, t.name, t.created_at, u.username AS created_by, ${t.colored ? 't.color' : 'NULL::text AS color'},
+                 t.version, t.updated_at, t.updated_by, (SELECT uu.username FROM users uu WHERE uu.id = t.updated_by) AS updated_by_username,
                  (SELECT count(*) FROM ${t.usedBy} x WHERE x.${t.fk} = t.id)::int AS usage_count
             FROM ${t.table} t LEFT JOIN users u ON u.id = t.created_by ${where}`;
 }

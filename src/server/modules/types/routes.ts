@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { IdParamsSchema, TAXONOMY_LABELS, TaxonomySaveSchema, TaxonomyTypeSchema, type TaxonomyKind, type TaxonomyType } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { fieldChanges } from '../../audit/record';
+import type { VersionedRecord } from '../../db/versions';
 import { conflict, notFound, uniqueViolation } from '../../plugins/errors';
+import { expectedVersion } from '../../plugins/versions';
 import { createType, deleteType, getType, listTypes, renameType, saveRelationRule, typeUsage } from './repository';
 
 const PATHS: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
@@ -45,6 +47,7 @@ function taxonomyRoutes(kind: TaxonomyKind) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const load = async (id: string) => (await getType(app.db, kind, id)) ?? Promise.reject(notFound(notFoundText));
+    const versioned: VersionedRecord = { table: `${ENTITY[kind]}s`, notFound: notFoundText, current: (db, id) => getType(db, kind, id) };
 
     r.get(base, { schema: { tags, summary: `All ${label.singular}s, by name`, response: { 200: z.array(TaxonomyTypeSchema) } } }, () =>
       listTypes(app.db, kind),
@@ -73,7 +76,9 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       { schema: { tags, summary: `Rename a ${label.singular} (everything using it follows), change a node type's colour or a relation type's rule`, params: IdParamsSchema, body: TaxonomySaveSchema, response: { 200: TaxonomyTypeSchema } } },
       async (req) => {
         const id = req.params.id;
-        await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const expected = expectedVersion(req) ?? req.body.version;
+        await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+          await claim(versioned, id, expected);
           const before = stateOf(await getType(tx, kind, id));
           if (!before || !(await renameType(tx, kind, id, req.body.name, req.body.color))) throw notFound(notFoundText);
           if (kind === 'relation') await saveRelationRule(tx, id, req.body);
@@ -90,7 +95,9 @@ function taxonomyRoutes(kind: TaxonomyKind) {
       { schema: { tags, summary: `Delete an unused ${label.singular}`, params: IdParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
         const type = await load(req.params.id);
-        const deleted = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+        const expected = expectedVersion(req);
+        const deleted = await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+          await claim(versioned, type.id, expected);
           if (!(await deleteType(tx, kind, type.id))) return false;
           await record(typeEvent(kind, 'delete', type.id, stateOf(type), null));
           return true;

@@ -4,7 +4,7 @@
  */
 export { accountConflict } from './account-conflict';
 export { grantorOf, refuseIf, roleOfUser } from './grant-rules';
-export { findSessions, findUserById, findUserByLogin, findUserOfSession, listUsers, toUser, userPermissions, type SessionState, type UserRow } from './repository';
+export { USER_RECORD, findSessions, findUserById, findUserByLogin, findUserOfSession, listUsers, toUser, userPermissions, type SessionState, type UserRow } from './repository';
 export { skeleton, usernameSkeleton } from './skeleton';
 export { userCreated, userDeleted, userUpdated, userState, USER_AUDIT_FIELDS, type UserState } from './user-audit';
 export { assertUsernameFree, fillMissingSkeletons, usernameClashes } from './username-skeletons';

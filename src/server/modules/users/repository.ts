@@ -1,6 +1,7 @@
 import { NO_PASSWORD_HASH } from '../credentials';
-import { SYSTEM_ROLE_PERMISSIONS, effectivePermissions, type User } from '../../../contract';
+import { SYSTEM_ROLE_PERMISSIONS, USER_ADMIN_MESSAGES, effectivePermissions, type User } from '../../../contract';
 import type { Queryable } from '../../db/db';
+import type { VersionedRecord } from '../../db/versions';
 import { iso, isoOrNull, likePattern } from '../../db/rows';
 
 /** A user row joined with its role; `password_hash` never leaves the server (see toUser). */
@@ -19,11 +20,15 @@ export interface UserRow {
   last_login: Date | null;
   created_at: Date;
   updated_at: Date;
+  version: number;
+  updated_by: string | null;
+  updated_by_username: string | null;
 }
 
 const USER_COLUMNS = `
          u.id, u.username, u.email, u.password_hash, u.mobile_no, u.language, u.role_id, u.is_active,
-         u.last_login, u.created_at, u.updated_at,
+         u.last_login, u.created_at, u.updated_at, u.version, u.updated_by,
+         (SELECT uu.username FROM users uu WHERE uu.id = u.updated_by) AS updated_by_username,
          r.name AS role_name, r.permissions AS role_permissions, r.is_active AS role_active`;
 const USER_FROM = 'FROM users u LEFT JOIN roles r ON r.id = u.role_id';
 const SELECT_USER = `SELECT ${USER_COLUMNS} ${USER_FROM}`;
@@ -105,6 +110,9 @@ export function toUser(row: UserRow): User {
     lastLogin: isoOrNull(row.last_login),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    version: row.version,
+    updatedBy: row.updated_by,
+    updatedByUsername: row.updated_by_username,
   };
 }
 
@@ -131,3 +139,13 @@ export async function listUsers(
   ]);
   return { rows, total: count[0].total };
 }
+
+/** Users are versioned records (db/versions.ts); the profile (PUT /auth/profile) claims the same row. */
+export const USER_RECORD: VersionedRecord = {
+  table: 'users',
+  notFound: USER_ADMIN_MESSAGES.notFound,
+  current: async (db, id) => {
+    const row = await findUserById(db, id);
+    return row ? toUser(row) : null;
+  },
+};

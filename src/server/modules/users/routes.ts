@@ -6,10 +6,11 @@ import { actorOf, audited } from '../../audit/audited';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { NO_PASSWORD_HASH, assertPasswordAllowed, hashPassword, revokeAllForUsers } from '../credentials';
 import { accountConflict } from './account-conflict';
+import { expectedVersion } from '../../plugins/versions';
 import { assertUsernameFree } from './username-skeletons';
 import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
 import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
-import { findUserById, listUsers, toUser } from './repository';
+import { USER_RECORD, findUserById, listUsers, toUser } from './repository';
 import { userCreated, userDeleted, userUpdated } from './user-audit';
 
 const tags = ['users'];
@@ -51,8 +52,10 @@ export async function userRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Update a user; role changes and deactivation end their sessions', params: IdParamsSchema, body: UserUpdateSchema, response: { 200: UserSchema } } },
     async (req) => {
       const body = req.body;
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+      const expected = expectedVersion(req);
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
         await lockAdmins(tx);
+        await claim(USER_RECORD, req.params.id, expected);
         const user = await findUserById(tx, req.params.id);
         if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
         const asked = body.roleId || body.role ? await resolveRole(tx, body.roleId, body.role) : null;
@@ -89,7 +92,9 @@ export async function userRoutes(app: FastifyInstance) {
     if (!user) throw notFound(USER_ADMIN_MESSAGES.notFound);
     if (user.role_name === 'admin') throw forbidden(USER_ADMIN_MESSAGES.cannotDeleteAdmin, 'admin_user');
     refuseIf(userManageRefusal(grantorOf(req.auth!), roleOfUser(user)));
-    await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
+    const expected = expectedVersion(req);
+    await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+      await claim(USER_RECORD, user.id, expected);
       await deleteUser(tx, user.id);
       await record(userDeleted(user));
     });

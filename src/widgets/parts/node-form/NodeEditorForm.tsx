@@ -14,6 +14,7 @@ import { useLatest } from '../../../ui/use-latest';
 import { DeletionDialog } from '../deletion';
 import { useToast } from '../../use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
+import { ConflictDialog, useEditConflict, type ConflictField, type FieldChoice } from '../../parts/conflict';
 import { NodeForm } from './NodeForm';
 import { emptyValues, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeFormValues } from './node-form-logic';
 
@@ -43,15 +44,22 @@ export interface NodeEditorFormProps {
 export function NodeEditorForm({ api, node, initialName, canSave, heading, embedded, onSaved, onCancel }: NodeEditorFormProps) {
   const mode = node ? 'edit' : 'create';
   const calls = useMemo(() => ({ nodes: nodesApi(api), attachments: attachmentsApi(api) }), [api]);
+  // Every save says which version it edits: a save over someone else's change opens the comparison.
+  const versions = useEditConflict<KnowledgeNodeDetail>(node?.version);
   const form = useActorRef(nodeFormMachine, {
-    input: nodeFormInput(node ? valuesOf(node) : emptyValues(initialName), node, (body) => (node ? calls.nodes.update(node.id, body) : calls.nodes.create(body))),
+    input: nodeFormInput(node ? valuesOf(node) : emptyValues(initialName), node, (body) =>
+      node ? versions.guard((version) => calls.nodes.update(node.id, body, version)) : calls.nodes.create(body),
+    ),
   });
   const uploads = useActorRef(attachmentUploadMachine, {
     input: { upload: (nodeId, file, signal) => calls.attachments.upload(nodeId, file, signal), failedDelayMs: LIMITS.redirectAfterPartialFailureMs },
   });
   const deletion = useActorRef(confirmDeleteMachine, {
     // Spec §8: the fixed text whatever the server said; the dialog closes either way (the toast tells).
-    input: { remove: (id) => calls.attachments.remove(node!.id, id), fallback: T.attachmentDeleteFailed, errorText: () => T.attachmentDeleteFailed, closeOnFailure: true },
+    input: {
+      // Removing a file moves the node's version on; the form goes on from the version it produced.
+      remove: (id) => versions.guard((version) => calls.attachments.remove(node!.id, id, version).then(() => versions.saved(version === undefined ? undefined : version + 1))),
+      fallback: T.attachmentDeleteFailed, errorText: () => T.attachmentDeleteFailed, closeOnFailure: true },
   });
   const { values, fieldErrors: errors, error: formError, initial } = useSelector(form, (s) => s.context);
   // Saved: the uploads and then the caller's navigation follow; the form stays disabled throughout.
@@ -63,12 +71,25 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   const { toast, show, close } = useToast();
   const root = useRef<HTMLDivElement>(null);
   const settle = useUnsavedChanges(!sameValues(values, initial) || queue.length > 0);
-  const latest = useLatest({ onSaved, onCancel, settle, show });
+  const latest = useLatest({ onSaved, onCancel, settle, show, versions });
+  const conflict = versions.conflict;
+  const conflictFields = conflict ? nodeConflictFields(valuesOf(conflict.current), values) : [];
+  const takeTheirs = (choices?: Record<NodeField, FieldChoice>) => {
+    const current = versions.adopt();
+    if (!current) return null;
+    const theirs = valuesOf(current);
+    setExisting(current.attachments);
+    if (!choices) return theirs;
+    const merged = { ...values };
+    for (const key of NODE_FIELDS) if (choices[key] === 'theirs') Object.assign(merged, { [key]: theirs[key] });
+    return merged;
+  };
 
   useEffect(() => {
     const saved = () => latest.current.onSaved(form.getSnapshot().context.result!, mode);
     const subs = [
       form.on('form.saved', ({ result }) => {
+        latest.current.versions.saved(result.version);
         // Saved: leaving for the node's page must not ask about these changes.
         latest.current.settle();
         // The node exists now; the files go one call each (spec §7), and a failure does not undo the node.
@@ -130,6 +151,27 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
       <DeletionDialog deletion={deletion} title={T.deleteAttachmentTitle} confirmLabel={T.delete} >
         <AttachmentQuestion deletion={deletion} />
       </DeletionDialog>
+      <ConflictDialog
+        open={!!conflict}
+        changedBy={conflict?.changedBy ?? null}
+        changedAt={conflict?.changedAt ?? null}
+        fields={conflictFields}
+        onKeepMine={() => {
+          versions.adopt();
+          form.send({ type: 'form.submit' });
+        }}
+        onTakeTheirs={() => {
+          const theirs = takeTheirs();
+          if (theirs) form.send({ type: 'form.change', values: theirs });
+        }}
+        onChoose={(choices) => {
+          const merged = takeTheirs(choices);
+          if (!merged) return;
+          form.send({ type: 'form.change', values: merged });
+          form.send({ type: 'form.submit' });
+        }}
+        onCancel={versions.dismiss}
+      />
       <Toast toast={toast} onClose={close} />
     </div>
   );
@@ -139,4 +181,21 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
 function AttachmentQuestion({ deletion }: { deletion: Parameters<typeof DeletionDialog>[0]['deletion'] }) {
   const filename = useSelector(deletion, (s) => s.context.target?.name);
   return <p className="kg-node-form__confirm">{filename && T.deleteAttachmentConfirm(filename)}</p>;
+}
+
+const NODE_FIELDS = ['name', 'nodeType', 'snomed', 'url', 'description', 'note'] as const;
+type NodeField = (typeof NODE_FIELDS)[number];
+const NODE_FIELD_LABELS: Record<NodeField, () => string> = {
+  name: () => T.name,
+  nodeType: () => T.nodeType,
+  snomed: () => T.snomedCode,
+  url: () => T.url,
+  description: () => T.description,
+  note: () => T.note,
+};
+const shown = (values: NodeFormValues, key: NodeField): string => (key === 'snomed' ? (values.snomed?.code ?? '') : (values[key] ?? ''));
+
+/** The node form's fields, theirs (the record now) against yours (the form), for the conflict dialog. */
+function nodeConflictFields(theirs: NodeFormValues, yours: NodeFormValues): ConflictField<NodeField>[] {
+  return NODE_FIELDS.map((key) => ({ key, label: NODE_FIELD_LABELS[key](), theirs: shown(theirs, key), yours: shown(yours, key) }));
 }
