@@ -29,3 +29,4 @@ export * from './audit-log';
 export * from './backup';
 export * from './history';
 export * from './analytics';
+export * from './presence';

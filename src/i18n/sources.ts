@@ -23,6 +23,7 @@ import '../contract/messages';
 import '../contract/node-form-texts';
 import '../contract/node-upload-texts';
 import '../contract/passwords';
+import '../contract/presence';
 import '../contract/relation-texts';
 import '../contract/relation-upload-button-texts';
 import '../contract/relation-upload-texts';

@@ -16,6 +16,7 @@ import { scheduleDailyPurge } from './modules/audit-log/retention';
 import { databaseBlobStore, diskBlobStore } from './modules/attachments/store';
 import { jobsPlugin } from './jobs/plugin';
 import { livePlugin } from './live/plugin';
+import { presencePlugin } from './live/presence';
 import { authRoutes } from './modules/auth/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { graphRoutes } from './modules/graph/routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(socketPlugin);
     await app.register(jobsPlugin);
     await app.register(livePlugin);
+    await app.register(presencePlugin);
 
     await app.register(
       async (api) => {
