@@ -65,7 +65,7 @@ export const PRESENCE_TEXTS = defineTexts('presence', {
   editingNode: icu(['name'], (name: string) => `${name} is editing this node`),
   editingRelation: icu(['name'], (name: string) => `${name} is editing this relation`),
   editingRecord: icu(['name'], (name: string) => `${name} is editing this record`),
-  changedBy: icu(['name'], (name: string | null) => (name ? `Changed by ${name}` : 'Changed elsewhere'), '{name, select, none {Changed elsewhere} other {Changed by {name}}}'),
+  changedBy: icu(['name'], (name: string | null) => (name ? `Changed by ${name} — review` : 'Changed elsewhere — review'), '{name, select, none {Changed elsewhere — review} other {Changed by {name} — review}}'),
   review: 'Review',
   restoreDraft: icu(['time'], (time: string) => `Restore unsaved changes from ${time}?`),
   restore: 'Restore',

@@ -26,6 +26,7 @@ import { SNOMED_DRIFT_TEXTS } from '../../contract/snomed-drift-texts';
 import { HistoryPart, RecordTabs } from '../history/RecordTabs';
 import { NODE_TEXTS as T } from '../../contract/node-texts';
 import { useLatest } from '../../ui/use-latest';
+import { Presence } from '../parts/presence';
 
 export interface NodeDetailProps {
   apiBase: string;
@@ -126,6 +127,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           onEdit={() => onEdit(node.id)}
           onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name } })}
         />
+        <Presence api={api} kind="node" id={node.id} mode="viewing" className="kg-node-detail__presence" />
         {node.snomedDrift && (
           <SnomedDriftNotice
             drift={node.snomedDrift}

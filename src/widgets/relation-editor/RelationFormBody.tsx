@@ -21,6 +21,7 @@ import { NewNodeDialog } from './NewNodeDialog';
 import { NodePicker, RelationTypePicker } from './pickers';
 import { bodyOf, sameDraft, validateDraft, type DraftField, type FieldError, type RelationDraft } from './relation-form';
 import { useUnsavedChanges } from '../unsaved-changes';
+import { DraftOffer, useDraft } from '../parts/drafts';
 
 export interface RelationFormBodyProps {
   api: ApiClient;
@@ -42,6 +43,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
   const calls = useMemo(() => relationsApi(api), [api]);
   const [draft, setDraft] = useState(initial);
   const settle = useUnsavedChanges(!sameDraft(draft, initial));
+  const kept = useDraft(api, 'relation', relationId, draft, initial, sameDraft, user.permissions?.includes(mode === 'edit' ? 'relations.update' : 'relations.create') ?? false);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,6 +87,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
       const body = bodyOf(draft, withNote);
       const saved = mode === 'edit' && relationId ? await calls.update(relationId, body) : await calls.create(body);
       settle();
+      kept.clear();
       onSaved(saved, mode);
     } catch (err) {
       setSaving(false);
@@ -118,6 +121,14 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
     <>
       <form className="kg-relation-form__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
         {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
+        <DraftOffer
+          offer={kept.offer}
+          onRestore={() => {
+            const restored = kept.restore();
+            if (restored) setDraft(restored);
+          }}
+          onDiscard={kept.discard}
+        />
         {failure && <Alert severity="error">{failure}</Alert>}
         <div className="kg-relation-form__grid">
           <NodePicker
@@ -211,6 +222,7 @@ export function RelationFormBody({ api, user, mode, relationId, types, rules, in
             variant="text"
             onClick={() => {
               settle(); // Cancel drops the changes on purpose: no question on the way out
+              kept.clear();
               onCancel();
             }}
             disabled={busy}
