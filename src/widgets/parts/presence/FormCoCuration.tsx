@@ -14,6 +14,12 @@ type FormActor<V extends object> = ActorRefFrom<ReturnType<typeof formDialogMach
 
 const same = <V extends object>(a: V, b: V) => !isDirty({ initial: a, values: b });
 
+function withoutFields<V extends object>(v: V, omitted: string): V {
+  if (!omitted) return v;
+  const drop = new Set(omitted.split(','));
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k))) as V;
+}
+
 export interface FormCoCurationProps<V extends object> {
   apiBase: string;
   kind: PresenceKind;
@@ -38,21 +44,11 @@ export function FormCoCuration<V extends object>({ apiBase, kind, id, form, omit
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const values = useSelector(form, (s) => s.context.values);
   const initial = useSelector(form, (s) => s.context.initial);
-  const strip = useMemo(() => {
-    const drop = new Set<string>(omit ?? []);
-    const cache = new WeakMap<V, V>();
-    return (v: V): V => {
-      if (drop.size === 0) return v;
-      let out = cache.get(v);
-      if (!out) {
-        out = Object.fromEntries(Object.entries(v).filter(([k]) => !drop.has(k))) as V;
-        cache.set(v, out);
-      }
-      return out;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the omitted fields are fixed per dialog
-  }, []);
-  const draft = useDraft(api, kind, id, strip(values), strip(initial), same, canSave);
+  // The omitted fields as a string: an inline array is a new one on every render.
+  const omitted = (omit ?? []).join(',');
+  const keptValues = useMemo(() => withoutFields(values, omitted), [values, omitted]);
+  const keptInitial = useMemo(() => withoutFields(initial, omitted), [initial, omitted]);
+  const draft = useDraft(api, kind, id, keptValues, keptInitial, same, canSave);
   const changed = useChangedUnderneath(api, live ?? 'node', live ? id : null);
   const latest = useLatest(draft);
   useEffect(() => {
