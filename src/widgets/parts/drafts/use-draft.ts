@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../api/client';
-import { browserStorage, storageKey } from '../../../api/storage-keys';
+import { browserStorage, sessionKeys, storageKey } from '../../../api/storage-keys';
 
 /**
  * Nothing typed is lost: a form's unsaved values are kept in the browser per server, user and record
@@ -17,6 +17,19 @@ export interface StoredDraft<V> {
 /** The key of one record's draft for one user. */
 export function draftKey(base: string, userId: string, kind: string, id: string | null | undefined): string {
   return storageKey(base, `draft:${userId}:${kind}:${id ?? 'new'}`);
+}
+
+/** The signed-in user: the session's, else the one the session keeps in storage (before /auth/me answered). */
+function userIdOf(api: ApiClient): string | undefined {
+  const current = api.session.currentUser?.id;
+  if (current) return current;
+  try {
+    const raw = browserStorage()?.getItem(sessionKeys(api.base).user);
+    const id = raw ? (JSON.parse(raw) as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function read<V>(key: string | null): StoredDraft<V> | null {
@@ -47,7 +60,7 @@ export interface Draft<V> {
  * (no user, read-only form).
  */
 export function useDraft<V extends object>(api: ApiClient, kind: string, id: string | null | undefined, values: V, initial: V, same: (a: V, b: V) => boolean, enabled = true): Draft<V> {
-  const userId = api.session.currentUser?.id;
+  const userId = userIdOf(api);
   const key = enabled && userId ? draftKey(api.base, userId, kind, id) : null;
   const [offer, setOffer] = useState<StoredDraft<V> | null>(() => {
     const stored = read<V>(key);
