@@ -34,3 +34,5 @@ export * from './texts/common';
 export * from './texts/auth';
 export * from './texts/roles';
 export * from './texts/backup';
+export * from './presence';
+export * from './texts/presence';

@@ -21,6 +21,7 @@ import '../contract/texts/graph';
 import '../contract/texts/history';
 import '../contract/texts/imports';
 import '../contract/texts/nodes';
+import '../contract/texts/presence';
 import '../contract/texts/relations';
 import '../contract/texts/roles';
 import '../contract/texts/search';

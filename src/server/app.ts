@@ -14,6 +14,7 @@ import { auditLogRoutes, auditPurgeTask } from './modules/audit-log';
 import { jobsPlugin } from './platform/jobs/plugin';
 import { tasksPlugin } from './platform/tasks/plugin';
 import { livePlugin } from './live/plugin';
+import { presencePlugin } from './live/presence';
 import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
 import { graphRoutes } from './modules/graph';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(tasksPlugin);
     await app.register(jobsPlugin, { kinds: [nodeImportJob, relationImportJob, snomedImportJob] });
     await app.register(livePlugin);
+    await app.register(presencePlugin);
 
     await app.register(
       async (api) => {

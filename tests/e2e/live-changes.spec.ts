@@ -219,7 +219,7 @@ test('relations: the list follows a rename, the open form offers a reload, a del
   await reconnected;
   await call(`/relations/${relation.id}`, { method: 'PUT', body: saved('Live link final', 20) });
   await recorded('relation', relation.id, 'update', ['relationName', 'weight']);
-  const notice = watcher.getByRole('status').filter({ hasText: 'Changed elsewhere.' });
+  const notice = watcher.getByRole('status').filter({ hasText: 'Changed by ada — review' });
   await expect(notice).toBeVisible({ timeout: 3000 });
   await expect(name).toHaveValue('Live link renamed');
   await shot(watcher, 'live-relation-changed-phone');

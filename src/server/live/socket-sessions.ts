@@ -37,7 +37,8 @@ export function sessionOf(socket: Socket): SocketSession | null {
 /** Stores the handshake's sign-in on the socket. */
 export function rememberSession(socket: Socket, auth: AuthContext): void {
   const session: SocketSession = { userId: auth.user.id, sessionId: auth.sessionId, permissions: auth.permissions, expiresAt: auth.expiresAt };
-  Object.assign(socket.data as object, session);
+  // The username is what others see of this socket's presence (live/presence.ts).
+  Object.assign(socket.data as object, session, { username: auth.user.username });
 }
 
 const lostAny = (before: readonly string[], now: readonly string[]) => before.some((p) => !now.includes(p));

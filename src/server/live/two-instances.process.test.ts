@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type JobJoinAck, type NodeUploadResponse, type ProgressEvent } from '../../contract';
+import { PRESENCE_EVENTS, SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type PresenceUpdate, type ChangeMessage, type ChangesPayload, type JobJoinAck, type NodeUploadResponse, type ProgressEvent } from '../../contract';
 import { csvOf } from '../test/import-fixtures';
 import { withDatabase } from '../test/global-setup';
 import { startServerProcess, waitForOutput, type ServerProcess } from '../test/server-process';
@@ -179,6 +179,30 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
     expect(a.proc.exitCode, a.output()).toBeNull();
     expect(b.proc.exitCode, b.output()).toBeNull();
     expect((await fetch(`${b.base}/api/health`)).status).toBe(200);
+  });
+
+  it('shares presence: a socket on A and one on B see each other, and B sees A leave', { timeout: 30_000 }, async () => {
+    const onA = await socketOn(a);
+    const onB = await socketOn(b);
+    const seen = (socket: Socket, test: (u: PresenceUpdate) => boolean) =>
+      new Promise<PresenceUpdate>((resolve) => {
+        const on = (u: PresenceUpdate) => {
+          if (u.id !== 'shared-node' || !test(u)) return;
+          socket.off(PRESENCE_EVENTS.update, on);
+          resolve(u);
+        };
+        socket.on(PRESENCE_EVENTS.update, on);
+      });
+    const bSeesTwo = seen(onB, (u) => u.people.length === 1 && u.people[0].mode === 'editing');
+    expect(await onA.emitWithAck(PRESENCE_EVENTS.join, { kind: 'node', id: 'shared-node', mode: 'editing' })).toEqual({ ok: true });
+    expect(await onB.emitWithAck(PRESENCE_EVENTS.join, { kind: 'node', id: 'shared-node', mode: 'viewing' })).toEqual({ ok: true });
+    // One user on both: merged into one person, editing (A's entry reached B through the adapter).
+    expect((await bSeesTwo).people).toEqual([{ userId: session.user.id, username: 'two_admin', mode: 'editing' }]);
+    const bSeesViewingOnly = seen(onB, (u) => u.people.length === 1 && u.people[0].mode === 'viewing');
+    const started = Date.now();
+    onA.close();
+    await bSeesViewingOnly;
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a sign-in ended through A disconnects its sockets on B within seconds', { timeout: 60_000 }, async () => {

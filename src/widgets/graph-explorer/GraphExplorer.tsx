@@ -84,6 +84,7 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
       showTitle={p.showTitle ?? true}
       hubLimit={p.hubLimit && p.hubLimit > 0 ? p.hubLimit : 25}
       permissions={p.permissions}
+      presenceBase={p.data || !p.userId ? undefined : p.apiBase}
       onNodeSelect={p.onNodeSelect}
       onNavigate={p.onNavigate}
       onClose={p.onClose}

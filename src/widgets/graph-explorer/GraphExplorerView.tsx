@@ -33,10 +33,12 @@ export interface GraphExplorerViewProps {
   onClose?: () => void;
   /** The signed-in user's permissions: the popovers offer only the actions the role may take. */
   permissions: readonly string[];
+  /** The server whose presence the node popover shows (absent: a graph handed in as data). */
+  presenceBase?: string;
 }
 
 /** The explorer's screen (spec §2 "Graph dialog"): header, toolbar, filters, hint, canvas, popovers, footer. */
-export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose, permissions }: GraphExplorerViewProps) {
+export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose, permissions, presenceBase }: GraphExplorerViewProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -161,7 +163,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
         {view && !loading && view.nodes.length === 0 && <div className="kg-graph__overlay kg-graph__overlay--quiet">{V.noNodesMatch}</div>}
       </div>
 
-      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} permissions={permissions} />
+      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} permissions={permissions} presenceBase={presenceBase} />
 
       <footer className="kg-graph__footer">
         {graph?.focus ? (

@@ -7,6 +7,7 @@ import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
 import type { ViewGraph } from './graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
 import type { ExplorerActor } from './use-graph-explorer';
+import { PopoverPresence } from './popover-presence';
 
 export interface GraphPopoversProps {
   actor: ExplorerActor;
@@ -16,10 +17,12 @@ export interface GraphPopoversProps {
   onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
   /** The signed-in user's permissions: an action the role cannot take is not offered. */
   permissions: readonly string[];
+  /** The server whose presence the node popover shows. */
+  presenceBase?: string;
 }
 
 /** The node or edge popover the machine has open (closed when its node or edge left the view). */
-export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions }: GraphPopoversProps) {
+export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions, presenceBase }: GraphPopoversProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const popover = c.popover;
@@ -61,6 +64,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
         can={{ relate: may('relations.create'), edit: may('nodes.update'), remove: may('nodes.delete') }}
         capped={view?.capped.get(node.id) ?? 0}
         isFocus={node.id === focus}
+        presence={presenceBase !== undefined && <PopoverPresence apiBase={presenceBase} nodeId={node.id} />}
         onClose={close}
         // Spec §2: Add Relation leaves for the relation form and comes back to the graph afterwards.
         onAddRelation={() =>

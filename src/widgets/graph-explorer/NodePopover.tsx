@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GraphNode } from '../../contract/graph';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { Button } from '../../ui/Button';
@@ -22,6 +23,8 @@ export interface NodePopoverProps {
   capped: number;
   /** Whether this node is already the focus of the view. */
   isFocus: boolean;
+  /** Who else has the node open (a slot: the explorer passes it when it has a server). */
+  presence?: ReactNode;
   onClose: () => void;
   onAddRelation: () => void;
   onEditNode: () => void;
@@ -47,6 +50,7 @@ export function NodePopover(p: NodePopoverProps) {
         <span className="kg-graph-dot" style={{ background: p.color }} aria-hidden="true" />
         <h3 className="kg-graph-popover__title">{node.name}</h3>
       </div>
+      {p.presence}
       <dl className="kg-graph-facts">
         <dt>{V.type}</dt>
         <dd>{node.nodeType}</dd>

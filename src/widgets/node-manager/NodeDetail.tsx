@@ -27,6 +27,7 @@ import { SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
 import { HistoryPart, RecordTabs } from '../parts/history';
 import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 import { useLatest } from '../../ui/use-latest';
+import { Presence } from '../parts/presence';
 
 export interface NodeDetailProps {
   apiBase: string;
@@ -127,6 +128,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           onEdit={() => onEdit(node.id)}
           onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name } })}
         />
+        <Presence api={api} kind="node" id={node.id} mode="viewing" className="kg-node-detail__presence" />
         {node.snomedDrift && (
           <SnomedDriftNotice
             drift={node.snomedDrift}

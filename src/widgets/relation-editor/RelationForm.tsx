@@ -20,6 +20,8 @@ import { useLiveChanges } from '../use-live-changes';
 import { useTitleInShell } from '../shell-title';
 import { HistoryPart, RecordTabs } from '../parts/history';
 import { useLoad } from '../use-load';
+import { Presence } from '../parts/presence';
+import { PRESENCE_TEXTS } from '../../contract/texts/presence';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
 
@@ -96,7 +98,9 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
           </h2>
         </header>
       )}
-      {live && <LiveNotice text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
+      <Presence api={api} kind="relation" id={relationId} mode="editing" />
+      {/* Changed underneath: the form is stale; the typed draft stays, its next save leads to the comparison (412). */}
+      {live && <LiveNotice className="kg-changed-banner" text={live.id ? PRESENCE_TEXTS.changedBy(live.actor?.username ?? null) : LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (
         <ErrorState text={T.formLoadFailed} retryLabel={T.retry} onRetry={() => void data.reload()}>

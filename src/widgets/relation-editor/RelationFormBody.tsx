@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TrashIcon } from '../../ui/icons';
 import { DeletionDialog } from '../parts/deletion';
+import { DraftOffer } from '../parts/drafts';
 import { NewNodeDialog } from './NewNodeDialog';
 import type { RelationDraft } from './relation-form';
 import { RelationDetailFields, RelationEndsFields } from './relation-form-fields';
@@ -53,6 +54,14 @@ export function RelationFormBody(p: RelationFormBodyProps) {
       >
         {p.header}
         {!f.canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
+        <DraftOffer
+          offer={f.kept.offer}
+          onRestore={() => {
+            const restored = f.kept.restore();
+            if (restored) f.set(restored);
+          }}
+          onDiscard={f.kept.discard}
+        />
         {f.failure && <Alert severity="error">{f.failure}</Alert>}
         <div className="kg-relation-form__grid">
           <RelationEndsFields {...fields} api={api} types={p.types} rules={p.rules} chooseType={f.chooseType} onCreateNode={setNewNodeName} />
@@ -75,6 +84,7 @@ export function RelationFormBody(p: RelationFormBodyProps) {
             variant="text"
             onClick={() => {
               f.settle(); // Cancel drops the changes on purpose: no question on the way out
+              f.kept.clear();
               onCancel();
             }}
             disabled={busy}

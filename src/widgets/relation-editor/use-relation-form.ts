@@ -13,6 +13,7 @@ import { failureText } from '../../machines/error-text';
 import { formDialogMachine, type FieldErrors, type FormDialogInput } from '../../machines/form-dialog.machine';
 import { useLatest } from '../../ui/use-latest';
 import { useUnsavedChanges } from '../unsaved-changes';
+import { useDraft } from '../parts/drafts';
 import { bodyOf, sameDraft, validateDraft, type DraftField, type RelationDraft } from './relation-form';
 
 /**
@@ -78,8 +79,12 @@ export function useRelationForm(o: RelationFormOptions) {
   const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
   const deleting = useSelector(deletion, (s) => s.matches('deleting'));
   const settle = useUnsavedChanges(!sameDraft(draft, o.initial));
+  // The role cannot submit this form: it says so at once and shows the fields read-only (as the node form).
+  const canSave = o.user.permissions?.includes(o.mode === 'edit' ? 'relations.update' : 'relations.create') ?? false;
+  // What was typed survives a reload, a crash or a sign-out until it is saved or discarded.
+  const kept = useDraft(o.api, 'relation', o.relationId, draft, o.initial, sameDraft, canSave);
   const summary = useRef<HTMLDivElement>(null);
-  useFormEvents(form, deletion, summary, useLatest({ settle, o }));
+  useFormEvents(form, deletion, summary, useLatest({ settle, o, clearDraft: kept.clear }));
 
   const set = (patch: Partial<RelationDraft>) => form.send({ type: 'form.change', values: patch });
   const weightTouched = useRef(false);
@@ -93,22 +98,21 @@ export function useRelationForm(o: RelationFormOptions) {
     weightTouched.current = true;
     set({ weight });
   };
-  // The role cannot submit this form: it says so at once and shows the fields read-only (as the node form).
-  const canSave = o.user.permissions?.includes(o.mode === 'edit' ? 'relations.update' : 'relations.create') ?? false;
   const submit = () => canSave && form.send({ type: 'form.submit' });
   const errorOf = (field: DraftField) => fieldErrors[field];
-  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote };
+  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote, kept };
 }
 
 type FormRef = ReturnType<typeof useActorRef<typeof relationFormMachine>>;
 type DeletionRef = ReturnType<typeof useActorRef<typeof confirmDeleteMachine>>;
 
 /** Saved or deleted: nothing is left to save, and the page goes on. A refused submit reads out the summary. */
-function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions } }) {
+function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions; clearDraft: () => void } }) {
   useEffect(() => {
     const subs = [
       form.on('form.saved', ({ result }) => {
         latest.current.settle();
+        latest.current.clearDraft();
         latest.current.o.onSaved(result, latest.current.o.mode);
       }),
       // The summary lists the messages in the spec's order; focus there so they are read out.

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { formDialogMachine, isDirty } from '../../machines/form-dialog.machine';
 import { useLatest } from '../../ui/use-latest';
+import { FormCoCuration } from '../parts/presence';
 import { PermissionChecklist } from './PermissionChecklist';
 import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormValues } from './role-form';
 import { useUnsavedChanges } from '../unsaved-changes';
@@ -27,13 +28,15 @@ export interface RoleFormDialogProps {
   onCancel: () => void;
   /** Saves; a rejection shows the server's message (else 'Failed to save role.') in the dialog. */
   onSubmit: (values: RoleFormValues) => Promise<void>;
+  /** The server: who else is on the role, and the draft kept in the browser. */
+  apiBase?: string;
 }
 
 /**
  * 'Create New Role' / 'Edit Role' (spec §2, §5): Role Name (required; fixed for system roles),
  * Description (2 rows), 'Active Role', and the permission checklist. Mounted per opening.
  */
-export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit }: RoleFormDialogProps) {
+export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit, apiBase }: RoleFormDialogProps) {
   const form = useActorRef(roleFormMachine, {
     input: { initial: role ? roleFormFrom(role) : emptyRoleForm(), submit: onSubmit, validate: validateRoleForm, fallback: T.saveFailed },
   });
@@ -76,6 +79,7 @@ export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, o
       }
     >
       <div ref={body} className="kg-role-form__body">
+      {apiBase !== undefined && <FormCoCuration apiBase={apiBase} kind="role" id={role?.id} form={form} canSave={!system} />}
       {formError && <Alert severity="error">{formError}</Alert>}
       {system && <Alert severity="info">{T.systemLocked}</Alert>}
       {permissionsLocked && <Alert severity="info">{permissionsLocked}</Alert>}

@@ -129,6 +129,7 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
       {form && (
         <RoleFormDialog
           key={form.key}
+          apiBase={apiBase}
           role={form.role}
           grantable={grantablePermissions(grantor)}
           permissionsLocked={form.role && form.role.id === me.roleId && !form.role.isSystem ? GRANT_MESSAGES.ownRolePermissions : undefined}

@@ -14,6 +14,7 @@ import { ColorField } from './ColorField';
 import { RuleFields, ruleDraftOf, ruleOf, type RuleDraft } from './RuleFields';
 import type { RelationRuleInput } from '../../api/types';
 import { useLatest } from '../../ui/use-latest';
+import { FormCoCuration } from '../parts/presence';
 
 /** The form-dialog machine for a type's name, colour and (relation types) rule. */
 const typeFormMachine = formDialogMachine<{ name: string; color: string | null; rule: RuleDraft }>();
@@ -29,6 +30,8 @@ export interface TypeFormDialogProps {
   ruleNodeTypes?: readonly string[];
   /** Node types: the colour offered to a new type (the next palette colour); absent = no colour field (relation types). */
   suggestedColor?: string;
+  /** The server and the record's kind: who else is on the type, and the draft kept in the browser. */
+  coCuration?: { apiBase: string; kind: 'node_type' | 'relation_type' };
 }
 
 /**
@@ -36,7 +39,7 @@ export interface TypeFormDialogProps {
  * the field saves once it is not) and, for node types, the colour. No maxLength on the name: a
  * pasted name over the limit stays whole, the counter turns red and Save says why. Mounted per opening.
  */
-export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedColor, ruleNodeTypes }: TypeFormDialogProps) {
+export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedColor, ruleNodeTypes, coCuration }: TypeFormDialogProps) {
   const withColor = suggestedColor !== undefined;
   const form = useActorRef(typeFormMachine, {
     input: {
@@ -82,6 +85,7 @@ export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedCo
         </>
       }
     >
+      {coCuration && <FormCoCuration apiBase={coCuration.apiBase} kind={coCuration.kind} id={type?.id} form={form} live={coCuration.kind} />}
       <TextField
         label={T.field}
         name="name"

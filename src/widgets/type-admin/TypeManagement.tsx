@@ -138,7 +138,7 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         </section>
       )}
 
-      {form && <TypeFormDialog key={form.key} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
+      {form && <TypeFormDialog key={form.key} coCuration={{ apiBase, kind: kind === 'node' ? 'node_type' : 'relation_type' }} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
         {!inUse && <p className="kg-admin__warning">{T.deleteWarning}</p>}
         <p className="kg-type-delete__usage">

@@ -11,6 +11,7 @@ import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { formDialogMachine } from '../../machines/form-dialog.machine';
 import { useLatest } from '../../ui/use-latest';
+import { FormCoCuration } from '../parts/presence';
 import { USER_TEXTS as T } from '../../contract/texts/users';
 import { sameFormValues, useUnsavedChanges } from '../unsaved-changes';
 import { emptyUserForm, userFormFrom, userFormInput, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
@@ -32,6 +33,8 @@ export interface UserFormDialogProps {
   onCancel: () => void;
   /** Saves; a rejection's message is shown in the dialog. */
   onSubmit: (values: UserFormValues) => Promise<void>;
+  /** The server: who else is on the user, and the draft kept in the browser (never the passwords). */
+  apiBase?: string;
 }
 
 function roleOptions(roles: readonly Role[], user: User | undefined): SelectOption[] {
@@ -42,7 +45,7 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 }
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
-export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit }: UserFormDialogProps) {
+export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, apiBase }: UserFormDialogProps) {
   // An account restored from a backup has no password: its edit form sets one (issue 16).
   const settingPassword = mode === 'edit' && user?.hasCredentials === false;
   const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit, settingPassword) });
@@ -110,6 +113,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, r
       }
     >
       <div ref={body} className="kg-user-form__body">
+        {apiBase !== undefined && <FormCoCuration apiBase={apiBase} kind="user" id={user?.id} form={form} omit={['password', 'confirmPassword']} canSave={!readOnly} />}
         {readOnly && <Alert severity="info">{readOnly}</Alert>}
         {formError && <Alert severity="error">{formError}</Alert>}
         {settingPassword && <Alert severity="info">{T.restoredWithoutPassword}</Alert>}

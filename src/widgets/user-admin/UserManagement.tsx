@@ -127,6 +127,7 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
         <Suspense fallback={null}>
           <UserFormDialog
             key={form.key}
+            apiBase={apiBase}
             mode={form.mode}
             user={form.mode === 'edit' ? form.user : undefined}
             roles={offeredRoles}

@@ -15,6 +15,8 @@ import { DeletionDialog } from '../deletion';
 import { useToast } from '../../use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { ConflictDialog, useEditConflict, type ConflictField, type FieldChoice } from '../../parts/conflict';
+import { DraftOffer, useDraft } from '../../parts/drafts';
+import { ChangedBanner, Presence, useChangedUnderneath } from '../../parts/presence';
 import { NodeForm } from './NodeForm';
 import { emptyValues, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeFormValues } from './node-form-logic';
 
@@ -71,7 +73,10 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   const { toast, show, close } = useToast();
   const root = useRef<HTMLDivElement>(null);
   const settle = useUnsavedChanges(!sameValues(values, initial) || queue.length > 0);
-  const latest = useLatest({ onSaved, onCancel, settle, show, versions });
+  // Co-curation: what was typed survives a reload; another user's save marks the form stale.
+  const draft = useDraft(api, 'node', node?.id, values, initial, sameValues, canSave);
+  const changed = useChangedUnderneath(api, 'node', node?.id);
+  const latest = useLatest({ onSaved, onCancel, settle, show, versions, draft });
   const conflict = versions.conflict;
   const conflictFields = conflict ? nodeConflictFields(valuesOf(conflict.current), values) : [];
   const takeTheirs = (choices?: Record<NodeField, FieldChoice>) => {
@@ -92,11 +97,13 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         latest.current.versions.saved(result.version);
         // Saved: leaving for the node's page must not ask about these changes.
         latest.current.settle();
+        latest.current.draft.clear();
         // The node exists now; the files go one call each (spec §7), and a failure does not undo the node.
         uploads.send({ type: 'upload.start', nodeId: result.id });
       }),
       form.on('form.cancelled', () => {
         latest.current.settle(); // Cancel is the user's choice to drop the changes: no question on the way out
+        latest.current.draft.clear();
         latest.current.onCancel();
       }),
       form.on('form.failed', () => root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })),
@@ -115,6 +122,16 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
 
   const alerts = (
     <>
+      <Presence api={api} kind="node" id={node?.id} mode="editing" />
+      <ChangedBanner change={changed.change} />
+      <DraftOffer
+        offer={draft.offer}
+        onRestore={() => {
+          const restored = draft.restore();
+          if (restored) form.send({ type: 'form.change', values: restored });
+        }}
+        onDiscard={draft.discard}
+      />
       {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
       {formError && <Alert severity="error">{formError}</Alert>}
       {uploading && <Alert severity="info">{T.uploading(uploading.done, uploading.total)}</Alert>}
@@ -123,7 +140,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   );
 
   return (
-    <div className="kg-node-editor" data-embedded={embedded || undefined} ref={root}>
+    <div className="kg-node-editor" data-embedded={embedded || undefined} data-stale={changed.change ? '' : undefined} ref={root}>
       {heading}
       <NodeForm
         api={api}

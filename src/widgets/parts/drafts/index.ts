@@ -1,0 +1,2 @@
+export { useDraft, draftKey, type Draft, type StoredDraft } from './use-draft';
+export { DraftOffer } from './DraftOffer';

@@ -1,0 +1,4 @@
+export { Presence, PresenceView, initialsOf } from './Presence';
+export { ChangedBanner, useChangedUnderneath } from './changed-underneath';
+export { usePresence } from '../../use-presence';
+export { FormCoCuration } from './FormCoCuration';
