@@ -250,7 +250,7 @@ const tfidfWeight = (s) => 1 + Math.round((99 * (Math.log(s) - lo)) / (hi - lo |
 
 // Each type has one relation name (the edge label), kept here rather than on every row.
 const relationTypes = [
-  // Rules (issue 17 item 1): every derived relation fits them (sample-graph.test.ts checks).
+  // Rules: every derived relation fits them (sample-graph.test.ts checks).
   { name: 'symptom of', relationName: 'symptom of', sourceNodeTypes: ['Symptom'], targetNodeTypes: ['Disease'], symmetric: false, defaultWeight: 50 },
   { name: 'treats (disease-modifying)', relationName: 'treats', sourceNodeTypes: ['Drug'], targetNodeTypes: ['Disease'], symmetric: false, defaultWeight: 50 },
   { name: 'treats (symptomatic)', relationName: 'relieves symptoms of', sourceNodeTypes: ['Drug'], targetNodeTypes: ['Disease'], symmetric: false, defaultWeight: 50 },

@@ -3,7 +3,7 @@
  * findings (GET /api/analytics/quality) on the large benchmark graph in PostgreSQL, default
  * 10 types × 100,000 = 1,000,000 nodes and 3,000,000 relations (bench/api/generate-sql.ts).
  *
- * Issue 17's target: the likely-duplicates finding stays ≤ 2 s at 1M nodes ("precomputed if need
+ * The target: likely-duplicates finding stays ≤ 2 s at 1M nodes ("precomputed if need
  * be"). The pairs are precomputed by refreshLikelyDuplicates (modules/analytics/duplicates.ts) in
  * batches through a server on the database (its own pool, as the scheduled refresh runs), measured:
  * 1. the first fill (every node probed): nodes/s and total, while /api/health and a node search are
@@ -295,7 +295,7 @@ function report(r: {
 /**
  * `npm run bench -- analytics pglite [nodes]`: the first fill on the embedded database (in memory,
  * default 100,000 nodes of one type, a third of them near-duplicates "<name> (1)", "<name> (2)"), with
- * /api/health and a node search requested every 50 ms through the server meanwhile (issue 13's
+ * /api/health and a node search requested every 50 ms through the server meanwhile (the import target's
  * target: p99 ≤ 100 ms, worst ≤ 500 ms), and first for BENCH_ANALYTICS_BASELINE_SECONDS (30) without
  * the refresh. Prints its figures; writes nothing.
  */

@@ -49,7 +49,7 @@ interface DbFile {
   wire?: Record<string, WireSize[]>;
 }
 
-/** Issue 15's targets on PostgreSQL (1,000,000 nodes), at 1 connection, compared with the p95 of the scenario. */
+/** The API targets on PostgreSQL (1,000,000 nodes), at 1 connection, compared with the p95 of the scenario. */
 export const TARGETS: { scenario: string; label: string; p95Ms: number }[] = [
   { scenario: 'list', label: 'list p95 ≤ 20 ms', p95Ms: 20 },
   { scenario: 'search', label: 'search p95 ≤ 20 ms', p95Ms: 20 },
@@ -137,7 +137,7 @@ export function writeMarkdown(): string {
 
   const pgFile = files.find((f) => f.database === 'postgres');
   const liteFile = files.find((f) => f.database === 'pglite');
-  lines.push(`## Targets (issue 15; PostgreSQL, ${pgFile ? pgFile.data.nodes.toLocaleString('en') : '?'} nodes)`, '');
+  lines.push(`## Targets (PostgreSQL, ${pgFile ? pgFile.data.nodes.toLocaleString('en') : '?'} nodes)`, '');
   lines.push(`| target | PostgreSQL p95 @${u} | met? | PostgreSQL p95 loaded (conn.), for information | PGlite p95 @${u} / loaded (for information) |`);
   lines.push('|---|--:|:-:|--:|--:|');
   const verdict = (x: ScenarioResult | undefined, limit: number) => (x ? (x.latencyMs.p95 <= limit ? 'yes' : '**no**') : '–');

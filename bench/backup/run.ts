@@ -1,7 +1,7 @@
 /**
  * npm run bench -- backup [nodes] [relations]: backs up a 100k-node / 300k-relation graph on
  * PostgreSQL through GET /api/backup and restores the archive into a new installation through
- * POST /api/backup/restore, both against real server processes. The target (issue 16 item 6):
+ * POST /api/backup/restore, both against real server processes. The target:
  * the restore takes ≤ 60 s. Writes bench/results/backup.json and backup.md.
  *
  * The graph is made with SQL in the source database (synthetic names and descriptions, random
@@ -88,7 +88,7 @@ async function fill(client: pg.Client): Promise<void> {
   await client.query(`CREATE TEMP TABLE rtypes AS SELECT row_number() OVER (ORDER BY name)::int - 1 AS i, id FROM relation_types`);
   // Every node is the source of RELATIONS / NODES relations (3 at 100k / 300k); the k-th one's target is
   // an offset that differs with k (33,331 · k mod NODES − 1), so no two share their ends and type: a second
-  // relation with the same source, target and type is refused since issue 17 (relations_same_ends).
+  // relation with the same source, target and type is refused (relations_same_ends).
   await client.query(
     `WITH pairs AS (SELECT g, 1 + (g - 1) % $2::int AS s, 1 + (((g - 1) / $2::int) * 33331 + ((g - 1) % $2::int) * 7) % ($2::int - 1) AS d
                       FROM generate_series(1, $1::int) g)

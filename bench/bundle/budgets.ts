@@ -2,7 +2,7 @@
  * Size budgets (KB of gzip, 1 KB = 1024 bytes) for `npm run bench -- bundle`. An element that is not
  * listed is held to DEFAULT_ELEMENT_BUDGET_KB; give a new element its own line when it needs one.
  *
- * Issue 19: ofetch (the API client's HTTP layer, in the shared core chunk) and the i18n runtime with
+ * Ofetch (the API client's HTTP layer, in the shared core chunk) and the i18n runtime with
  * the English catalogue inline may add up to 4 KB to every budget; kg-user-admin and kg-snomed-admin
  * were at their 50 KB already and get 55 KB.
  */
@@ -11,21 +11,21 @@ export const ELEMENT_BUDGETS_KB: Record<string, number> = {
   'kg-user-admin': 55,
   'kg-graph-explorer': 114,
   'kg-audit-log': 60,
-  // Issue 17: ≤ 90 KB with its chart library (uPlot) loaded on use, i.e. counted here.
+  // ≤ 90 KB with its chart library (uPlot) loaded on use, i.e. counted here.
   'kg-analytics': 90,
 };
 export const DEFAULT_ELEMENT_BUDGET_KB = 64;
 /**
  * The elements added after the all-elements budget was set (2026-11-21, for eight elements): kg-audit-log
- * (issue 16) and kg-analytics (issue 17), each with a budget of its own above.
+ * and kg-analytics, each with a budget of its own above.
  */
 export const LATER_ELEMENTS: readonly string[] = ['kg-audit-log', 'kg-analytics'];
-/** The first eight elements on one page (kg-elements.js): 170 KB as set for them, + 4 KB for ofetch and i18n (issue 19). */
+/** The first eight elements on one page (kg-elements.js): 170 KB as set for them, + 4 KB for ofetch and i18n. */
 export const FIRST_WAVE_BUDGET_KB = 174;
 /**
  * Every element on one page (kg-elements.js): the first eight's budget plus what the two later
  * elements bring that none of the eight loads: kg-analytics's chart library (uPlot, 21.4 KB, which
- * issue 17 counts inside the element's 90 KB) and the two screens' own code (13.2 KB as measured on
+ * the budget counts inside the element's 90 KB) and the two screens' own code (13.2 KB as measured on
  * 2026-11-25; 12 KB allowed, so the eight's headroom absorbs the rest).
  */
 export const UPLOT_KB = 22;

@@ -6,7 +6,7 @@ export interface ElementRow {
   budgetKb: number;
   preactKb: number;
   reactKb: number;
-  /** KB on the wire as the server sent them (precompressed brotli since issue 15). */
+  /** KB on the wire as the server sent them (precompressed brotli). */
   wireKb?: number;
   files: string[];
 }

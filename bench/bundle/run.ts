@@ -56,7 +56,7 @@ async function main() {
       const prefix = variant === 'preact' ? '/widgets/' : '/widgets-react/';
       if (variant === 'react') await page.route('**/widgets-react/**', (route) => route.fulfill({ path: path.join(REACT_DIR, new URL(route.request().url()).pathname.slice(prefix.length)), contentType: 'text/javascript' }));
       await page.goto(`${server.url}/examples/index.html`);
-      // The elements' session keys are per server (issue 19: kg:<api base>:accessToken; api-base="" is this origin).
+      // The elements' session keys are per server (kg:<api base>:accessToken; api-base="" is this origin).
       await page.evaluate((t) => {
         localStorage.setItem(`kg:${location.origin}:accessToken`, t.accessToken);
         localStorage.setItem(`kg:${location.origin}:refreshToken`, t.refreshToken);
@@ -88,7 +88,7 @@ async function main() {
       count(preact.encodings);
       console.log(`${tag}: ${(preact.gzipBytes / KB).toFixed(1)} KB (React ${(react.gzipBytes / KB).toFixed(1)} KB)`);
     }
-    // One catalogue on demand (issue 19: English is inline, the others load when an element asks for them):
+    // One catalogue on demand (English is inline, the others load when an element asks for them):
     // the German catalogue is what the same element fetches beyond its English files.
     const english = elements.find((e) => e.tag === 'kg-sign-in');
     const german = await measure('kg-sign-in.js', ['kg-sign-in'], 'preact', 'de');

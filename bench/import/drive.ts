@@ -97,7 +97,7 @@ export interface NodeUploadOutcome {
 
 /** POST /nodes/upload, then the job's progress events until completed (or error). */
 export const uploadNodes = (server: RunningServer, token: string, file: string) => upload(server, token, file, '/api/nodes/upload');
-/** POST /relations/upload (issue 17): the same answer and progress events as a node upload. */
+/** POST /relations/upload: the same answer and progress events as a node upload. */
 export const uploadRelations = (server: RunningServer, token: string, file: string) => upload(server, token, file, '/api/relations/upload');
 
 async function upload(server: RunningServer, token: string, file: string, route: string): Promise<NodeUploadOutcome> {

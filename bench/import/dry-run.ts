@@ -1,5 +1,5 @@
 /**
- * Dry run ("Check file", issue 17 item 3) against a real upload of the same 100,000-row node CSV,
+ * Dry run ("Check file") against a real upload of the same 100,000-row node CSV,
  * on the database named by DATABASE_URL (PostgreSQL) or an in-memory PGlite: wall time of the
  * check, of the real upload, and of a second check once everything exists; meanwhile
  * `/api/health` is polled every 50 ms, so "worst" is the longest a request waited behind a batch.

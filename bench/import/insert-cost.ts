@@ -2,7 +2,7 @@
  * What the node upload's INSERT batches cost on PostgreSQL without the file, the HTTP request or
  * the job around them (run by hand: `npx tsx bench/import/insert-cost.ts`): the benchmark's 100k
  * rows in 5,000-row batches with the same SQL as src/server/modules/node-import/importer.ts, attributed to a
- * user and with no user, without the per-row audit events (the SQL before issue 16, to price them),
+ * user and with no user, without the per-row audit events (the SQL before the audit trail, to price them),
  * against a COPY into the same `nodes` table. Three runs each, alternating.
  * Uses BENCH_PG_URL like run.ts; a kg_probe_* database is created and dropped.
  */

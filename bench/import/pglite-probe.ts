@@ -1,5 +1,5 @@
 /**
- * What holds PGlite's thread during an embedded node upload (issue 13, run by hand:
+ * What holds PGlite's thread during an embedded node upload (run by hand:
  * `npx tsx bench/import/pglite-probe.ts`): the benchmark's node rows inserted in 500-row
  * transactions with the SQL of src/server/modules/node-import/importer.ts, in a PGlite opened with the
  * server's settings (plus pageinspect, to read the trigram indexes' pending lists), without the

@@ -1,5 +1,5 @@
 /**
- * The relation import scenario (issue 17 item 2): the sample graph plus generated nodes (uploaded
+ * The relation import scenario: the sample graph plus generated nodes (uploaded
  * first through the node upload, not measured), then a 100k-row relation workbook imported through
  * POST /relations/upload and followed over socket.io to its completed event — what the browser does.
  * Rows name their nodes as people do (by name, half of them with the node types), use the sample

@@ -1,5 +1,5 @@
 /**
- * Responsiveness while an import runs (issue 13): `/api/health` and a node search
+ * Responsiveness while an import runs: `/api/health` and a node search
  * (`GET /api/nodes?search=…&limit=25`) are each polled every 50 ms — one request at a time per
  * poller, the next sent 50 ms after the previous one was sent, or at once when it took longer —
  * during a 200,000-row CSV node upload and during the SNOMED import of a generated ~40 MB .xls.

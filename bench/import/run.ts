@@ -15,7 +15,7 @@
  * written to import-responsiveness.md/.json under BENCH_RESP_LABEL. Only that part:
  *   BENCH_SKIP=nodes,gps,rf2 BENCH_RESP_LABEL=after npm run bench -- import
  *
- * Relations (scenario `relations`, issue 17): the sample graph plus 20k generated nodes (uploaded
+ * Relations (scenario `relations`): the sample graph plus 20k generated nodes (uploaded
  * first, not measured), then a 100k-row .xlsx relation import followed to its completed event.
  * Only that part: BENCH_SKIP=nodes,gps,rf2,resp BENCH_DBS=postgres npm run bench -- import
  * (the other scenarios' rows of import.json/md are kept from their last run).

@@ -9,7 +9,7 @@
  *     nodes and 1000 relations in table mode) and on /nodes;
  *   - node search on /nodes: from the last keystroke to the updated rows, minus the 300 ms
  *     debounce the spec asks for ("per interaction after the debounce").
- * Targets (issue 4): ≤ 1 s to first row, ≤ 200 ms per interaction after the debounce.
+ * Targets: ≤ 1 s to first row, ≤ 200 ms per interaction after the debounce.
  * Writes bench/results/ui.json and bench/results/ui.md.
  *
  * Environment (all optional): BENCH_DBS=postgres,pglite  BENCH_RUNS=7  BENCH_NODES_PER_TYPE=1000

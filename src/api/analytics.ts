@@ -1,7 +1,7 @@
 import type { AnalyticsActivity, AnalyticsInterval, AnalyticsTotals, QualityFindings } from '../contract/analytics';
 import type { ApiClient } from './client';
 
-/** The Analytics page's calls (issue 17 item 5). */
+/** The Analytics page's calls. */
 export const analyticsApi = (api: ApiClient) => ({
   quality: (signal?: AbortSignal) => api.request<QualityFindings>('/analytics/quality', { signal }),
   totals: (interval: AnalyticsInterval, periods: number, signal?: AbortSignal) =>

@@ -26,7 +26,7 @@ export function auditFilterQuery(f: AuditFilters): Record<string, string | undef
   };
 }
 
-/** The audit log calls (issue 16): GET /audit, its export, the retention and the purge. */
+/** The audit log calls: GET /audit, its export, the retention and the purge. */
 export const auditApi = (api: ApiClient) => ({
   list: (filters: AuditFilters, page: { limit: number; skip: number }, signal?: AbortSignal) =>
     api.request<AuditLogPage>('/audit', { query: { ...auditFilterQuery(filters), ...page }, signal }),

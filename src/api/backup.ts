@@ -2,7 +2,7 @@ import { BACKUP_RESTORE_EVENT, type BackupRestoreProgress, type BackupRestoreRes
 import type { ApiClient } from './client';
 import { acquireSocket } from './socket';
 
-/** Backup calls (issue 16 item 6): the archive, a restore, and the restore's progress events. */
+/** Backup calls: the archive, a restore, and the restore's progress events. */
 export const backupApi = (api: ApiClient) => ({
   /** GET /backup: the whole knowledge base as a zip; POST /backup with a passphrase: the same, encrypted (age). */
   download: (passphrase?: string) =>

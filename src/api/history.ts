@@ -5,7 +5,7 @@ import type { Page } from './nodes';
 /** Which records have a history: GET /{kind}/{id}/history, POST /{kind}/{id}/restore. */
 export type HistoryKind = 'nodes' | 'relations';
 
-/** A record's history (newest first, paged) and its restore (issue 16). */
+/** A record's history (newest first, paged) and its restore. */
 export const historyApi = (api: ApiClient, kind: HistoryKind) => {
   const path = (id: string) => `/${kind}/${encodeURIComponent(id)}`;
   return {

@@ -54,7 +54,7 @@ describe('import calls (spec §7)', () => {
     ]);
   });
 
-  it('the relation import (issue 17): the same three calls under /relations', async () => {
+  it('the relation import: the same three calls under /relations', async () => {
     const { api, calls } = fakeClient();
     const relations = uploadCalls(api, 'relations');
     await relations.upload(new File(['Source,Target,Relation type\n'], 'relations.csv'));

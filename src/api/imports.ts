@@ -11,7 +11,7 @@ const fileBody = (file: Blob, name?: string) => {
 };
 
 /**
- * One kind of upload's calls: the node upload (spec §7 Nodes) and the relation import (issue 17)
+ * One kind of upload's calls: the node upload (spec §7 Nodes) and the relation import
  * have the same three routes under /nodes and /relations.
  */
 export const uploadCalls = (api: ApiClient, kind: UploadKind) => ({

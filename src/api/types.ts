@@ -1,6 +1,6 @@
 import type { TaxonomyKind, TaxonomyType } from '../contract/taxonomy';
 
-/** A relation type's rule fields (issue 17 item 1); node types by name. */
+/** A relation type's rule fields; node types by name. */
 export interface RelationRuleInput {
   sourceNodeTypes: string[];
   targetNodeTypes: string[];

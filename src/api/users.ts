@@ -18,7 +18,7 @@ export interface UserFormPayload {
   isActive: boolean;
   mobileNo?: string;
 }
-/** PUT /users/:id; `password` only for an account restored without one (issue 16). */
+/** PUT /users/:id; `password` only for an account restored without one. */
 export type UserUpdatePayload = Partial<UserFormPayload>;
 
 export interface UserPage {

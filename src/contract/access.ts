@@ -54,7 +54,7 @@ export const API_ACCESS = {
   'GET /relations': 'nodes.read',
   'GET /relations/:id': 'nodes.read',
   'POST /relations': 'relations.create',
-  // Bulk relation import (issue 17 item 2): creating relations, as the node upload is creating nodes.
+  // Bulk relation import: creating relations, as the node upload is creating nodes.
   'GET /relations/template': 'relations.create',
   'POST /relations/upload': 'relations.create',
   'GET /relations/download-errors/:id': 'relations.create',
@@ -83,7 +83,7 @@ export const API_ACCESS = {
   'POST /snomed/import': 'nodes.create',
   'GET /snomed/template': 'nodes.create',
   'GET /snomed/download-errors/:filename': 'nodes.create',
-  // SNOMED drift (issue 17 item 4): who reads nodes sees which need review (the catalogue is
+  // SNOMED drift: who reads nodes sees which need review (the catalogue is
   // readable with nodes.read too); accepting the change is an edit of the node.
   'GET /snomed/drift': 'nodes.read',
   'POST /snomed/drift/:nodeId/accept': 'nodes.update',
@@ -99,14 +99,14 @@ export const API_ACCESS = {
   'PUT /roles/:id': 'roles.manage',
   'DELETE /roles/:id': 'roles.manage',
 
-  // The audit log (issue 16). Retention deletes events: a maintenance task; the handler also
+  // The audit log. Retention deletes events: a maintenance task; the handler also
   // requires system.logs, so nobody purges a log they cannot read.
   'GET /audit': 'system.logs',
   'GET /audit/export': 'system.logs',
   'GET /audit/retention': 'system.logs',
   'PUT /audit/retention': 'system.maintenance',
   'POST /audit/purge': 'system.maintenance',
-  // The Analytics page (issue 17 item 5).
+  // The Analytics page.
   'GET /analytics/quality': 'analytics.view',
   'GET /analytics/totals': 'analytics.view',
   'GET /analytics/activity': 'analytics.view',

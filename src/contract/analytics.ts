@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Analytics page (issue 17 item 5): totals over time, curation activity and quality findings.
+ * The Analytics page: totals over time, curation activity and quality findings.
  * A finding's `key` names it (texts below), `count` is how many records it concerns, `link` the
  * host URL of the list filtered to them.
  */

@@ -6,7 +6,7 @@ import { VersionField } from './errors';
 export * from './texts/audit';
 
 /**
- * The admins' audit log (issue 16 items 3 and 5): `GET /audit` (filtered, newest first, paged like
+ * The admins' audit log: `GET /audit` (filtered, newest first, paged like
  * the node list), `GET /audit/export?format=csv|xlsx` (the same filters, the whole result), and the
  * retention setting with its purge. Entries are shaped like a record's history entries
  * (contract/history.ts) plus the record they name and what is not a field change (`detail`).

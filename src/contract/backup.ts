@@ -1,6 +1,6 @@
 import type { TextRef } from './texts/define';
 /**
- * Backups (issue 16 item 6): the archive's version, the restore's progress event and every text
+ * Backups: the archive's version, the restore's progress event and every text
  * the Backup section and the server say. Kept free of zod so the browser bundles can use it.
  */
 

@@ -4,7 +4,7 @@ import { pageOf, queryInt } from './fields';
 export * from './texts/history';
 
 /**
- * A record's history (issue 16 items 2 and 4): `GET /nodes/{id}/history`, `GET /relations/{id}/history`,
+ * A record's history: `GET /nodes/{id}/history`, `GET /relations/{id}/history`,
  * newest first, paged like the node list; `POST …/restore` with the event to go back to. Field names
  * are the API's (camelCase). The server's audit events (src/server/audit/events.ts) are the source;
  * an entry is what one reader may see of one (a relation's note only with relations.update).

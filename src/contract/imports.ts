@@ -48,7 +48,7 @@ export const UploadSummarySchema = z.object({
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 
 /**
- * `?dryRun=true` on the upload routes ("Check file", issue 17 item 3): the whole import runs —
+ * `?dryRun=true` on the upload routes ("Check file"): the whole import runs —
  * every row checked, also against the database — and writes no data row; the summary says what
  * an import of the same file would create, skip and refuse, with the same error report.
  */
@@ -63,7 +63,7 @@ export const ImportStatusSchema = z.enum(['processing', 'inserting', 'completed'
 export const ProgressRowsSchema = z.object({ done: z.number().int(), total: z.number().int() });
 export type ProgressRows = z.infer<typeof ProgressRowsSchema>;
 
-/** What a node-style upload imports: nodes (spec §2) or relations (issue 17 item 2). */
+/** What a node-style upload imports: nodes (spec §2) or relations. */
 export const UploadKindSchema = z.enum(['nodes', 'relations']);
 export type UploadKind = z.infer<typeof UploadKindSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The languages a user may choose in Settings (issue 19 item 2); stored on the user (`language`,
+ * The languages a user may choose in Settings; stored on the user (`language`,
  * migration 0024) and sent with the profile. The browser side's catalogues are src/i18n.
  */
 export const USER_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;

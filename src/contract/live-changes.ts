@@ -1,5 +1,5 @@
 /**
- * Live changes (issue 15): when a node, relation or type is created, changed or deleted, every
+ * Live changes: when a node, relation or type is created, changed or deleted, every
  * signed-in socket whose user may read it receives a compact message on `SOCKET_EVENTS.changes`,
  * from whichever server instance made the change. Built from the audit event after commit
  * (server/live/). It names what changed, never a value: the screens reload what they show, through

@@ -23,10 +23,10 @@ export const NodeSchema = z.object({
   name: z.string(),
   nodeType: z.string(),
   nodeTypeId: z.string(),
-  /** The type's stored colour (`#rrggbb`) for its chips (issue 18 item 7). */
+  /** The type's stored colour (`#rrggbb`) for its chips. */
   nodeTypeColor: z.string().optional(),
   snomedCode: z.string().nullable(),
-  /** Set while an import's change to the code waits for review (issue 17 item 4). */
+  /** Set while an import's change to the code waits for review. */
   snomedDrift: NodeSnomedDriftSchema.nullable().optional(),
   url: z.string().nullable(),
   description: z.string().nullable(),

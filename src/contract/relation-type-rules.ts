@@ -1,5 +1,5 @@
 /**
- * Relation-type rules on the client (issue 17 item 1), by node type NAME: the one place the
+ * Relation-type rules on the client, by node type NAME: the one place the
  * relation form and the graph explorer's edge edit decide which relation types and which end
  * nodes to offer, and what to say when none fits. The server judges the same rules by node type
  * id (server/modules/relations/rules.ts, fitsRule); this mirrors it so the screens offer only

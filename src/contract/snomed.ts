@@ -18,7 +18,7 @@ export const SnomedConceptSchema = z.object({
   case_significance_id: z.string().nullable(),
   /**
    * The node that already uses this concept's code (a code belongs to one node at most), so the
-   * node form's picker can mark it before submit (issue 18 item 4); null when free.
+   * node form's picker can mark it before submit; null when free.
    */
   usedBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
@@ -52,7 +52,7 @@ export const SnomedIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/
 export const SNOMED_FSN_TYPE_ID = '900000000000003001';
 
 /**
- * SNOMED drift (issue 17 item 4): what an import did to a node's code. 'missing': no longer in the
+ * SNOMED drift: what an import did to a node's code. 'missing': no longer in the
  * catalogue; 'inactive': no active description left; 'term_changed': another preferred term.
  */
 export const SNOMED_DRIFT_KINDS = ['missing', 'inactive', 'term_changed'] as const;

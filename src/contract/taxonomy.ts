@@ -25,7 +25,7 @@ export const TaxonomyTypeSchema = z.object({
   /** Node types: the stored chip and graph colour, `#rrggbb`. Relation types have none (null). */
   color: z.string().nullable(),
   /**
-   * Relation types only (issue 17 item 1): node type names a relation of this type may start from
+   * Relation types only: node type names a relation of this type may start from
    * and end at (empty = any; stored by id, so renaming a node type keeps them), whether one
    * relation reads both ways, and the weight a new relation starts with (null = the usual 50).
    */

@@ -1,5 +1,5 @@
 /**
- * Node-type colours (issue 18 item 7; replaces the spec's colour-by-position). Each type stores its
+ * Node-type colours (replaces the spec's colour-by-position). Each type stores its
  * own `color`, so adding a type never recolours the others. Zod-free: widgets import it directly.
  *
  * The palette: twelve calm, mutually distinguishable hues, each dark enough for white chip text

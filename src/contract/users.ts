@@ -23,7 +23,7 @@ export const UserSchema = z.object({
   roleId: z.string().nullable(),
   permissions: z.array(z.string()),
   isActive: z.boolean(),
-  /** False for an account restored from a backup without its password (issue 16): an admin sets one before activating it. */
+  /** False for an account restored from a backup without its password: an admin sets one before activating it. */
   hasCredentials: z.boolean().optional(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
@@ -99,7 +99,7 @@ export const UserCreateSchema = z
 
 /**
  * The spec's form sets passwords only on creation; `password` here lets an admin give a restored
- * account (issue 16: restored users come back inactive, without a password) a new one.
+ * account (restored users come back inactive, without a password) a new one.
  */
 export const UserUpdateSchema = z.object({
   password: passwordField().optional(),

@@ -8,7 +8,7 @@ import { SHELL_TEXTS } from '../contract/texts/shell';
 import { api, sessionActor } from './session';
 
 /**
- * The host's language (issue 19 item 2): the user's choice from Settings, kept on the user
+ * The host's language: the user's choice from Settings, kept on the user
  * server-side (`language`, so it follows them to every device) and in localStorage (for the
  * sign-in screen, before anyone is known); without a choice, the browser's language.
  * `<html lang dir>` follow the active language (assistive technology, RTL layout).

@@ -9,5 +9,5 @@ export interface PlaceholderRoute {
   title?: string;
 }
 
-// Every screen of the route table is built now (the last, Analytics, in issue 17).
+// Every screen of the route table is built now (Analytics was the last).
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [];

@@ -6,7 +6,7 @@ import { englishCatalogue, isIcuText, textNamespaces, textSources } from './sour
 import { LOCALES } from './locales';
 
 /**
- * The catalogues against the English source (issue 19: "missing keys are caught by a test"):
+ * The catalogues against the English source ("missing keys are caught by a test"):
  * every id the code declares (defineTexts in a texts module) is in en; every en id is in de, fr
  * and es with the same placeholders; no catalogue has ids the code does not declare; every texts
  * module is listed in sources.ts; every message compiles.
@@ -139,7 +139,7 @@ describe('the runtime', () => {
     expect(GRAPH_MESSAGES.truncated(1500, 2147)).toBe('(die 1.500 am stärksten vernetzten von 2.147 Knoten)');
   });
 
-  it('the curation screens (issue 17) follow the language: analytics, relation import, rules, drift', async () => {
+  it('the curation screens follow the language: analytics, relation import, rules, drift', async () => {
     const { requestLocale } = await import('./runtime');
     const { ANALYTICS_TEXTS } = await import('../contract/texts/analytics');
     const { findingLabel } = await import('../contract/texts/analytics');

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * "Missing keys are caught by a test" for the whole class (issue 19 item 2): a text written
+ * "Missing keys are caught by a test" for the whole class: a text written
  * inline in a component never reaches the catalogues, so no language but English can show it.
  * This scans the widgets', the UI kit's and the host's .tsx files for JSX text and for string
  * literals in the attributes a user reads or hears (aria-label, title, placeholder, alt, label

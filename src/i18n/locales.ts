@@ -1,5 +1,5 @@
 /**
- * The languages the widgets and the host speak (issue 19 item 2). `en` is the spec's texts (the
+ * The languages the widgets and the host speak. `en` is the spec's texts (the
  * texts modules); the others are catalogues in ./catalogues, loaded on demand. `ar` is a stub (a
  * handful of texts, English for the rest) that proves the right-to-left layout.
  */

@@ -111,7 +111,7 @@ export async function setTextOverrides(owner: object, texts: Record<string, stri
   refresh();
 }
 
-/** Numbers and dates in the active language (issue 19: "numbers and dates use the locale"). */
+/** Numbers and dates in the active language ("numbers and dates use the locale"). */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, options: object, make: () => F): F {
   const key = `${active}|${kind}|${JSON.stringify(options)}`;

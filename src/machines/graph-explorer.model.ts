@@ -11,7 +11,7 @@ export interface GraphExplorerPorts {
   loadGraph: (focus: string | null) => Promise<Graph>;
   /**
    * Node type and relation type names in catalogue order (palette and chips); [] when unavailable.
-   * The relation types' rules (issue 17 item 1) narrow what the edge's type form offers.
+   * The relation types' rules narrow what the edge's type form offers.
    */
   loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules }>;
   changeRelationType: (relationId: string, relationType: string) => Promise<unknown>;
@@ -60,7 +60,7 @@ export interface GraphExplorerContext {
   loadCount: number;
   nodeTypes: string[];
   relationTypes: string[];
-  /** Node type name → its stored colour (issue 18 item 7); {} when the types carry none. */
+  /** Node type name → its stored colour; {} when the types carry none. */
   nodeTypeColors: Record<string, string>;
   /** lower(relation type name) → its rule; empty when the types carry none (every type fits). */
   relationTypeRules: TypeRules;

@@ -15,10 +15,10 @@ import { clampProgress, hasExtension } from './upload-file';
  * events (a socket watcher) move it on, and one with status error ends it with its message.
  * On close after a completion that created nodes, `upload.closed` says refresh: true.
  *
- * "Check file" (issue 17 item 3): `check.start` runs the same uploading → processing with
+ * "Check file": `check.start` runs the same uploading → processing with
  * `dryRun` (the server writes nothing) and ends in `checked` with what an upload would do;
  * from there `upload.start` sends the same file for real, without picking it again.
- * The relation import (issue 17) runs on the same machine with its own upload call and texts.
+ * The relation import runs on the same machine with its own upload call and texts.
  */
 export interface NodeUploadInput {
   upload: (file: File, options?: { dryRun?: boolean }) => Promise<NodeUploadResponse>;

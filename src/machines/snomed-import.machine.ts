@@ -12,7 +12,7 @@ import { clampProgress, hasExtension } from './upload-file';
  * and the dialog stays open; it cannot be closed while uploading. `import.done` carries the
  * result (the screen reloads, and shows the success toast only when there were no errors).
  *
- * "Check file" (issue 17 item 3): `check.start` runs the same upload with `dryRun` (the server
+ * "Check file": `check.start` runs the same upload with `dryRun` (the server
  * writes nothing) and ends in `checked` — the dialog stays open with what an import would do —
  * from where `import.start` sends the same file for real. A check emits no `import.done`.
  */

@@ -4,7 +4,7 @@ import { cx } from './cx';
 
 export interface ChipProps {
   color?: 'primary' | 'secondary' | 'default';
-  /** A stored node-type colour (`#rrggbb`): the chip takes it instead of `color` (issue 18 item 7). */
+  /** A stored node-type colour (`#rrggbb`): the chip takes it instead of `color`. */
   tint?: string | null;
   children: ReactNode;
   className?: string;

@@ -9,7 +9,7 @@ export const showCounter = (length: number, max: number | undefined): max is num
 /**
  * The line under a field: the error or helper text, and near a length limit an "x/max" counter.
  * Fields never set maxLength (a pasted text would be cut silently): over the limit the counter
- * turns red and the form's check says why on submit (issue 18 item 3).
+ * turns red and the form's check says why on submit.
  */
 export function FieldHelp({ id, error, helperText, length, maxChars }: { id: string; error?: string | null; helperText?: ReactNode; length: number; maxChars?: number }) {
   const help = error || helperText;

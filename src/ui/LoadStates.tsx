@@ -5,7 +5,7 @@ import { ArrowLeftIcon, RefreshIcon } from './icons';
 import { UI_TEXTS } from '../contract/texts/common';
 
 /**
- * The one pattern every screen uses for what is not data (issue 18 item 5): a spinner while
+ * The one pattern every screen uses for what is not data: a spinner while
  * loading (BlockSpinner), the empty text when there is nothing, ErrorState when loading failed
  * (never together with the empty text) and NotFoundState for an id that names nothing.
  */

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../i18n/runtime';
 
 /**
- * Dates on the admin screens in the active language (issue 19): a short date ("Mar 5, 2025",
+ * Dates on the admin screens in the active language: a short date ("Mar 5, 2025",
  * "5. März 2025"), or the fallback when missing or invalid.
  */
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };

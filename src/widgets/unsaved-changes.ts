@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * Unsaved changes, one registry for the whole page (issue 18): every open form reports whether
+ * Unsaved changes, one registry for the whole page: every open form reports whether
  * it holds changes (useUnsavedChanges). While one does, closing or reloading the tab asks
  * first (`beforeunload`; the browser words that prompt), and the app's router asks before an
  * in-app navigation (host/shell/UnsavedChangesPrompt.tsx reads hasUnsavedChanges()). Widgets on

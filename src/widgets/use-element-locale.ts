@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { activeDirection, activeLocale, i18nVersion, isLocaleReady, requestLocale, subscribeI18n } from '../i18n/runtime';
 
 /**
- * The language of a kg-* element (issue 19 item 2): its `lang` attribute, else the nearest
+ * The language of a kg-* element: its `lang` attribute, else the nearest
  * ancestor's (`<html lang>` last), followed as they change; unsupported or missing → English.
  * The page has one active language (src/i18n/runtime.ts): the last element to ask sets it.
  * Sets `dir` on the element for right-to-left languages. Returns a key that changes with the

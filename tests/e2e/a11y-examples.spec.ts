@@ -5,7 +5,7 @@ import { SNOMED_HEADER, snomedRows, xlsx } from './import-files';
 import { startServer, type TestServer } from './server';
 
 /**
- * Issue 19 item 3 on the two hardest example pages: hostile.html (a stylesheet that resets and
+ * Accessibility on the two hardest example pages: hostile.html (a stylesheet that resets and
  * repaints everything) and dark.html (dark theme through --kg-* tokens). Every element they hold is
  * signed in and populated, and axe finds no serious or critical violation with its dialogs and
  * popovers open; job progress is announced through a live region. The graph's keyboard use is

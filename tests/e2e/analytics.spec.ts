@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * The Analytics page (issue 17 item 5) against the real server: figures, chart with its table,
+ * The Analytics page against the real server: figures, chart with its table,
  * a finding's link opening the filtered node list, the Export menu's download, axe, and
  * screenshots at 1280×800 and 390×844. Needs `npm run build` first.
  */

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * The admins' audit log (issue 16) against the real server: /admin/audit in the host (filters,
+ * The admins' audit log against the real server: /admin/audit in the host (filters,
  * paging, clamped values, CSV and .xlsx exports, retention and purge, load failure with Retry, axe)
  * and kg-audit-log in the admin example. Needs `npm run build` first.
  */

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * Backup and restore in the app (issue 16 item 6): an admin downloads the archive of one
+ * Backup and restore in the app: an admin downloads the archive of one
  * installation from Admin → Backup and restores it into a new installation, with a confirm,
  * progress and the result; a second restore is refused with the server's reason.
  */

@@ -193,7 +193,7 @@ test.describe('with the sample graph', () => {
       await expect(relationsSection(page).getByRole('article', { name: 'zeta link' })).toBeVisible();
     }
     expect(relationCalls.at(-1)?.get('limit')).toBe('15');
-    // Issue 18 item 1: "symptom of" matches far more than the 15 loaded: the grid fills with server matches.
+    // "symptom of" matches far more than the 15 loaded: the grid fills with server matches.
     const all = await call<{ pagination: { total: number } }>(server, '/relations?search=symptom%20of&limit=1', { token });
     expect(all.pagination.total).toBeGreaterThan(15);
     await box.fill('symptom of');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
 /**
- * Delegated administration on the screens (issue 14 item 2): a helpdesk role with users.* and
+ * Delegated administration on the screens: a helpdesk role with users.* and
  * roles.manage but not the rest sees only the roles and permissions it may grant, cannot change
  * its own role or its own role's permissions, and cannot touch admins or users above it.
  * Needs `npm run build` first.

@@ -6,7 +6,7 @@ import { csv, rowsOf, SNOMED_HEADER, snomedRows, xlsx } from './import-files';
 import { startServer, type TestServer } from './server';
 
 /**
- * "Check file" (issue 17 item 3) in the browser against the real server: the Bulk Upload Nodes
+ * "Check file" in the browser against the real server: the Bulk Upload Nodes
  * dialog checks a file (nothing written), shows what an upload would create, skip and refuse with
  * the error report, then "Import" sends the same file for real; the SNOMED import dialog does the
  * same. Axe on both dialogs; screenshots at 1280×800 and 390×844 in .tmp/screens. Needs `npm run build`.

@@ -5,7 +5,7 @@ import { SNOMED_HEADER, snomedRows, xlsx } from './import-files';
 import { startServer, type TestServer } from './server';
 
 /**
- * Issue 18 items 7, 3 and 4 in the browser: stable node-type colours (type admin and chips),
+ * 3 and 4 in the browser: stable node-type colours (type admin and chips),
  * field messages (one per rule, counters, nothing cut) and the SNOMED picker's "Used by" marks.
  * One server for the file; the tests run in order. Needs `npm run build` first.
  */

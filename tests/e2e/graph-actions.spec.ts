@@ -57,7 +57,7 @@ test('focused view: focus centred, neighbours around it (incoming centred left, 
   expect(target.x).toBeGreaterThan(focus.x + 50);
   const incoming = p.nodes.filter((n) => n.id !== focus.id && n.id !== target.id);
   expect(incoming.length).toBeGreaterThan(10);
-  // Issue 18 item 6: around the focus node, not crammed into one half: the incoming group is centred
+  // Around the focus node, not crammed into one half: the incoming group is centred
   // on the left and wraps above and below; no two nodes touch.
   expect(incoming.reduce((sum, n) => sum + n.x, 0) / incoming.length).toBeLessThan(focus.x - 20);
   expect(incoming.filter((n) => n.y < focus.y - 50).length).toBeGreaterThanOrEqual(3);
@@ -90,7 +90,7 @@ for (const [w, h] of [
     const focus = nodeNamed(p, 'asthma');
     const others = p.nodes.filter((n) => n.id !== focus.id);
     expect(others.length).toBeGreaterThanOrEqual(15);
-    // Issue 18 item 6: not crammed into one half — every quadrant around the focus node holds neighbours.
+    // Not crammed into one half — every quadrant around the focus node holds neighbours.
     for (const [sx, sy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
       expect(others.filter((n) => (n.x - focus.x) * sx > 5 && (n.y - focus.y) * sy > 5).length).toBeGreaterThanOrEqual(2);
     }
@@ -124,7 +124,7 @@ test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Re
   await popover.getByRole('button', { name: 'Edit Relation Type' }).click();
   const save = popover.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
-  // The select shows it is one (issue 18: it had no arrow).
+  // The select shows it is one (it had no arrow).
   await expect(popover.locator('.kg-select__chevron')).toBeVisible();
   await popover.getByLabel('New relation type').selectOption('related to');
   await expect(save).toBeEnabled();

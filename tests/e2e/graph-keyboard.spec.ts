@@ -3,7 +3,7 @@ import { enableGraphDebug, positions, settled } from './graph-helpers';
 import { startServer, type TestServer } from './server';
 
 /**
- * The graph by keyboard alone (issue 19 item 3; keys in docs/elements/kg-graph-explorer.md) on the
+ * The graph by keyboard alone (keys in docs/elements/kg-graph-explorer.md) on the
  * hostile example page: Tab reaches the canvas (named, with a visible focus ring), arrow keys move
  * a ringed keyboard focus between nodes and a live region reads each one out, Enter opens the
  * popover, Escape closes it and gives the keys back to the canvas, the popover's actions are

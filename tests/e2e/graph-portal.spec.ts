@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   server = await startServer({ KG_SAMPLE_DATA: '1' });
   const res = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
   expect(res.ok).toBe(true);
-  // A relation type without rules, so any edge may take it (the sample graph's types have rules, issue 17).
+  // A relation type without rules, so any edge may take it (the sample graph's types have rules).
   const { accessToken } = (await res.json()) as { accessToken: string };
   const type = await fetch(`${server.url}/api/relationtypes`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ name: 'related to' }) });
   expect(type.ok).toBe(true);

@@ -6,7 +6,7 @@ import { clearEdge, clickAt, settled } from './graph-helpers';
 import { startServer, type TestServer } from './server';
 
 /**
- * Relation-type rules in the graph (issue 17 item 1): the edge popover's Edit Relation Type offers
+ * Relation-type rules in the graph: the edge popover's Edit Relation Type offers
  * only the types whose rule fits the relation's two ends, says why when none does (also for a
  * relation made before the rule it now breaks), and shows the server's refusal inline when the
  * rules changed after the list was made. Sample graph rules: "symptom of" Symptom → Disease,

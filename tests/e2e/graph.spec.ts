@@ -42,7 +42,7 @@ test('opens from the dashboard button: loading, header, toolbar, filters, zoom l
   expect(calls).toHaveLength(1);
 
   const d = dialog(page);
-  // Hubs hold relations back: the header says so instead of a count that looks like the total (issue 18).
+  // Hubs hold relations back: the header says so instead of a count that looks like the total.
   await expect(d.getByTestId('graph-subtitle')).toHaveText(/^412 nodes · [\d,]+ of 1,311 connections \(hubs show their \d+ strongest\)$/);
   await expect(d.getByRole('group', { name: 'Node Types' }).getByRole('button')).toHaveText(['None', 'Disease', 'Drug', 'Symptom']);
   await expect(d.getByRole('group', { name: 'Relations' }).getByRole('button')).toHaveText(['None', 'symptom of', 'treats (disease-modifying)', 'treats (symptomatic)']);

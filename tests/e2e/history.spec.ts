@@ -4,7 +4,7 @@ import { admin, graphApp } from './graph-app';
 import { startServer, type TestServer } from './server';
 
 /**
- * The History tab (issue 16 item 2) on the host's node detail and relation edit pages and inside
+ * The History tab on the host's node detail and relation edit pages and inside
  * kg-node-manager: who changed which field when (before → after), and a restore with its confirm
  * dialog and toast. Needs `npm run build` first. KG_SHOTS=1 writes screenshots to .tmp/shots.
  */

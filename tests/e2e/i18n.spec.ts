@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
 /**
- * Languages (issue 19 item 2) against the real server and the built bundles:
+ * Languages against the real server and the built bundles:
  * - an element follows `<html lang>` and its own `lang` attribute as they change, takes `texts`
  *   overrides, shows the server's English messages in its language, and lays out right to left
  *   for the RTL stub (dir=rtl on the element);

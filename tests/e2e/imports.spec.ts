@@ -190,7 +190,7 @@ test('SNOMED CT Management: import with progress and Import Summary, error file,
   await expect(importButton).toBeDisabled();
 
   // 12 good rows, one with a bad effective time and one repeating the first row's id (it used to
-  // overwrite that row silently, issue 18): the error file is offered.
+  // overwrite that row silently): the error file is offered.
   const good = snomedRows(1000, 12, 'Asthma finding');
   const rows = [SNOMED_HEADER, ...good, ['999', '2020-07', '1', '1', '2', 'en', '3', 'Broken row', '4'], [...good[0].slice(0, 7), 'Repeated id', good[0][8]]];
   const data = xlsx(rows);

@@ -10,7 +10,7 @@ import { freePort, seedDataDir } from './server';
  * list, node detail and graph without a reload. The server is src/server/test/instance-process.ts
  * (the app of main.ts plus a control line on stdin that makes an audited change): each edit made
  * through the UI is followed by the same change recorded through audited(), which is what the
- * write routes do once they are wired to the audit trail (issue 16). With that wiring each edit
+ * write routes do once they are wired to the audit trail. With that wiring each edit
  * sends two messages; the screens reload once more, and the test holds either way.
  * Needs `npm run build` first. KG_SHOTS=1 saves screenshots to .tmp/shots/.
  */

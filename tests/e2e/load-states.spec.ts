@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
 /**
- * Issue 18 item 5 on the search page: a failed load shows the error with Retry and never the
+ * Load states on the search page: a failed load shows the error with Retry and never the
  * empty text beside it; Retry loads. (The dashboard's is in dashboard.spec.ts, unknown ids in
  * node-manager, node-form and relations.) Needs `npm run build` first.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
 /**
- * Issue 18 item 2: text from users never breaks a layout. One node with a 255-character name
+ * Text from users never breaks a layout. One node with a 255-character name
  * without a space, a 6,000-character description and a 2,000-character note (no spaces either),
  * of a node type with a long name, related to another node; then every screen that shows them,
  * at 1440×900 and 390×844: tables keep their Actions on screen, cards stay short, chips stay in

@@ -4,7 +4,7 @@ import { graphApp } from './graph-app';
 import { startServer, type TestServer } from './server';
 
 /**
- * The look (issue 18 item 12) on the sample graph, signed in as admin: the host's Inter comes from
+ * The look on the sample graph, signed in as admin: the host's Inter comes from
  * our own origin; widgets keep the platform font unless the page sets --kg-font-family; a type
  * chip stays readable in any stored colour; every main screen, and the dark example page, passes
  * axe's colour-contrast rule at desktop and phone size. Needs `npm run build` first.

@@ -317,11 +317,11 @@ test('edit: a node without relations can change type; stale SNOMED answers dropp
   await expectNoSeriousA11yViolations(page, 'edit page');
   await page.getByRole('button', { name: 'Update Node' }).click();
   await expect(page).toHaveURL(url(`/nodes/view/${id}`));
-  // Issue 18 item 8: the save says so on the page it lands on.
+  // The save says so on the page it lands on.
   await expect(page.getByRole('status').filter({ hasText: 'Node updated successfully' })).toBeVisible();
   expect(await getNode(id)).toMatchObject({ nodeType: 'Disease', snomedCode: null, url: null });
 
-  // An id that names no node (issue 18 item 5): 'Node not found' with the way back, not a load error.
+  // An id that names no node: 'Node not found' with the way back, not a load error.
   await page.goto(url('/nodes/00000000-0000-4000-8000-000000000000/edit'));
   await expect(page.getByRole('heading', { name: 'Node not found' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -77,7 +77,7 @@ test.beforeAll(async () => {
     description: 'A migraine variant with aura, used by the node detail test.',
     note: 'Reviewed by the headache clinic.',
   });
-  // A relation type without rules: the sample graph's types fit only Drug/Symptom → Disease (issue 17).
+  // A relation type without rules: the sample graph's types fit only Drug/Symptom → Disease.
   expect((await call('/relationtypes', { method: 'POST', body: { name: 'related to' } })).status).toBe(201);
   const drugs = await call<{ data: { id: string; name: string }[] }>('/nodes?search=methotrexate');
   seeded.related = drugs.body.data.find((n) => n.name === 'Methotrexate')!.id;
@@ -372,7 +372,7 @@ test('detail: a node without relations has no View Relations; delete returns to 
   await expect(page).toHaveURL(url('/nodes'), { timeout: 4_000 });
   expect((await call(`/nodes/${seeded.lonely}`)).status).toBe(404);
 
-  // An unknown node, or no id at all (issue 18 item 5): 'Node not found' and the way back, not a load error;
+  // An unknown node, or no id at all: 'Node not found' and the way back, not a load error;
   // the top bar keeps the page's title.
   for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
     await page.goto(url(`/nodes/view/${id}`));

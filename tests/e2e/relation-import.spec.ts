@@ -5,7 +5,7 @@ import { csv, rowsOf } from './import-files';
 import { startServer, type TestServer } from './server';
 
 /**
- * Bulk relation import (issue 17 item 2) in the browser against the real server with the sample
+ * Bulk relation import in the browser against the real server with the sample
  * graph: the relation list's Download template and Import relations, the Import Relations dialog
  * (the node upload's, for relations) with live progress over socket.io, the summary, the error
  * report, the list reloading, axe on the dialog, and screenshots at 1280×800 and 390×844.

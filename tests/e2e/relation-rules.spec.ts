@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * Relation-type rules (issue 17 item 1) in the browser: the relation type dialog edits the rule
+ * Relation-type rules in the browser: the relation type dialog edits the rule
  * (keyboard only), and the relation form's pickers then offer only nodes that fit, say why when
  * none does, and start the weight at the type's default. Needs `npm run build` first.
  */

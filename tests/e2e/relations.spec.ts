@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   const res = await fetch(url('/api/auth/register'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(viewer) });
   expect(res.status).toBe(201);
   // A relation type without rules for the form's flows: the sample graph's "symptom of" is Symptom → Disease
-  // only (issue 17), and these tests relate a disease to its symptoms.
+  // only, and these tests relate a disease to its symptoms.
   expect((await api('/relationtypes', { method: 'POST', body: { name: 'associated with' } })).status).toBe(201);
 });
 test.afterAll(async () => {
@@ -126,7 +126,7 @@ test('list: title, server search over name, type and node names, type filter, so
 
 test('empty submit shows the §5 messages in order at their fields; editing a field clears its error', async ({ page }) => {
   await signIn(page, '/relations/new');
-  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
+  // The top bar names the form (not the bare path segment) and the form repeats no title.
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Relation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create New Relation' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('');
@@ -165,7 +165,7 @@ test('empty submit shows the §5 messages in order at their fields; editing a fi
 test('create from /nodes/{id}/relations/new: source preset, pickers with descriptions, target excludes source, slider, counters', async ({ page }) => {
   const asthma = await nodeId('asthma');
   await signIn(page, `/nodes/${asthma}/relations/new`);
-  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
+  // The top bar names the form (not the bare path segment) and the form repeats no title.
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Relation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create New Relation' })).toHaveCount(1);
   const source = page.getByRole('combobox', { name: 'Source Node' });
@@ -249,7 +249,7 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await expect(table(page).locator('tbody tr')).toHaveCount(2);
   await page.getByRole('button', { name: 'Edit: qqx edit me' }).click();
   await expect(page).toHaveURL(url(`/relations/${first}/edit`));
-  // The top bar names the form (not the bare path segment) and the form repeats no title (issue 18).
+  // The top bar names the form (not the bare path segment) and the form repeats no title.
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Relation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit Relation' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Source Node' })).toHaveValue('asthma');
@@ -263,7 +263,7 @@ test('edit a relation, then Delete Relation from the form and Delete from the li
   await expect(page.getByRole('status').filter({ hasText: 'Relation updated successfully' })).toBeVisible();
   expect((await api<{ relationName: string; weight: number; note: string }>(`/relations/${first}`)).body).toMatchObject({ relationName: 'qqx edited', weight: 80, note: 'seed' });
 
-  // An id that names no relation (issue 18 item 5): 'Relation not found' and the way back to the list.
+  // An id that names no relation: 'Relation not found' and the way back to the list.
   await page.goto(url('/relations/00000000-0000-4000-8000-000000000000/edit'));
   await expect(page.getByRole('heading', { name: 'Relation not found' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -367,7 +367,7 @@ test('kg-relation-editor alone on its example page, with only api-base', async (
   await widget.getByRole('button', { name: 'Cancel' }).click();
   await expect(widget.getByRole('heading', { name: 'Relations' })).toBeVisible();
 
-  // A save returns to the list and says so there (issue 18 item 8), inside the widget.
+  // A save returns to the list and says so there, inside the widget.
   await widget.getByRole('button', { name: 'Add New Relation' }).click();
   await pick(widget, 'Source Node', 'asthma', /^asthma/);
   await pick(widget, 'Target Node', 'cough', /^Cough/);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from './server';
 
 /**
- * Issue 18 item 11 and the unsaved-changes rule, each as a user meets it: one title per page (the
+ * Page titles and the unsaved-changes rule, each as a user meets it: one title per page (the
  * top bar's, with the spec's page titles), the phone top bar keeping a long title whole, the
  * floating graph button clear of the last card, stat cards never 3 + 1, the relation card's end
  * types in their colours, Settings saying a username is taken while it is typed, and forms that

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * "Sign out everywhere" on the Settings page (issue 14): the server revokes every refresh
+ * "Sign out everywhere" on the Settings page: the server revokes every refresh
  * sign-in of the user, this browser signs out, and another browser's access token is refused
  * on its next request and its session can no longer be renewed.
  */

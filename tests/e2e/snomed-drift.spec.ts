@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { startServer, type TestServer } from './server';
 
 /**
- * SNOMED drift (issue 17 item 4) in the browser: after a catalogue import renamed a node's
+ * SNOMED drift in the browser: after a catalogue import renamed a node's
  * concept, the node list shows the review badge and filters by it (also from the URL
  * /nodes?snomedReview=true), node detail says what changed, and Accept clears it.
  * Needs `npm run build` first; screenshots go to .tmp/shots.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, startServer, type TestServer } from './server';
 
 /**
- * Browser storage is per server (DESIGN §9, issue 19 item 1): two elements pointed at two servers
+ * Browser storage is per server (DESIGN §9): two elements pointed at two servers
  * on one page keep two sessions, a portal's own bare `accessToken` survives our sign-in and
  * sign-out, and the host moves the bare keys an earlier version wrote. Needs `npm run build` first.
  *

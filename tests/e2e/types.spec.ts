@@ -211,7 +211,7 @@ test('relation types: add, rename, refused and allowed deletes on /relation-type
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Relation type updated successfully')).toBeVisible();
 
-  // The success toast does not stay up beside the dialog that says the type is in use (issue 18 item 10).
+  // The success toast does not stay up beside the dialog that says the type is in use.
   const del = page.getByRole('dialog', { name: 'Delete Relation Type' });
   await row(page, 'TREATS').getByRole('button', { name: 'Delete TREATS' }).click();
   await expect(del).toContainText('TREATS is used by 1 relation; a relation type in use cannot be deleted.');

@@ -3,7 +3,7 @@ import { defineTexts, icu } from './define';
 // zod-free, so the kg-analytics element and the node list can show them without loading zod.
 
 /**
- * Labels of the quality findings (issue 17 item 5), by finding key: the Analytics page's list,
+ * Labels of the quality findings, by finding key: the Analytics page's list,
  * the node list's filter chip and the server's findings export (English there).
  */
 export const QUALITY_FINDING_LABELS: Readonly<Record<string, string>> = defineTexts('qualityFindings', {
@@ -18,7 +18,7 @@ export const QUALITY_FINDING_LABELS: Readonly<Record<string, string>> = defineTe
 /** A finding's label; a key without one (added later) shows as its key. */
 export const findingLabel = (key: string) => (Object.prototype.hasOwnProperty.call(QUALITY_FINDING_LABELS, key) ? QUALITY_FINDING_LABELS[key] : key);
 
-/** The Analytics page's texts (issue 17 item 5). */
+/** The Analytics page's texts. */
 export const ANALYTICS_TEXTS = defineTexts('analytics', {
   title: 'Analytics',
   subtitle: 'Growth of the knowledge graph, curation activity and data quality',

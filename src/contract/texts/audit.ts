@@ -1,7 +1,7 @@
 import { defineTexts, icu } from './define';
 
 /**
- * The audit log's vocabulary and texts (issue 16 items 3 and 5): what the server writes as actions
+ * The audit log's vocabulary and texts: what the server writes as actions
  * and entity types, and what the admin page and kg-audit-log say. Zod-free, so the widget bundle
  * can import it; audit-log.ts (the schemas) re-exports it.
  */

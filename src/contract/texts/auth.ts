@@ -35,7 +35,7 @@ export const REGISTER_TEXTS = defineTexts('register', {
 });
 
 /**
- * Password rules beyond the spec's 6-character minimum (issue 14 item 6). Zod-free so screens can
+ * Password rules beyond the spec's 6-character minimum. Zod-free so screens can
  * use the texts; the schemas (users.ts `passwordField`) refuse whitespace-only passwords, the
  * server (modules/auth/password-policy.ts) also refuses the account's own name or email and the
  * 10,000 most common passwords. NUL is refused for every field (nul.ts).

@@ -53,7 +53,7 @@ export const MESSAGES = defineTexts('messages', {
   dashboard: {
     loadFailed: 'Failed to load data',
   },
-  /** Leaving a form with unsaved changes (issue 18): the app's confirm; browsers word the tab-close prompt themselves. */
+  /** Leaving a form with unsaved changes: the app's confirm; browsers word the tab-close prompt themselves. */
   unsaved: {
     title: 'Leave without saving?',
     text: 'You have unsaved changes. If you leave this page, they will be lost.',
@@ -63,7 +63,7 @@ export const MESSAGES = defineTexts('messages', {
 });
 
 /**
- * Success messages after a save (issue 18 item 8): deletes already say so, saves did not. Zod-free,
+ * Success messages after a save: deletes already say so, saves did not. Zod-free,
  * shared by the host pages and the widgets. Graph edits use the same words (texts/graph.ts).
  */
 export const SAVE_MESSAGES = defineTexts('saved', {

@@ -1,7 +1,7 @@
 import { defineTexts, icu } from './define';
 
 /**
- * The History tab's texts and the restore refusals (issue 16 item 2). Zod-free, so the host pages
+ * The History tab's texts and the restore refusals. Zod-free, so the host pages
  * and the kg-node-manager / kg-relation-editor bundles use them without the schemas.
  */
 export const HISTORY_TEXTS = defineTexts('history', {

@@ -43,7 +43,7 @@ export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   resuming: icu(['kept'], (kept: number) => `Resuming the import after ${kept.toLocaleString('en')} rows…`, 'Resuming the import after {kept, number} rows…'),
   reconnecting: 'The database connection was lost; reconnecting to resume the import…',
   waiting: 'Waiting for another import to finish…',
-  /** A dry run ("Check file", issue 17 item 3): it writes nothing, so a stopped one starts over. */
+  /** A dry run ("Check file"): it writes nothing, so a stopped one starts over. */
   checkReceived: 'Upload received, checking the file…',
   checkInterrupted: 'The check of the file was interrupted; it starts again when the server is back (nothing was written).',
   checkStopped: 'The check of the file stopped (nothing was written). Check the file again.',
@@ -148,7 +148,7 @@ export const NODE_UPLOAD_TEXTS = defineTexts('nodeUpload', {
   templateFailed: 'Failed to download template',
   templateDownloaded: 'Template downloaded successfully',
   uploaded: 'Nodes uploaded successfully',
-  /** "Check file" (issue 17 item 3): the upload's checks and counts, nothing written. */
+  /** "Check file": the upload's checks and counts, nothing written. */
   checkButton: 'Check file',
   checkingButton: 'Checking...',
   checkingText: 'Checking the file...',
@@ -168,7 +168,7 @@ export type UploadButtonTexts = Pick<UploadTexts, 'template' | 'templateTooltip'
 
 /* Zod-free, and apart from the dialog's texts: the relation list bundles only these (bench/bundle). */
 
-/** The relation list's Download template / Import relations buttons and their toasts (issue 17). */
+/** The relation list's Download template / Import relations buttons and their toasts. */
 export const RELATION_UPLOAD_BUTTON_TEXTS = defineTexts('relationUpload.buttons', {
   template: 'Download template',
   templateTooltip: 'Download the relation import template (.xlsx)',
@@ -180,7 +180,7 @@ export const RELATION_UPLOAD_BUTTON_TEXTS = defineTexts('relationUpload.buttons'
 });
 
 /**
- * Header aliases of the bulk relation import (issue 17 item 2), matched trimmed,
+ * Header aliases of the bulk relation import, matched trimmed,
  * case-insensitively, with spaces read as '_' ("Source Name" = source_name). Source, target and
  * relation type are required; the rest are optional. The template and the import dialog list them.
  */
@@ -232,7 +232,7 @@ export const RELATION_UPLOAD_TEXTS = joinTexts(RELATION_UPLOAD_BUTTON_TEXTS, def
   errorReportName: 'relation_import_errors.xlsx',
   uploadFailedResponse: 'Import failed',
   downloadErrorsFailed: 'Failed to download error file',
-  /** "Check file" (issue 17 item 3), as the node upload's. */
+  /** "Check file", as the node upload's. */
   checkButton: 'Check file',
   checkingButton: 'Checking...',
   checkingText: 'Checking the file...',

@@ -118,7 +118,7 @@ export const NODE_MESSAGES = defineTexts('nodeForm.messages', {
   typeTooLong: tooLongMessage('Node type', LIMITS.nameMaxLength),
   descriptionTooLong: tooLongMessage('Description', LIMITS.nodeTextMax),
   noteTooLong: tooLongMessage('Note', LIMITS.nodeTextMax),
-  /** The server's 409 and the picker's warning as soon as a used code is picked (issue 18 item 4). */
+  /** The server's 409 and the picker's warning as soon as a used code is picked. */
   snomedInUse: icu(['code', 'name'], (code: string, name: string) => `SNOMED code ${code} is already used by node "${name}"`),
   invalidUrl: 'Please enter a valid URL',
   snomedDigits: 'SNOMED code must contain only digits (6 to 18)',
@@ -168,7 +168,7 @@ export const NODE_FORM_TEXTS = defineTexts('nodeForm', {
   uploading: icu(['done', 'total'], (done: number, total: number) => `Uploading attachments (${done}/${total})...`),
   noCreatePermission: 'Your role cannot create nodes.',
   noUpdatePermission: 'Your role cannot edit nodes.',
-  /** An unknown node id in the address (issue 18 item 5). */
+  /** An unknown node id in the address. */
   notFoundTitle: 'Node not found',
   notFoundText: 'It may have been deleted, or the address is wrong.',
   backToList: 'Back to Knowledge Nodes',

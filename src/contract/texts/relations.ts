@@ -83,7 +83,7 @@ export const RELATION_TEXTS = defineTexts('relationEditor', {
   createFailed: 'Failed to create relation. Please try again.',
   editFailed: 'Failed to edit relation. Please try again.',
   loadingForm: 'Loading relation',
-  /** An unknown id in the address (issue 18 item 5). */
+  /** An unknown id in the address. */
   relationNotFound: 'Relation not found',
   nodeNotFound: 'Node not found',
   notFoundText: 'It may have been deleted, or the address is wrong.',
@@ -94,7 +94,7 @@ export const RELATION_TEXTS = defineTexts('relationEditor', {
   symmetricHint: 'Symmetric: reads both ways',
 });
 
-/** Relation-type rules (issue 17 item 1): the type admin's fields, the pickers' and the node form's notices. */
+/** Relation-type rules: the type admin's fields, the pickers' and the node form's notices. */
 export const RELATION_RULE_MESSAGES = defineTexts('relationRules', {
   defaultWeightRange: 'Default weight must be between 1 and 100',
   unknownNodeType: icu(['name'], (name: string) => `Node type "${name}" does not exist`),

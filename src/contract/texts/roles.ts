@@ -89,7 +89,7 @@ export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRoleName, string> = defineTe
 });
 
 /**
- * Who may grant what (issue 14, DESIGN §9): nobody grants a permission or a role they do not
+ * Who may grant what (DESIGN §9): nobody grants a permission or a role they do not
  * hold, only admins (the system role `admin`) make or touch admins, and nobody changes their own
  * role or their own role's permissions. Zod-free and shared: the server enforces these rules
  * (modules/users/grant-rules.ts), the screens use the same functions to offer only what may be

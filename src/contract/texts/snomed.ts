@@ -71,7 +71,7 @@ export const SNOMED_TEXTS = defineTexts('snomedAdmin', {
   downloadErrorFile: 'Download Error File',
   downloadErrorFileFailed: 'Failed to download error file',
   imported: 'SNOMED concepts imported successfully!',
-  /** "Check file" (issue 17 item 3): the import's checks and counts, nothing written. */
+  /** "Check file": the import's checks and counts, nothing written. */
   checkButton: 'Check file',
   checking: 'Checking...',
   checkCompleted: 'Check completed',

@@ -10,7 +10,7 @@ const T = SETTINGS_TEXTS.language;
 /** Each language in its own name: a reader who cannot read the current language still finds theirs. */
 const OPTIONS = USER_LANGUAGES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
-/** Settings → Language (issue 19 item 2): switches at once, saved on the user and on this device. */
+/** Settings → Language: switches at once, saved on the user and on this device. */
 export function LanguageCard() {
   const language = useHostLanguage();
   const [error, setError] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { SETTINGS_TEXTS } from '../../contract/texts/settings';
 const T = SETTINGS_TEXTS.sessions;
 
 /**
- * "Sign out everywhere" (issue 14): for a lost device or a password that leaked. The server
+ * "Sign out everywhere": for a lost device or a password that leaked. The server
  * revokes every refresh token of the user; this browser then signs out as Logout does.
  * Other devices lose access when their access token expires (minutes).
  */

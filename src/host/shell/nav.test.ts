@@ -43,14 +43,14 @@ describe('top-bar title', () => {
   it('is the last segment with dashes as spaces, capitalised; else the passed title; else Dashboard', () => {
     expect(pageTitle('/node-types')).toBe('Node Type Management');
     expect(pageTitle('/admin/users')).toBe('User Management');
-    // The spec's page titles, not the bare segment (issue 18 item 11).
+    // The spec's page titles, not the bare segment.
     expect(pageTitle('/nodes')).toBe('Knowledge Nodes');
     expect(pageTitle('/snomed/')).toBe('SNOMED CT Management');
     expect(pageTitle('/admin/analytics')).toBe('Analytics');
     expect(pageTitle('/settings', 'Ignored')).toBe('Settings');
     expect(pageTitle('/nodes/view/3f1c2a4e-1b2c-4d5e-8f90-123456789abc', 'Node Detail')).toBe('Node Detail');
     expect(pageTitle('/')).toBe('Dashboard');
-    // Whatever stands where an id belongs is not a title (issue 18: 'Not A Uuid').
+    // Whatever stands where an id belongs is not a title ('Not A Uuid').
     expect(pageTitle('/nodes/view/not-a-uuid', 'Node Detail')).toBe('Node Detail');
     // An action word is not a title either when the page passes one.
     expect(pageTitle('/nodes/new', 'Create New Knowledge Node')).toBe('Create New Knowledge Node');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db';
 
 /**
- * Attachment contents outlive their rows (issue 16: "attachment contents stay restorable until
+ * Attachment contents outlive their rows ("attachment contents stay restorable until
  * purged"): deleting an attachment or its node removes the row, not the blob, because the event's
  * `detail.state.attachments[].blobKey` still refers to it and a restore brings the row back. A blob
  * goes only when nothing refers to it any more — no attachment row and no audit event — which

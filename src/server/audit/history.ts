@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 import type { AuditEntityType, AuditEvent, FieldChange } from './events';
 
 /**
- * One record's events, read back as its history (issue 16 item 2): newest first, from the view
+ * One record's events, read back as its history: newest first, from the view
  * audit_events (migration 0029): audit_log's rows through its entity index (entity_type, entity_id,
  * id DESC), and a bulk import's create event through the GIN index of the batch that holds it.
  * Works for a deleted record too, by id.

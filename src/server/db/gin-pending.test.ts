@@ -5,7 +5,7 @@ import { MERGE_AT_PAGES, PendingListMerges, QUIET_MERGE_AT_PAGES, QUIET_PENDING_
 import { openPglite } from './pglite/pglite';
 
 /**
- * The embedded imports' pending-list merges (issue 13): after a batch, each GIN index's pending
+ * The embedded imports' pending-list merges: after a batch, each GIN index's pending
  * list is merged in a statement of its own, each after a turn for waiting requests, and only
  * when the next batch could take it past MERGE_AT_PAGES.
  */

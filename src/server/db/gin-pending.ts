@@ -2,7 +2,7 @@ import type { Db, Queryable } from './db';
 import { QUIET_AFTER_MS, nextTurn } from './turns';
 
 /**
- * GIN pending lists during embedded imports (issue 13: no request waits behind an import).
+ * GIN pending lists during embedded imports (no request waits behind an import).
  *
  * A GIN index (the trigram indexes of node names, SNOMED terms, relation names) collects new
  * entries in a pending list; the insert that makes the list outgrow gin_pending_list_limit (1 MB,

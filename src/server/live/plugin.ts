@@ -8,7 +8,7 @@ import { currentSessions } from './socket-sessions';
 const CLUSTER_EVENT = 'kg:changes';
 
 /**
- * Live changes (issue 15): every committed audit event of a node, relation or type becomes a compact
+ * Live changes: every committed audit event of a node, relation or type becomes a compact
  * message (change-messages.ts) that reaches each socket, on this instance and — through the
  * PostgreSQL adapter's server-side emit — on every other, whose sign-in may read it now. Each
  * instance filters its own sockets: permissions are checked where the socket is, with that user's

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Interactive requests go before import batches (issue 13: no request waits behind an import).
+ * Interactive requests go before import batches (no request waits behind an import).
  * Each import batch first waits until no HTTP request is in flight (`whenIdle`), for at most a
  * bounded time, so a request's queries run back to back instead of each queueing behind another
  * batch: on the embedded database (one connection) a signed-in search is three statements, and

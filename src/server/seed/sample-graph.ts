@@ -71,7 +71,7 @@ async function typeIds(db: Queryable, table: 'node_types' | 'relation_types', na
 }
 
 /**
- * The sample relation types' rules (issue 17 item 1), for each type that has none yet: a type
+ * The sample relation types' rules, for each type that has none yet: a type
  * someone already made keeps what they gave it.
  */
 async function addRelationRules(db: Queryable, graph: SampleGraphFile, nodeTypeIds: Map<string, string>, relationTypeIds: Map<string, string>) {

@@ -16,7 +16,7 @@ export interface AnalyticsProps {
   onNavigate?: (detail: { path: string }) => void;
 }
 
-/** The Analytics page (issue 17 item 5) for users with analytics.view; Export also needs analytics.export. The server checks both. */
+/** The Analytics page for users with analytics.view; Export also needs analytics.export. The server checks both. */
 export function Analytics({ apiBase = '', user, css, onNavigate }: AnalyticsProps) {
   return (
     <WidgetFrame className="kg-admin kg-analytics" css={css}>

@@ -29,7 +29,7 @@ const ACTIVITY_WEEKS = 8;
 /** `quality-findings_20240131T120000.csv`, like the server names it. */
 const fileName = (format: 'csv' | 'xlsx') => `quality-findings_${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}.${format}`;
 
-/** The Analytics page (issue 17 item 5): figures, totals over time, activity, quality findings, export. */
+/** The Analytics page: figures, totals over time, activity, quality findings, export. */
 export function AnalyticsScreen({ apiBase, canExport, onNavigate }: AnalyticsScreenProps) {
   const calls = useMemo(() => analyticsApi(apiClient({ base: apiBase })), [apiBase]);
   const { toast, show, close } = useToast();

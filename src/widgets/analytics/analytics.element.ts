@@ -6,7 +6,7 @@ type Props = Omit<AnalyticsProps, 'user' | 'css'>;
 
 /**
  * <kg-analytics api-base="https://kg.example.org">: the Analytics page for users with
- * analytics.view (issue 17 item 5; docs/elements/kg-analytics.md). A plain click on a finding
+ * analytics.view (docs/elements/kg-analytics.md). A plain click on a finding
  * dispatches kg-navigate { path } (e.g. /nodes?orphan=true) for the page to route. The component
  * and its styles load when the first element connects; the chart library (uPlot) only when the
  * first chart shows.

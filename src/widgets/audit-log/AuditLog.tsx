@@ -15,7 +15,7 @@ export interface AuditLogProps {
 }
 
 /**
- * The audit log (issue 16) for users whose role grants system.logs; everyone else sees the
+ * The audit log for users whose role grants system.logs; everyone else sees the
  * refusal. Retention and Purge now also need system.maintenance. The server enforces both.
  */
 export function AuditLog({ apiBase = '', user, css }: AuditLogProps) {

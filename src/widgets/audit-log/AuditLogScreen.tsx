@@ -29,7 +29,7 @@ const filtered = (f: Filters) => Object.values(f).some((v) => v !== '');
 /** `audit-log_20240131T120000.csv`, like the server names it. */
 const fileName = (format: 'csv' | 'xlsx') => `audit-log_${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}.${format}`;
 
-/** The admins' audit log (issue 16): filters, a server-paged table newest first, CSV and .xlsx exports, retention. */
+/** The admins' audit log: filters, a server-paged table newest first, CSV and .xlsx exports, retention. */
 export function AuditLogScreen({ apiBase, canPurge }: AuditLogScreenProps) {
   const { toast, show, close } = useToast();
   const { calls, list, query, change, filter } = useAuditLog(apiBase, () => show(T.loadFailedToast, 'error'));

@@ -6,7 +6,7 @@ type Props = Omit<AuditLogProps, 'user' | 'css'>;
 
 /**
  * <kg-audit-log api-base="https://kg.example.org">: the audit log for users with system.logs
- * (issue 16). Signed out it shows a compact sign-in; without the permission, a refusal. The
+ *. Signed out it shows a compact sign-in; without the permission, a refusal. The
  * component and its styles load when the first element connects.
  */
 export const auditLogElement: ElementSpec<Props> = {

@@ -87,7 +87,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
     const step = steps.find((s) => snapshot.matches({ ready: { ui: { edgePopover: s } } })) ?? 'viewing';
     const end = (id: string) => c.graph?.nodes.find((n) => n.id === id);
     const name = (id: string) => end(id)?.name ?? V.unknownNode;
-    // Issue 17 item 1: only the types whose rule fits the two ends (the current one is kept, even
+    // Only the types whose rule fits the two ends (the current one is kept, even
     // when it was made before a rule it now breaks); when none fits, why.
     const ends = { source: end(relation.sourceNodeId)?.nodeType ?? '', target: end(relation.targetNodeId)?.nodeType ?? '' };
     const fitting = fittingTypes(relationTypes, c.relationTypeRules, ends.source, ends.target, relation.relationType);

@@ -23,7 +23,7 @@ export function configureForces(fg: ForceGraph<FgNode, FgLink>, o: { focused: bo
 }
 
 /**
- * Focused view: the focus node's neighbours are pinned on the radial rings (issue 18 item 6), so
+ * Focused view: the focus node's neighbours are pinned on the radial rings, so
  * this only moves nodes further away: it pushes them out beyond the outermost ring, where their
  * labels do not land on the ring's.
  */

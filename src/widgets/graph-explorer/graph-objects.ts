@@ -61,7 +61,7 @@ export interface ObjectsInput {
   seeds?: ReadonlyMap<string, Point> | null;
   /**
    * Positions held (fx/fy) while the simulation still runs for the rest: the focused force view
-   * keeps the focus node's neighbours on their ring (issue 18 item 6), the others settle outside.
+   * keeps the focus node's neighbours on their ring, the others settle outside.
    */
   pins?: ReadonlyMap<string, Point> | null;
   spacing: number;

@@ -1,5 +1,5 @@
 /**
- * Keyboard use of the graph canvas (issue 19 item 3), as pure functions: which key does what, which
+ * Keyboard use of the graph canvas, as pure functions: which key does what, which
  * node an arrow key moves to, and the order in which Shift+arrows walk the focused node's edges.
  * GraphCanvas wires them to the adapter's positions; the keys are listed in
  * docs/elements/kg-graph-explorer.md.

@@ -33,7 +33,7 @@ describe('graph labels', () => {
     expect(typeColors(['Disease', 'Drug'], ['Symptom', 'Disease']).get('Symptom')).toBe(GRAPH_PALETTE[2]);
   });
 
-  it('stored type colours win, so a new type recolours nothing (issue 18 item 7)', () => {
+  it('stored type colours win, so a new type recolours nothing', () => {
     const stored = { Disease: '#2f6db3', Drug: '#2e7d4f' };
     const before = typeColors(['Disease', 'Drug'], [], stored);
     const after = typeColors(['Anatomy', 'Disease', 'Drug'], [], { ...stored, Anatomy: '#b2432f' });

@@ -48,7 +48,7 @@ export const focusedTypeLabel = (type: string) => truncate(type, GRAPH_FIGURES.f
 export const edgeLabel = (text: string) => truncate(text, GRAPH_FIGURES.edgeLabelMax);
 
 /**
- * Node type → colour: each type's stored colour (issue 18 item 7; `stored`, from GET /nodetypes),
+ * Node type → colour: each type's stored colour (`stored`, from GET /nodetypes),
  * so adding a type recolours nothing. Only a type without one (a graph handed in as data, a type
  * missing from the list) falls back to the ten-colour palette by its position (the server orders
  * the list by name; missing types follow in their own name order).

@@ -49,7 +49,7 @@ describe('graph layouts', () => {
     expect(distinct(pos)).toBe(16);
   });
 
-  it('a hub with 20 neighbours (issue 18: asthma) fills the circle, and no two labels overlap at the fitted zoom', () => {
+  it('a hub with 20 neighbours (asthma) fills the circle, and no two labels overlap at the fitted zoom', () => {
     const nodes = [node('F', 'Disease'), ...Array.from({ length: 17 }, (_, i) => node(`out${i}`, types[i % 3])), ...Array.from({ length: 3 }, (_, i) => node(`in${i}`, 'Drug'))];
     const sides = new Map<string, Side>(nodes.map((n) => [n.id, n.id === 'F' ? 'focus' : n.id.startsWith('in') ? 'in' : 'out']));
     const pos = radialLayout({ nodes, focus: 'F', sides, typeOrder: types });

@@ -88,7 +88,7 @@ const RADIAL_RING_STEP = 0.4;
 const RADIAL_ARC = 80;
 
 /**
- * Focused view (issue 18 item 6): the focus node in the centre and its neighbours all around it,
+ * Focused view: the focus node in the centre and its neighbours all around it,
  * grouped by direction — outgoing centred on the right, incoming on the left, both ways at the
  * top, an empty slot between groups — instead of one half each. Every neighbour gets its own
  * angle; with more than RADIAL_PER_RING they alternate between rings, so two labels side by side

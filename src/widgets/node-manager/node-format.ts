@@ -22,7 +22,7 @@ export interface NodeListState {
   search: string;
   /** '' = All Types. */
   nodeType: string;
-  /** Only nodes whose SNOMED code an import changed (issue 17 item 4); absent in older memories. */
+  /** Only nodes whose SNOMED code an import changed; absent in older memories. */
   snomedReview?: boolean;
   sort: SortState;
   /** A quality finding of the Analytics page the list is filtered to (absent: none). */

@@ -95,7 +95,7 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
         actions={
           canCreate && (
             <>
-              {/* Bulk relation import (issue 17): the node upload's buttons and dialog for relations. */}
+              {/* Bulk relation import: the node upload's buttons and dialog for relations. */}
               <NodeUploadButtons kind="relations" texts={RELATION_UPLOAD_BUTTON_TEXTS} apiBase={apiBase} onUploaded={list.reload} />
               <Button startIcon={<PlusIcon />} onClick={onCreate}>
                 {T.addNew}

@@ -82,7 +82,7 @@ export function RelationTable({ rows, narrow, sort, onSortChange, busy, empty, o
             </div>
             <p className="kg-relation-card__ends">
               <NodeLink id={r.sourceNodeId} name={r.sourceNodeName} onOpenNode={onOpenNode} />
-              {/* A symmetric type's one relation reads both ways (issue 17 item 1). */}
+              {/* A symmetric type's one relation reads both ways. */}
               <span className="kg-relation-card__arrow" aria-label={r.symmetric ? T.endsAnd : T.endsTo}>
                 {r.symmetric ? '↔' : '→'}
               </span>

@@ -22,7 +22,7 @@ describe('validateDraft (spec §5 relation form)', () => {
     expect(validateDraft({ ...valid, target: a }).map((e) => e.message)).toEqual([M.sameNode]);
   });
 
-  it('a name over 255 characters says so, on the client and in the server schema (issue 18 item 3)', () => {
+  it('a name over 255 characters says so, on the client and in the server schema', () => {
     const long = 'r'.repeat(600);
     expect(validateDraft({ ...valid, relationName: long })).toEqual([{ field: 'relationName', message: 'Relation name must be 255 characters or less' }]);
     const parsed = RelationSaveSchema.safeParse({ ...bodyOf(valid), relationName: long, relationType: 't'.repeat(300) });

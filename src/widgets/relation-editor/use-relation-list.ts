@@ -12,7 +12,7 @@ export interface RelationQuery {
   /** The search sent to the server (the box's text after the debounce). */
   search: string;
   relationType: string;
-  /** Only relations breaking their type's rule (issue 17 item 1). */
+  /** Only relations breaking their type's rule. */
   ruleViolations: boolean;
   sort: SortState;
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '../../contract/limits';
 import { Checkbox } from '../../ui/Checkbox';
 import { TextField } from '../../ui/TextField';
 
-/** A relation type's rule as the dialog edits it (issue 17 item 1); node types by name. */
+/** A relation type's rule as the dialog edits it; node types by name. */
 export interface RuleDraft {
   sourceNodeTypes: string[];
   targetNodeTypes: string[];

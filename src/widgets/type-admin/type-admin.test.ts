@@ -75,7 +75,7 @@ describe('type texts (spec §2, §8)', () => {
   });
 });
 
-describe('colour offered to a new node type (issue 18 item 7)', () => {
+describe('colour offered to a new node type', () => {
   it('is the least-used palette colour, first in palette order, like the server', () => {
     expect(nextPaletteColor([])).toBe(TYPE_PALETTE[0]);
     expect(nextPaletteColor([type('A', { color: TYPE_PALETTE[0] }), type('B', { color: TYPE_PALETTE[2].toUpperCase() })])).toBe(TYPE_PALETTE[1]);

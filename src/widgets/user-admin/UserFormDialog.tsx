@@ -46,7 +46,7 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
 export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, apiBase }: UserFormDialogProps) {
-  // An account restored from a backup has no password: its edit form sets one (issue 16).
+  // An account restored from a backup has no password: its edit form sets one.
   const settingPassword = mode === 'edit' && user?.hasCredentials === false;
   const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit, settingPassword) });
   const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);

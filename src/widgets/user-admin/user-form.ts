@@ -33,7 +33,7 @@ export function userFormFrom(user: User): UserFormValues {
 }
 
 /**
- * `setsPassword`: editing an account restored from a backup without a password (issue 16). Its
+ * `setsPassword`: editing an account restored from a backup without a password. Its
  * Password and Confirm Password fields are shown; a password is needed to make it active, and
  * the two must match (this form, unlike the spec's create form, is not bound to the spec's quirk).
  */

@@ -77,7 +77,7 @@ export function UserStatus({ user }: { user: User }) {
   return (
     <>
       <StatusChip active={user.isActive} activeText={T.active} inactiveText={T.inactive} />
-      {/* Restored from a backup without a password (issue 16): Edit sets one. */}
+      {/* Restored from a backup without a password: Edit sets one. */}
       {user.hasCredentials === false && <span className="kg-chip kg-chip--warning kg-user-status__no-password">{T.noPasswordYet}</span>}
     </>
   );

@@ -30,7 +30,7 @@ interface RelationSectionProps {
 /**
  * The dashboard's Relations section (spec §2). Like the node search, the search runs on the server
  * (name, type, source, target, description) once typing pauses: filtering only the 15 loaded cards
- * missed almost every match (issue 18 item 1).
+ * missed almost every match.
  */
 /** Live changes that reload the relation cards: relations, their types, and the nodes at their ends. */
 const RELATION_LIVE = { types: ['relation', 'relation_type', 'node'] } as const;

@@ -1,4 +1,4 @@
--- Import checkpoints (DESIGN §9, issue 13): rows are committed in batches, and each batch's
+-- Import checkpoints (DESIGN §9): rows are committed in batches, and each batch's
 -- transaction also records here how far the job got, so the checkpoint is exact — a job that
 -- stops says how many rows were kept and can resume from there without duplicates.
 --   rows_committed  valid rows whose batch committed (what the messages and clients show)

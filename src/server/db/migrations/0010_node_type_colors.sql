@@ -1,4 +1,4 @@
--- A stored colour per node type (issue 18 item 7), replacing colour-by-alphabetical-position, which
+-- A stored colour per node type, replacing colour-by-alphabetical-position, which
 -- recoloured every type after a new one was added. The palette is contract/type-colors.ts.
 -- Existing types take it in creation order. A type inserted without a colour (the type admin
 -- without a choice, bulk uploads that create types, seeds) gets the least-used palette colour,

@@ -1,4 +1,4 @@
--- One audit trail (issue 16; DESIGN §9 "one change, one transaction, one event"). The unused
+-- One audit trail (DESIGN §9 "one change, one transaction, one event"). The unused
 -- audit_log table of 0001 becomes it: every write that changes a record inserts its event in the
 -- same transaction (src/server/audit/record.ts), and the same event, after commit, feeds the
 -- record's history and the live-change socket messages (src/server/audit/change-feed.ts).

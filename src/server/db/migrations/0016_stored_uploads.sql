@@ -1,4 +1,4 @@
--- Stored uploads (issue 15 item 2): an accepted import upload is kept in the database, in chunks,
+-- Stored uploads: an accepted import upload is kept in the database, in chunks,
 -- so that any instance can resume its job when the instance that took it dies. Streamed in and
 -- out one chunk at a time: no server ever holds a whole file in memory.
 --   import_uploads        one row per stored upload; `complete` once every chunk is in (a copy

@@ -1,4 +1,4 @@
--- Bulk-imported nodes in the order of their file (issue 18 item 9). An upload's nodes now share the
+-- Bulk-imported nodes in the order of their file. An upload's nodes now share the
 -- job's creation time as created_at (node-import.ts), so "newest first" puts the newest import first;
 -- import_seq is the row's position among the file's valid rows and breaks that tie. Nodes created one
 -- by one keep 0. The list sorts created_at one way and import_seq the other (node repository), so the

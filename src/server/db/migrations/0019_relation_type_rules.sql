@@ -1,4 +1,4 @@
--- Relation-type rules (issue 17 item 1): which node types a relation type may start from and end at
+-- Relation-type rules: which node types a relation type may start from and end at
 -- (by node type id, so renaming a node type keeps its rules; no row = any type), whether it is
 -- symmetric (one stored relation reading both ways, so A→B and B→A are duplicates) and the weight a
 -- new relation of the type starts with. Rules are checked when a relation is written

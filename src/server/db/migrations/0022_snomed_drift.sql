@@ -1,4 +1,4 @@
--- SNOMED drift (issue 17 item 4): after a catalogue import, the nodes whose code is no longer in
+-- SNOMED drift: after a catalogue import, the nodes whose code is no longer in
 -- the catalogue, has no active description left, or whose preferred term changed wait here for a
 -- curator (GET /api/snomed/drift, the node list's snomedReview filter). One row per node at most.
 -- The job's filename is kept with the row: import jobs are not in a backup archive, so a restored

@@ -1,4 +1,4 @@
--- Likely duplicate nodes (issue 17 item 5, the Analytics page's quality finding and the node list's
+-- Likely duplicate nodes (the Analytics page's quality finding and the node list's
 -- likelyDuplicate filter): nodes of the same type with trigram-similar names. Comparing every name
 -- with every other on each request cannot stay within 2 s at a million nodes, so the pairs are
 -- precomputed here by refreshLikelyDuplicates (src/server/modules/analytics/duplicates.ts), run

@@ -1,4 +1,4 @@
--- Likely duplicates, refreshed incrementally (issues 17 and 13). Migration 0023 recomputed every pair in
+-- Likely duplicates, refreshed incrementally. Migration 0023 recomputed every pair in
 -- ONE transaction with one self-join: on the embedded database that statement held the server's only
 -- thread for minutes (no request answered), and at a million nodes on PostgreSQL it did not finish in 12
 -- minutes (bench/results/analytics-notes.md). refreshLikelyDuplicates (modules/analytics/duplicates.ts)

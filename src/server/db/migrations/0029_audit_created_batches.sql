@@ -1,4 +1,4 @@
--- The create events of a bulk import's rows, one stored row per batch (issue 16: "one event per
+-- The create events of a bulk import's rows, one stored row per batch ("one event per
 -- created row, cheaply enough to keep bench/import within 10 %"). One audit_log row per created
 -- node or relation, with its JSON changes and three index entries, made the node upload's batches
 -- 20–28 % slower; this table keeps the same events as parallel arrays, one row per batch, and the

@@ -1,5 +1,5 @@
 -- A relation import's batch may write its nodes' degrees itself, after the batch before it has
--- committed (issue 17: two batches in flight on PostgreSQL, jobs/batch-pipeline.ts). Written by
+-- committed (two batches in flight on PostgreSQL, jobs/batch-pipeline.ts). Written by
 -- the statement trigger, two batches in flight would both lock node_degrees rows of shared nodes
 -- while their inserts ran, and the earlier one could wait for the later one's lock while the later
 -- one waits (in the server, unseen by PostgreSQL's deadlock check) for the earlier one's commit.

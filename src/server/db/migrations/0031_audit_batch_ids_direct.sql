@@ -1,5 +1,5 @@
 -- The index that finds a record's create event (audit_created_batches_ids, migration 0029) takes
--- its entries directly instead of through a GIN pending list (issue 13: no request waits behind
+-- its entries directly instead of through a GIN pending list (no request waits behind
 -- an import). Every import batch adds one uuid per created record; with the pending list, the
 -- embedded database's 1 MB limit overflowed every ~100 batches of the node upload, and that
 -- batch's insert merged the whole list inside its own statement: 65-90 ms, every ~3 s of a

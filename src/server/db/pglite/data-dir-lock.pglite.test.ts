@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The race of issue 14: two servers start together against a lock left by a crashed
+ * The start race: two servers start together against a lock left by a crashed
  * process. Two contender processes take part in each trial; they spin on a start file the
  * test creates once both are ready, so their attempts overlap within microseconds.
  * Exactly one must win every trial.

@@ -5,7 +5,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { DUPLICATE_REFRESH_LOCK_KEY } from '../../platform/locks';
 import { refreshLikelyDuplicates } from './duplicates';
 
-/** Issue 17 item 5: the Analytics page's API on a crafted graph. */
+/** The Analytics page's API on a crafted graph. */
 let t: TestApp;
 let admin: AuthResponse;
 let editor: AuthResponse;

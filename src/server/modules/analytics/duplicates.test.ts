@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { importRunning, refreshLikelyDuplicates, restartDuplicateRefresh } from './duplicates';
 
 /**
- * The likely-duplicates finding refreshed incrementally (issues 17 and 13): only the nodes written
+ * The likely-duplicates finding refreshed incrementally: only the nodes written
  * since the last pass are probed, in batches that let requests through, and what the list filter
  * shows is what the Analytics page counts.
  */

@@ -19,7 +19,7 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /**
  * Nodes probed per transaction. The size adapts so that a batch takes about `targetMs`: on the
  * embedded database a statement holds the server's only thread, so its batches stay short enough
- * for requests to interleave (issue 13: p99 ≤ 100 ms); on PostgreSQL the refresh runs in a backend
+ * for requests to interleave (p99 ≤ 100 ms); on PostgreSQL the refresh runs in a backend
  * of its own and a batch only needs to keep its transaction (and the row locks it takes) short.
  */
 const BATCH = {

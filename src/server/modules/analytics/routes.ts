@@ -18,7 +18,7 @@ const tags = ['analytics'];
 const EXPORT_HEADER = ['Finding', 'Key', 'Count', 'Link'];
 
 /**
- * The Analytics page (issue 17 item 5). Read-only; analytics.view for the figures and
+ * The Analytics page. Read-only; analytics.view for the figures and
  * analytics.export for the file (API_ACCESS, checked by the access plugin on every request).
  */
 export async function analyticsRoutes(app: FastifyInstance) {

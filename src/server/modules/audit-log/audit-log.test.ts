@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { BATCH_EVENT_WORDS, withinOneToken } from './repository';
 import { purgeAuditEvents } from './retention';
 
-/** Issue 16 items 3 and 5: the admins' audit log, its exports and its retention. */
+/** The admins' audit log, its exports and its retention. */
 let t: TestApp;
 let admin: AuthResponse;
 let editor: AuthResponse;

@@ -9,7 +9,7 @@ import { AUDIT_PURGE_LOCK_KEY } from '../../platform/locks';
 import type { VersionedRecord } from '../../db/versions';
 
 /**
- * Audit retention (issue 16 item 5): events are kept unless an admin sets "purge events older than
+ * Audit retention: events are kept unless an admin sets "purge events older than
  * N days" (server_settings, so every instance reads the same value). The purge runs on demand and
  * once a day; it is the only code that deletes events — the trigger of migration 0011 refuses any
  * other — and writes its own event with the count.

@@ -25,7 +25,7 @@ const tags = ['audit'];
 const exportName = (format: 'csv' | 'xlsx', now = new Date()) => `audit-log_${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}.${format}`;
 
 /**
- * The admins' audit log (issue 16 items 3 and 5). Read-only: no route changes or deletes an event
+ * The admins' audit log. Read-only: no route changes or deletes an event
  * (migration 0011's trigger refuses it anyway); only the retention purge removes old ones.
  */
 export async function auditLogRoutes(app: FastifyInstance) {

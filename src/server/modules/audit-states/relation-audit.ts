@@ -4,7 +4,7 @@ import { fieldChanges } from '../../audit/record';
 import type { Queryable } from '../../db/db';
 
 /**
- * What the audit trail keeps of a relation (issue 16): its fields as the API names them, the ids a
+ * What the audit trail keeps of a relation: its fields as the API names them, the ids a
  * restore needs (ends, type) and the end nodes' names for the history to read. Every relation
  * event's `detail.state` holds it right after the change (before it, for a delete). The note is in
  * here; the history passes changes through relationFieldsFor (contract/relation-notes.ts).

@@ -213,7 +213,7 @@ describe('profile', () => {
     expect((await login('ivy', 'ivy-new-pw')).statusCode).toBe(200);
   });
 
-  it('remembers the chosen language (issue 19): profile, sign-in and /auth/me return it; null forgets it', async () => {
+  it('remembers the chosen language: profile, sign-in and /auth/me return it; null forgets it', async () => {
     const s = await t.register('jill', 'jill-pw-12');
     const put = (payload: object) => t.call({ method: 'PUT', url: '/api/auth/profile', token: s.accessToken, payload });
     expect(s.user.language).toBeNull();

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS } from '../../../contract';
 import type { AuditEventInput } from '../../audit/events';
 
 /**
- * Session events of the audit trail (issue 16): sign-ins, failed sign-ins and "Sign out
+ * Session events of the audit trail: sign-ins, failed sign-ins and "Sign out
  * everywhere". Their record is the account (`entityType: 'session'`, the user's id). Nothing of a
  * credential goes in: no password, no token, no session id; only the client address.
  */

@@ -3,7 +3,7 @@ import { MESSAGES, NUL_MESSAGE, PASSWORD_MESSAGES, type AuthResponse } from '../
 import { testApp, type TestApp } from '../../test/harness';
 import { isCommonPassword } from './password-policy';
 
-/** Issue 14 item 6: weak passwords are refused with a clear message wherever a password is set. */
+/** Weak passwords are refused with a clear message wherever a password is set. */
 let t: TestApp;
 let admin: AuthResponse;
 

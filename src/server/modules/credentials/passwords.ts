@@ -16,7 +16,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * The stored "hash" of an account restored from a backup (issue 16): archives carry no password
+ * The stored "hash" of an account restored from a backup: archives carry no password
  * hashes, so such accounts have no password until an admin sets one. It is no scrypt record, so
  * verifyPassword never accepts anything for it.
  */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/db';
 import { cloneDatabase } from '../../test/harness';
 
 /**
- * Liveness and readiness are different questions (issue 15, operators): /live answers while
+ * Liveness and readiness are different questions (operators): /live answers while
  * the process serves, whatever the database does; /ready answers 503 while the instance drains
  * or cannot reach its database, so a load balancer sends its requests elsewhere. (503 while
  * starting and migrating is the process's early listener: platform/jobs/instances.process.test.ts.)

@@ -5,7 +5,7 @@ import { multipart, xlsxOf } from '../../test/import-fixtures';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
- * Record history and restore (issue 16 items 1, 2, 4): every node and relation change writes its
+ * Record history and restore: every node and relation change writes its
  * event in the change's transaction; GET …/history reads them back newest first; POST …/restore
  * goes back to one, itself audited. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */

@@ -8,7 +8,7 @@ import { loadRelationState, relationEvent, type RelationState } from '../audit-s
 import { runRestore, type RestoreRunOptions } from './restore-run';
 
 /**
- * Restoring a relation (issue 16 item 2): back to its state right after `event`, or for its delete
+ * Restoring a relation: back to its state right after `event`, or for its delete
  * event as it was right before (which brings it back, with its id). Refused with a 409 when an end
  * node or the relation type is gone; one audited transaction with a `restore` event. Its only
  * effect is on the relation itself (no files, no other records), which the route's rights cover:

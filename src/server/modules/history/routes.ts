@@ -28,7 +28,7 @@ import { restoreNode } from './node-restore';
 import { restoreRelation } from './relation-restore';
 
 /**
- * A node's and a relation's history and restore (issue 16 items 2 and 4). The history is read from
+ * A node's and a relation's history and restore. The history is read from
  * the audit trail by id, so a deleted record's stays readable (how an admin finds one to bring
  * back). Restore needs update rights (API_ACCESS) and, to bring back a deleted record, create rights;
  * each further effect is checked against the caller's rights by the restore itself (node-restore.ts).

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 
 /**
- * The nodes a dry run's earlier batches would have created (issue 17 item 3). A dry run rolls each
+ * The nodes a dry run's earlier batches would have created. A dry run rolls each
  * batch back (checkpoint.ts), so a later batch does not find them in the database; a real upload
  * would skip a later row that collides with one of them (same name and type, or same SNOMED code:
  * the unique indexes nodes_name_type_ci and nodes_snomed_code). Such rows are taken out of the

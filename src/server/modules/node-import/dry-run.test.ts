@@ -8,7 +8,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
- * "Check file" (issue 17 item 3): `?dryRun=true` runs the whole upload — every batch's real
+ * "Check file": `?dryRun=true` runs the whole upload — every batch's real
  * statements — and writes no data row; its counts are the real upload's of the same file into the
  * same database, across batches too (the file is longer than a PostgreSQL batch of 5,000 rows).
  */

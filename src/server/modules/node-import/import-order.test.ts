@@ -5,7 +5,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart } from '../../test/import-fixtures';
 
 /*
- * Issue 18 item 9: an upload's nodes used to share one created_at per batch and list in id
+ * An upload's nodes used to share one created_at per batch and list in id
  * (random) order. The node list now shows the newest upload first, each upload in its file's order.
  */
 let t: TestApp;

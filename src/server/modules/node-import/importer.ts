@@ -119,7 +119,7 @@ export async function readNodeFile(file: string, format: FileFormat, ctx: JobCon
 
 /**
  * Missing node types of a batch ($1 type names, $2 user, $3 job id): the first spelling in the file
- * wins. Each new type gets its create event in the same statement (issue 16).
+ * wins. Each new type gets its create event in the same statement.
  */
 export const INSERT_MISSING_TYPES_SQL = `
   WITH added AS (

@@ -15,7 +15,7 @@ import { csvOf, multipart } from '../../test/import-fixtures';
 import { importBatchRows } from '../../db/turns';
 
 /**
- * Honest job states (issue 13 item 3, issue 14 item 1): a queued job heartbeats, a final state
+ * Honest job states: a queued job heartbeats, a final state
  * stays final, and an import stopped mid-way — by a server stop or, on PostgreSQL, by its
  * connections being terminated — keeps whole batches only, says how many, and resumes from its
  * checkpoint without duplicates.

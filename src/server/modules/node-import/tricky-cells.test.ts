@@ -5,7 +5,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { csvOf, multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
- * Issue 13: workbooks with the cells real files hold (empty values, CDATA, escapes, numbers
+ * Workbooks with the cells real files hold (empty values, CDATA, escapes, numbers
  * as raw XML text, dates, error cells, an empty first sheet and a hidden one) import the
  * texts a person sees in Excel; error cells become error rows; a CSV quote never closed is
  * refused with its row and nothing written.

@@ -39,7 +39,7 @@ describe('creating nodes', () => {
     expect(unknown.json()).toEqual({ error: 'Node type "Gene" does not exist', code: 'unknown_node_type' });
   });
 
-  it('says which rule failed: a 600-character name is too long, not missing (issue 18 item 3)', async () => {
+  it('says which rule failed: a 600-character name is too long, not missing', async () => {
     const long = await createNode({ name: 'n'.repeat(600), nodeType: 'Disease' });
     expect(long.statusCode).toBe(400);
     expect(long.json().error).toBe('Name must be 255 characters or less');

@@ -13,7 +13,7 @@ import type { JobContext, JobOutcome } from '../../platform/jobs/runner';
 import type { JobKindHandler } from '../../platform/jobs/kinds';
 
 /**
- * Bulk relation import (issue 17 item 2), on the node upload's machinery: the same intake,
+ * Bulk relation import, on the node upload's machinery: the same intake,
  * parsers (worker threads), runner, checkpoints and resume, error reports and events.
  *
  * 1. Read the whole file (file-reader.ts: structural problems refuse it before anything is
@@ -33,7 +33,7 @@ import type { JobKindHandler } from '../../platform/jobs/kinds';
 const RESOLVE_CHUNK = 5000;
 
 /**
- * What the relation-type rules (issue 17 item 1, modules/relations/rules.ts) say about an imported
+ * What the relation-type rules (modules/relations/rules.ts) say about an imported
  * relation: the same rule check and message as the relation routes' 400, the type's default weight for a
  * blank Weight cell, and whether A→B and B→A are one relation. Loaded once per job.
  */

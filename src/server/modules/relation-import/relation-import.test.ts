@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { RELATION_IMPORT_LOCK_KEY } from '../../platform/locks';
 import { csvOf, encryptedXlsx, multipart, rowsOf, xlsOf, xlsxOf } from '../../test/import-fixtures';
 
-/** Bulk relation import (issue 17 item 2): POST /relations/upload, the template and the error report. */
+/** Bulk relation import: POST /relations/upload, the template and the error report. */
 let t: TestApp;
 let admin: AuthResponse;
 let editor: AuthResponse;

@@ -30,7 +30,7 @@ const COLUMN_NOTES: [string, keyof typeof RELATION_UPLOAD_COLUMNS, string][] = [
 ];
 
 /**
- * The template (issue 17 item 2): the header row and two example rows from the sample graph on
+ * The template: the header row and two example rows from the sample graph on
  * the first sheet (the one an import reads), and the accepted headers on a second sheet.
  */
 const TEMPLATE = textWorkbookOf([
@@ -61,7 +61,7 @@ const RELATION_UPLOAD: UploadRoute = {
   run: (app, file, format, userId, ctx) => runRelationImport(app, file, format, userId, ctx),
 };
 
-/** Bulk relation import (issue 17 item 2): the node upload's routes, for relations. */
+/** Bulk relation import: the node upload's routes, for relations. */
 export async function relationImportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -191,7 +191,7 @@ export async function deleteRelation(db: Queryable, id: string): Promise<boolean
 
 /**
  * The relations of a node that fit their type's rule now and would break it were the node of
- * type `nodeTypeId` (the node form's warning before a type change, issue 17 item 1).
+ * type `nodeTypeId` (the node form's warning before a type change).
  */
 export async function relationsBrokenByTypeChange(db: Queryable, nodeId: string, nodeTypeId: string): Promise<RelationRow[]> {
   const end = (alias: 's' | 't', column: string) => `CASE WHEN r.${column} = $1 THEN $2::uuid ELSE ${alias}.node_type_id END`;

@@ -54,7 +54,7 @@ async function checkReferences(db: Queryable, input: RelationInput): Promise<str
 /**
  * Everything a relation write must pass, in the writing transaction: the references, the type's
  * rule (400 naming it) and no duplicate (409). An update that keeps the ends and the type is not
- * judged again: relations made before a rule stay editable (issue 17 item 1). Returns the type's
+ * judged again: relations made before a rule stay editable. Returns the type's
  * id and the weight to store (the type's default weight when none was given).
  */
 async function checkRelationWrite(

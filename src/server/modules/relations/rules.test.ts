@@ -3,7 +3,7 @@ import type { AuthResponse, Relation, TaxonomyType } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 import { countRuleBreakingRelations, fitsRule, loadRelationRules, ruleViolation, type RelationRule } from './rules';
 
-/** Relation-type rules (issue 17 item 1): the check itself, then the API on both databases. */
+/** Relation-type rules: the check itself, then the API on both databases. */
 describe('ruleViolation', () => {
   const names = new Map([
     ['d', 'Disease'],

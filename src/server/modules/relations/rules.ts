@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 
 /**
- * Relation-type rules (issue 17 item 1, migration 0019): the node types a relation of a type may
+ * Relation-type rules (migration 0019): the node types a relation of a type may
  * start from and end at (by id, so renaming a node type keeps the rules; empty = any), whether the
  * type is symmetric and the weight a new relation of it starts with. One check, used by the
  * relation API, the bulk relation import and the graph's edit, so they all refuse the same way.

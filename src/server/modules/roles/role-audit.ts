@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type Role } from '../../../contract';
 import type { AuditEventInput } from '../../audit/events';
 import { fieldChanges } from '../../audit/record';
 
-/** What the audit trail keeps of a role (issue 16): its fields, permissions sorted so order never reads as a change. */
+/** What the audit trail keeps of a role: its fields, permissions sorted so order never reads as a change. */
 interface RoleState {
   name: string;
   description: string;

@@ -4,7 +4,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { multipart, rowsOf } from '../../test/import-fixtures';
 
 /**
- * "Check file" on the SNOMED import (issue 17 item 3): `?dryRun=true` upserts every batch for real
+ * "Check file" on the SNOMED import: `?dryRun=true` upserts every batch for real
  * and rolls it back; the counts (created, updated, unchanged, refused) are the real import's.
  */
 let t: TestApp;

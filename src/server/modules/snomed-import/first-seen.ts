@@ -1,6 +1,6 @@
 /**
  * Where each SNOMED row id was first seen in a file, so a repeated id is reported instead of
- * silently overwriting the earlier row (issue 18 item 11). A release has 1.6M rows: a Map of
+ * silently overwriting the earlier row. A release has 1.6M rows: a Map of
  * strings would hold ~120 MB, so the ids (1–18 digits, checked before) are kept as numbers in an
  * open-addressing table, 12 bytes a slot at most half full. Ids with a leading zero ('042' is not
  * '42': the column is text) are rare and go to a small Map instead.

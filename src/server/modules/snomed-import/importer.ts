@@ -113,7 +113,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     throwIfAborted: () => ctx.throwIfAborted(),
   };
   await ctx.resumable(async (from) => {
-    // The terms of the codes nodes use, before this job writes (SNOMED drift, issue 17 item 4); a
+    // The terms of the codes nodes use, before this job writes (SNOMED drift); a
     // resume after committed batches keeps the snapshot it took then.
     if (!ctx.dryRun && from.rowsCommitted === 0 && !from.data.rowNumber) {
       ctx.progress(9, 'Noting the terms of the codes in use…');

@@ -173,7 +173,7 @@ describe('POST /snomed/import', () => {
     expect(events.some((e) => e.status === 'inserting' && e.progress > 10 && e.progress < 100)).toBe(true);
   });
 
-  it('on the embedded database, ends a batch at 32,000 characters of terms: long terms make smaller batches (issue 13)', async () => {
+  it('on the embedded database, ends a batch at 32,000 characters of terms: long terms make smaller batches', async () => {
     // Each batch's checkpoint as it is committed, from a trigger on the job row.
     await t.db.exec(`
       CREATE TABLE committed_seen (n int);

@@ -8,7 +8,7 @@ import { acceptDrift, listDrift } from './drift';
 
 const tags = ['snomed'];
 
-/** SNOMED drift (issue 17 item 4): the nodes an import's catalogue changes left to review, and accepting a change. */
+/** SNOMED drift: the nodes an import's catalogue changes left to review, and accepting a change. */
 export async function snomedDriftRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

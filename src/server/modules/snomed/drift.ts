@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/rows';
 
 /**
- * SNOMED drift (issue 17 item 4, migration 0022): which nodes' codes an import retired,
+ * SNOMED drift (migration 0022): which nodes' codes an import retired,
  * inactivated or renamed. The work is set-wise SQL over the codes nodes use — never over the
  * catalogue — in keyset batches of CODES_PER_BATCH codes, one short transaction each, with a
  * turn for waiting requests in between (the embedded database has one connection; see

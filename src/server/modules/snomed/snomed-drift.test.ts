@@ -5,7 +5,7 @@ import { multipart, xlsxOf } from '../../test/import-fixtures';
 import { countDriftNodes } from './drift';
 
 /**
- * SNOMED drift (issue 17 item 4): a catalogue import that retires a code, inactivates a concept
+ * SNOMED drift: a catalogue import that retires a code, inactivates a concept
  * or changes its fully specified name flags the nodes using it; accepting or changing the code
  * clears the flag.
  */

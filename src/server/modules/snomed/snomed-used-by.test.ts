@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, SnomedConcept } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 
-/** Issue 18 item 4: each concept of GET /snomed/concepts says which node already uses its code. */
+/** Each concept of GET /snomed/concepts says which node already uses its code. */
 let t: TestApp;
 let admin: AuthResponse;
 let asthmaId: string;

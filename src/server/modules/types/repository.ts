@@ -54,7 +54,7 @@ export async function getType(db: Queryable, kind: TaxonomyKind, id: string): Pr
   return rows[0] ? (await withRules(db, kind, [toType(rows[0])]))[0] : null;
 }
 
-/** Relation types carry their rule (issue 17 item 1), with node type names as the API gives them. */
+/** Relation types carry their rule, with node type names as the API gives them. */
 async function withRules(db: Queryable, kind: TaxonomyKind, types: TaxonomyType[]): Promise<TaxonomyType[]> {
   if (kind !== 'relation' || types.length === 0) return types;
   const [rules, typeNames] = await Promise.all([loadRelationRules(db), loadNodeTypeNames(db)]);

@@ -12,7 +12,7 @@ import { createType, deleteType, getType, listTypes, renameType, saveRelationRul
 const PATHS: Record<TaxonomyKind, string> = { node: '/nodetypes', relation: '/relationtypes' };
 const ENTITY = { node: 'node_type', relation: 'relation_type' } as const;
 
-/** A type's audited fields: its name, a node type's colour, a relation type's rule (issue 17 item 1). */
+/** A type's audited fields: its name, a node type's colour, a relation type's rule. */
 type TypeState = Pick<TaxonomyType, 'name' | 'color' | 'sourceNodeTypes' | 'targetNodeTypes' | 'symmetric' | 'defaultWeight'> | null;
 const AUDITED: Record<TaxonomyKind, readonly (keyof NonNullable<TypeState>)[]> = {
   node: ['name', 'color'],

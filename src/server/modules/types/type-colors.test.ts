@@ -3,7 +3,7 @@ import type { AuthResponse, KnowledgeNode, TaxonomyType } from '../../../contrac
 import { TYPE_PALETTE } from '../../../contract/type-colors';
 import { testApp, type TestApp } from '../../test/harness';
 
-/** Issue 18 item 7: every node type keeps its own stored colour. */
+/** Every node type keeps its own stored colour. */
 let t: TestApp;
 let admin: AuthResponse;
 

@@ -3,7 +3,7 @@ import type { AuditLogEntry, AuditLogPage, AuthResponse, Role, User } from '../.
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
- * Issue 16: every account action writes one audit event in its own transaction — users, roles
+ * Every account action writes one audit event in its own transaction — users, roles
  * and their permissions, sign-ins (failed ones without an actor), sign-out everywhere — and no
  * event ever holds a password, a hash or a token.
  */

@@ -3,7 +3,7 @@ import { GRANT_MESSAGES, USER_ADMIN_MESSAGES, type AuthResponse, type Role, type
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
- * Delegated administration cannot escalate (issue 14 item 2): holders of users.create,
+ * Delegated administration cannot escalate: holders of users.create,
  * users.update or roles.manage grant nothing they do not hold, and only admins touch admins.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { fieldChanges } from '../../audit/record';
 import type { UserRow } from './repository';
 
 /**
- * What the audit trail keeps of an account (issue 16): the fields an admin sees, named as the API
+ * What the audit trail keeps of an account: the fields an admin sees, named as the API
  * names them. Never the password or its hash: a new password is only "passwordChanged" in the
  * event's detail.
  */

@@ -5,7 +5,7 @@ import type { PendingListMerges } from '../../db/gin-pending';
 import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from './repository';
 
 /**
- * Batches and their checkpoints (DESIGN §9, issue 13): each batch commits in one transaction
+ * Batches and their checkpoints (DESIGN §9): each batch commits in one transaction
  * together with the job's checkpoint (rows committed, what a resume needs), so the checkpoint
  * is exact and never counts a partial batch. When the database connection drops mid-import,
  * the work is run again from the checkpoint read back from the database — not from memory: a
@@ -51,7 +51,7 @@ class RolledBack extends Error {
 /**
  * One batch: `write` runs in a transaction that also records the checkpoint it answers.
  *
- * In a dry run (issue 17 item 3) the very same transaction runs — the importer's real statements,
+ * In a dry run the very same transaction runs — the importer's real statements,
  * so its counts are the real ones, and the checkpoint write, so a run that lost its job still
  * stops — and is then rolled back: nothing is kept, not even the checkpoint, which stays at zero
  * rows (a resumed dry run checks the file again from its start). A batch holds the database no

@@ -4,7 +4,7 @@ import type { JobKind } from './repository';
 
 /**
  * How a job speaks on socket.io (spec §7 Real-time): node uploads on `upload-progress-{id}`,
- * relation imports on the same event with the same payload plus `kind: 'relations'` (issue 17), SNOMED imports on `snomed-upload-progress` (with the processId, as several may run).
+ * relation imports on the same event with the same payload plus `kind: 'relations'`, SNOMED imports on `snomed-upload-progress` (with the processId, as several may run).
  * Events go to the job's room (late joiners, admins watching) and to the uploader's own
  * room, so a client connected before it knew the processId misses nothing.
  */

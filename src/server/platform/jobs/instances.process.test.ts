@@ -11,7 +11,7 @@ import { MIGRATION_LOCK_KEY } from '../locks';
 
 /**
  * Several real server processes (`tsx src/server/main.ts`) on one fresh PostgreSQL database
- * (issue 15 items 2 and 4, and what operators expect): each with its own temp folder, as if on
+ * (and what operators expect): each with its own temp folder, as if on
  * its own host, so only the database connects them.
  * - While an instance migrates (here: waits for the migration lock) it listens, is alive and
  *   answers /api/ready 503.

@@ -13,7 +13,7 @@ export async function jobActor(db: Queryable, userId: string | null): Promise<Au
 }
 
 /**
- * One audit event per finished import job (issue 16): its counts. Node uploads and relation imports
+ * One audit event per finished import job: its counts. Node uploads and relation imports
  * are entity `import` (detail.kind tells them apart), SNOMED imports the catalogue's
  * (`snomed_catalogue`); either way the entity id is the job's. The rows a node upload or relation
  * import created have their own events, written with each batch (INSERT_NODES_SQL, INSERT_RELATIONS_SQL).

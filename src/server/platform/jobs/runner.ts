@@ -16,7 +16,7 @@ export interface JobContext {
   readonly id: string;
   readonly signal: AbortSignal;
   /**
-   * A dry run ("Check file", issue 17 item 3): `commitBatch` rolls every batch back, so the
+   * A dry run ("Check file"): `commitBatch` rolls every batch back, so the
    * importer runs its real statements and nothing is kept. An importer only needs this to
    * remember what its earlier batches would have created, when later rows can collide with it.
    */

@@ -11,7 +11,7 @@ import { uploadDir } from './uploads/upload-dir';
 import { databaseUploadStore, type UploadStore } from './uploads/upload-store';
 
 /**
- * Jobs any instance can run (issue 15 item 2): an accepted upload is stored in the database,
+ * Jobs any instance can run: an accepted upload is stored in the database,
  * so when the instance that took it is gone — and its upload folder with it — another instance
  * claims the job, writes the upload out of the database and resumes from the checkpoint; the
  * stored upload goes when the job ends, however it ends. The server uses the database store on

@@ -9,7 +9,7 @@ import { isDateFormat, serialToIso } from './excel-dates';
 import { readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
 import { bookXlsx, c, row, zipParts } from './test-books';
 
-/** The reader's defects of issue 13, one by one, on .xlsx, .xls and .csv. */
+/** The reader's past defects, one by one, on .xlsx, .xls and .csv. */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-reader-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

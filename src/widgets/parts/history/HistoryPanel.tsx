@@ -25,7 +25,7 @@ export interface HistoryPanelProps {
 }
 
 /**
- * The History tab (issue 16 item 2): who changed what and when, newest first, field by field
+ * The History tab: who changed what and when, newest first, field by field
  * (before → after), with a Restore button per version for who may edit. Restore asks first, listing
  * every change it will make (RestoreDialog), then says it worked in a toast; a refusal (a name now
  * in use, a deleted end node) shows the reason. Loaded on its own (lazy part) so the widgets' first screens stay within budget.

@@ -13,7 +13,7 @@ export const HistoryPart = lazyPart(
 type Tab = 'details' | 'history';
 
 /**
- * Details | History tabs on a record's page (node detail, relation edit; issue 16 item 2), by the
+ * Details | History tabs on a record's page (node detail, relation edit), by the
  * ARIA tabs pattern: arrow keys move between the tabs, only the chosen panel is rendered.
  */
 export function RecordTabs({ label, details, history }: { label: string; details: ReactNode; history: () => ReactNode }) {

@@ -39,7 +39,7 @@ export interface NodeEditorProps {
 
 type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'not-found' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
 
-/** Edit of an id that names no node (issue 18 item 5). */
+/** Edit of an id that names no node. */
 
 /** One form per node: switching `nodeId` (or to create mode) starts from a clean form. */
 export function NodeEditor(props: NodeEditorProps) {

@@ -17,7 +17,7 @@ describe('node form validation (spec §5)', () => {
   });
 });
 
-describe('one message per rule (issue 18 item 3)', () => {
+describe('one message per rule', () => {
   const ok = { ...emptyValues('Asthma'), nodeType: 'Disease' };
   const firstIssue = (body: object) => {
     const r = NodeSaveSchema.safeParse({ ...saveBody(ok), ...body });
@@ -94,7 +94,7 @@ describe('save errors (spec §8)', () => {
   });
 });
 
-describe('SNOMED code used by another node (issue 18 item 4)', () => {
+describe('SNOMED code used by another node', () => {
   const ok = { ...emptyValues('Wheeze'), nodeType: 'Disease' };
   const used = { code: '195967001', term: 'Asthma', usedBy: { id: 'n-asthma', name: 'asthma' } };
 

@@ -45,7 +45,7 @@ export function snomedInUse(snomed: SnomedChoice | null, nodeId?: string | null)
 
 /**
  * Client checks of spec §5 Node form, with the server's messages (NodeSaveSchema): one message
- * per rule — a name over the limit says so, it is not "required" (issue 18 item 3).
+ * per rule — a name over the limit says so, it is not "required".
  */
 export function validate(values: NodeFormValues, nodeId?: string | null): NodeFormErrors {
   const errors: NodeFormErrors = {};

@@ -17,7 +17,7 @@ export interface ImportResultProps {
 
 /**
  * An import's result (spec §2 Import Summary): the server's message, the counts and, when offered,
- * the error file. A check's result (`dryRun`, issue 17 item 3) says what an import would do.
+ * the error file. A check's result (`dryRun`) says what an import would do.
  */
 export function ImportResult({ result, calls, onNotify }: ImportResultProps) {
   const [downloading, setDownloading] = useState(false);

@@ -26,7 +26,7 @@ export interface SnomedImportDialogProps {
  * .xls and the RF2 description .txt; name and size in MB), a progress bar with percent and
  * message, and 'Upload & Import'. It cannot be closed while the import runs; a failure keeps it
  * open with the error. The socket connection is held while it is open (spec §7).
- * "Check file" (issue 17 item 3) runs the import without writing anything and shows, in this
+ * "Check file" runs the import without writing anything and shows, in this
  * dialog, what it would create, update and refuse; "Import" then sends the same file for real.
  */
 export function SnomedImportDialog({ api, calls, importer, onNotify }: SnomedImportDialogProps) {

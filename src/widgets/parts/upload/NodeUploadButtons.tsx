@@ -28,7 +28,7 @@ export interface NodeUploadButtonsProps {
 /**
  * The node list's Template and Upload buttons (spec §2 Knowledge Nodes list) with the Bulk
  * Upload Nodes dialog and their toasts. The node list mounts this in its header; the relation
- * list mounts it with `kind` 'relations' (Download template, Import relations; issue 17).
+ * list mounts it with `kind` 'relations' (Download template, Import relations).
  */
 export function NodeUploadButtons({ apiBase = '', onUploaded, kind = 'nodes', texts: T = NODE_UPLOAD_TEXTS }: NodeUploadButtonsProps) {
   const [open, setOpen] = useState(false);

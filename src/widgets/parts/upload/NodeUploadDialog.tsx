@@ -21,7 +21,7 @@ export interface NodeUploadDialogProps {
   onClose: (refresh: boolean) => void;
   /** A message for the page's toast (the error report download failing). */
   onNotify?: (message: string, severity: 'success' | 'error') => void;
-  /** Nodes (spec §2) or relations (issue 17): the texts and calls; the dialog is the same. */
+  /** Nodes (spec §2) or relations: the texts and calls; the dialog is the same. */
   kind?: UploadKind;
 }
 
@@ -29,7 +29,7 @@ export interface NodeUploadDialogProps {
  * The Bulk Upload Nodes dialog (spec §2, §4, §8): Choose File (.xlsx, .xls, .csv; name and size
  * in KB), the format instructions, progress while uploading and processing, then 'Upload
  * Completed' with the counts and the error report. It cannot be closed while the upload runs.
- * "Check file" (issue 17 item 3) runs the upload's checks without writing anything and shows what
+ * "Check file" runs the upload's checks without writing anything and shows what
  * an upload would create, skip and refuse; "Import" then sends the same file for real.
  * The Import Relations dialog is this one with `kind` 'relations'.
  */

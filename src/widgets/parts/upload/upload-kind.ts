@@ -6,6 +6,6 @@ export type { UploadKind };
 
 /**
  * The upload dialog and buttons serve the node upload (spec §2) and the relation import
- * (issue 17): the same machine, components and socket events, with each kind's texts and calls.
+ *: the same machine, components and socket events, with each kind's texts and calls.
  */
 export const UPLOAD_TEXTS: Record<UploadKind, UploadTexts> = { nodes: NODE_UPLOAD_TEXTS, relations: RELATION_UPLOAD_TEXTS };

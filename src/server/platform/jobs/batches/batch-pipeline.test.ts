@@ -5,7 +5,7 @@ import { BatchPipeline, type PipelinedBatch } from './batch-pipeline';
 import { readCheckpoint, type Checkpoint } from '../repository';
 
 /**
- * Import batches with two in flight (issue 13): each commits after the one before, with a
+ * Import batches with two in flight: each commits after the one before, with a
  * checkpoint built from it; a failure rolls back every batch after it; a lock wait between two
  * batches in flight (which PostgreSQL cannot see as a deadlock) ends in a lock timeout and a
  * serial re-run, as does a deadlock PostgreSQL detects. Two connections at once: PostgreSQL only.

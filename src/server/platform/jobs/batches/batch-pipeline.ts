@@ -3,7 +3,7 @@ import type { CheckpointDeps } from '../checkpoint';
 import { writeCheckpoint, type Checkpoint } from '../repository';
 
 /**
- * Import batches with two in flight on a PostgreSQL server (issues 13 and 17: the node upload and
+ * Import batches with two in flight on a PostgreSQL server (the node upload and
  * the relation import, while no request is waiting: db/turns.ts importBatchesInFlight).
  *
  * After its read, a node upload's batches ran one after the other, each ~230 ms of PostgreSQL's

@@ -1,5 +1,5 @@
 /**
- * Batches written while the file is still being read (the node upload on PostgreSQL; issue 13).
+ * Batches written while the file is still being read (the node upload on PostgreSQL).
  *
  * An import reads its whole file before anything is kept, so that a file with a structural
  * problem (a broken zip, an unterminated quote, too many rows) writes nothing. Reading a 100k-row

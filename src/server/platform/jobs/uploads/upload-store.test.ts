@@ -8,7 +8,7 @@ import type { Db } from '../../../db/db';
 import { UPLOAD_CHUNK_BYTES, databaseUploadStore, type UploadStore } from './upload-store';
 
 /**
- * The database upload store (issue 15 item 2, migration 0016): what one instance keeps, any
+ * The database upload store (migration 0016): what one instance keeps, any
  * other can write out byte for byte; a stored upload goes with its job, and the sweep removes
  * those that no unfinished job needs. Runs on both databases (the table exists on both; the
  * server uses it on PostgreSQL).

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/db';
 
 /**
  * Where an accepted import upload is kept so that its job can run, or resume, elsewhere than
- * in the process that received it (issue 15 item 2; migration 0016).
+ * in the process that received it (migration 0016).
  *
  * - PostgreSQL: in the database, as a row of `import_uploads` and its bytes in 1 MiB rows of
  *   `import_upload_chunks`, written and read one chunk at a time, so neither the writer nor a

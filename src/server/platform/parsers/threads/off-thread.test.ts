@@ -156,7 +156,7 @@ describe('parsing off the server thread', () => {
     expect(parserThreads().idle).toContain(smallThread);
   });
 
-  it('gives the event loop a turn between batches, also when several arrived while the caller was busy (issue 13)', async () => {
+  it('gives the event loop a turn between batches, also when several arrived while the caller was busy', async () => {
     const order: string[] = [];
     let batches = 0;
     for await (const batch of readRows(bigCsv, 'csv', limits)) {
