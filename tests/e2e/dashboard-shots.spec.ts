@@ -59,7 +59,7 @@ for (const lang of ['en', 'de'] as const) {
     // Laid out afresh at the phone's width (the table choice is remembered).
     await page.reload();
     await expect(sections(page).first().getByRole('table').getByRole('row')).toHaveCount(11);
-    await expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, `dashboard-table-phone${suffix}`);
     for (const s of await sections(page).all()) await s.locator('.kg-view-toggle__btn').nth(0).click();
     await expect(sections(page).first().getByTestId('node-card').first()).toBeVisible();

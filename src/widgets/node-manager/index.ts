@@ -1,8 +1,7 @@
 /**
  * kg-node-manager's public entry for the host app: the list/detail component, the node editor the
  * create/edit pages use, the node table the dashboard draws its nodes with, and the light-DOM styles
- * they need (the same sheets node-manager.styles.ts
- * inlines into the element's shadow root).
+ * they need (the same sheets node-manager.styles.ts inlines into the element's shadow root).
  */
 import '../../ui/controls.css';
 import { installStyles } from '../light-styles';

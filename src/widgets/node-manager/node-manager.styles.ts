@@ -10,7 +10,8 @@ import css from './node-manager.css?inline';
 
 /**
  * The style manifest of kg-node-manager (the node table, the upload dialog, the node form and the
- * history panel included): its parts' sheets, then its own, in cascade order. The element's shadow root (node-
- * manager.loaded.ts) and the host's entry (index.ts) both take it.
+ * history panel included): its parts' sheets, then its own, in cascade order. The element's shadow
+ * root (node-manager.loaded.ts) and the host's entry (index.ts) both take it; the host's dashboard
+ * gets the node table's sheet through that entry too.
  */
 export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, css);
