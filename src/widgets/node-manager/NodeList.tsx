@@ -17,11 +17,10 @@ import { useLoad } from '../use-load';
 import { useNarrow } from '../use-narrow';
 import { useOnChange } from '../use-on-change';
 import { useToast } from '../use-toast';
-import type { NodeRowHandlers } from './NodeActions';
-import { NodeCards } from './NodeCards';
+import { nodeRowActions, type NodeRowHandlers } from './node-actions';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
 import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
-import { NodeTable } from './NodeTable';
+import { NodeActions, NodeCards, NodeTable, type NodeColumnKey } from '../parts/node-table';
 import { SnomedImportButton } from '../parts/snomed-import';
 import { FilteredEmpty } from '../../ui/FilteredEmpty';
 import { cappedTotalText } from '../../contract/texts/common';
@@ -29,6 +28,12 @@ import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 import { useSmall } from './use-box-width';
 import { FIRST_LIST_STATE, useNodeList } from './use-node-list';
 import { useLatest } from '../../ui/use-latest';
+
+/** The table's columns (spec §2); small screens drop the description. The server sorts by each but the description. */
+const COLUMNS: readonly NodeColumnKey[] = ['name', 'nodeType', 'description', 'createdAt', 'updatedAt', 'actions'];
+const NARROW_COLUMNS: readonly NodeColumnKey[] = COLUMNS.filter((c) => c !== 'description');
+/** Read when drawn: the active language's headers. */
+const headers = () => ({ name: T.colName, nodeType: T.colType, description: T.colDescription, createdAt: T.colCreated, updatedAt: T.colUpdated, actions: T.colActions });
 
 /** The list's query and layout, kept by the owner so that coming back from a node shows the same page. */
 export interface NodeListMemory {
@@ -101,6 +106,7 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
     ...on,
     onDelete: (n: KnowledgeNode) => deletion.send({ type: 'delete.open', target: { id: n.id, name: n.name } }),
   };
+  const actions = nodeRowActions(can, handlers);
   const typeNames = (types.data ?? []).map((t) => t.name);
   const filtered = !!(state.search || text.trim() || state.nodeType || state.snomedReview || state.quality);
   const clearFilters = () => {
@@ -147,9 +153,24 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
       {list.status === 'ready' && (
         <section className="kg-admin__list" aria-label={T.title}>
           {layout === 'table' ? (
-            <NodeTable rows={rows} can={can} busy={list.refreshing} empty={empty} sort={state.sort} onSortChange={(sort) => change({ sort })} narrow={narrow} {...handlers} />
+            <NodeTable
+              label={T.title}
+              className="kg-nodes-table"
+              columns={narrow ? NARROW_COLUMNS : COLUMNS}
+              headers={headers()}
+              rows={rows}
+              sort={state.sort}
+              onSortChange={(sort) => change({ sort })}
+              onView={handlers.onView}
+              noValue={T.noValue}
+              actions={(n) => <NodeActions node={n} actions={actions} compact={narrow} menuLabel={(m) => T.actionsFor(m.name)} />}
+              actionsColumn={{ align: 'right', hideHeader: narrow }}
+              empty={empty ?? T.empty}
+              busy={list.refreshing}
+              maxHeight="min(70vh, 720px)"
+            />
           ) : (
-            <NodeCards rows={rows} can={can} busy={list.refreshing} empty={empty} {...handlers} />
+            <NodeCards rows={rows} actions={actions} onView={handlers.onView} busy={list.refreshing} empty={empty} />
           )}
           <Pagination
             page={state.page}

@@ -16,7 +16,7 @@ import { NODE_TEXTS as T } from '../../contract/texts/nodes';
 // The node form (and its Combobox) loads when create/edit first opens, not with the list (bench/bundle).
 const { Part: NodeEditor } = lazyPart(() => import('../parts/node-form'), (m) => m.NodeEditor, <BlockSpinner />);
 // The detail (with its history and attachments) loads when a node is first opened, not with the list.
-const { Part: NodeDetail } = lazyPart(() => import('./NodeDetail'), (m) => m.NodeDetail, <BlockSpinner />);
+const { Part: NodeDetail } = lazyPart(() => import('./detail/NodeDetail'), (m) => m.NodeDetail, <BlockSpinner />);
 
 export interface NodeManagerProps {
   /** Server origin ('' = this page's origin). */

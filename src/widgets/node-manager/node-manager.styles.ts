@@ -1,6 +1,7 @@
 import { styleManifest } from '../style-manifest';
 import { styles as admin } from '../parts/admin/styles';
 import { styles as deletion } from '../parts/deletion/styles';
+import { styles as nodeTable } from '../parts/node-table/styles';
 import { styles as upload } from '../parts/upload/styles';
 import { styles as nodeForm } from '../parts/node-form/styles';
 import { styles as history } from '../parts/history/styles';
@@ -9,8 +10,9 @@ import css from './node-manager.css?inline';
 import { styles as conflict } from '../parts/conflict/styles';
 
 /**
- * The style manifest of kg-node-manager (the upload dialog, the node form and the history panel
- * included): its parts' sheets, then its own, in cascade order. The element's shadow root (node-
- * manager.loaded.ts) and the host's entry (index.ts) both take it.
+ * The style manifest of kg-node-manager (the node table, the upload dialog, the node form and the
+ * history panel included): its parts' sheets, then its own, in cascade order. The element's shadow
+ * root (node-manager.loaded.ts) and the host's entry (index.ts) both take it; the host's dashboard
+ * gets the node table's sheet through that entry too.
  */
-export const styles = styleManifest(admin, deletion, upload, nodeForm, history, snomedImport, conflict, css);
+export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, conflict, css);

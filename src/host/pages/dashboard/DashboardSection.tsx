@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { ErrorState, Spinner } from '../../../ui';
 import { SearchIcon } from '../../../ui/icons';
 import { SectionHeader } from './SectionHeader';
-import { ShownOf } from './ShownOf';
+import { moreThanText } from '../../../contract/texts/common';
+import { formatNumber } from '../../../i18n/runtime';
 import { DASHBOARD_TEXTS as T, type SectionTexts } from '../../../contract/texts/dashboard';
 import type { ViewMode } from './use-dashboard-list';
 
@@ -26,6 +27,12 @@ interface DashboardSectionProps<T> {
   showTotal?: boolean;
   /** The delete dialog. */
   children?: ReactNode;
+}
+
+/** Says when more exist than were loaded (15 in the grid, 1000 in the table), rather than hiding it. */
+function ShownOf({ shown, total, capped, texts }: { shown: number; total: number; capped?: boolean; texts: SectionTexts }) {
+  if (total <= shown && !capped) return null;
+  return <p className="kg-dash-more">{texts.shownOf(formatNumber(shown), capped ? moreThanText(total) : formatNumber(total))}</p>;
 }
 
 /** A dashboard section (spec §2): title row, search, then the grid or table of what was loaded. */

@@ -1,11 +1,10 @@
 import type { KnowledgeNode } from '../../../contract/nodes';
 import { Chip } from '../../../ui';
-import type { DashboardAbilities } from './can';
-import { NodeActions, type NodeActionHandlers } from './NodeActions';
+import { NodeActions, type NodeAction } from '../../../widgets/node-manager';
 import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 
 /** Spec §2 node card: name, type chip, SNOMED code, description (or a fallback), note, actions. */
-export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: DashboardAbilities; handlers: NodeActionHandlers }) {
+export function NodeCard({ node, actions }: { node: KnowledgeNode; actions: readonly NodeAction[] }) {
   return (
     <article className="kg-dash-card" aria-label={node.name} data-testid="node-card">
       <header className="kg-dash-card__head">
@@ -24,7 +23,7 @@ export function NodeCard({ node, can, handlers }: { node: KnowledgeNode; can: Da
         </p>
       )}
       <footer className="kg-dash-card__actions">
-        <NodeActions node={node} can={can} handlers={handlers} />
+        <NodeActions node={node} actions={actions} className="kg-dash-actions" />
       </footer>
     </article>
   );

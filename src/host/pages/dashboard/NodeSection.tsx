@@ -2,19 +2,18 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { nodesApi } from '../../../api/nodes';
 import type { KnowledgeNode } from '../../../contract/nodes';
-import { Button, FilteredEmpty, useTablePaging } from '../../../ui';
+import { Button, FilteredEmpty, Pagination, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';
 import { LIMITS } from '../../../contract/limits';
 import { api } from '../../session';
 import type { DashboardAbilities } from './can';
 import { DashboardSection } from './DashboardSection';
-import { deleteAction } from './delete-action';
+import { deleteAction, type Notify } from './delete-action';
 import { DeleteDialog } from './DeleteDialog';
-import type { NodeActionHandlers } from './NodeActions';
+import { dashboardNodeActions, type NodeActionHandlers } from './node-actions';
 import { NodeCard } from './NodeCard';
-import { NODE_SORT_VALUES, NodeTable } from './NodeTable';
-import type { Notify } from './notify';
+import { NODE_SORT_VALUES, NodeActions, NodeTable, type NodeColumnKey } from '../../../widgets/node-manager';
 import { DASHBOARD_TEXTS as T } from '../../../contract/texts/dashboard';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 
@@ -32,6 +31,9 @@ interface NodeSectionProps {
  * SNOMED code, description) 300 ms after typing stops, so it finds nodes beyond the 15 or 1000
  * loaded; the spinner shows while the pause or the request is pending.
  */
+/** Spec §2 node table: Node Name, Type, SNOMED, Description, Actions; sticky header; paged on the client. */
+const COLUMNS: readonly NodeColumnKey[] = ['name', 'nodeType', 'snomedCode', 'description', 'actions'];
+
 /** Live changes that reload the node cards: nodes, and types (each card shows its type's name and colour). */
 const NODE_LIVE = { types: ['node', 'node_type'] } as const;
 
@@ -58,6 +60,7 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
     }),
     [navigate],
   );
+  const actions = useMemo(() => dashboardNodeActions(can, handlers), [can, handlers]);
   const remove = deleteAction<KnowledgeNode>({
     remove: (n) => nodesApi(api).remove(n.id),
     done: T.nodeDeleted,
@@ -99,9 +102,28 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
       }}
       list={list}
       cards={list.items}
-      card={(n) => <NodeCard key={n.id} node={n} can={can} handlers={handlers} />}
+      card={(n) => <NodeCard key={n.id} node={n} actions={actions} />}
       gridEmpty={empty}
-      table={<NodeTable paging={paging} can={can} handlers={handlers} empty={empty} busy={list.loading} />}
+      table={
+        <div className="kg-dash-table">
+          <NodeTable
+            label={T.nodes.table}
+            columns={COLUMNS}
+            headers={{ name: T.columns.nodeName, nodeType: T.columns.type, snomedCode: T.columns.snomed, description: T.columns.description, actions: T.columns.actions }}
+            rows={paging.rows}
+            sort={paging.sort}
+            onSortChange={paging.setSort}
+            actions={(n) => <NodeActions node={n} actions={actions} className="kg-dash-actions" />}
+            noValue="—"
+            noDescription={T.noDescription}
+            chipColor="primary"
+            empty={empty}
+            busy={list.loading}
+            maxHeight="560px"
+          />
+          <Pagination {...paging.pagination} pageSizes={LIMITS.dashboardPageSizes} />
+        </div>
+      }
     >
       <DeleteDialog target={toDelete} title={T.nodes.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
     </DashboardSection>

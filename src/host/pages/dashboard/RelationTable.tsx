@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';
 import type { Relation } from '../../../contract/relations';
-import { Chip, type Column } from '../../../ui';
+import { Chip, DataTable, Pagination, type Column } from '../../../ui';
+import { LIMITS } from '../../../contract/limits';
 import type { DashboardAbilities } from './can';
 import { RelationActions, type RelationActionHandlers } from './RelationActions';
 import { relationName, sourceName, targetName } from './relation-view';
-import { PagedTable } from './PagedTable';
 import type { TablePaging } from '../../../ui';
 
 export const RELATION_SORT_VALUES: Record<string, (r: Relation) => string | null> = {
@@ -32,7 +32,7 @@ interface RelationTableProps {
   busy: boolean;
 }
 
-/** Spec §2 relation table: Relation Name, Type, Source Node, Target Node, Description, Actions. */
+/** Spec §2 relation table: Relation Name, Type, Source Node, Target Node, Description, Actions; sticky header; paged on the client over the loaded rows. */
 export function RelationTable({ paging, can, handlers, empty, busy }: RelationTableProps) {
   const columns: Column<Relation>[] = [
     { key: 'name', header: DASHBOARD_TEXTS.columns.relationName, sortValue: RELATION_SORT_VALUES.name, render: (r) => <span className="kg-dash-table__name">{relationName(r)}</span> },
@@ -42,5 +42,10 @@ export function RelationTable({ paging, can, handlers, empty, busy }: RelationTa
     { key: 'description', header: DASHBOARD_TEXTS.columns.description, render: (r) => <span className="kg-dash-table__desc">{r.description || '—'}</span> },
     { key: 'actions', header: DASHBOARD_TEXTS.columns.actions, render: (r) => <RelationActions relation={r} can={can} handlers={handlers} /> },
   ];
-  return <PagedTable label={DASHBOARD_TEXTS.relations.table} columns={columns} paging={paging} rowKey={(r) => r.id} empty={empty} busy={busy} />;
+  return (
+    <div className="kg-dash-table">
+      <DataTable label={DASHBOARD_TEXTS.relations.table} columns={columns} rows={paging.rows} rowKey={(r) => r.id} sort={paging.sort} onSortChange={paging.setSort} empty={empty} maxHeight="560px" busy={busy} />
+      <Pagination {...paging.pagination} pageSizes={LIMITS.dashboardPageSizes} />
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
-import type { Notify } from './notify';
+/** How a dashboard section reports an outcome: the page's toast. */
+export type Notify = (message: string, severity?: 'success' | 'error') => void;
 
 /**
  * A section's delete: the call, then the toast and the reloads; on failure the error toast (spec

@@ -1,11 +1,11 @@
-import type { KnowledgeNodeDetail } from '../../contract/nodes';
-import { Button } from '../../ui/Button';
-import { Chip } from '../../ui/Chip';
-import { EditIcon, TrashIcon } from '../../ui/icons';
-import { formatDate } from '../format';
-import { AddRelationIcon, ExternalLinkIcon, GraphIcon } from './icons';
-import { creatorName, type NodeAbilities } from './node-format';
-import { NODE_TEXTS as T } from '../../contract/texts/nodes';
+import type { KnowledgeNodeDetail } from '../../../contract/nodes';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { EditIcon, TrashIcon } from '../../../ui/icons';
+import { formatDate } from '../../format';
+import { AddRelationIcon, ExternalLinkIcon, GraphIcon } from '../icons';
+import { creatorName, type NodeAbilities } from '../node-format';
+import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 
 export interface NodeDetailHeaderProps {
   node: KnowledgeNodeDetail;

@@ -1,6 +1,6 @@
-import type { NodeSnomedDrift } from '../../contract/snomed';
-import { SNOMED_DRIFT_TEXTS as D } from '../../contract/texts/snomed';
-import { AlertIcon } from '../../ui/icons';
+import type { NodeSnomedDrift } from '../../../contract/snomed';
+import { SNOMED_DRIFT_TEXTS as D } from '../../../contract/texts/snomed';
+import { AlertIcon } from '../../../ui/icons';
 
 /** The small warning badge of a node whose SNOMED code an import changed (lists and detail); its title says what changed. */
 export function SnomedDriftBadge({ drift }: { drift: NodeSnomedDrift }) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { AttachmentsApi } from '../../api/nodes';
-import type { Attachment } from '../../contract/nodes';
-import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { DownloadIcon } from '../../ui/icons';
-import { formatDate } from '../format';
-import { PaperclipIcon } from './icons';
-import { formatKb } from '../../ui/FilePicker';
-import { NODE_TEXTS as T } from '../../contract/texts/nodes';
+import type { AttachmentsApi } from '../../../api/nodes';
+import type { Attachment } from '../../../contract/nodes';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { DownloadIcon } from '../../../ui/icons';
+import { formatDate } from '../../format';
+import { PaperclipIcon } from '../icons';
+import { formatKb } from '../../../ui/FilePicker';
+import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 
 /**
  * Opens a signed download link through a temporary <a download> (spec §7: "opened through a

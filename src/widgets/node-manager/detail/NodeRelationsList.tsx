@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { NodeRelationItem } from '../../contract/relations';
-import { Card } from '../../ui/Card';
-import { Chip } from '../../ui/Chip';
-import { IncomingIcon, OutgoingIcon } from './icons';
-import { groupRelations, RELATION_GROUP_PREVIEW, type RelationGroup } from './node-format';
-import { NODE_TEXTS as T } from '../../contract/texts/nodes';
+import type { NodeRelationItem } from '../../../contract/relations';
+import { Card } from '../../../ui/Card';
+import { Chip } from '../../../ui/Chip';
+import { IncomingIcon, OutgoingIcon } from '../icons';
+import { groupRelations, RELATION_GROUP_PREVIEW, type RelationGroup } from '../node-format';
+import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 
 export interface NodeRelationsListProps {
   nodeId: string;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { NodeSnomedDrift } from '../../contract/snomed';
-import { SNOMED_DRIFT_TEXTS as D } from '../../contract/texts/snomed';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { formatDate } from '../format';
-import { SnomedDriftBadge } from './SnomedDriftBadge';
+import type { NodeSnomedDrift } from '../../../contract/snomed';
+import { SNOMED_DRIFT_TEXTS as D } from '../../../contract/texts/snomed';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { formatDate } from '../../format';
+import { SnomedDriftBadge } from '../../parts/node-table';
 
 export interface SnomedDriftNoticeProps {
   drift: NodeSnomedDrift;
