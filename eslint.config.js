@@ -19,7 +19,7 @@ const layer = (names, message) => ({
 });
 
 /**
- * The widgets' public entries (docs/ARCHITECTURE.md "Boundaries"): the host imports a widget only
+ * The widgets' public entries (docs/architecture/layering.md, "Widget boundaries"): the host imports a widget only
  * through src/widgets/<name>/index.ts (its component and styles), and the widgets' shared hooks only
  * through src/widgets/index.ts. Texts the host shows too (nav labels) live in src/contract. Read from the disk so a
  * new widget with an index.ts is public without touching this file.
@@ -33,7 +33,7 @@ const widgetInternals = {
 };
 
 /**
- * The server's module boundaries (docs/ARCHITECTURE.md "Server modules"): a module under
+ * The server's module boundaries (docs/architecture/layering.md, "Server modules"): a module under
  * src/server/modules/<m>/ is reached only through its index.ts, never through its routes or another
  * deep file, so each module says in one place what others may use. Read from the disk, so a new
  * module is covered without touching this file. Tests may reach into other modules (fixtures,
@@ -92,7 +92,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       // The loaders reset to 'loading' in the effect that starts a fetch for a new query; moving that
-      // to derived state is its own change (docs/ARCHITECTURE.md "Lint").
+      // to derived state is its own change (docs/architecture/layering.md "Lint").
       'react-hooks/set-state-in-effect': 'off',
     },
   },

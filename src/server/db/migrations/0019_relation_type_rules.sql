@@ -26,7 +26,7 @@ CREATE INDEX relation_type_target_node_types_node_type ON relation_type_target_n
 -- (relations/duplicates.ts); this unique index is the database's own guard for the same direction.
 -- A database that already holds duplicates must still migrate: then the index is made without
 -- UNIQUE (the application check still refuses new duplicates) and the next migration run after
--- the duplicates are removed does not retry it — an operator recreates it by hand (docs/ARCHITECTURE.md).
+-- the duplicates are removed does not retry it — an operator recreates it by hand (docs/architecture/knowledge.md, "Relation-type rules").
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM relations GROUP BY source_node_id, target_node_id, relation_type_id HAVING count(*) > 1) THEN

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/db';
 /**
  * What the audit trail keeps of a node: its fields as the API names them, the type's id
  * (a renamed type still restores) and its attachments with their blob keys (contents stay until the
- * audit purge: docs/ARCHITECTURE.md "Audit trail"). Every node event's `detail.state` holds this
+ * audit purge: docs/architecture/audit-and-history.md). Every node event's `detail.state` holds this
  * state right after the change — before it, for a delete — which is what a restore goes back to.
  */
 export interface NodeAttachmentState {

@@ -66,7 +66,7 @@ export async function updateNode(db: Queryable, id: string, input: NodeInput, ty
 
 /**
  * Deletes the node; relations and attachment rows go with it (ON DELETE CASCADE). The attachments'
- * contents stay in the blob store: the delete's audit event refers to them (see ARCHITECTURE "Audit trail").
+ * contents stay in the blob store: the delete's audit event refers to them (see docs/architecture/audit-and-history.md, "Audit trail and record history").
  */
 export async function deleteNode(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('DELETE FROM nodes WHERE id = $1 RETURNING id', [id])).length > 0;

@@ -4,7 +4,7 @@ import { MAX_ELEMENT_DEPTH, XmlScanner } from './xml-scanner';
 
 /**
  * Differential test of the hand-written XML scanner against saxes, the well-kept parser it
- * replaced (ARCHITECTURE.md, "Spreadsheet reading"): generated documents with everything the parts
+ * replaced (docs/architecture/platform.md, "Import parsers"): generated documents with everything the parts
  * of a workbook hold — prefixes, both quote styles, entities and character references in text
  * and attributes, CDATA, comments, processing instructions, a DOCTYPE, self-closing tags, `>` in
  * attribute values, whitespace, astral characters — read in chunks cut at every place, give the
