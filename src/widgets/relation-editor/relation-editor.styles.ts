@@ -4,6 +4,9 @@ import { styles as deletion } from '../parts/deletion/styles';
 import { styles as upload } from '../parts/upload/styles';
 import { styles as nodeForm } from '../parts/node-form/styles';
 import { styles as history } from '../parts/history/styles';
+import { styles as conflict } from '../parts/conflict/styles';
+import { styles as drafts } from '../parts/drafts/styles';
+import { styles as presence } from '../parts/presence/styles';
 import css from './relation-editor.css?inline';
 
 /**
@@ -11,4 +14,4 @@ import css from './relation-editor.css?inline';
  * form and the history panel included): its parts' sheets, then its own, in cascade order. The
  * element's shadow root (relation-editor.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, upload, nodeForm, history, css);
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, conflict, drafts, presence, css);

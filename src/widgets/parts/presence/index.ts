@@ -2,3 +2,4 @@ export { Presence, PresenceView, initialsOf } from './Presence';
 export { ChangedBanner, useChangedUnderneath } from './changed-underneath';
 export { usePresence } from '../../use-presence';
 export { FormCoCuration } from './FormCoCuration';
+export { styles } from './styles';
