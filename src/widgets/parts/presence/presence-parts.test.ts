@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionKeys } from '../../../api/storage-keys';
-import { draftKey } from '../drafts/use-draft';
+import { draftKey } from '../drafts';
 import { initialsOf } from './Presence';
 
 describe('presence and draft parts', () => {
