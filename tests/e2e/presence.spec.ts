@@ -66,7 +66,7 @@ const description = (page: Page) => page.getByLabel(/^Description/);
 
 test('two people on one node see each other; a closed page is gone within 10 s', async ({ browser }) => {
   test.setTimeout(90_000);
-  const viewer = await personPage(browser, ada, `/nodes/${nodeId}`);
+  const viewer = await personPage(browser, ada, `/nodes/view/${nodeId}`);
   await expect(viewer.getByRole('heading', { name: 'Shared Asthma', level: 2 }).or(viewer.getByRole('heading', { name: 'Shared Asthma' }).first())).toBeVisible();
   const editor = await personPage(browser, ben, `/nodes/${nodeId}/edit`);
   await expect(description(editor)).toHaveValue('Both curators open this.');
@@ -95,7 +95,7 @@ test('a save by someone else marks the open form; what was typed stays', async (
   const editor = await personPage(browser, ben, `/nodes/${nodeId}/edit`);
   await expect(description(editor)).toHaveValue('Both curators open this.');
   // The live connection loads a moment after the screen: wait until presence is up on it.
-  const watcher = await personPage(browser, ada, `/nodes/${nodeId}`);
+  const watcher = await personPage(browser, ada, `/nodes/view/${nodeId}`);
   await expect(person(watcher, /^ben\.curator/)).toBeVisible({ timeout: 10_000 });
   await description(editor).fill('Ben was typing this.');
   await editor.waitForTimeout(2500); // the change channel starts once the screen has settled
@@ -153,7 +153,7 @@ test('screenshots: German and phone views of presence, banner and draft', async 
       await api(`/nodes/${nodeId}`, { method: 'PUT', body: { name: 'Shared Asthma', nodeType: 'Disease', description: `Saved ${tag} ${width}` } });
       await expect(page.locator('.kg-changed-banner')).toBeVisible({ timeout: 5000 });
       await page.screenshot({ path: path.join(shots, `presence-node-form-${tag}-${width}.png`), fullPage: width < 600 });
-      const detail = await personPage(browser, ada, `/nodes/${nodeId}`, { locale, width });
+      const detail = await personPage(browser, ada, `/nodes/view/${nodeId}`, { locale, width });
       await expect(person(detail, /^ben\.curator/)).toBeVisible({ timeout: 10_000 });
       await detail.screenshot({ path: path.join(shots, `presence-node-detail-${tag}-${width}.png`) });
       await Promise.all([other.context().close(), page.context().close(), detail.context().close()]);

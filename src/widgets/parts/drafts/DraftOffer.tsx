@@ -8,7 +8,9 @@ import type { StoredDraft } from './use-draft';
 export function DraftOffer<V>({ offer, onRestore, onDiscard }: { offer: StoredDraft<V> | null; onRestore: () => void; onDiscard: () => void }) {
   if (!offer) return null;
   const today = new Date(offer.savedAt).toDateString() === new Date().toDateString();
-  const time = today ? formatTime(offer.savedAt) : `${formatDate(offer.savedAt, '')} ${formatTime(offer.savedAt)}`;
+  // "02:00 AM" stays on one line: on a phone the offer wrapped between the time and its AM.
+  const clock = formatTime(offer.savedAt).replace(/\s/gu, '\u00a0');
+  const time = today ? clock : `${formatDate(offer.savedAt, '')} ${clock}`;
   return (
     <Alert severity="info" className="kg-live-notice kg-draft-offer">
       <span className="kg-live-notice__text">{T.restoreDraft(time)}</span>
