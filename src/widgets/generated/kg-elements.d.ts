@@ -174,7 +174,7 @@ export interface KgRelationEditorElement extends HTMLElement {
   texts: Record<string, string> | null;
 }
 
-/** <kg-audit-log>: The audit log for administrators (issue 16): every change, sign-in and account event, newest first, with filters (user, action, entity type, a From–To range of days, text), server-side paging and exports of the filtered log as CSV or .xlsx. */
+/** <kg-audit-log>: The audit log for administrators: every change, sign-in and account event, newest first, with filters (user, action, entity type, a From–To range of days, text), server-side paging and exports of the filtered log as CSV or .xlsx. */
 export interface KgAuditLogElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;
@@ -184,7 +184,7 @@ export interface KgAuditLogElement extends HTMLElement {
   texts: Record<string, string> | null;
 }
 
-/** <kg-analytics>: The Analytics page (issue 17 item 5) for users with `analytics.view`: the totals now (nodes, relations, node and relation types), a line chart of nodes and relations over the last 12 months or weeks (with the same values as a table under "Show as table"), nodes and relations per type, curation changes per user and week (from the audit trail) and the quality findings, each a link to the filtered list (nodes without SNOMED code, without description, without relations, likely duplicates). */
+/** <kg-analytics>: The Analytics page for users with `analytics.view`: the totals now (nodes, relations, node and relation types), a line chart of nodes and relations over the last 12 months or weeks (with the same values as a table under "Show as table"), nodes and relations per type, curation changes per user and week (from the audit trail) and the quality findings, each a link to the filtered list (nodes without SNOMED code, without description, without relations, likely duplicates). */
 export interface KgAnalyticsElement extends HTMLElement {
   /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
   apiBase: string | undefined;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CONFLICT_TEXTS as T } from '../../../contract/texts/conflicts';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { formatDate } from '../../format';
+import { formatTime } from '../../format';
 
 /** One field of the comparison: its label and both sides as the form would show them. */
 export interface ConflictField<K extends string = string> {
@@ -32,7 +32,9 @@ export interface ConflictDialogProps<K extends string = string> {
 
 /** "Changed by {name} at {time} while you were editing", with the fallbacks a 412 may need. */
 export function changedByText(changedBy: { username: string } | null, changedAt: string | null): string {
-  return T.changedBy(changedBy?.username ?? T.someone, formatDate(changedAt, '—'));
+  // The catalogues read "at {time}" ("um", "a las", "à"): a time of day, which is what matters while
+  // the form was open; a bare date there read wrongly.
+  return T.changedBy(changedBy?.username ?? T.someone, formatTime(changedAt) || '—');
 }
 
 /**
@@ -86,7 +88,7 @@ export function ConflictDialog<K extends string>({ open, changedBy, changedAt, f
     </>
   );
   return (
-    <Dialog open={open} title={T.title} onClose={close} actions={actions} busy={busy} className="kg-conflict">
+    <Dialog open={open} title={T.title} onClose={close} actions={actions} busy={busy} className="kg-conflict kg-dialog--wide">
       <p className="kg-conflict__who" role="status">
         {changedByText(changedBy, changedAt)}
       </p>

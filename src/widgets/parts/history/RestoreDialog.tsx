@@ -102,11 +102,13 @@ export function RestoreDialog({ calls, recordId, entry, onClose, onRestored, onF
     if (!entry || state.status !== 'ready') return;
     setBusy(true);
     try {
-      await calls.restore(recordId, entry.id, { attachments, basis: state.preview.basis });
+      // The preview's version goes as If-Match: a record changed since the preview is refused (412).
+      await calls.restore(recordId, entry.id, { attachments, basis: state.preview.basis, version: state.preview.version });
       reset();
       onRestored();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'restore_outdated') {
+      // Changed since the preview, by content or by version: show the new preview to confirm again.
+      if (err instanceof ApiError && (err.code === 'restore_outdated' || err.code === 'edit_conflict')) {
         setOutdated((n) => n + 1);
         return;
       }
