@@ -89,7 +89,8 @@ for (const size of [
   { name: 'phone', width: 390, height: 844, all: false },
 ]) {
   test(`the main screens pass axe colour contrast (${size.name})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Fifteen screens, each with an axe pass: on a loaded 2-core machine this alone can take two minutes.
+    test.setTimeout(240_000);
     await page.setViewportSize(size);
     await app.signIn(page);
     const asthma = await app.nodeId('asthma');
