@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive the built app and examples in a real Chromium against the real server
- * (each spec file starts its own server on a fresh embedded database: tests/e2e/server.ts,
+ * (each spec file starts its own server on a fresh embedded database: tests/e2e/support/server.ts,
  * copied from templates that global-setup.ts builds once per run).
  * Playwright cannot download its browser here: we use Debian's chromium.
  */

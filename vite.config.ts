@@ -39,7 +39,7 @@ export default defineConfig({
       // The same for the texts modules (src/contract/texts): they only declare texts, so a domain module a
       // page does not read stays out of the first route even when a contract module re-exports from it.
       treeshake: {
-        moduleSideEffects: (id) => (/[\\/]src[\\/](ui[\\/][^\\/]+\.tsx?|contract[\\/]texts[\\/][^\\/]+\.ts)$/.test(id) ? false : undefined),
+        moduleSideEffects: (id) => (/[\\/]src[\\/](ui[\\/](?:[^\\/]+[\\/])?[^\\/]+\.tsx?|contract[\\/]texts[\\/](?:[^\\/]+[\\/])?[^\\/]+\.ts)$/.test(id) ? false : undefined),
       },
     },
   },

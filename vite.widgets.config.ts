@@ -33,9 +33,9 @@ const FORCE_GRAPH_STUBS: Alias[] = ['d3-scale-chromatic', 'bezier-js', 'tinycolo
 }));
 /** ofetch's two URL helpers without the rest of ufo (src/api/vendor/ufo.ts): ~1.5 KB gzip per widget. */
 const UFO_STUB: Alias[] = [{ find: /^ufo$/, replacement: path.resolve('src/api/vendor/ufo.ts') }];
-/** @floating-ui's `import * as React` (spread whole) resolves to src/widgets/react-namespace.js: see that file. */
+/** @floating-ui's `import * as React` (spread whole) resolves to src/widgets/element/react-namespace.js: see that file. */
 function reactNamespaceForFloatingUi(): Plugin {
-  const shim = path.resolve('src/widgets/react-namespace.js');
+  const shim = path.resolve('src/widgets/element/react-namespace.js');
   return {
     name: 'kg-react-namespace',
     enforce: 'pre',
@@ -47,12 +47,12 @@ const withReact = process.env.KG_WIDGETS_REACT === '1';
 const outDir = process.env.KG_WIDGETS_OUT_DIR || 'dist/widgets';
 
 const CORE =
-  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts[\\/](define|index|auth)|i18n[\\/](runtime|locales)|widgets[\\/](define-element|attributes|session|use-ever|use-element-locale|vendor[\\/]use-sync-external-store))\.ts$|src[\\/](ui[\\/]theme|widgets[\\/]host-reset)\.css\?inline$|rolldown[\\/]runtime/;
+  /node_modules[\\/](preact|@r2wc|xstate|@xstate|use-sync-external-store|ofetch|destr|@lingui[\\/]core)[\\/]|src[\\/](api[\\/](client|http|session-store|storage-keys|auth|vendor[\\/]ufo)|machines[\\/]session\.machine|ui[\\/]cx|contract[\\/]texts[\\/](define|index|auth)|i18n[\\/](runtime|locales)|widgets[\\/](element[\\/](define-element|attributes|session)|hooks[\\/](use-ever|use-element-locale)|vendor[\\/]use-sync-external-store))\.ts$|src[\\/](ui[\\/]theme|widgets[\\/]styles[\\/]host-reset)\.css\?inline$|rolldown[\\/]runtime/;
 
 const UI_KIT =
-  /src[\\/](machines[\\/]error-text\.ts|ui[\\/](Alert|Button|Spinner|Toast|icons|portal)\.tsx|ui[\\/]use-latest\.ts|contract[\\/]texts[\\/]common\.ts|ui[\\/](controls|ui)\.css\?inline|widgets[\\/](lazy-part|with-session)\.tsx|widgets[\\/](widget-css|style-manifest)\.ts|widgets[\\/]widget-base\.css\?inline)$/;
+  /src[\\/](machines[\\/]error-text\.ts|ui[\\/](Button|icons|feedback[\\/](Alert|Spinner|Toast)|overlay[\\/]portal)\.tsx|ui[\\/]use-latest\.ts|contract[\\/]texts[\\/]common\.ts|ui[\\/](controls|ui)\.css\?inline|widgets[\\/]element[\\/](lazy-part|with-session)\.tsx|widgets[\\/]styles[\\/](widget-css|style-manifest)\.ts|widgets[\\/]styles[\\/]widget-base\.css\?inline)$/;
 const ADMIN_KIT =
-  /src[\\/](machines[\\/]confirm-delete\.machine\.ts|ui[\\/](DataTable|Pagination)\.tsx|ui[\\/]table-sort\.ts|widgets[\\/]widget-frame\.tsx|widgets[\\/]parts[\\/]deletion[\\/](DeletionDialog\.tsx|index\.ts|styles\.ts)|widgets[\\/]parts[\\/]admin[\\/](admin-parts\.tsx|index\.ts|styles\.ts|admin\.css\?inline)|widgets[\\/](format|shell-title|use-load|use-narrow|use-toast)\.ts)$/;
+  /src[\\/](machines[\\/]confirm-delete\.machine\.ts|ui[\\/]table[\\/](DataTable|Pagination)\.tsx|ui[\\/]table[\\/]table-sort\.ts|widgets[\\/]element[\\/]widget-frame\.tsx|widgets[\\/]parts[\\/]deletion[\\/](DeletionDialog\.tsx|index\.ts|styles\.ts)|widgets[\\/]parts[\\/]admin[\\/](admin-parts\.tsx|index\.ts|styles\.ts|admin\.css\?inline)|widgets[\\/]((format|shell-title)|hooks[\\/](use-load|use-narrow|use-toast))\.ts)$/;
 
 const VIRTUAL = 'virtual:kg-element/';
 const elements = widgetElements();
@@ -69,7 +69,7 @@ function perElementEntries(): Plugin {
       if (!element) return null;
       const dir = path.resolve('src/widgets');
       return [
-        `import { defineElement } from ${JSON.stringify(path.join(dir, 'define-element.ts'))};`,
+        `import { defineElement } from ${JSON.stringify(path.join(dir, 'element', 'define-element.ts'))};`,
         `import { ${element.exportName} } from ${JSON.stringify(element.file)};`,
         `defineElement(${element.exportName});`,
       ].join('\n');

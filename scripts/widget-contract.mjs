@@ -74,7 +74,7 @@ export function themeTokens() {
 /** The event types of src/contract/dom-events.ts as a stand-alone declaration text. */
 export function domEventTypes() {
   let text = fs.readFileSync(path.join(root, 'src/contract/dom-events.ts'), 'utf8');
-  text = text.replace(/^import type \{ User \} from '\.\/users';\n/m, '');
+  text = text.replace(/^import type \{ User \} from '\.\/admin\/users';\n/m, '');
   text = text.replace(/Pick<User, 'id' \| 'username' \| 'role'>/g, '{ id: string; username: string; role: string }');
   text = text.replace(/\nexport function kgEvent[\s\S]*?\n\}\n/, '\n');
   if (/^import /m.test(text) || /\bUser\b/.test(text)) {
@@ -97,7 +97,7 @@ export async function loadSpecs(alias) {
   });
   try {
     await server.ssrLoadModule(ELEMENTS_ENTRY);
-    const { definedElements } = await server.ssrLoadModule(path.join(root, 'src/widgets/define-element.ts'));
+    const { definedElements } = await server.ssrLoadModule(path.join(root, 'src/widgets/element/define-element.ts'));
     return definedElements().map((s) => ({ tag: s.tag, attributes: s.attributes ?? {}, events: s.events ?? {} }));
   } finally {
     await server.close();
@@ -126,7 +126,7 @@ function describeElement(spec, listed) {
       else if (doc.name !== kebab(prop)) problems.push(`\`${prop}\` is the attribute \`${kebab(prop)}\`, not \`${doc.name}\``);
     }
   }
-  // `lang` is the global HTML attribute every element follows (src/widgets/use-element-locale.ts).
+  // `lang` is the global HTML attribute every element follows (src/widgets/hooks/use-element-locale.ts).
   for (const a of attributes) if (!(a.fieldName in spec.attributes) && a.name !== 'lang') problems.push(`documents attribute \`${a.name}\` that the element does not have`);
   if (!attributes.some((a) => a.name === 'lang')) problems.push('does not document the `lang` attribute every element follows');
   if (!properties.some((p) => p.name === 'session')) problems.push('does not document the `session` property every element has');

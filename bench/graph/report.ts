@@ -61,7 +61,7 @@ three relations per node, mostly between nearby nodes. Force layout, the view fi
 - **Zoom / pan fps**: requestAnimationFrame callbacks per second during a scripted wheel zoom (40 wheel steps over 2 s)
   and a background drag (60 pointer moves over 2 s), after the layout settled. While a gesture goes on over a graph
   with more than 4,000 links and nodes on screen, frames show the last full frame as a bitmap, scaled and moved
-  (src/widgets/graph-explorer/frame-cache.ts); the full drawing returns 200 ms after the wheel or drag stops.
+  (src/widgets/graph-explorer/canvas/frame-cache.ts); the full drawing returns 200 ms after the wheel or drag stops.
 - **Full redraw**: the longest frame right after the wheel stops, i.e. what one full drawing costs on this machine.
 - **Busy**: the whole machine's CPU use during the size's measurements (it is shared; other work slows the browser).
 

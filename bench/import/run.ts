@@ -37,7 +37,7 @@ import { summarize } from '../api/stats';
 import { ROOT } from '../api/server';
 import { importSnomed, measure, searchLatencies, uploadNodes, uploadRelations, withServer } from './drive';
 import { loadSampleOnPostgres, writeRelationBench } from './relations';
-import { nodeCopyMs, snomedCopyMs } from './floor';
+import { nodeCopyMs, snomedCopyMs } from './probes/floor';
 import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
 import { writeReport, type ImportResult } from './report';
 import { pollDuring, writeNodeCsv, writeResponsivenessReport, writeSnomedXls, type ResponsivenessResult } from './responsiveness';

@@ -6,7 +6,7 @@ export interface ApiCall {
   ms: number;
 }
 
-/** A table body row with data (not the one-cell "nothing found" row of src/ui/DataTable). */
+/** A table body row with data (not the one-cell "nothing found" row of src/ui/table/DataTable). */
 const DATA_ROW = 'table tbody tr:not(:has(.kg-table__empty)) td';
 
 /**

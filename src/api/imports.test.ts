@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, RequestOptions } from './client';
 import { importsApi, lastSegment, uploadCalls } from './imports';
 import { SessionStore } from './session-store';
-import { snomedApi } from './snomed';
+import { snomedApi } from './knowledge/snomed';
 
 function fakeClient(answer: unknown = null) {
   const calls: Array<[string, RequestOptions]> = [];

@@ -1,4 +1,4 @@
-import type { NodeUploadResponse, UploadKind } from '../contract/imports';
+import type { NodeUploadResponse, UploadKind } from '../contract/knowledge/imports';
 import type { ApiClient } from './client';
 
 /** The last path segment of a server link (spec §7: the bulk dialog calls download-errors with it). */

@@ -4,7 +4,7 @@ import { UserLanguageSchema } from './languages';
 import { normaliseIdentity } from './identity-text';
 import { LIMITS } from './limits';
 import { MESSAGES } from './texts/common';
-import { UserSchema, emailField, mobileField, passwordField, usernameField } from './users';
+import { UserSchema, emailField, mobileField, passwordField, usernameField } from './admin/users';
 
 export const RegisterRequestSchema = z.object({
   username: usernameField,

@@ -1,4 +1,4 @@
-import type { User } from './users';
+import type { User } from './admin/users';
 
 /**
  * CustomEvents that kg-* elements dispatch (bubbles + composed). The host and embedding

@@ -1,5 +1,5 @@
-import type { Permission } from './permissions';
-import { RELATION_NOTE_PERMISSION } from './relation-notes';
+import type { Permission } from './access/permissions';
+import { RELATION_NOTE_PERMISSION } from './knowledge/relation-notes';
 
 /**
  * Fields that only some readers see, by the audit trail's entity type: a relation's internal note

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, usernameField } from './users';
+import { emailField, usernameField } from './admin/users';
 import { BIDI_CONTROLS, hasHiddenMarks, hasInvisibleCharacters } from './identity-text';
 import { IDENTITY_MESSAGES } from './texts/auth';
 

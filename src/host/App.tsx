@@ -13,22 +13,22 @@ const pages = {
   // The signed-in frame (top bar, drawer, menus) and the ui components it pulls in: not needed
   // on /login and /register, the first route of most visits (bench/bundle host budget).
   shell: lazyPage(() => import('./shell/AppShell'), (m) => m.AppShell),
-  login: lazyPage(() => import('./pages/LoginPage'), (m) => m.LoginPage),
-  register: lazyPage(() => import('./pages/RegisterPage'), (m) => m.RegisterPage),
+  login: lazyPage(() => import('./pages/auth/LoginPage'), (m) => m.LoginPage),
+  register: lazyPage(() => import('./pages/auth/RegisterPage'), (m) => m.RegisterPage),
   dashboard: lazyPage(() => import('./pages/DashboardPage'), (m) => m.DashboardPage),
-  settings: lazyPage(() => import('./pages/SettingsPage'), (m) => m.SettingsPage),
-  userAdmin: lazyPage(() => import('./pages/UserAdminPage'), (m) => m.UserAdminPage),
-  roleAdmin: lazyPage(() => import('./pages/RoleAdminPage'), (m) => m.RoleAdminPage),
-  auditLog: lazyPage(() => import('./pages/AuditLogPage'), (m) => m.AuditLogPage),
-  analytics: lazyPage(() => import('./pages/AnalyticsPage'), (m) => m.AnalyticsPage),
+  settings: lazyPage(() => import('./pages/settings/SettingsPage'), (m) => m.SettingsPage),
+  userAdmin: lazyPage(() => import('./pages/admin/UserAdminPage'), (m) => m.UserAdminPage),
+  roleAdmin: lazyPage(() => import('./pages/admin/RoleAdminPage'), (m) => m.RoleAdminPage),
+  auditLog: lazyPage(() => import('./pages/admin/AuditLogPage'), (m) => m.AuditLogPage),
+  analytics: lazyPage(() => import('./pages/admin/AnalyticsPage'), (m) => m.AnalyticsPage),
   snomed: lazyPage(() => import('./pages/SnomedPage'), (m) => m.SnomedPage),
-  typeAdmin: lazyPage(() => import('./pages/TypeAdminPage'), (m) => m.TypeAdminPage),
+  typeAdmin: lazyPage(() => import('./pages/admin/TypeAdminPage'), (m) => m.TypeAdminPage),
   relations: lazyPage(() => import('./pages/RelationPages'), (m) => m.RelationsPage),
   nodeManager: lazyPage(() => import('./pages/NodeManagerPage'), (m) => m.NodeManagerPage),
   nodeForm: lazyPage(() => import('./pages/NodeFormPage'), (m) => m.NodeFormPage),
   search: lazyPage(() => import('./pages/search/SearchPage'), (m) => m.SearchPage),
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
-  backup: lazyPage(() => import('./pages/BackupPage'), (m) => m.BackupPage),
+  backup: lazyPage(() => import('./pages/admin/BackupPage'), (m) => m.BackupPage),
 };
 const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;

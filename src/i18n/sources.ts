@@ -10,10 +10,10 @@
  * (eslint.config.js enforces it). A new domain's module (`texts/<domain>.ts`) gets one line here,
  * and its ids translations in catalogues/{de,fr,es}.json (i18n.test.ts names any that are missing).
  */
-import '../contract/texts/analytics';
-import '../contract/texts/audit';
+import '../contract/texts/admin/analytics';
+import '../contract/texts/admin/audit';
 import '../contract/texts/auth';
-import '../contract/texts/backup';
+import '../contract/texts/admin/backup';
 import '../contract/texts/common';
 import '../contract/texts/conflicts';
 import '../contract/texts/dashboard';
@@ -23,12 +23,12 @@ import '../contract/texts/imports';
 import '../contract/texts/nodes';
 import '../contract/texts/presence';
 import '../contract/texts/relations';
-import '../contract/texts/roles';
+import '../contract/texts/admin/roles';
 import '../contract/texts/search';
-import '../contract/texts/settings';
+import '../contract/texts/admin/settings';
 import '../contract/texts/shell';
 import '../contract/texts/snomed';
-import '../contract/texts/types';
-import '../contract/texts/users';
+import '../contract/texts/admin/types';
+import '../contract/texts/admin/users';
 
 export { englishCatalogue, isIcuText, textNamespaces, textSources } from '../contract/texts';

@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
-import { Spinner } from './Spinner';
+import { Spinner } from './feedback/Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outlined' | 'text' | 'danger';
 

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { isHexColor } from '../contract/type-colors';
+import { isHexColor } from '../contract/knowledge/type-colors';
 import { cx } from './cx';
 
 export interface ChipProps {

@@ -5,7 +5,7 @@
  */
 import { analyticsElement } from './analytics/analytics.element';
 import { auditLogElement } from './audit-log/audit-log.element';
-import { defineElement } from './define-element';
+import { defineElement } from './element/define-element';
 import { graphExplorerElement } from './graph-explorer/graph-explorer.element';
 import { nodeManagerElement } from './node-manager/node-manager.element';
 import { relationEditorElement } from './relation-editor/relation-editor.element';

@@ -6,10 +6,10 @@
  * eslint.config.js enforces it. Nothing here has styles, so importing it never pulls CSS.
  */
 export { formatDate, formatTime } from './format';
-export { lazyPart, type LazyPart } from './lazy-part';
+export { lazyPart, type LazyPart } from './element/lazy-part';
 export { ShellTitleContext, useTitleInShell } from './shell-title';
 export { forgetUnsavedChanges, hasUnsavedChanges, sameFormValues, useUnsavedChanges } from './unsaved-changes';
-export { useLiveChanges } from './use-live-changes';
-export { useLoad, type Loaded, type LoadStatus } from './use-load';
-export { useOnChange } from './use-on-change';
-export { useToast } from './use-toast';
+export { useLiveChanges } from './hooks/use-live-changes';
+export { useLoad, type Loaded, type LoadStatus } from './hooks/use-load';
+export { useOnChange } from './hooks/use-on-change';
+export { useToast } from './hooks/use-toast';

@@ -1,4 +1,4 @@
-import { buildTemplates, TEMPLATES_ENV } from './server';
+import { buildTemplates, TEMPLATES_ENV } from './support/server';
 
 /**
  * Once per browser-test run: the data directories every spec's server starts from (server.ts,

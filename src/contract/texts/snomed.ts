@@ -1,4 +1,4 @@
-import type { SnomedDriftKind } from '../snomed';
+import type { SnomedDriftKind } from '../knowledge/snomed';
 import { defineTexts, icu } from './define';
 
 /** SNOMED CT Management (spec §2, §8). */

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../session';
 import { abilitiesOf } from './dashboard/can';
 import { DASHBOARD_TEXTS } from '../../contract/texts/dashboard';
 import { NodeSection } from './dashboard/NodeSection';
-import { RelationSection } from './dashboard/RelationSection';
+import { RelationSection } from './dashboard/relations/RelationSection';
 import { useStats } from './use-stats';
 import '../../ui/controls.css';
 import './dashboard.css';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { statsApi } from '../../api/stats';
+import { statsApi } from '../../api/admin/stats';
 import type { Stats } from '../../contract';
 import { api } from '../session';
 

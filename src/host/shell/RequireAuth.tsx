@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAccess, type Permission } from '../../contract';
-import { PageSpinner } from '../../ui/Spinner';
+import { PageSpinner } from '../../ui/feedback/Spinner';
 import { useSession, wasLoggedOutByUser } from '../session';
 import { DEFAULT_PATH, loginPath, permissionsOf, requiredPermission } from './nav';
 import { LOGIN_TEXTS } from '../../contract/texts/auth';

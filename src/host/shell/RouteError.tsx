@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { AuthLayout } from '../pages/AuthLayout';
+import { AuthLayout } from '../pages/auth/AuthLayout';
 import { DEFAULT_PATH } from './nav';
 import { ROUTE_ERROR_TEXTS as E } from '../../contract/texts/shell';
 

@@ -1,13 +1,13 @@
 import { NAV_TEXTS } from '../../contract/texts/shell';
 import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
-import { AUDIT_LOG_TEXTS } from '../../contract/texts/audit';
-import { BACKUP_TEXTS } from '../../contract/texts/backup';
+import { AUDIT_LOG_TEXTS } from '../../contract/texts/admin/audit';
+import { BACKUP_TEXTS } from '../../contract/texts/admin/backup';
 import { SNOMED_TEXTS } from '../../contract/texts/snomed';
 import { RELATION_TEXTS } from '../../contract/texts/relations';
 import { NODE_TEXTS } from '../../contract/texts/nodes';
-import { ROLE_TEXTS } from '../../contract/texts/roles';
-import { TYPE_TEXTS } from '../../contract/texts/types';
-import { USER_TEXTS } from '../../contract/texts/users';
+import { ROLE_TEXTS } from '../../contract/texts/admin/roles';
+import { TYPE_TEXTS } from '../../contract/texts/admin/types';
+import { USER_TEXTS } from '../../contract/texts/admin/users';
 import { SHELL_TEXTS } from '../../contract/texts/shell';
 
 /**

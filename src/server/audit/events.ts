@@ -3,7 +3,7 @@
  * before and after. Written by record.ts inside the change's transaction; published after commit by
  * change-feed.ts; read back as a record's history and the admin's audit log.
  */
-import type { AuditDetail } from '../../contract/texts/audit';
+import type { AuditDetail } from '../../contract/texts/admin/audit';
 
 /** Who made the change. `null` for the system (seeds, migrations) and failed sign-ins. */
 export interface AuditActor {

@@ -13,7 +13,7 @@ import { QUIET_AFTER_MS, nextTurn } from './turns';
  * own after a batch (`gin_clean_pending_list`, after a turn for waiting requests), before the
  * next batch would make it overflow: the merges stay about as large as the overflow merges were (merging
  * after every batch rewrites the same posting lists more often: 200k node rows in a bare PGlite took
- * 36.6 s of CPU against 28.8 s, every second batch 32.7 s; bench/import/pglite-probe.ts), but no
+ * 36.6 s of CPU against 28.8 s, every second batch 32.7 s; bench/import/probes/pglite-probe.ts), but no
  * statement holds a batch and a merge. When a list grows faster than measured, the insert that
  * overflows it still merges it, as before.
  *

@@ -38,7 +38,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
         next();
       })
       // A lost database connection is not a bad token: the client waits and tries again
-      // instead of refreshing its session (src/api/socket.ts).
+      // instead of refreshing its session (src/api/live/socket.ts).
       .catch((err: unknown) => next(new Error(isConnectionError(err) ? 'database_unavailable' : 'unauthorized')));
   });
   app.decorate('io', io);

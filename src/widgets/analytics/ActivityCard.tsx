@@ -1,7 +1,7 @@
-import type { AnalyticsActivity } from '../../contract/analytics';
+import type { AnalyticsActivity } from '../../contract/admin/analytics';
 import { Card } from '../../ui/Card';
 import { activityTable, periodLabel } from './analytics-data';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
 /**

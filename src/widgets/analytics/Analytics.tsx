@@ -1,9 +1,9 @@
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { AccessDenied } from '../parts/admin';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
 import { AnalyticsScreen } from './AnalyticsScreen';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 
 export interface AnalyticsProps {
   /** Server origin ('' = this page's origin). */

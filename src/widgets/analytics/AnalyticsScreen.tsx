@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react';
-import { analyticsApi } from '../../api/analytics';
+import { analyticsApi } from '../../api/admin/analytics';
 import { apiClient } from '../../api/client';
-import type { AnalyticsInterval } from '../../contract/analytics';
+import type { AnalyticsInterval } from '../../contract/admin/analytics';
 import { LIMITS } from '../../contract/limits';
 import { Card } from '../../ui/Card';
-import { SelectField } from '../../ui/Select';
-import { BlockSpinner } from '../../ui/Spinner';
-import { Toast } from '../../ui/Toast';
+import { SelectField } from '../../ui/form/Select';
+import { BlockSpinner } from '../../ui/feedback/Spinner';
+import { Toast } from '../../ui/feedback/Toast';
 import { AdminHeader, LoadFailed } from '../parts/admin';
 import { saveBlob } from '../download';
-import { useLoad } from '../use-load';
-import { useToast } from '../use-toast';
+import { useLoad } from '../hooks/use-load';
+import { useToast } from '../hooks/use-toast';
 import { ActivityCard } from './ActivityCard';
 import { ExportMenu } from './ExportMenu';
 import { FindingsCard } from './FindingsCard';
 import { ByTypeCard, SummaryCards, TotalsOverTime } from './TotalsCard';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 
 export interface AnalyticsScreenProps {
   apiBase: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, DownloadIcon } from '../../ui/icons';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 
 export interface ExportMenuProps {
   busy: boolean;

@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
-import type { QualityFinding } from '../../contract/analytics';
-import { findingLabel } from '../../contract/texts/analytics';
+import type { QualityFinding } from '../../contract/admin/analytics';
+import { findingLabel } from '../../contract/texts/admin/analytics';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import { ChevronRightIcon } from '../../ui/icons';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
 export interface FindingsCardProps {

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import type { AnalyticsTotals } from '../../contract/analytics';
+import type { AnalyticsTotals } from '../../contract/admin/analytics';
 import { Card } from '../../ui/Card';
-import { BlockSpinner } from '../../ui/Spinner';
+import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { changeText, periodLabel } from './analytics-data';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
 // uPlot comes with the chart: nothing of it loads before the Analytics page shows totals.

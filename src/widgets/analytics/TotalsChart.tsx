@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { AnalyticsTotals } from '../../contract/analytics';
+import type { AnalyticsTotals } from '../../contract/admin/analytics';
 import { activeLocale, formatDateTime, formatNumber } from '../../i18n/runtime';
 import { dayToSeconds } from './analytics-data';
-import { ANALYTICS_TEXTS as T } from '../../contract/texts/analytics';
+import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 
 export interface TotalsChartProps {
   series: AnalyticsTotals['series'];

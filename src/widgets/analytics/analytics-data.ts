@@ -1,4 +1,4 @@
-import type { AnalyticsActivity } from '../../contract/analytics';
+import type { AnalyticsActivity } from '../../contract/admin/analytics';
 import { formatDateTime, formatNumber } from '../../i18n/runtime';
 
 /** One user's curation changes per week, in the order of `weeks`. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { AuditFilters as Filters } from '../../api/audit';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
+import type { AuditFilters as Filters } from '../../api/admin/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
 import { Button } from '../../ui/Button';
 import { FilterOffIcon, RefreshIcon } from '../../ui/icons';
-import { SelectField } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
+import { SelectField } from '../../ui/form/Select';
+import { TextField } from '../../ui/form/TextField';
 
 export interface AuditFiltersProps {
   filters: Filters;

@@ -1,8 +1,8 @@
-import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
-import type { User } from '../../contract/users';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
+import type { User } from '../../contract/admin/users';
 import { AccessDenied } from '../parts/admin';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
 import { AuditLogScreen } from './AuditLogScreen';
 
 export interface AuditLogProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { AuditLogEntry } from '../../contract/audit-log';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
-import { DataTable, type Column } from '../../ui/DataTable';
+import type { AuditLogEntry } from '../../contract/admin/audit-log';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
+import { DataTable, type Column } from '../../ui/table/DataTable';
 import { ActionChip, Actor, Changes, RecordCell, When } from './EntryParts';
 
 export interface AuditTableProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AuditLogEntry } from '../../contract/audit-log';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
+import type { AuditLogEntry } from '../../contract/admin/audit-log';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
 import { cx } from '../../ui/cx';
 import { formatDate, formatTime } from '../format';
 import { actionLabel, actorText, CLAMP_CHARS, detailPairs, entityLabel, fieldLabel, valueText } from './entry-format';

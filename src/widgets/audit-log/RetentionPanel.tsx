@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AuditApi } from '../../api/audit';
+import type { AuditApi } from '../../api/admin/audit';
 import { ApiError } from '../../api/client';
-import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
+import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/overlay/Dialog';
 import { TrashIcon } from '../../ui/icons';
-import { TextField } from '../../ui/TextField';
-import { useLoad } from '../use-load';
+import { TextField } from '../../ui/form/TextField';
+import { useLoad } from '../hooks/use-load';
 import { parseRetention } from './retention-input';
 
 export interface RetentionPanelProps {

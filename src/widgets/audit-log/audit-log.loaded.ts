@@ -1,6 +1,6 @@
 // What <kg-audit-log> loads when its first element connects, as one chunk rather than two (bench/bundle):
 // the component and the styles of its shadow root.
-import { shadowCss } from '../widget-css';
+import { shadowCss } from '../styles/widget-css';
 import { styles } from './audit-log.styles';
 
 export { AuditLog as Component } from './AuditLog';

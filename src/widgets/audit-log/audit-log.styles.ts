@@ -1,4 +1,4 @@
-import { styleManifest } from '../style-manifest';
+import { styleManifest } from '../styles/style-manifest';
 import { styles as admin } from '../parts/admin/styles';
 import css from './audit-log.css?inline';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilterQuery, NO_AUDIT_FILTERS } from '../../api/audit';
-import type { AuditLogEntry } from '../../contract/audit-log';
-import { AUDIT_DETAIL_KEYS, AUDIT_FIELD_LABELS } from '../../contract/texts/audit';
+import { auditFilterQuery, NO_AUDIT_FILTERS } from '../../api/admin/audit';
+import type { AuditLogEntry } from '../../contract/admin/audit-log';
+import { AUDIT_DETAIL_KEYS, AUDIT_FIELD_LABELS } from '../../contract/texts/admin/audit';
 import { actionLabel, actorText, detailPairs, entityLabel, fieldLabel, valueText } from './entry-format';
 import { parseRetention } from './retention-input';
 

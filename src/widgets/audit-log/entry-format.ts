@@ -1,6 +1,6 @@
-import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS } from '../../contract/texts/audit';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/audit';
-import type { AuditLogEntry } from '../../contract/audit-log';
+import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS } from '../../contract/texts/admin/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
+import type { AuditLogEntry } from '../../contract/admin/audit-log';
 import { formatNumber } from '../../i18n/runtime';
 import { formatDate, formatTime } from '../format';
 

@@ -4,7 +4,7 @@
  * root takes too).
  */
 import '../../ui/controls.css';
-import { installStyles } from '../light-styles';
+import { installStyles } from '../styles/light-styles';
 import { styles } from './audit-log.styles';
 
 installStyles(styles);

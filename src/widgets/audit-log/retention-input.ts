@@ -1,4 +1,4 @@
-import { AUDIT_RETENTION_LIMITS } from '../../contract/texts/audit';
+import { AUDIT_RETENTION_LIMITS } from '../../contract/texts/admin/audit';
 
 /** The retention field: '' keeps every event (null); a whole number of days in range; undefined when invalid. */
 export function parseRetention(text: string): number | null | undefined {

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import { auditApi, NO_AUDIT_FILTERS, type AuditFilters } from '../../api/audit';
+import { auditApi, NO_AUDIT_FILTERS, type AuditFilters } from '../../api/admin/audit';
 import { apiClient } from '../../api/client';
 import { LIMITS } from '../../contract/limits';
-import { useServerPage } from '../use-server-page';
+import { useServerPage } from '../hooks/use-server-page';
 
 export interface AuditQuery {
   /** 0-based. */

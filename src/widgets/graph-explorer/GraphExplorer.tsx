@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
-import type { Graph } from '../../contract/graph';
-import type { User } from '../../contract/users';
-import { PortalRootProvider } from '../../ui/portal';
-import { WithSession } from '../with-session';
+import type { Graph } from '../../contract/knowledge/graph';
+import type { User } from '../../contract/admin/users';
+import { PortalRootProvider } from '../../ui/overlay/portal';
+import { WithSession } from '../element/with-session';
 import { GraphExplorerView } from './GraphExplorerView';
-import { isLayout } from './layouts';
+import { isLayout } from './model/layouts';
 import { useGraphExplorer } from './use-graph-explorer';
 import { useGraphLive } from './use-graph-live';
 import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';

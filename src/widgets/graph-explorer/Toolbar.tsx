@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { GRAPH_FIGURES } from '../../contract/texts/graph';
-import { LAYOUT_CHOICES, type LayoutName } from './layouts';
+import { LAYOUT_CHOICES, type LayoutName } from './model/layouts';
 import { CircleLayoutIcon, DownloadIcon, FitIcon, ForceLayoutIcon, GridLayoutIcon, RefreshIcon, ZoomInIcon, ZoomOutIcon } from './icons';
 import { FindNode, type FindOption } from './FindNode';
 import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import type { ElementSpec } from '../define-element';
-import { shadowCss } from '../widget-css';
+import type { ElementSpec } from '../element/define-element';
+import { shadowCss } from '../styles/widget-css';
 import type { GraphExplorerProps } from './GraphExplorer';
 import { styles } from './graph-explorer.styles';
 

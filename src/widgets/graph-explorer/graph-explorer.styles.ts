@@ -1,4 +1,4 @@
-import { styleManifest } from '../style-manifest';
+import { styleManifest } from '../styles/style-manifest';
 import { styles as presence } from '../parts/presence/styles';
 import { styles as drafts } from '../parts/drafts/styles';
 import css from './graph-explorer.css?inline';

@@ -5,7 +5,7 @@
  * The host imports it lazily: force-graph comes with it.
  */
 import '../../ui/controls.css';
-import { installStyles } from '../light-styles';
+import { installStyles } from '../styles/light-styles';
 import { styles } from './graph-explorer.styles';
 
 installStyles(styles);

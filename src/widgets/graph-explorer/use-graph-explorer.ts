@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Graph } from '../../contract/graph';
+import type { Graph } from '../../contract/knowledge/graph';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { GraphLayout } from '../../contract/texts/graph';
-import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer.machine';
-import { apiPorts, dataPorts } from './ports';
+import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer/graph-explorer.machine';
+import { apiPorts, dataPorts } from './model/ports';
 import { useLatest } from '../../ui/use-latest';
 
 export interface ExplorerOptions {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { CanvasHandlers } from './canvas-events';
-import type { GraphAdapter } from './force-graph-adapter';
-import type { ViewGraph } from './graph-model';
-import { edgeOrder, keyAction, nearestInDirection, startNode, stepEdge, type KeyAction } from './keyboard-nav';
+import type { CanvasHandlers } from './canvas/canvas-events';
+import type { GraphAdapter } from './canvas/force-graph-adapter';
+import type { ViewGraph } from './model/graph-model';
+import { edgeOrder, keyAction, nearestInDirection, startNode, stepEdge, type KeyAction } from './model/keyboard-nav';
 import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 
 /**

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
-import { concerns } from '../../api/live-interest';
-import { LIVE_ENTITY_TYPES } from '../../contract/live-changes';
-import { useLiveChanges } from '../use-live-changes';
+import { concerns } from '../../api/live/live-interest';
+import { LIVE_ENTITY_TYPES } from '../../contract/live/live-changes';
+import { useLiveChanges } from '../hooks/use-live-changes';
 import type { ExplorerActor } from './use-graph-explorer';
 
 /** After the graph's own action ends, its own change messages may still arrive for this long. */

@@ -1,11 +1,11 @@
 import { SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
 import { IconButton } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
+import { Checkbox } from '../../ui/form/Checkbox';
 import { cx } from '../../ui/cx';
 import { CloseIcon, SearchIcon } from '../../ui/icons';
-import { SelectField } from '../../ui/Select';
-import type { SortState } from '../../ui/table-sort';
-import { TextField } from '../../ui/TextField';
+import { SelectField } from '../../ui/form/Select';
+import type { SortState } from '../../ui/table/table-sort';
+import { TextField } from '../../ui/form/TextField';
 import { GridViewIcon, TableViewIcon } from './icons';
 import { parseSortChoice, qualityFilterLabel, sortChoice, type NodeQualityFilter } from './node-format';
 import { NODE_TEXTS as T, SORT_CHOICES } from '../../contract/texts/nodes';

@@ -4,7 +4,7 @@
  * they need (the same sheets node-manager.styles.ts inlines into the element's shadow root).
  */
 import '../../ui/controls.css';
-import { installStyles } from '../light-styles';
+import { installStyles } from '../styles/light-styles';
 import { styles } from './node-manager.styles';
 
 installStyles(styles);

@@ -1,4 +1,4 @@
-import type { KnowledgeNode } from '../../contract/nodes';
+import type { KnowledgeNode } from '../../contract/knowledge/nodes';
 import { EditIcon, EyeIcon, TrashIcon } from '../../ui/icons';
 import type { NodeAction } from '../parts/node-table';
 import { AddRelationIcon, GraphIcon } from './icons';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesOf, creatorName, isNodeView, nodePath, relationFormPath, DEFAULT_SORT, listQuery, pageAfterDelete, parseSortChoice, relationDirection, sortChoice, groupRelations } from './node-format';
-import { formatKb } from '../../ui/FilePicker';
+import { formatKb } from '../../ui/form/FilePicker';
 
 describe('node list helpers', () => {
   it('asks the server for one page, filtered and sorted', () => {

@@ -1,8 +1,8 @@
-import type { NodeListQuery } from '../../api/nodes';
-import type { KnowledgeNode } from '../../contract/nodes';
-import type { NodeRelationItem } from '../../contract/relations';
-import { findingLabel } from '../../contract/texts/analytics';
-import type { SortState } from '../../ui/table-sort';
+import type { NodeListQuery } from '../../api/knowledge/nodes';
+import type { KnowledgeNode } from '../../contract/knowledge/nodes';
+import type { NodeRelationItem } from '../../contract/knowledge/relations';
+import { findingLabel } from '../../contract/texts/admin/analytics';
+import type { SortState } from '../../ui/table/table-sort';
 
 /** Pure helpers of the node screens (tested without a DOM). */
 

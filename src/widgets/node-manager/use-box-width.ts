@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useNarrow } from '../use-narrow';
+import { useNarrow } from '../hooks/use-narrow';
 
 /** The spec's sm breakpoint (600 px): below it the node list starts in the grid view. */
 export const SM_QUERY = '(max-width: 599.98px)';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
-import { nodesApi } from '../../api/nodes';
+import { nodesApi } from '../../api/knowledge/nodes';
 import { LIMITS } from '../../contract/limits';
-import { concerns } from '../../api/live-interest';
-import { useLiveChanges } from '../use-live-changes';
-import { useServerPage } from '../use-server-page';
+import { concerns } from '../../api/live/live-interest';
+import { useLiveChanges } from '../hooks/use-live-changes';
+import { useServerPage } from '../hooks/use-server-page';
 import { DEFAULT_SORT, listQuery, type NodeListState } from './node-format';
 
 const NODE_LIST_INTEREST = { types: ['node', 'node_type'] } as const;

@@ -2,21 +2,21 @@ import { useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
 import type { KgDomEvents, KgNavigateState } from '../../contract/dom-events';
 import { RELATION_TEXTS as T } from '../../contract/texts/relations';
-import type { Relation } from '../../contract/relations';
-import type { User } from '../../contract/users';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
-import { BlockSpinner } from '../../ui/Spinner';
-import { Toast } from '../../ui/Toast';
+import type { Relation } from '../../contract/knowledge/relations';
+import type { User } from '../../contract/admin/users';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
+import { BlockSpinner } from '../../ui/feedback/Spinner';
+import { Toast } from '../../ui/feedback/Toast';
 import { LIMITS } from '../../contract/limits';
 import { relationSavedMessage } from '../../contract/texts/common';
-import { useToast } from '../use-toast';
-import { lazyPart } from '../lazy-part';
+import { useToast } from '../hooks/use-toast';
+import { lazyPart } from '../element/lazy-part';
 import { RelationList } from './RelationList';
 
 // The relation form (its pickers, Combobox and floating-ui) loads when the form first opens, not
 // with the list (bench/bundle). The host's relation pages preload it so a form route renders at once.
-const relationForm = lazyPart(() => import('./RelationForm'), (m) => m.RelationForm, <BlockSpinner label={T.loadingForm} />);
+const relationForm = lazyPart(() => import('./form/RelationForm'), (m) => m.RelationForm, <BlockSpinner label={T.loadingForm} />);
 const RelationForm = relationForm.Part;
 export const preloadRelationForm = relationForm.preload;
 

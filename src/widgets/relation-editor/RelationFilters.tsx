@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../contract/limits';
 import { RELATION_RULE_MESSAGES as R, RELATION_TEXTS as T } from '../../contract/texts/relations';
-import { Checkbox } from '../../ui/Checkbox';
+import { Checkbox } from '../../ui/form/Checkbox';
 import { SearchIcon } from '../../ui/icons';
-import { SelectField } from '../../ui/Select';
+import { SelectField } from '../../ui/form/Select';
 import { useLatest } from '../../ui/use-latest';
 
 export interface RelationFiltersProps {

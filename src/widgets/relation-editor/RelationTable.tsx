@@ -1,10 +1,10 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { RELATION_TEXTS as T } from '../../contract/texts/relations';
-import type { Relation } from '../../contract/relations';
+import type { Relation } from '../../contract/knowledge/relations';
 import { IconButton } from '../../ui/Button';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, type Column } from '../../ui/table/DataTable';
 import { EditIcon, RelationsIcon, TrashIcon } from '../../ui/icons';
-import type { SortState } from '../../ui/table-sort';
+import type { SortState } from '../../ui/table/table-sort';
 import { formatDate } from '../format';
 
 export interface RelationActions {

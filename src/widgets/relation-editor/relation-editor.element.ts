@@ -1,5 +1,5 @@
 import { createElement, lazy } from 'react';
-import type { ElementSpec } from '../define-element';
+import type { ElementSpec } from '../element/define-element';
 import type { RelationEditorProps } from './RelationEditor';
 
 type Props = Omit<RelationEditorProps, 'user' | 'css' | 'sourceNodeId' | 'returnTo' | 'onCancel'> & {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RelationsApi } from '../../api/relations';
+import type { RelationsApi } from '../../api/knowledge/relations';
 import { LIMITS } from '../../contract/limits';
-import type { SortState } from '../../ui/table-sort';
-import { useServerPage } from '../use-server-page';
+import type { SortState } from '../../ui/table/table-sort';
+import { useServerPage } from '../hooks/use-server-page';
 
 export type RelationSortField = 'relationName' | 'relationType' | 'createdAt';
 

@@ -1,9 +1,9 @@
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { AccessDenied } from '../parts/admin';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
 import { RoleManagement } from './RoleManagement';
-import { ROLE_TEXTS } from '../../contract/texts/roles';
+import { ROLE_TEXTS } from '../../contract/texts/admin/roles';
 
 export interface RoleAdminProps {
   /** Server origin ('' = this page's origin). */

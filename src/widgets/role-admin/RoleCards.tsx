@@ -1,8 +1,8 @@
 import { formatDate } from '../format';
-import { selectedCount } from './role-form';
+import { selectedCount } from './form/role-form';
 import { RoleActions, RoleName, RoleStatus } from './role-parts';
 import type { RoleListProps } from './RoleTable';
-import { ROLE_TEXTS as T } from '../../contract/texts/roles';
+import { ROLE_TEXTS as T } from '../../contract/texts/admin/roles';
 
 /** The small-screen role list: one card per role with its figures, status switch and actions. */
 export function RoleCards({ rows, pending, busy, onToggle, onEdit, onDelete, lockReason }: RoleListProps) {

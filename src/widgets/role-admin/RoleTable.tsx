@@ -1,10 +1,10 @@
-import type { Role } from '../../contract/roles';
-import { DataTable, type Column } from '../../ui/DataTable';
-import type { SortState } from '../../ui/table-sort';
+import type { Role } from '../../contract/admin/roles';
+import { DataTable, type Column } from '../../ui/table/DataTable';
+import type { SortState } from '../../ui/table/table-sort';
 import { formatDate } from '../format';
-import { ROLE_SORT_VALUES, selectedCount } from './role-form';
+import { ROLE_SORT_VALUES, selectedCount } from './form/role-form';
 import { RoleActions, RoleName, RoleStatus, type RoleActionsProps, type RoleStatusProps } from './role-parts';
-import { ROLE_TEXTS as T } from '../../contract/texts/roles';
+import { ROLE_TEXTS as T } from '../../contract/texts/admin/roles';
 
 export interface RoleListProps extends Omit<RoleActionsProps, 'role'>, Omit<RoleStatusProps, 'role' | 'pending'> {
   rows: readonly Role[];

@@ -1,7 +1,7 @@
-import type { Role } from '../../contract/roles';
+import type { Role } from '../../contract/admin/roles';
 import { CheckCircleIcon, KeyIcon, ShieldIcon, UsersIcon } from '../../ui/icons';
-import { roleStats } from './role-form';
-import { ROLE_TEXTS as T } from '../../contract/texts/roles';
+import { roleStats } from './form/role-form';
+import { ROLE_TEXTS as T } from '../../contract/texts/admin/roles';
 
 /** The four summary tiles; Permissions shows a dash (spec §2). */
 export function RoleTiles({ roles }: { roles: readonly Role[] }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../contract/permissions';
-import type { Role } from '../../contract/roles';
+import { PERMISSIONS } from '../../contract/access/permissions';
+import type { Role } from '../../contract/admin/roles';
 import {
   PERMISSION_GROUPS,
   emptyRoleForm,
@@ -12,7 +12,7 @@ import {
   toggleCategory,
   togglePermission,
   validateRoleForm,
-} from './role-form';
+} from './form/role-form';
 
 const role = (over: Partial<Role>): Role => ({
   id: 'r',

@@ -1,11 +1,11 @@
-import { ROLE_MESSAGES } from '../../contract/texts/roles';
-import type { Role } from '../../contract/roles';
+import { ROLE_MESSAGES } from '../../contract/texts/admin/roles';
+import type { Role } from '../../contract/admin/roles';
 import { IconButton } from '../../ui/Button';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { Switch } from '../../ui/Switch';
-import { Tooltip } from '../../ui/Tooltip';
-import { ROLE_TEXTS as T } from '../../contract/texts/roles';
-import { SYSTEM_ROLE_DESCRIPTIONS } from '../../contract/texts/roles';
+import { Switch } from '../../ui/form/Switch';
+import { Tooltip } from '../../ui/overlay/Tooltip';
+import { ROLE_TEXTS as T } from '../../contract/texts/admin/roles';
+import { SYSTEM_ROLE_DESCRIPTIONS } from '../../contract/texts/admin/roles';
 import { localiseEnglish } from '../../contract/texts';
 
 // Read here so the bundle keeps (and registers) the system roles' texts that localiseEnglish maps.

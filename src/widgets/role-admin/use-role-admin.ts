@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
-import { rolesApi } from '../../api/roles';
-import type { Role } from '../../contract/roles';
-import { useLoad } from '../use-load';
-import { rolePayload, systemRolePayload, type RoleFormValues } from './role-form';
+import { rolesApi } from '../../api/admin/roles';
+import type { Role } from '../../contract/admin/roles';
+import { useLoad } from '../hooks/use-load';
+import { rolePayload, systemRolePayload, type RoleFormValues } from './form/role-form';
 
 /** Role Management's data: the role list and the calls that change it (each followed by a reload). */
 export function useRoleAdmin(apiBase: string) {

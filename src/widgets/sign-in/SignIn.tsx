@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import { localiseEnglish } from '../../contract/texts';
-import { useSession } from '../session';
+import { useSession } from '../element/session';
 import { SIGN_IN_TEXTS as T } from '../../contract/texts/auth';
 
 export type SessionChange = KgDomEvents['kg-session-change'];

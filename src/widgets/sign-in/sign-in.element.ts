@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import type { ElementSpec } from '../define-element';
+import type { ElementSpec } from '../element/define-element';
 import type { SignInProps } from './SignIn';
 import theme from '../../ui/theme.css?inline';
-import hostReset from '../host-reset.css?inline';
+import hostReset from '../styles/host-reset.css?inline';
 import css from './sign-in.css?inline';
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
-import type { SnomedConcept } from '../../contract/snomed';
+import type { SnomedConcept } from '../../contract/knowledge/snomed';
 import { StatusChip } from '../parts/admin';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/overlay/Dialog';
 import { formatEffectiveTime, orNa } from './concept-format';
 
 /** 'SNOMED Concept Details' (spec §2): every field; the effective time as YYYY-MM-DD. */

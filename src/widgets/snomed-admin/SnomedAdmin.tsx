@@ -1,7 +1,7 @@
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
 import { SnomedManagement } from './SnomedManagement';
 
 export interface SnomedAdminProps {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { SnomedStatusFilter } from '../../api/snomed';
+import type { SnomedStatusFilter } from '../../api/knowledge/snomed';
 import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon, RefreshIcon, SearchIcon } from '../../ui/icons';
-import { SelectField } from '../../ui/Select';
+import { SelectField } from '../../ui/form/Select';
 
 export interface SnomedFiltersProps {
   search: string;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
-import type { SnomedConcept } from '../../contract/snomed';
+import type { SnomedConcept } from '../../contract/knowledge/snomed';
 import { IconButton } from '../../ui/Button';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, type Column } from '../../ui/table/DataTable';
 import { EyeIcon, TrashIcon } from '../../ui/icons';
-import type { SortState } from '../../ui/table-sort';
+import type { SortState } from '../../ui/table/table-sort';
 import { StatusChip } from '../parts/admin';
 import { conceptName } from './concept-format';
 

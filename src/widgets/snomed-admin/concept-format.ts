@@ -1,5 +1,5 @@
 import { cappedTotalText } from '../../contract/texts/common';
-import type { SnomedConcept } from '../../contract/snomed';
+import type { SnomedConcept } from '../../contract/knowledge/snomed';
 
 /** An 8-digit effective time (YYYYMMDD) as YYYY-MM-DD; any other value as it is; nothing as the fallback. */
 export function formatEffectiveTime(value: string | null | undefined, fallback: string): string {

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { apiClient } from '../../api/client';
-import { snomedApi, type SnomedSortField, type SnomedStatusFilter } from '../../api/snomed';
+import { snomedApi, type SnomedSortField, type SnomedStatusFilter } from '../../api/knowledge/snomed';
 import { LIMITS } from '../../contract/limits';
-import type { SortState } from '../../ui/table-sort';
-import { useServerPage } from '../use-server-page';
+import type { SortState } from '../../ui/table/table-sort';
+import { useServerPage } from '../hooks/use-server-page';
 
 export interface SnomedQuery {
   /** 0-based here; the API's page is 1-based. */

@@ -1,9 +1,9 @@
-import type { TaxonomyKind } from '../../contract/taxonomy';
-import type { User } from '../../contract/users';
+import type { TaxonomyKind } from '../../contract/knowledge/taxonomy';
+import type { User } from '../../contract/admin/users';
 import { AccessDenied } from '../parts/admin';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
-import { TYPE_TEXTS } from '../../contract/texts/types';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
+import { TYPE_TEXTS } from '../../contract/texts/admin/types';
 import { TypeManagement } from './TypeManagement';
 
 export interface TypeAdminProps {
@@ -19,7 +19,7 @@ export interface TypeAdminProps {
 
 /**
  * Node Type Management / Relation Type Management (spec §2). Writes need system.config (admin),
- * as on the server (src/contract/access.ts); a reader (nodes.read) sees the list without write
+ * as on the server (src/contract/access/access/access.ts); a reader (nodes.read) sees the list without write
  * buttons and a note saying so; anyone else sees a refusal.
  */
 export function TypeAdmin({ apiBase = '', kind = 'node', user, css }: TypeAdminProps) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { TaxonomyType } from '../../contract/taxonomy';
-import { DataTable, type Column } from '../../ui/DataTable';
-import type { SortState } from '../../ui/table-sort';
+import type { TaxonomyType } from '../../contract/knowledge/taxonomy';
+import { DataTable, type Column } from '../../ui/table/DataTable';
+import type { SortState } from '../../ui/table/table-sort';
 import { formatDate } from '../format';
 import { TypeActions, TypeName, type TypeActionsProps } from './type-parts';
 import { TYPE_SORT_VALUES } from './type-list';

@@ -1,7 +1,7 @@
 import { Button } from '../../ui/Button';
 import { RefreshIcon, SearchIcon } from '../../ui/icons';
-import { TextField } from '../../ui/TextField';
-import type { TypeTexts } from '../../contract/texts/types';
+import { TextField } from '../../ui/form/TextField';
+import type { TypeTexts } from '../../contract/texts/admin/types';
 
 export interface TypeToolbarProps {
   texts: TypeTexts;

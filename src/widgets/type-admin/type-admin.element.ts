@@ -1,5 +1,5 @@
 import { createElement, lazy } from 'react';
-import type { ElementSpec } from '../define-element';
+import type { ElementSpec } from '../element/define-element';
 import type { TypeAdminProps } from './TypeAdmin';
 import { parseKind } from './type-list';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxonomyType } from '../../contract/taxonomy';
-import { TYPE_PALETTE } from '../../contract/type-colors';
-import { TYPE_TEXTS } from '../../contract/texts/types';
-import { nextPaletteColor } from './type-colors';
+import type { TaxonomyType } from '../../contract/knowledge/taxonomy';
+import { TYPE_PALETTE } from '../../contract/knowledge/type-colors';
+import { TYPE_TEXTS } from '../../contract/texts/admin/types';
+import { nextPaletteColor } from './form/type-colors';
 import { canSaveName, filterTypes, parseKind, withSaved } from './type-list';
 
 const type = (name: string, extra: Partial<TaxonomyType> = {}): TaxonomyType => ({

@@ -1,5 +1,5 @@
-import type { TaxonomyKind, TaxonomyType } from '../../contract/taxonomy';
-import type { SortValue } from '../../ui/table-sort';
+import type { TaxonomyKind, TaxonomyType } from '../../contract/knowledge/taxonomy';
+import type { SortValue } from '../../ui/table/table-sort';
 
 /** Pure list logic of the type screens (search, sort keys, the kind attribute), tested without a DOM. */
 

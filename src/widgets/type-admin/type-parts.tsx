@@ -1,8 +1,8 @@
-import type { TaxonomyType } from '../../contract/taxonomy';
+import type { TaxonomyType } from '../../contract/knowledge/taxonomy';
 import { IconButton } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import type { TypeTexts } from '../../contract/texts/types';
+import type { TypeTexts } from '../../contract/texts/admin/types';
 
 /** Cells shared by the table and the cards. */
 

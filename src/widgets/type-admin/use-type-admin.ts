@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
-import { typesApi, type RelationRuleInput } from '../../api/types';
-import type { TaxonomyKind } from '../../contract/taxonomy';
-import { useLoad } from '../use-load';
+import { typesApi, type RelationRuleInput } from '../../api/knowledge/types';
+import type { TaxonomyKind } from '../../contract/knowledge/taxonomy';
+import { useLoad } from '../hooks/use-load';
 import { withSaved } from './type-list';
 
 /** A type screen's data: every type of the kind (searched, sorted and paged in the browser) and the writes. */

@@ -1,8 +1,8 @@
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { AccessDenied } from '../parts/admin';
-import { WidgetFrame } from '../widget-frame';
-import { WithSession } from '../with-session';
-import { USER_TEXTS } from '../../contract/texts/users';
+import { WidgetFrame } from '../element/widget-frame';
+import { WithSession } from '../element/with-session';
+import { USER_TEXTS } from '../../contract/texts/admin/users';
 import { UserManagement } from './UserManagement';
 
 export interface UserAdminProps {

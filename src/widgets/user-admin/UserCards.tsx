@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { ChevronDownIcon } from '../../ui/icons';
 import { formatDate, formatTime } from '../format';
-import { USER_TEXTS as T } from '../../contract/texts/users';
+import { USER_TEXTS as T } from '../../contract/texts/admin/users';
 import { RoleChip, UserActions, UserContact, UserIdentity, UserStatus, type UserActionsProps } from './user-parts';
 
 export interface UserCardsProps extends Omit<UserActionsProps, 'user'> {

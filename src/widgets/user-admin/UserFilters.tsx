@@ -1,8 +1,8 @@
 import { Button } from '../../ui/Button';
 import { FilterOffIcon, RefreshIcon, SearchIcon } from '../../ui/icons';
-import { SelectField } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
-import { USER_TEXTS as T } from '../../contract/texts/users';
+import { SelectField } from '../../ui/form/Select';
+import { TextField } from '../../ui/form/TextField';
+import { USER_TEXTS as T } from '../../contract/texts/admin/users';
 import { hasFilters, type StatusFilter, type UserFilters as Filters } from './user-list';
 
 export interface UserFiltersProps {

@@ -1,22 +1,22 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { User } from '../../contract/users';
-import { GRANT_MESSAGES } from '../../contract/texts/roles';
-import { assignableRoles, grantorOfUser, userManageRefusal } from '../../contract/grants';
+import type { User } from '../../contract/admin/users';
+import { GRANT_MESSAGES } from '../../contract/texts/admin/roles';
+import { assignableRoles, grantorOfUser, userManageRefusal } from '../../contract/access/grants';
 import { LIMITS } from '../../contract/limits';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
-import { FilteredEmpty } from '../../ui/FilteredEmpty';
+import { FilteredEmpty } from '../../ui/table/FilteredEmpty';
 import { DeletionDialog } from '../parts/deletion';
 import { PlusIcon } from '../../ui/icons';
-import { Pagination } from '../../ui/Pagination';
-import { BlockSpinner } from '../../ui/Spinner';
-import { Toast } from '../../ui/Toast';
-import { useTablePaging } from '../../ui/use-table-paging';
+import { Pagination } from '../../ui/table/Pagination';
+import { BlockSpinner } from '../../ui/feedback/Spinner';
+import { Toast } from '../../ui/feedback/Toast';
+import { useTablePaging } from '../../ui/table/use-table-paging';
 import { AdminHeader, LoadFailed } from '../parts/admin';
-import { useNarrow } from '../use-narrow';
-import { useToast } from '../use-toast';
-import { USER_TEXTS as T } from '../../contract/texts/users';
+import { useNarrow } from '../hooks/use-narrow';
+import { useToast } from '../hooks/use-toast';
+import { USER_TEXTS as T } from '../../contract/texts/admin/users';
 import { UserCards } from './UserCards';
 import { UserFilters } from './UserFilters';
 import { hasFilters, filterUsers, NO_FILTERS, roleFilterOptions, USER_SORT_VALUES, type UserFilters as Filters } from './user-list';
@@ -25,7 +25,7 @@ import { useUserAdmin } from './use-user-admin';
 import { useLatest } from '../../ui/use-latest';
 
 // Mounted per opening anyway: its code (and the form validation) loads with the first opening.
-const UserFormDialog = lazy(() => import('./UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
+const UserFormDialog = lazy(() => import('./form/UserFormDialog').then((m) => ({ default: m.UserFormDialog })));
 
 type FormState = { mode: 'create'; key: number } | { mode: 'edit'; key: number; user: User } | null;
 

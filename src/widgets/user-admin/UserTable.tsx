@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { User } from '../../contract/users';
-import { DataTable, type Column } from '../../ui/DataTable';
-import type { SortState } from '../../ui/table-sort';
+import type { User } from '../../contract/admin/users';
+import { DataTable, type Column } from '../../ui/table/DataTable';
+import type { SortState } from '../../ui/table/table-sort';
 import { formatDate, formatTime } from '../format';
-import { USER_TEXTS as T } from '../../contract/texts/users';
+import { USER_TEXTS as T } from '../../contract/texts/admin/users';
 import { RoleChip, UserActions, UserContact, UserIdentity, UserStatus, type UserActionsProps } from './user-parts';
 import { USER_SORT_VALUES } from './user-list';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
-import { rolesApi } from '../../api/roles';
-import { usersApi } from '../../api/users';
-import type { Role } from '../../contract/roles';
-import type { User } from '../../contract/users';
-import { useLoad } from '../use-load';
-import type { UserFormValues } from './user-form';
-import { createPayload, updatePayload } from './user-payload';
+import { rolesApi } from '../../api/admin/roles';
+import { usersApi } from '../../api/admin/users';
+import type { Role } from '../../contract/admin/roles';
+import type { User } from '../../contract/admin/users';
+import { useLoad } from '../hooks/use-load';
+import type { UserFormValues } from './form/user-form';
+import { createPayload, updatePayload } from './form/user-payload';
 
 /**
  * User Management's data: every user (filtered, sorted and paged in the browser) and the role

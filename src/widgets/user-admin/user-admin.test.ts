@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../contract/roles';
-import type { User } from '../../contract/users';
-import { emptyUserForm, userFormFrom, validateUserForm } from './user-form';
-import { createPayload, updatePayload } from './user-payload';
+import type { Role } from '../../contract/admin/roles';
+import type { User } from '../../contract/admin/users';
+import { emptyUserForm, userFormFrom, validateUserForm } from './form/user-form';
+import { createPayload, updatePayload } from './form/user-payload';
 import { filterUsers, hasFilters, NO_FILTERS, roleFilterOptions, roleName, USER_SORT_VALUES } from './user-list';
-import { sortRows } from '../../ui/table-sort';
+import { sortRows } from '../../ui/table/table-sort';
 
 const user = (over: Partial<User>): User => ({
   id: 'id-' + (over.username ?? 'x'),

@@ -1,5 +1,5 @@
-import type { User } from '../../contract/users';
-import type { SortValue } from '../../ui/table-sort';
+import type { User } from '../../contract/admin/users';
+import type { SortValue } from '../../ui/table/table-sort';
 
 /** The filter bar of User Management and what it does to the list (pure; tested without a DOM). */
 export type StatusFilter = '' | 'active' | 'inactive';

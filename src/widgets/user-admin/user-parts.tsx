@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
-import type { User } from '../../contract/users';
+import type { User } from '../../contract/admin/users';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { EditIcon, MailIcon, PhoneIcon, ShieldCheckIcon, TrashIcon } from '../../ui/icons';
-import { Tooltip } from '../../ui/Tooltip';
+import { Tooltip } from '../../ui/overlay/Tooltip';
 import { StatusChip } from '../parts/admin';
-import { USER_TEXTS as T } from '../../contract/texts/users';
+import { USER_TEXTS as T } from '../../contract/texts/admin/users';
 import { isAdminUser, roleName, shortId } from './user-list';
 
 /** Cells shared by the table and the cards. */

@@ -1,4 +1,4 @@
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { Chip } from '../../../ui';
 import { NodeActions, type NodeAction } from '../../../widgets/node-manager';
 import { DASHBOARD_TEXTS } from '../../../contract/texts/dashboard';

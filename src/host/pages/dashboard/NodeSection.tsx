@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { nodesApi } from '../../../api/nodes';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import { nodesApi } from '../../../api/knowledge/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { Button, FilteredEmpty, Pagination, useTablePaging } from '../../../ui';
 import { PlusIcon } from '../../../ui/icons';
 import { openGraph } from '../../graph/open-graph';

@@ -1,4 +1,4 @@
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { EditIcon, EyeIcon, GraphIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import type { NodeAction } from '../../../widgets/node-manager';
 import type { DashboardAbilities } from './can';

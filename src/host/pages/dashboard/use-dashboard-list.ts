@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { concerns, type LiveInterest } from '../../../api/live-interest';
-import type { Page } from '../../../api/nodes';
+import { concerns, type LiveInterest } from '../../../api/live/live-interest';
+import type { Page } from '../../../api/knowledge/nodes';
 import { storageKey } from '../../../api/storage-keys';
 import { LIMITS } from '../../../contract/limits';
 import { useLiveChanges } from '../../../widgets';

@@ -1,4 +1,4 @@
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { Button, Chip, IconButton } from '../../../ui';
 import { EditIcon, ExternalLinkIcon, EyeIcon, TrashIcon } from '../../../ui/icons';
 import { formatDate } from '../../../widgets';

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { moreThanText } from '../../../contract/texts/common';
-import { nodesApi } from '../../../api/nodes';
-import { typesApi } from '../../../api/types';
-import { usersApi } from '../../../api/users';
+import { nodesApi } from '../../../api/knowledge/nodes';
+import { typesApi } from '../../../api/knowledge/types';
+import { usersApi } from '../../../api/admin/users';
 import { LIMITS } from '../../../contract/limits';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { BlockSpinner, Button, ErrorState, Spinner, Toast } from '../../../ui';
-import { LiveNotice } from '../../../ui/LiveNotice';
+import { LiveNotice } from '../../../ui/feedback/LiveNotice';
 import { LIVE_TEXTS } from '../../../contract/texts/common';
 import { SearchIcon } from '../../../ui/icons';
 import { useLoad, useToast } from '../../../widgets';

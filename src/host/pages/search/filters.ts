@@ -1,5 +1,5 @@
-import { endOfLocalDay, joinTypeNames, startOfLocalDay } from '../../../api/node-filters';
-import type { NodeListQuery } from '../../../api/nodes';
+import { endOfLocalDay, joinTypeNames, startOfLocalDay } from '../../../api/knowledge/node-filters';
+import type { NodeListQuery } from '../../../api/knowledge/nodes';
 
 export type Flag = '' | 'true' | 'false';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { concerns } from '../../../api/live-interest';
-import { nodesApi } from '../../../api/nodes';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import { concerns } from '../../../api/live/live-interest';
+import { nodesApi } from '../../../api/knowledge/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { useLiveChanges } from '../../../widgets';
 import { api } from '../../session';
 import { toNodeQuery, type SearchFilters } from './filters';

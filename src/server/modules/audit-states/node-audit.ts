@@ -1,4 +1,4 @@
-import type { AuditDetail } from '../../../contract/texts/audit';
+import type { AuditDetail } from '../../../contract/texts/admin/audit';
 import type { AuditEventInput, FieldChange } from '../../audit/events';
 import { fieldChanges } from '../../audit/record';
 import type { Queryable } from '../../db/db';

@@ -98,7 +98,7 @@ const TURN_POLL_MS = 250;
 /**
  * The batches on a PostgreSQL server (not a dry run): two in flight while nobody is waiting
  * (importBatchesInFlight), each committed after the one before (batch-pipeline.ts); 100k
- * relations' batches took 6.1 s one at a time, 3.4-3.6 s so (bench/import/relation-cost.ts,
+ * relations' batches took 6.1 s one at a time, 3.4-3.6 s so (bench/import/probes/relation-cost.ts,
  * RELCOST_PIPELINE=1). The import's turn is held by a transaction of its own for all of them
  * (asked for again every TURN_POLL_MS while another import has it, so that a stop is seen), and
  * each batch checks, in order, that it still is; each writes its nodes' degrees once the batch

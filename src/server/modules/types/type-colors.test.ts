@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, KnowledgeNode, TaxonomyType } from '../../../contract';
-import { TYPE_PALETTE } from '../../../contract/type-colors';
+import { TYPE_PALETTE } from '../../../contract/knowledge/type-colors';
 import { testApp, type TestApp } from '../../test/harness';
 
 /** Every node type keeps its own stored colour. */

@@ -1,4 +1,4 @@
-import type { AuditDetail } from '../../../contract/texts/audit';
+import type { AuditDetail } from '../../../contract/texts/admin/audit';
 import type { FastifyInstance } from 'fastify';
 import { audited } from '../../audit/audited';
 import type { AuditActor } from '../../audit/events';

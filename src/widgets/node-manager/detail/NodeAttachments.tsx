@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { AttachmentsApi } from '../../../api/nodes';
-import type { Attachment } from '../../../contract/nodes';
+import type { AttachmentsApi } from '../../../api/knowledge/nodes';
+import type { Attachment } from '../../../contract/knowledge/nodes';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { DownloadIcon } from '../../../ui/icons';
 import { formatDate } from '../../format';
 import { PaperclipIcon } from '../icons';
-import { formatKb } from '../../../ui/FilePicker';
+import { formatKb } from '../../../ui/form/FilePicker';
 import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 
 /**

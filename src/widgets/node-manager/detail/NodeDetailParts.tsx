@@ -1,4 +1,4 @@
-import type { KnowledgeNodeDetail } from '../../../contract/nodes';
+import type { KnowledgeNodeDetail } from '../../../contract/knowledge/nodes';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { EditIcon, TrashIcon } from '../../../ui/icons';

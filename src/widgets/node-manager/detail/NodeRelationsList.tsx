@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NodeRelationItem } from '../../../contract/relations';
+import type { NodeRelationItem } from '../../../contract/knowledge/relations';
 import { Card } from '../../../ui/Card';
 import { Chip } from '../../../ui/Chip';
 import { IncomingIcon, OutgoingIcon } from '../icons';

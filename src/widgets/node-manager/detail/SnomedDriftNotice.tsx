@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { NodeSnomedDrift } from '../../../contract/snomed';
+import type { NodeSnomedDrift } from '../../../contract/knowledge/snomed';
 import { SNOMED_DRIFT_TEXTS as D } from '../../../contract/texts/snomed';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { formatDate } from '../../format';
 import { SnomedDriftBadge } from '../../parts/node-table';

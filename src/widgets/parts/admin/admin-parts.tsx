@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
 import { RefreshIcon, ShieldIcon } from '../../../ui/icons';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CONFLICT_TEXTS as T } from '../../../contract/texts/conflicts';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/overlay/Dialog';
 import { formatTime } from '../../format';
 
 /** One field of the comparison: its label and both sides as the form would show them. */

@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';
-import { useEver } from '../../use-ever';
+import { useEver } from '../../hooks/use-ever';
 
 // The dialog (and the UI kit's Dialog under it) loads when a delete is first asked for, not with the
 // screen: six elements show it, none at first render (their size budgets: bench/bundle).
-const ConfirmDeleteDialog = lazy(() => import('../../../ui/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+const ConfirmDeleteDialog = lazy(() => import('../../../ui/overlay/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 export interface DeletionDialogProps {
   /** The screen's confirm-delete machine: open, typed word, deleting, error all come from it. */

@@ -1,5 +1,5 @@
 import { PRESENCE_TEXTS as T } from '../../../contract/texts/presence';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { formatDate, formatTime } from '../../format';
 import type { StoredDraft } from './use-draft';

@@ -1,4 +1,4 @@
-import type { HistoryChange } from '../../../contract/history';
+import type { HistoryChange } from '../../../contract/knowledge/history';
 import { HISTORY_FIELD_LABELS, HISTORY_TEXTS as T } from '../../../contract/texts/history';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';

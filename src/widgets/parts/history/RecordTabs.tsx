@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { HISTORY_TEXTS as T } from '../../../contract/texts/history';
-import { BlockSpinner } from '../../../ui/Spinner';
-import { lazyPart } from '../../lazy-part';
+import { BlockSpinner } from '../../../ui/feedback/Spinner';
+import { lazyPart } from '../../element/lazy-part';
 
 /** The History panel in its own chunk: fetched when the tab is first opened (bench/bundle budgets). */
 export const HistoryPart = lazyPart(

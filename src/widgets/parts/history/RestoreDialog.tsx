@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { HistoryApi } from '../../../api/history';
+import type { HistoryApi } from '../../../api/knowledge/history';
 import { ApiError } from '../../../api/client';
-import type { HistoryEntry, RestoreAttachmentMode, RestorePreview, RestoreSkipped } from '../../../contract/history';
+import type { HistoryEntry, RestoreAttachmentMode, RestorePreview, RestoreSkipped } from '../../../contract/knowledge/history';
 import { HISTORY_TEXTS as T, RESTORE_MESSAGES } from '../../../contract/texts/history';
 import { localiseEnglish } from '../../../contract/texts';
 import { failureText } from '../../../machines/error-text';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
-import { Checkbox } from '../../../ui/Checkbox';
-import { Dialog } from '../../../ui/Dialog';
-import { BlockSpinner } from '../../../ui/Spinner';
+import { Checkbox } from '../../../ui/form/Checkbox';
+import { Dialog } from '../../../ui/overlay/Dialog';
+import { BlockSpinner } from '../../../ui/feedback/Spinner';
 import { ChangeLine } from './ChangeLine';
 import { useRestorePreview } from './use-restore-preview';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryApi } from '../../../api/history';
-import type { HistoryEntry } from '../../../contract/history';
+import type { HistoryApi } from '../../../api/knowledge/history';
+import type { HistoryEntry } from '../../../contract/knowledge/history';
 
 export const HISTORY_PAGE_SIZE = 20;
 

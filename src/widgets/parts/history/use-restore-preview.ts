@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { HistoryApi } from '../../../api/history';
-import type { RestoreAttachmentMode, RestorePreview } from '../../../contract/history';
+import type { HistoryApi } from '../../../api/knowledge/history';
+import type { RestoreAttachmentMode, RestorePreview } from '../../../contract/knowledge/history';
 
 export type PreviewState = { status: 'loading' } | { status: 'ready'; preview: RestorePreview } | { status: 'error'; error: unknown };
 

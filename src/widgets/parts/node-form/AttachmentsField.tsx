@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import type { Attachment } from '../../../contract/nodes';
+import type { Attachment } from '../../../contract/knowledge/nodes';
 import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import { Button, IconButton } from '../../../ui/Button';
 import { CloseIcon, FileIcon, TrashIcon, UploadIcon } from '../../../ui/icons';

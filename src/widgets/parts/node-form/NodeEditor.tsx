@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiClient } from '../../../api/client';
-import { nodesApi } from '../../../api/nodes';
+import { nodesApi } from '../../../api/knowledge/nodes';
 import { isNotFound } from '../../../api/not-found';
 import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
-import type { KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/nodes';
-import type { User } from '../../../contract/users';
-import { Alert } from '../../../ui/Alert';
+import type { KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/knowledge/nodes';
+import type { User } from '../../../contract/admin/users';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
-import { NotFoundState } from '../../../ui/LoadStates';
-import { BlockSpinner } from '../../../ui/Spinner';
+import { NotFoundState } from '../../../ui/feedback/LoadStates';
+import { BlockSpinner } from '../../../ui/feedback/Spinner';
 import { NodeEditorForm } from './NodeEditorForm';
 
 /**

@@ -1,11 +1,11 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ApiClient } from '../../../api/client';
-import type { Attachment } from '../../../contract/nodes';
+import type { Attachment } from '../../../contract/knowledge/nodes';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/texts/nodes';
 import { Button } from '../../../ui/Button';
-import { TextAreaField } from '../../../ui/TextArea';
-import { TextField } from '../../../ui/TextField';
+import { TextAreaField } from '../../../ui/form/TextArea';
+import { TextField } from '../../../ui/form/TextField';
 import { AttachmentsField } from './AttachmentsField';
 import { snomedInUse, type NodeFormErrors, type NodeFormValues } from './node-form-logic';
 import { NodeTypePicker, SnomedPicker } from './pickers';

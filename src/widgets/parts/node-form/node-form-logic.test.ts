@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { NodeSaveSchema } from '../../../contract/nodes';
-import { TaxonomySaveSchema } from '../../../contract/taxonomy';
+import { NodeSaveSchema } from '../../../contract/knowledge/nodes';
+import { TaxonomySaveSchema } from '../../../contract/knowledge/taxonomy';
 import { emptyValues, saveBody, saveErrorMessage, screenFiles, snomedInUse, validate } from './node-form-logic';
 
 const file = (name: string) => new File(['x'], name);

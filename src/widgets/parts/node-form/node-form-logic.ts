@@ -1,7 +1,7 @@
 import type { ApiError } from '../../../api/client';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T, NODE_MESSAGES } from '../../../contract/texts/nodes';
-import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
+import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/knowledge/nodes';
 import { isHttpUrl } from '../../../contract/patterns';
 import type { FormDialogInput } from '../../../machines/form-dialog.machine';
 
@@ -110,7 +110,7 @@ export function saveErrorMessage(err: unknown, mode: 'create' | 'edit'): string 
   return (fromServer && e.message) || T.createFailed;
 }
 
-export { formatKb } from '../../../ui/FilePicker';
+export { formatKb } from '../../../ui/form/FilePicker';
 
 /** Whether the form holds what it was opened with (the unsaved-changes prompt asks otherwise). */
 export function sameValues(a: NodeFormValues, b: NodeFormValues): boolean {

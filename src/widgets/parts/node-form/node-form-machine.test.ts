@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../api/client';
-import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/nodes';
+import type { KnowledgeNode, KnowledgeNodeDetail, NodeSave } from '../../../contract/knowledge/nodes';
 import { formDialogMachine, type FormDialogEmitted } from '../../../machines/form-dialog.machine';
 import { emptyValues, nodeFormInput, valuesOf, type NodeFormValues } from './node-form-logic';
 

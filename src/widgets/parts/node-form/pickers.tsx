@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ApiClient } from '../../../api/client';
-import { snomedApi } from '../../../api/snomed';
-import { typesApi } from '../../../api/types';
+import { snomedApi } from '../../../api/knowledge/snomed';
+import { typesApi } from '../../../api/knowledge/types';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
-import { Combobox } from '../../../ui/Combobox';
-import type { LoadOptions } from '../../../ui/use-async-options';
+import { Combobox } from '../../../ui/form/Combobox';
+import type { LoadOptions } from '../../../ui/form/use-async-options';
 import type { SnomedChoice } from './node-form-logic';
 import { useLatest } from '../../../ui/use-latest';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { IconButton } from '../../../ui/Button';
-import type { MenuItem, MenuProps } from '../../../ui/Menu';
-import { Tooltip } from '../../../ui/Tooltip';
+import type { MenuItem, MenuProps } from '../../../ui/overlay/Menu';
+import { Tooltip } from '../../../ui/overlay/Tooltip';
 import { icon } from '../../../ui/icons';
 
 const MoreIcon = icon(
@@ -17,7 +17,7 @@ const MoreIcon = icon(
 // The narrow layout's row menu needs floating-ui (~20 KB gzip): it loads when a narrow table first
 // renders, not with every node list (bench/bundle). Until then a look-alike trigger stands in;
 // a click on it is kept and the menu opens as soon as it has loaded.
-const Menu = lazy(() => import('../../../ui/Menu').then((m) => ({ default: m.Menu })));
+const Menu = lazy(() => import('../../../ui/overlay/Menu').then((m) => ({ default: m.Menu })));
 
 function LazyMenu(props: MenuProps) {
   const [clicked, setClicked] = useState(false);

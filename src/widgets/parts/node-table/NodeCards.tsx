@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { formatDate } from '../../format';
 import { NodeActions, type NodeAction } from './NodeActions';
 import { NodeName, NodeTypeChip } from './NodeTable';

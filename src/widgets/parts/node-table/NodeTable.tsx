@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { KnowledgeNode } from '../../../contract/nodes';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { Chip, type ChipProps } from '../../../ui/Chip';
-import { DataTable, type Column } from '../../../ui/DataTable';
-import type { SortState } from '../../../ui/table-sort';
+import { DataTable, type Column } from '../../../ui/table/DataTable';
+import type { SortState } from '../../../ui/table/table-sort';
 import { formatDate } from '../../format';
 import { SnomedDriftBadge } from './SnomedDriftBadge';
 

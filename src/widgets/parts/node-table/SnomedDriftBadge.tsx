@@ -1,4 +1,4 @@
-import type { NodeSnomedDrift } from '../../../contract/snomed';
+import type { NodeSnomedDrift } from '../../../contract/knowledge/snomed';
 import { SNOMED_DRIFT_TEXTS as D } from '../../../contract/texts/snomed';
 import { AlertIcon } from '../../../ui/icons';
 

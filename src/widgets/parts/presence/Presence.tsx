@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../api/client';
 import { PRESENCE_TEXTS as T } from '../../../contract/texts/presence';
-import { type PresenceKind, type PresenceMode, type PresencePerson } from '../../../contract/presence';
-import { usePresence } from '../../use-presence';
+import { type PresenceKind, type PresenceMode, type PresencePerson } from '../../../contract/live/presence';
+import { usePresence } from '../../hooks/use-presence';
 
 /** Up to two letters of a username: "anna.berg" → "AB", "zoe" → "ZO". */
 export function initialsOf(username: string): string {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ApiClient } from '../../../api/client';
-import type { ChangeMessage, LiveEntityType } from '../../../contract/live-changes';
+import type { ChangeMessage, LiveEntityType } from '../../../contract/live/live-changes';
 import { PRESENCE_TEXTS as T } from '../../../contract/texts/presence';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
-import { useLiveChanges } from '../../use-live-changes';
+import { useLiveChanges } from '../../hooks/use-live-changes';
 
 /**
  * An open form's record saved elsewhere (another user, or another tab): the form is stale.

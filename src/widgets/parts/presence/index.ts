@@ -1,5 +1,5 @@
 export { Presence, PresenceView, initialsOf } from './Presence';
 export { ChangedBanner, useChangedUnderneath } from './changed-underneath';
-export { usePresence } from '../../use-presence';
+export { usePresence } from '../../hooks/use-presence';
 export { FormCoCuration } from './FormCoCuration';
 export { styles } from './styles';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { SnomedApi } from '../../../api/snomed';
+import type { SnomedApi } from '../../../api/knowledge/snomed';
 import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
-import type { SnomedImportResult } from '../../../contract/imports';
-import { Alert } from '../../../ui/Alert';
+import type { SnomedImportResult } from '../../../contract/knowledge/imports';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { DownloadIcon } from '../../../ui/icons';
 import { saveBlob } from '../../download';

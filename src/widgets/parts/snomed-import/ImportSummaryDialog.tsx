@@ -1,8 +1,8 @@
-import type { SnomedApi } from '../../../api/snomed';
+import type { SnomedApi } from '../../../api/knowledge/snomed';
 import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
-import type { SnomedImportResult } from '../../../contract/imports';
+import type { SnomedImportResult } from '../../../contract/knowledge/imports';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/overlay/Dialog';
 import { ImportResult } from './ImportResult';
 
 export interface ImportSummaryDialogProps {

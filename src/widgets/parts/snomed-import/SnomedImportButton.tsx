@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { apiClient } from '../../../api/client';
-import { snomedApi } from '../../../api/snomed';
+import { snomedApi } from '../../../api/knowledge/snomed';
 import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
 import { LIMITS } from '../../../contract/limits';
-import type { SnomedImportResult } from '../../../contract/imports';
+import type { SnomedImportResult } from '../../../contract/knowledge/imports';
 import { Button } from '../../../ui/Button';
 import { UploadIcon } from '../../../ui/icons';
-import { Toast } from '../../../ui/Toast';
-import { useToast } from '../../use-toast';
+import { Toast } from '../../../ui/feedback/Toast';
+import { useToast } from '../../hooks/use-toast';
 
 const SnomedImportFlow = lazy(() => import('./SnomedImportFlow').then((m) => ({ default: m.SnomedImportFlow })));
 

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../api/client';
-import type { SnomedApi } from '../../../api/snomed';
+import type { SnomedApi } from '../../../api/knowledge/snomed';
 import { SNOMED_IMPORT_EXTENSIONS } from '../../../contract/texts/imports';
 import { SNOMED_TEXTS as T } from '../../../contract/texts/snomed';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { FilePicker, formatMb } from '../../../ui/FilePicker';
+import { Dialog } from '../../../ui/overlay/Dialog';
+import { FilePicker, formatMb } from '../../../ui/form/FilePicker';
 import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../../ui/icons';
-import { ProgressBar } from '../../../ui/ProgressBar';
+import { ProgressBar } from '../../../ui/feedback/ProgressBar';
 import { saveBlob } from '../../download';
-import { holdSocket } from '../../lazy-socket';
+import { holdSocket } from '../../element/lazy-socket';
 import { ImportResult } from './ImportResult';
 import type { useSnomedImport } from './use-snomed-import';
 

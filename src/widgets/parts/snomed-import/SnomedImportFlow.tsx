@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ApiClient } from '../../../api/client';
-import type { SnomedApi } from '../../../api/snomed';
-import type { SnomedImportResult } from '../../../contract/imports';
+import type { SnomedApi } from '../../../api/knowledge/snomed';
+import type { SnomedImportResult } from '../../../contract/knowledge/imports';
 import { ImportSummaryDialog } from './ImportSummaryDialog';
 import { SnomedImportDialog } from './SnomedImportDialog';
 import { flowStyles } from './styles';

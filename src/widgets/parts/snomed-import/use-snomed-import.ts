@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ApiClient } from '../../../api/client';
-import { socketReady, watchSnomedImports } from '../../lazy-socket';
-import type { SnomedApi } from '../../../api/snomed';
-import type { SnomedImportResult } from '../../../contract/imports';
-import { snomedImportMachine } from '../../../machines/snomed-import.machine';
+import { socketReady, watchSnomedImports } from '../../element/lazy-socket';
+import type { SnomedApi } from '../../../api/knowledge/snomed';
+import type { SnomedImportResult } from '../../../contract/knowledge/imports';
+import { snomedImportMachine } from '../../../machines/uploads/snomed-import.machine';
 import { useLatest } from '../../../ui/use-latest';
 
 /**

@@ -4,13 +4,13 @@ import { uploadCalls } from '../../../api/imports';
 import { LIMITS } from '../../../contract/limits';
 import { Button } from '../../../ui/Button';
 import { DownloadIcon, UploadIcon } from '../../../ui/icons';
-import { Toast } from '../../../ui/Toast';
-import { Tooltip } from '../../../ui/Tooltip';
+import { Toast } from '../../../ui/feedback/Toast';
+import { Tooltip } from '../../../ui/overlay/Tooltip';
 import { saveBlob } from '../../download';
-import { useToast } from '../../use-toast';
-import { useEver } from '../../use-ever';
+import { useToast } from '../../hooks/use-toast';
+import { useEver } from '../../hooks/use-ever';
 import { NODE_UPLOAD_TEXTS, type UploadButtonTexts } from '../../../contract/texts/imports';
-import type { UploadKind } from '../../../contract/imports';
+import type { UploadKind } from '../../../contract/knowledge/imports';
 
 // The Bulk Upload dialog, its machine and the upload code load when Upload is first clicked (bench/bundle).
 const NodeUploadDialog = lazy(() => import('./NodeUploadDialog').then((m) => ({ default: m.NodeUploadDialog })));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { UploadTexts } from '../../../contract/texts/imports';
-import type { UploadSummary } from '../../../contract/imports';
+import type { UploadSummary } from '../../../contract/knowledge/imports';
 import { LIMITS } from '../../../contract/limits';
-import { Alert } from '../../../ui/Alert';
+import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { FilePicker, formatKb } from '../../../ui/FilePicker';
+import { Dialog } from '../../../ui/overlay/Dialog';
+import { FilePicker, formatKb } from '../../../ui/form/FilePicker';
 import { CheckCircleIcon, DownloadIcon, UploadIcon } from '../../../ui/icons';
-import { ProgressBar } from '../../../ui/ProgressBar';
+import { ProgressBar } from '../../../ui/feedback/ProgressBar';
 import { saveBlob } from '../../download';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useNodeUpload } from './use-node-upload';

@@ -1,4 +1,4 @@
-import type { UploadKind } from '../../../contract/imports';
+import type { UploadKind } from '../../../contract/knowledge/imports';
 import { NODE_UPLOAD_TEXTS, type UploadTexts } from '../../../contract/texts/imports';
 import { RELATION_UPLOAD_TEXTS } from '../../../contract/texts/imports';
 

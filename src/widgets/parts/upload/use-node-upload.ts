@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { apiClient } from '../../../api/client';
 import { uploadCalls } from '../../../api/imports';
-import { holdSocket, watchNodeUpload } from '../../lazy-socket';
-import { nodeUploadMachine } from '../../../machines/node-upload.machine';
+import { holdSocket, watchNodeUpload } from '../../element/lazy-socket';
+import { nodeUploadMachine } from '../../../machines/uploads/node-upload.machine';
 import { UPLOAD_TEXTS, type UploadKind } from './upload-kind';
 import { useLatest } from '../../../ui/use-latest';
 

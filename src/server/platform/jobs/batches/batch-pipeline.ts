@@ -13,7 +13,7 @@ import { writeCheckpoint, type Checkpoint } from '../repository';
  * checkpoint from it. So the checkpoint stays a prefix of the file ("rows committed"), a resume
  * reads it back exactly as before, and a batch whose predecessor failed rolls back instead of
  * committing past a gap. Measured: 100k rows in 5,000-row batches, 4.2–4.5 s one at a time,
- * 2.5–2.8 s with two in flight (bench/import/pipeline-probe.ts); 100k relations 6.1 s and 3.4–3.6 s.
+ * 2.5–2.8 s with two in flight (bench/import/probes/pipeline-probe.ts); 100k relations 6.1 s and 3.4–3.6 s.
  *
  * Waiting in JavaScript for the batch before is a wait PostgreSQL cannot see. If batch k ever
  * waited for a lock that batch k+1 holds (k+1 inserted a key that k inserts later), the two would

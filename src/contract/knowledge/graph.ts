@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { queryInt } from '../fields';
+
+/** Comma-separated names in a query string → a list. */
+const nameList = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined));
+
+/** GET /graph: the global view (optionally filtered) or the neighbourhood of one node, in one call. */
+export const GraphQuerySchema = z.object({
+  focus: z.uuid({ message: 'Invalid id' }).optional(),
+  depth: queryInt(1, 3, 1),
+  nodeTypes: nameList,
+  relationTypes: nameList,
+  limit: queryInt(1, 50_000, 5_000),
+});
+
+export const GraphNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nodeType: z.string(),
+  snomedCode: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  /** Relations touching the node in the whole graph (not just this view). */
+  degree: z.number().int(),
+});
+export type GraphNode = z.infer<typeof GraphNodeSchema>;
+
+export const GraphRelationSchema = z.object({
+  id: z.string(),
+  sourceNodeId: z.string(),
+  targetNodeId: z.string(),
+  relationType: z.string(),
+  relationName: z.string(),
+  weight: z.number().int(),
+  description: z.string().nullable(),
+});
+export type GraphRelation = z.infer<typeof GraphRelationSchema>;
+
+export const GraphSchema = z.object({
+  focus: z.string().nullable(),
+  nodes: z.array(GraphNodeSchema),
+  relations: z.array(GraphRelationSchema),
+  /** True when the limit cut nodes off (the best-connected are kept). */
+  truncated: z.boolean(),
+  totalNodes: z.number().int(),
+});
+export type Graph = z.infer<typeof GraphSchema>;

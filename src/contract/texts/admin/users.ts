@@ -1,0 +1,102 @@
+import { MESSAGES } from '../common';
+import { defineTexts, icu } from '../define';
+
+/**
+ * Texts of user and role administration (spec §6, §8, plus the server's rule messages). Kept
+ * free of zod so the browser bundles can use them without pulling in the schemas; users.ts and
+ * roles.ts re-export them.
+ */
+export const USER_ADMIN_MESSAGES = defineTexts('userAdmin.messages', {
+  cannotDeleteAdmin: 'Cannot delete admin user',
+  lastAdmin: 'At least one active administrator must remain.',
+  unknownRole: 'The selected role does not exist',
+  roleRequired: 'Role is required',
+  notFound: 'User not found',
+  passwordBeforeActivating: 'Set a password before activating this account',
+  createForbidden: 'You do not have permission to create users. Only administrators can perform this action.',
+  updateForbidden: 'You do not have permission to update users. Only administrators can perform this action.',
+  deleteForbidden: 'You do not have permission to delete users. Only administrators can perform this action.',
+});
+
+/** Texts of User Management (spec §2, §8); the spec's own words where it gives them. */
+export const USER_TEXTS = defineTexts('userAdmin', {
+  colUser: 'User',
+  colContact: 'Contact',
+  colLastActive: 'Last Active',
+  colJoined: 'Joined',
+  colActions: 'Actions',
+  listLabel: 'Users',
+  filtersLabel: 'Filter users',
+  loading: 'Loading users',
+  title: 'User Management',
+  subtitle: 'Manage users, roles, and access across the platform.',
+  add: 'Add New User',
+  addShort: 'Add User',
+  search: 'Search',
+  searchPlaceholder: 'Search users...',
+  role: 'Role',
+  status: 'Status',
+  allRoles: 'All Roles',
+  allStatuses: 'All Statuses',
+  active: 'Active',
+  inactive: 'Inactive',
+  clearAll: 'Clear All',
+  refresh: 'Refresh',
+  never: 'Never',
+  notAvailable: 'N/A',
+  admin: 'Admin',
+  noUsers: 'No users found',
+  noMatches: 'No users match the filters',
+
+  createTitle: 'Create New User',
+  editTitle: 'Edit User',
+  username: 'Username',
+  email: 'Email Address',
+  mobile: 'Mobile Number (Optional)',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  selectRole: 'Select a role',
+  activeAccount: 'Active Account',
+  inactiveAccount: 'Inactive Account',
+  createUser: 'Create User',
+  updateUser: 'Update User',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  saveFallback: 'An error occurred while saving the user',
+  /** Said at once in a user form or delete dialog the role cannot submit (the form is then read-only). */
+  noCreatePermission: 'Your role cannot create users.',
+  noUpdatePermission: 'Your role cannot edit users.',
+  noDeletePermission: 'Your role cannot delete users.',
+
+  deleteTitle: 'Delete User',
+  deleteWarning: 'Warning: This action cannot be undone',
+  deleteBody: 'The user will be permanently removed from the system',
+  deleteButton: 'Delete User',
+  deleting: 'Deleting...',
+  deleteFailed: 'Failed to delete user. Please try again.',
+  cannotDeleteAdmin: USER_ADMIN_MESSAGES.cannotDeleteAdmin,
+
+  loadFailed: 'Failed to load users',
+  loadFailedToast: 'Failed to load users. Please try again.',
+  retry: 'Retry',
+  denied: MESSAGES.access.usersDenied,
+  signIn: 'Sign in to manage users.',
+
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+
+  passwordRequired: 'Password is required',
+  confirmRequired: 'Please confirm the password',
+  restoredWithoutPassword: 'This account was restored from a backup and has no password yet. Set one here to let the user sign in; it stays inactive until then.',
+  noPasswordYet: 'No password yet',
+
+  /** A user's short id on the cards and rows, and the accessible names of a user's actions. */
+  shortId: icu(['id'], (id: string) => `ID: ${id}`),
+  editNamed: icu(['name'], (name: string) => `Edit ${name}`),
+  deleteNamed: icu(['name'], (name: string) => `Delete ${name}`),
+  showDetails: icu(['name'], (name: string) => `Show details for ${name}`),
+  hideDetails: icu(['name'], (name: string) => `Hide details for ${name}`),
+});

@@ -1,0 +1,78 @@
+import { assign, emit } from 'xstate';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { failureText } from '../error-text';
+import { withoutRelation, withRelationType } from './graph-explorer.model';
+import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
+
+/**
+ * The edge popover, a part of the `ui` region: viewing, the relation type form (typeForm →
+ * saving) and deletion (confirming → deleting). Saving and deleting are tagged `busy`.
+ */
+const IDLE = '#graphExplorer.ready.ui.idle';
+
+export const edgePopoverState = s.createStateConfig({
+  entry: assign(({ event }) => (event.type === 'edge.open' ? { popover: { kind: 'edge' as const, id: event.relationId, anchor: event.anchor }, chosenType: '' } : {})),
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: {
+        'popover.close': IDLE,
+        'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover', reenter: true },
+        'node.open': { guard: 'nodeExists', target: '#graphExplorer.ready.ui.nodePopover' },
+        'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
+        'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null }) },
+        'relation.delete': { guard: 'writable', target: 'confirming' },
+        'layout.set': { target: IDLE, actions: 'setLayout' },
+      },
+    },
+    typeForm: {
+      on: {
+        // A new choice clears the server's refusal of the last one.
+        'relation.type.choose': { actions: assign(({ event }) => ({ chosenType: event.relationType, formError: null })) },
+        'relation.type.save': { guard: 'typeChosen', target: 'saving' },
+        'confirm.cancel': { target: 'viewing', actions: assign({ formError: null }) },
+        'popover.close': IDLE,
+      },
+    },
+    saving: {
+      id: 'ge-edge-saving',
+      tags: 'busy',
+      invoke: {
+        src: 'changeRelationType',
+        input: ({ context }) => ({ ports: context.ports, id: context.popover!.id, relationType: context.chosenType }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            emit(({ context }) => ({ type: 'relation.changed' as const, relationId: context.popover!.id, change: 'updated' as const, relationType: context.chosenType })),
+            assign(({ context }) => ({ graph: withRelationType(context.graph!, context.popover!.id, context.chosenType), ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdated) })),
+          ],
+        },
+        // The server's reason (a rule's 400, a duplicate's 409: data changed since the list was made) stays in the form.
+        onError: {
+          target: 'typeForm',
+          actions: assign(({ context, event }) => ({
+            formError: failureText(event.error, GRAPH_MESSAGES.relationTypeUpdateFailed),
+            ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdateFailed, 'error'),
+          })),
+        },
+      },
+    },
+    confirming: { on: { 'confirm.cancel': 'viewing', 'popover.close': IDLE, 'confirm.ok': 'deleting' } },
+    deleting: {
+      id: 'ge-edge-deleting',
+      tags: 'busy',
+      invoke: {
+        src: 'deleteRelation',
+        input: ({ context }) => ({ ports: context.ports, id: context.popover!.id }),
+        onDone: {
+          target: IDLE,
+          actions: [
+            emit(({ context }) => ({ type: 'relation.changed' as const, relationId: context.popover!.id, change: 'deleted' as const })),
+            assign(({ context }) => ({ graph: withoutRelation(context.graph!, context.popover!.id), ...nextToast(context, GRAPH_MESSAGES.relationDeleted) })),
+          ],
+        },
+        onError: { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.relationDeleteFailed, 'error')) },
+      },
+    },
+  },
+});

@@ -1,0 +1,79 @@
+import { assign, emit } from 'xstate';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { failureText } from '../error-text';
+import { findNode, withNodeValues, withoutNode, type GraphExplorerEvent } from './graph-explorer.model';
+import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
+
+/**
+ * The node's parts of the `ui` region: its popover (viewing → confirming → deleting) and the
+ * Edit Knowledge Node dialog (form → saving). Deleting and saving are tagged `busy`: the
+ * dialog's buttons are disabled, nothing closes and no reload starts until they end.
+ */
+const IDLE = '#graphExplorer.ready.ui.idle';
+
+export const nodePopoverState = s.createStateConfig({
+  entry: assign(({ event }) => (event.type === 'node.open' ? { popover: { kind: 'node' as const, id: event.nodeId, anchor: event.anchor } } : {})),
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: {
+        'popover.close': IDLE,
+        'node.open': { guard: 'nodeExists', target: '#graphExplorer.ready.ui.nodePopover', reenter: true },
+        'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover' },
+        'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
+        'node.delete': { guard: 'writable', target: 'confirming' },
+        'layout.set': { target: IDLE, actions: 'setLayout' },
+      },
+    },
+    confirming: { on: { 'confirm.cancel': 'viewing', 'popover.close': IDLE, 'confirm.ok': 'deleting' } },
+    deleting: {
+      id: 'ge-node-deleting',
+      tags: 'busy',
+      invoke: {
+        src: 'deleteNode',
+        input: ({ context }) => ({ ports: context.ports, id: context.popover!.id }),
+        onDone: {
+          target: IDLE,
+          actions: [
+            emit(({ context }) => ({ type: 'node.deleted' as const, nodeId: context.popover!.id })),
+            assign(({ context }) => ({ graph: withoutNode(context.graph!, context.popover!.id), ...nextToast(context, GRAPH_MESSAGES.nodeDeleted) })),
+          ],
+        },
+        onError: { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.nodeDeleteFailed, 'error')) },
+      },
+    },
+  },
+});
+
+export const editingState = s.createStateConfig({
+  entry: assign(({ context, event }) => ({ popover: null, formError: null, editing: event.type === 'node.edit' ? findNode(context, event.nodeId) : null })),
+  initial: 'form',
+  states: {
+    form: {
+      on: {
+        'node.edit.cancel': IDLE,
+        'node.edit.save': [{ guard: 'blankForm', actions: assign({ formError: 'Name and node type are required' }) }, { target: 'saving' }],
+      },
+    },
+    saving: {
+      id: 'ge-edit-saving',
+      tags: 'busy',
+      entry: assign({ formError: null }),
+      invoke: {
+        src: 'updateNode',
+        input: ({ context, event }) => ({ ports: context.ports, id: context.editing!.id, values: (event as Extract<GraphExplorerEvent, { type: 'node.edit.save' }>).values }),
+        onDone: {
+          target: IDLE,
+          actions: [
+            emit(({ context }) => ({ type: 'node.updated' as const, nodeId: context.editing!.id })),
+            assign(({ context, event }) => ({ graph: withNodeValues(context.graph!, context.editing!.id, event.output), ...nextToast(context, GRAPH_MESSAGES.nodeUpdated) })),
+          ],
+        },
+        onError: {
+          target: 'form',
+          actions: assign(({ context, event }) => ({ formError: failureText(event.error, GRAPH_MESSAGES.nodeUpdateFailed), ...nextToast(context, GRAPH_MESSAGES.nodeUpdateFailed, 'error') })),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import { assign, fromPromise, or, setup, stateIn } from 'xstate';
+import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import type { Graph } from '../../contract/knowledge/graph';
+import type { TypeRules } from '../../contract/knowledge/relation-type-rules';
+import {
+  findNode,
+  findRelation,
+  type GraphExplorerContext,
+  type GraphExplorerEmitted,
+  type GraphExplorerEvent,
+  type GraphExplorerInput,
+  type GraphExplorerPorts,
+  type NodeEditValues,
+} from './graph-explorer.model';
+
+/**
+ * What every part of the graph explorer machine shares (graph-explorer.machine.ts composes
+ * them): the types, the server calls, the guards and the few actions more than one part uses.
+ * Each part builds its states with `graphExplorerSetup.createStateConfig`, so they are typed as
+ * if written inside the one machine.
+ */
+export type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules };
+
+export const loadErrorText = (err: unknown) => GRAPH_MESSAGES.loadFailed(err instanceof Error && err.message ? err.message : GRAPH_MESSAGES.unknownError);
+
+/**
+ * The next toast. Its id counts in the machine's own context: two explorers on one page each
+ * number their toasts (a counter outside the machine would be shared by every instance).
+ */
+export const nextToast = (context: Pick<GraphExplorerContext, 'toastCount'>, message: string, severity: 'success' | 'error' = 'success') => ({
+  toastCount: context.toastCount + 1,
+  toast: { id: context.toastCount + 1, message, severity },
+});
+
+export const graphExplorerSetup = setup({
+  types: { context: {} as GraphExplorerContext, events: {} as GraphExplorerEvent, input: {} as GraphExplorerInput, emitted: {} as GraphExplorerEmitted },
+  actors: {
+    load: fromPromise<Loaded, { ports: GraphExplorerPorts; focus: string | null }>(async ({ input }) => {
+      const [graph, types] = await Promise.all([input.ports.loadGraph(input.focus), input.ports.loadTypes().catch(() => ({ nodeTypes: [], relationTypes: [] }))]);
+      return { graph, ...types };
+    }),
+    deleteNode: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteNode(input.id))),
+    deleteRelation: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteRelation(input.id))),
+    changeRelationType: fromPromise<void, { ports: GraphExplorerPorts; id: string; relationType: string }>(
+      async ({ input }) => void (await input.ports.changeRelationType(input.id, input.relationType)),
+    ),
+    updateNode: fromPromise<NodeEditValues, { ports: GraphExplorerPorts; id: string; values: NodeEditValues }>(async ({ input }) => {
+      await input.ports.updateNode(input.id, input.values);
+      return input.values;
+    }),
+  },
+  guards: {
+    writable: ({ context }) => !context.readonly,
+    busy: or([stateIn('#ge-node-deleting'), stateIn('#ge-edge-deleting'), stateIn('#ge-edge-saving'), stateIn('#ge-edit-saving')]),
+    typeChosen: ({ context }) => context.chosenType !== '',
+    nodeExists: ({ context, event }) => event.type === 'node.open' && !!findNode(context, event.nodeId),
+    editableNode: ({ context, event }) => !context.readonly && event.type === 'node.edit' && !!findNode(context, event.nodeId),
+    edgeExists: ({ context, event }) => event.type === 'edge.open' && !!findRelation(context, event.relationId),
+    blankForm: ({ event }) => event.type === 'node.edit.save' && (!event.values.name.trim() || !event.values.nodeType.trim()),
+  },
+  actions: {
+    loaded: assign(({ context }, out: Loaded) => ({ ...out, nodeTypeColors: out.nodeTypeColors ?? {}, relationTypeRules: out.relationTypeRules ?? new Map(), loadCount: context.loadCount + 1, error: null })),
+    closeAll: assign({ popover: null, editing: null, chosenType: '', formError: null }),
+    setLayout: assign(({ event }) => (event.type === 'layout.set' ? { layout: event.layout } : {})),
+  },
+});

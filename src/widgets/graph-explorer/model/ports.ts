@@ -1,0 +1,55 @@
+import { apiClient } from '../../../api/client';
+import { graphApi } from '../../../api/knowledge/graph';
+import { nodesApi } from '../../../api/knowledge/nodes';
+import { relationsApi } from '../../../api/knowledge/relations';
+import type { Graph } from '../../../contract/knowledge/graph';
+import { rulesOf } from '../../../contract/knowledge/relation-type-rules';
+import type { GraphExplorerPorts } from '../../../machines/graph-explorer/graph-explorer.machine';
+import { typesIn } from './graph-model';
+
+/** The machine's ports on the real API (one GET /graph per load). */
+export function apiPorts(apiBase: string, userId: () => string | undefined): GraphExplorerPorts {
+  const api = apiClient({ base: apiBase });
+  const graph = graphApi(api);
+  const nodes = nodesApi(api);
+  const relations = relationsApi(api);
+  const names = (list: { name: string }[]) => list.map((t) => t.name);
+  return {
+    loadGraph: (focus) => graph.load({ focus: focus ?? undefined }),
+    loadTypes: async () => {
+      const [nodeTypes, relationTypes] = await Promise.all([graph.nodeTypes(), graph.relationTypes()]);
+      const nodeTypeColors = Object.fromEntries(nodeTypes.filter((t) => t.color).map((t) => [t.name, t.color!]));
+      return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes), nodeTypeColors, relationTypeRules: rulesOf(relationTypes) };
+    },
+    changeRelationType: (id, type) => relations.changeType(id, type),
+    deleteRelation: (id) => relations.remove(id),
+    deleteNode: (id) => nodes.remove(id),
+    // The graph's edit sends what it shows (spec §7: plus updatedBy, the current user id).
+    updateNode: (id, v) => nodes.update(id, { name: v.name.trim(), nodeType: v.nodeType.trim(), snomedCode: v.snomedCode.trim() || null, description: v.description.trim() || null, updatedBy: userId() }),
+  };
+}
+
+/** The focus node, its neighbours and the relations among them. */
+export function neighbourhood(graph: Graph, focus: string): Graph {
+  const ids = new Set([focus]);
+  for (const r of graph.relations) {
+    if (r.sourceNodeId === focus) ids.add(r.targetNodeId);
+    if (r.targetNodeId === focus) ids.add(r.sourceNodeId);
+  }
+  const nodes = graph.nodes.filter((n) => ids.has(n.id));
+  return { focus, nodes, relations: graph.relations.filter((r) => ids.has(r.sourceNodeId) && ids.has(r.targetNodeId)), truncated: false, totalNodes: nodes.length };
+}
+
+const readOnly = () => Promise.reject(new Error('This graph was given as data and is read-only'));
+
+/** Ports over data the page handed in (the `data` property): no server, read-only. */
+export function dataPorts(data: Graph): GraphExplorerPorts {
+  return {
+    loadGraph: async (focus) => (focus && data.nodes.some((n) => n.id === focus) ? neighbourhood(data, focus) : { ...data, focus: null }),
+    loadTypes: async () => typesIn(data),
+    changeRelationType: readOnly,
+    deleteRelation: readOnly,
+    deleteNode: readOnly,
+    updateNode: readOnly,
+  };
+}

@@ -1,0 +1,118 @@
+import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { KgDomEvents } from '../../../contract/dom-events';
+import { fittingTypes, noFittingTypesText } from '../../../contract/knowledge/relation-type-rules';
+import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
+import type { ViewGraph } from '../model/graph-model';
+import { NodePopover, type NodePopoverStep } from './NodePopover';
+import type { ExplorerActor } from '../use-graph-explorer';
+import { PopoverPresence } from './popover-presence';
+
+export interface GraphPopoversProps {
+  actor: ExplorerActor;
+  view: ViewGraph | null;
+  colors: ReadonlyMap<string, string>;
+  relationTypes: readonly string[];
+  onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
+  /** The signed-in user's permissions: an action the role cannot take is not offered. */
+  permissions: readonly string[];
+  /** The server whose presence the node popover shows. */
+  presenceBase?: string;
+}
+
+/** The node or edge popover the machine has open (closed when its node or edge left the view). */
+export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions, presenceBase }: GraphPopoversProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const c = snapshot.context;
+  const popover = c.popover;
+  const node = popover?.kind === 'node' ? view?.nodes.find((n) => n.id === popover.id) : undefined;
+  const relation = popover?.kind === 'edge' ? view?.relations.find((r) => r.id === popover.id) : undefined;
+  const gone = !!popover && !node && !relation && !snapshot.hasTag('busy');
+  useEffect(() => {
+    if (gone) actor.send({ type: 'popover.close' });
+  }, [gone, actor]);
+  const send = actor.send;
+  const close = () => send({ type: 'popover.close' });
+  const busy = snapshot.hasTag('busy');
+  // Escape closes an open popover wherever the focus is, and only the popover (not the host's dialog).
+  useEffect(() => {
+    if (!popover) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!busy) actor.send({ type: 'popover.close' });
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [popover, busy, actor]);
+  const focus = c.graph?.focus ?? null;
+  // Each action only for a role that may take it (the server refuses the others): no form to fill in vain.
+  const may = (permission: string) => !c.readonly && permissions.includes(permission);
+
+  if (popover?.kind === 'node' && node) {
+    const steps: NodePopoverStep[] = ['confirming', 'deleting'];
+    const step = steps.find((s) => snapshot.matches({ ready: { ui: { nodePopover: s } } })) ?? 'viewing';
+    return (
+      <NodePopover
+        node={node}
+        color={colors.get(node.nodeType) ?? '#607d8b'}
+        anchor={popover.anchor}
+        step={step}
+        readonly={c.readonly}
+        can={{ relate: may('relations.create'), edit: may('nodes.update'), remove: may('nodes.delete') }}
+        capped={view?.capped.get(node.id) ?? 0}
+        isFocus={node.id === focus}
+        presence={presenceBase !== undefined && <PopoverPresence apiBase={presenceBase} nodeId={node.id} />}
+        onClose={close}
+        // Spec §2: Add Relation leaves for the relation form and comes back to the graph afterwards.
+        onAddRelation={() =>
+          onNavigate?.({
+            path: `/nodes/${node.id}/relations/new`,
+            state: { returnTo: { graph: { focusNodeId: focus ?? node.id, relationType: c.presetRelationType ?? undefined } } },
+          })
+        }
+        onEditNode={() => onNavigate?.({ path: `/nodes/${node.id}/edit` })}
+        onDelete={() => send({ type: 'node.delete' })}
+        onConfirm={() => send({ type: 'confirm.ok' })}
+        onCancel={() => send({ type: 'confirm.cancel' })}
+        onShowMore={() => send({ type: 'hub.expand', nodeId: node.id })}
+        onFocus={() => send({ type: 'graph.focus', focusNodeId: node.id, relationType: null })}
+      />
+    );
+  }
+  if (popover?.kind === 'edge' && relation) {
+    const steps: EdgePopoverStep[] = ['typeForm', 'saving', 'confirming', 'deleting'];
+    const step = steps.find((s) => snapshot.matches({ ready: { ui: { edgePopover: s } } })) ?? 'viewing';
+    const end = (id: string) => c.graph?.nodes.find((n) => n.id === id);
+    const name = (id: string) => end(id)?.name ?? V.unknownNode;
+    // Only the types whose rule fits the two ends (the current one is kept, even
+    // when it was made before a rule it now breaks); when none fits, why.
+    const ends = { source: end(relation.sourceNodeId)?.nodeType ?? '', target: end(relation.targetNodeId)?.nodeType ?? '' };
+    const fitting = fittingTypes(relationTypes, c.relationTypeRules, ends.source, ends.target, relation.relationType);
+    return (
+      <EdgePopover
+        relation={relation}
+        sourceName={name(relation.sourceNodeId)}
+        targetName={name(relation.targetNodeId)}
+        anchor={popover.anchor}
+        step={step}
+        readonly={c.readonly}
+        can={{ edit: may('relations.update'), remove: may('relations.delete') }}
+        relationTypes={fitting}
+        noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
+        error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
+        chosenType={c.chosenType}
+        onClose={close}
+        onEditType={() => send({ type: 'relation.type.edit' })}
+        onChooseType={(relationType) => send({ type: 'relation.type.choose', relationType })}
+        onSaveType={() => send({ type: 'relation.type.save' })}
+        onDelete={() => send({ type: 'relation.delete' })}
+        onConfirm={() => send({ type: 'confirm.ok' })}
+        onCancel={() => send({ type: 'confirm.cancel' })}
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export { freePort };
+
+/**
+ * Where tests/e2e/global-setup.ts left the data directories of a server that has started once:
+ * `empty/` (KG_SAMPLE_DATA=0) and `sample/` (KG_SAMPLE_DATA=1).
+ */
+export const TEMPLATES_ENV = 'KG_E2E_TEMPLATES';
+type Template = 'empty' | 'sample';
+
+/**
+ * Fills a new data directory with a copy of the run's template, so the server that opens it
+ * skips creating the embedded database (initdb) and migrating: ~70 % of a server's start, about
+ * 14 of 20 CPU seconds, paid once per run instead of once per spec. The copy is what that first
+ * start leaves, and holds nothing instance-specific (the template server ran with a configured
+ * token secret, so each copy makes its own on its first start). Returns false without templates
+ * (startServer outside a Playwright run): the server then creates its database itself.
+ */
+export function seedDataDir(dataDir: string, template: Template): boolean {
+  const templates = process.env[TEMPLATES_ENV];
+  if (!templates) return false;
+  // Rows of the template are dated when it was built; specs check that the sample's nodes were
+  // created today. Past midnight a copy would say yesterday: the server then creates its own.
+  if (fs.readFileSync(path.join(templates, 'day'), 'utf8') !== new Date().toDateString()) return false;
+  // The lock belongs to the process that held it (none now): never copy it.
+  fs.cpSync(path.join(templates, template), dataDir, { recursive: true, filter: (src) => !path.basename(src).startsWith('server.lock') });
+  return true;
+}
+
+const defaultEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  KG_SAMPLE_DATA: '0',
+  LOG_LEVEL: 'warn',
+  KG_EXAMPLES: '1',
+  KG_PUBLIC_RATE_LIMIT: '100000',
+  KG_AUTH_RATE_LIMIT: '10000',
+  KG_AUTH_ACCOUNT_RATE_LIMIT: '10000',
+});
+
+async function spawnServer(env: Record<string, string>, dataDir: string, { keepDataDir = false, minStartMs = 0 } = {}): Promise<TestServer> {
+  // A fixed PORT in `env` lets a test know the server's origin before it starts (KG_CORS_ORIGINS).
+  const port = Number(env.PORT) || (await freePort());
+  const started = Date.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...defaultEnv(port, dataDir), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // A busy machine (shared CI cores) may need longer: KG_E2E_SERVER_START_MS.
+  const startMs = Math.max(minStartMs, Number(process.env.KG_E2E_SERVER_START_MS) || 120_000);
+  const deadline = Date.now() + startMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not start within ${startMs / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // KG_E2E_TIMINGS=1: one line per server start, to see where a browser run's time goes.
+  if (process.env.KG_E2E_TIMINGS) console.log(`[e2e] server ${url} ready in ${Date.now() - started} ms`);
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the real server (built app + API) on a free port with a fresh embedded database (a
+ * copy of the run's template: seedDataDir). `env` adds settings (KG_SAMPLE_DATA=1 for the sample
+ * graph, KG_CORS_ORIGINS, ...). The examples are served (KG_EXAMPLES=1): several specs drive the
+ * widgets through them.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-'));
+  seedDataDir(dataDir, env.KG_SAMPLE_DATA === '1' ? 'sample' : 'empty');
+  return spawnServer(env, dataDir);
+}
+
+/**
+ * Builds the templates seedDataDir copies: each is the data directory of a server that started
+ * once on a new embedded database and stopped. Both start at once (they are independent).
+ */
+export async function buildTemplates(): Promise<{ dir: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-templates-'));
+  const build = async (template: Template) => {
+    const dataDir = path.join(dir, template);
+    fs.mkdirSync(dataDir);
+    // A configured token secret is not stored: every copy makes its own on its first start.
+    // A first start creates the database (initdb): slower than the starts from a copy.
+    const server = await spawnServer({ KG_SAMPLE_DATA: template === 'sample' ? '1' : '0', KG_TOKEN_SECRET: 'e2e-template-only-0123456789abcdef' }, dataDir, { keepDataDir: true, minStartMs: 300_000 });
+    await server.stop();
+  };
+  const day = new Date().toDateString();
+  const built = await Promise.allSettled([build('empty'), build('sample')]);
+  fs.writeFileSync(path.join(dir, 'day'), day);
+  const failed = built.find((r) => r.status === 'rejected');
+  if (failed) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw failed.reason;
+  }
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
