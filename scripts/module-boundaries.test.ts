@@ -21,7 +21,8 @@ async function refusals(file: string, source: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('module boundaries (eslint.config.js)', () => {
+// Each case lints with the whole config in process: seconds each on a busy machine.
+describe('module boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   it('refuses a module importing another module’s routes or a deep file', async () => {
     for (const spec of ['../users/routes', '../users/repository', '../users/repository.js', '../../modules/users/skeleton']) {
       const messages = await refusals('src/server/modules/auth/fake.ts', `import { x } from '${spec}';`);

@@ -92,7 +92,8 @@ export function inlineTexts(file: string, source = readFileSync(file, 'utf8')): 
   return found;
 }
 
-describe('inline texts', () => {
+// Each case parses a layer's every .tsx with the compiler: seconds on a busy machine.
+describe('inline texts', { timeout: 60_000 }, () => {
   it('catches JSX text and literal user-facing attributes (the scan itself)', () => {
     const sample = [
       'const A = () => (<div title="Close dialog">',
