@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
-import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
+import { i18nCatalogues } from './scripts/build/vite-i18n-catalogues.mjs';
 
 /**
  * The standalone host app (index.html → src/host/main.tsx), built to dist/host where the

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { defineConfig, type Alias, type Plugin } from 'vite';
-import { writeWidgetContract } from './scripts/widget-contract.mjs';
-import { widgetElements } from './scripts/widget-elements.mjs';
-import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
+import { writeWidgetContract } from './scripts/build/widget-contract.mjs';
+import { widgetElements } from './scripts/build/widget-elements.mjs';
+import { i18nCatalogues } from './scripts/build/vite-i18n-catalogues.mjs';
 
 /**
  * The widget bundle (DESIGN §5) in dist/widgets/:
@@ -11,8 +11,8 @@ import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
  * - kg-elements.classic.js: a classic script (no type="module") that loads kg-elements.js;
  * - chunk-[hash].js: content-hashed chunks, shared by the entries; each widget's code (and heavy
  *   code such as force-graph or the spreadsheet reader) loads when it is first used;
- * - custom-elements.json and kg-elements.d.ts (scripts/widget-contract.mjs).
- * The element list comes from src/widgets/elements.ts only (scripts/widget-elements.mjs).
+ * - custom-elements.json and kg-elements.d.ts (scripts/build/widget-contract.mjs).
+ * The element list comes from src/widgets/elements.ts only (scripts/build/widget-elements.mjs).
  * React is aliased to preact/compat (KG_WIDGETS_REACT=1 keeps React: bench/bundle compares the two);
  * styles are inlined strings that go into each element's shadow root. Other sites load the bundle
  * cross-origin, so chunk URLs are relative to the entry (lib mode: no preload helper, no absolute base).

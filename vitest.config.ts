@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { i18nCatalogues } from './scripts/vite-i18n-catalogues.mjs';
+import { i18nCatalogues } from './scripts/build/vite-i18n-catalogues.mjs';
 
 /**
  * Unit tests (contract, machines, helpers) and API tests. API tests run on a fresh PGlite

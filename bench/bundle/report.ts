@@ -61,7 +61,7 @@ export function writeReport(dir: string, r: BundleResults): void {
     '',
     `On the wire: the body bytes Chromium received from the server for the same files (Content-Encoding as served: ${
       r.servedEncodings ? Object.entries(r.servedEncodings).map(([enc, n]) => `${enc} ${n} files`).join(', ') : 'not measured'
-    }). The build writes brotli (quality 11) and gzip files beside each asset and the server sends them as they are (scripts/precompress.mjs, \`preCompressed\`).`,
+    }). The build writes brotli (quality 11) and gzip files beside each asset and the server sends them as they are (scripts/build/precompress.mjs, \`preCompressed\`).`,
     '',
     ...(r.catalogue
       ? [

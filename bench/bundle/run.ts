@@ -14,7 +14,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { widgetElements } from '../../scripts/widget-elements.mjs';
+import { widgetElements } from '../../scripts/build/widget-elements.mjs';
 import { startServer } from '../../tests/e2e/support/server';
 import { ALL_ELEMENTS_BUDGET_KB, DEFAULT_ELEMENT_BUDGET_KB, ELEMENT_BUDGETS_KB, FIRST_WAVE_BUDGET_KB, HOST_FIRST_ROUTE_BUDGET_KB, LATER_ELEMENTS } from './budgets';
 import { gzipSize, loadedFiles, settle } from './measure';

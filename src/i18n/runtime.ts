@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, isRtl, matchLocale, type Locale } from './locales';
 /**
  * The browser's i18n runtime (Lingui, DESIGN §9): one active language per page, shared by the
  * host and every kg-* element of the bundle. Catalogues other than English are separate chunks,
- * compiled at build time (scripts/vite-i18n-catalogues.mjs), loaded the first time they are
+ * compiled at build time (scripts/build/vite-i18n-catalogues.mjs), loaded the first time they are
  * asked for. Portals' `texts` overrides are kept per owner (an element) and merged over the
  * catalogue; ICU overrides are compiled by Lingui's compiler, itself loaded only when one is given.
  * Installs itself as the texts modules' translator (src/contract/texts/define.ts) when first imported.

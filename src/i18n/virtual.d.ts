@@ -1,4 +1,4 @@
-/** Compiled catalogues (scripts/vite-i18n-catalogues.mjs). */
+/** Compiled catalogues (scripts/build/vite-i18n-catalogues.mjs). */
 declare module 'virtual:kg-catalogue/*' {
   import type { Messages } from '@lingui/core';
   const messages: Messages;

@@ -68,7 +68,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       if (method === 'OPTIONS') continue;
       const key = routeKey(method, route.url);
       const access = (API_ACCESS as Record<string, Access>)[key];
-      if (!access) throw new Error(`Route ${key} has no entry in src/contract/access/access/access.ts`);
+      if (!access) throw new Error(`Route ${key} has no entry in src/contract/access/access.ts`);
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
       // Fastify's automatic HEAD route copies the GET route's hooks, guard included.
       if (existing.some((h) => GUARD in h)) continue;

@@ -19,7 +19,7 @@ export interface TypeAdminProps {
 
 /**
  * Node Type Management / Relation Type Management (spec §2). Writes need system.config (admin),
- * as on the server (src/contract/access/access/access.ts); a reader (nodes.read) sees the list without write
+ * as on the server (src/contract/access/access.ts); a reader (nodes.read) sees the list without write
  * buttons and a note saying so; anyone else sees a refusal.
  */
 export function TypeAdmin({ apiBase = '', kind = 'node', user, css }: TypeAdminProps) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { widgetElements } from '../../../scripts/widget-elements.mjs';
+import { widgetElements } from '../../../scripts/build/widget-elements.mjs';
 import { englishIn, type Leak } from '../support/english-leaks';
 import { startServer, type TestServer } from '../support/server';
 import { settled, shownTexts } from '../support/shown-texts';

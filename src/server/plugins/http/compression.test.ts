@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../../scripts/precompress.mjs';
+import { precompress } from '../../../../scripts/build/precompress.mjs';
 import type { AuthResponse } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 

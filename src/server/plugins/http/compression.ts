@@ -13,7 +13,7 @@ export const COMPRESSIBLE = /^(application\/(json|javascript|xml|[\w.+-]+\+(json
 /**
  * Compresses answers of at least 1 KB (brotli when the client takes it, else gzip): a 25-node page
  * is ~11 KB of JSON, a capped graph view megabytes. Built assets are not compressed here: the build
- * writes .br and .gz beside them (scripts/precompress.mjs) and the static plugin serves those; a
+ * writes .br and .gz beside them (scripts/build/precompress.mjs) and the static plugin serves those; a
  * reply that already has a Content-Encoding is left alone, so nothing is compressed twice.
  * socket.io answers on the raw HTTP server before Fastify and is not touched.
  */

@@ -47,7 +47,7 @@ export async function staticFiles(app: FastifyInstance) {
       // The React example is built into the host's folder (host/examples/react-app): it is served
       // only as an example (below), with the examples' policy, and only when they are enabled.
       allowedPath: (pathName) => !pathName.startsWith('/examples/'),
-      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as they are.
+      // The build writes .br and .gz beside each asset (scripts/build/precompress.mjs): sent as they are.
       preCompressed: true,
       setHeaders: (res, file) => {
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');

@@ -2,12 +2,12 @@
 // After `vite build`: writes <file>.br (brotli, quality 11) and <file>.gz (gzip -9) beside every
 // built text asset of at least 1 KB, so the server sends them as they are (@fastify/static
 // preCompressed) instead of compressing on every request, and at the best ratio. A variant that
-// would not be smaller is not written. Usage: node scripts/precompress.mjs [dir…] (default dist).
+// would not be smaller is not written. Usage: node scripts/build/precompress.mjs [dir…] (default dist).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 // Source maps are left out: only developer tools fetch them, and they are most of the bytes.
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|d\.ts|webmanifest|xml)$/;
 const MIN_BYTES = 1024;

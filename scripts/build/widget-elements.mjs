@@ -1,12 +1,12 @@
 // The kg-* element list for build tooling, read from src/widgets/elements.ts (the one place where
 // elements are listed: an import of the element spec and a defineElement(spec) call). Used by
-// vite.widgets.config.ts (one entry per element), scripts/widget-contract.mjs (custom-elements.json,
+// vite.widgets.config.ts (one entry per element), scripts/build/widget-contract.mjs (custom-elements.json,
 // kg-elements.d.ts) and bench/bundle. The contract script checks this reading against the specs
 // themselves (loaded through Vite), so a form this parser does not understand fails the build.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 export const ELEMENTS_ENTRY = path.join(root, 'src/widgets/elements.ts');
 
 /** @returns {{ tag: string, exportName: string, module: string, file: string }[]} in definition order */
