@@ -17,7 +17,8 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await testApp();
+  // The session sweep every half second: a socket whose user lost a permission goes within a second.
+  t = await testApp({ socketSessionCheckMs: 500 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const admin = await t.register('pres_admin');
@@ -26,6 +27,10 @@ beforeAll(async () => {
   const role = (await t.call({ method: 'POST', url: '/api/roles', token: admin.accessToken, payload: { name: 'Presence log readers', permissions: ['system.logs'] } })).json<Role>();
   expect((await t.call({ method: 'PUT', url: `/api/users/${outsider.user.id}`, token: admin.accessToken, payload: { roleId: role.id } })).statusCode).toBe(200);
   const again = await t.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'pres_outsider', password: 'secret-pw' } });
+  const demoted = await t.register('pres_demoted');
+  tokens.demoted = demoted.accessToken;
+  ids.demoted = demoted.user.id;
+  ids.logReaders = role.id;
   tokens.admin = admin.accessToken;
   tokens.viewer = viewer.accessToken;
   tokens.outsider = again.json<{ accessToken: string }>().accessToken;
@@ -138,6 +143,22 @@ describe('presence', () => {
     expect(names(await admin.until('node', 'node-b', () => true))).toEqual(['pres_admin:viewing']);
     expect(names(await admin.until('role', 'role-b', () => true))).toEqual(['pres_admin:viewing']);
     [admin, outsider, viewer].forEach((c) => c.socket.close());
+  });
+
+  it('takes out, within seconds, a person whose role lost the read permission while on a record', async () => {
+    const admin = await client('admin');
+    const demoted = await client('demoted');
+    await admin.join('node', 'node-d');
+    await demoted.join('node', 'node-d', 'editing');
+    await admin.until('node', 'node-d', (u) => names(u).join() === 'pres_admin:viewing,pres_demoted:editing');
+    const gone = new Promise<void>((resolve) => demoted.socket.once('disconnect', () => resolve()));
+    const started = Date.now();
+    const res = await t.call({ method: 'PUT', url: `/api/users/${ids.demoted}`, token: tokens.admin, payload: { roleId: ids.logReaders } });
+    expect(res.statusCode).toBe(200);
+    await admin.until('node', 'node-d', (u) => names(u).join() === 'pres_admin:viewing', 5000);
+    await gone;
+    expect(Date.now() - started).toBeLessThan(5000);
+    admin.socket.close();
   });
 
   it('refuses a socket without a sign-in, and joins that are malformed or too many', async () => {

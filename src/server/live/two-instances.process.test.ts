@@ -11,7 +11,8 @@ import { startServerProcess, waitForOutput, type ServerProcess } from '../test/s
  * Two real server processes (test/instance-process.ts: the app of main.ts) on one fresh PostgreSQL
  * database, as behind a load balancer: socket.io events made on A reach sockets on B through the
  * PostgreSQL adapter (LISTEN/NOTIFY), including after the adapter's connection was killed, and a
- * sign-in ended through A disconnects its sockets on B within seconds. PostgreSQL only.
+ * sign-in ended through A disconnects its sockets on B within seconds; the people of a killed
+ * instance are forgotten within seconds. PostgreSQL only.
  */
 const onPostgres = process.env.KG_TEST_DB === 'postgres';
 
@@ -203,6 +204,41 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL (PostgreSQL
     onA.close();
     await bSeesViewingOnly;
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('forgets the people of an instance that was killed, within 10 s of its last word', { timeout: 90_000 }, async () => {
+    // A third instance, killed without a chance to say goodbye: B only stops hearing its heartbeat.
+    const c = await startInstance(withDatabase(process.env.TEST_DATABASE_URL!, database));
+    try {
+      const onC = await socketOn(c);
+      const onB = await socketOn(b);
+      const people = (test: (u: PresenceUpdate) => boolean) =>
+        new Promise<PresenceUpdate>((resolve) => {
+          const on = (u: PresenceUpdate) => {
+            if (u.id !== 'crash-node' || !test(u)) return;
+            onB.off(PRESENCE_EVENTS.update, on);
+            resolve(u);
+          };
+          onB.on(PRESENCE_EVENTS.update, on);
+        });
+      const bSeesC = people((u) => u.people.some((p) => p.mode === 'editing'));
+      expect(await onC.emitWithAck(PRESENCE_EVENTS.join, { kind: 'node', id: 'crash-node', mode: 'editing' })).toEqual({ ok: true });
+      expect(await onB.emitWithAck(PRESENCE_EVENTS.join, { kind: 'node', id: 'crash-node', mode: 'viewing' })).toEqual({ ok: true });
+      await bSeesC;
+      const bSeesOnlyItself = people((u) => u.people.length === 1 && u.people[0].mode === 'viewing');
+      const killed = Date.now();
+      c.proc.kill('SIGKILL');
+      // B's own socket keeps saying it is there while C is silent.
+      const beat = setInterval(() => void onB.emit(PRESENCE_EVENTS.join, { kind: 'node', id: 'crash-node', mode: 'viewing' }), 2000);
+      try {
+        await bSeesOnlyItself;
+      } finally {
+        clearInterval(beat);
+      }
+      expect(Date.now() - killed).toBeLessThan(12_000);
+    } finally {
+      if (c.proc.exitCode === null && c.proc.signalCode === null) await c.stop();
+    }
   });
 
   it('a sign-in ended through A disconnects its sockets on B within seconds', { timeout: 60_000 }, async () => {
