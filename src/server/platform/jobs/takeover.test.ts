@@ -24,7 +24,9 @@ let editor: AuthResponse;
 let shared: UploadStore;
 
 beforeAll(async () => {
-  t = await testApp({ uploadAnswerWaitMs: 0 });
+  // Every recovery here is called by the test: the periodic sweep (every 5 s on PostgreSQL) would
+  // otherwise take an interrupted job between the drain and the assertions on a slow machine.
+  t = await testApp({ uploadAnswerWaitMs: 0, jobSweepSeconds: 3600 });
   await t.register('admin');
   editor = await t.register('editor');
   await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'editor') WHERE username = 'editor'`);
