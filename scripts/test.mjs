@@ -47,15 +47,17 @@ await Promise.all([
 // One vitest run per project (vitest.config.ts), so that each prints its own time; each API
 // project builds its template database once (src/server/test/global-setup.ts).
 await run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
-const api = [['API tests on PGlite', 'api-pglite']];
-if (process.env.TEST_DATABASE_URL) api.push(['API tests on PostgreSQL', 'api-postgres']);
-if (process.env.KG_TEST_API_TOGETHER === '1' && api.length > 1) {
-  // Vitest runs one file at a time on two cores; the two projects side by side use the second
-  // core. Opt-in until the timing-sensitive API tests are proven on a loaded second core.
-  await Promise.all(api.map(([label, project]) => run(label, 'npx', ['vitest', 'run', '--project', project], { together: true })));
-} else {
-  for (const [label, project] of api) await run(label, 'npx', ['vitest', 'run', '--project', project]);
-}
+// Both API projects in one vitest run with two workers: each file has its own database clone, so
+// files of either project run side by side, and one pool keeps both cores busy to the end (two runs
+// side by side would leave one core idle once the shorter finishes). KG_TEST_API_WORKERS=1 runs
+// them one file at a time, as a busy developer machine may want.
+const apiProjects = ['api-pglite', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
+const apiWorkers = process.env.KG_TEST_API_WORKERS || '2';
+await run(
+  `API tests on ${process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite'}`,
+  'npx',
+  ['vitest', 'run', ...apiProjects.map((p) => `--project=${p}`), `--maxWorkers=${apiWorkers}`],
+);
 const built = await run('build', 'npm', ['run', 'build']);
 if (built) {
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
