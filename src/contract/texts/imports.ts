@@ -6,8 +6,8 @@ import { defineTexts, icu, joinTexts } from './define';
  * zod so the browser bundles use them without the schemas; imports.ts re-exports them.
  */
 
-/** SNOMED import accepts these extensions; .txt only for the RF2 description file (DESIGN §6). */
-export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt'] as const;
+/** SNOMED import accepts these extensions; .txt for one RF2 snapshot file, .zip for a release (DESIGN §6). */
+export const SNOMED_IMPORT_EXTENSIONS = [...LIMITS.snomedImportExtensions, '.txt', '.zip'] as const;
 
 /** keptRows as an ICU message (`total` is `none` when the file's row count is not known yet). */
 const KEPT_ROWS =
