@@ -231,6 +231,13 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
     });
   }
   summary.unchanged = Math.max(0, total - summary.errors - summary.created - summary.updated);
+  if (!ctx.dryRun && summary.created + summary.updated > 0) {
+    // Fresh statistics before curators browse the release: without them the planner takes the new
+    // tables for empty and scans where an index answers in microseconds. Only an optimisation.
+    ctx.progress(98, 'Preparing the catalogue for search…');
+    const tables = [...new Set([...parts.map((p) => RF2_SPECS[p.kind].table), ...(hierarchy ? ['snomed_closure'] : [])])];
+    await app.db.exec(`VACUUM (ANALYZE) ${tables.join(', ')}`).catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED release import failed'));
+  }
   if (!ctx.dryRun) {
     ctx.progress(99, 'Checking the codes in use…');
     await ctx.resumable(() => evaluateDrift(drift, ctx.id));
