@@ -42,7 +42,7 @@ import { nodeCopyMs, snomedCopyMs } from './floor';
 import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
 import { writeReport, type ImportResult } from './report';
 import { writeRelease } from './release/generate';
-import { apiLatencies, childrenLatencies, closureBuild, releaseCopyMs, seedCodedNodes } from './release/scenario';
+import { apiLatencies, childrenLatencies, closureBuild, importRelease, releaseCopyMs, seedCodedNodes } from './release/scenario';
 import { pollDuring, writeNodeCsv, writeResponsivenessReport, writeSnomedXls, type ResponsivenessResult } from './responsiveness';
 
 const env = process.env;
@@ -217,7 +217,7 @@ async function releaseScenario(displays: string[]) {
   for (const kind of config.dbs) {
     const db = await freshDb(kind, `release-${kind}`);
     const r = await withServer({ ...db, logDir: work, name: `release-${kind}` }, async (server, token) => {
-      const m = await measure(server, () => importSnomed(server, token, release.zip));
+      const m = await measure(server, () => importRelease(server.url, token, release.zip));
       if (!db.databaseUrl) return { m };
       await seedCodedNodes(db.databaseUrl, release, 20_000);
       const words = displays.flatMap((d) => d.split(' ')).filter((w) => w.length > 4).filter((_, i) => i % 97 === 0).slice(0, 210);

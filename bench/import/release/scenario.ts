@@ -7,6 +7,9 @@
  * parents, path), and node search filtered by "descendants of" a top-level concept.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import pg from 'pg';
 import { summarize } from '../../api/stats';
 import type { RunningServer } from '../../api/server';
@@ -128,4 +131,36 @@ export async function childrenLatencies(url: string, release: GeneratedRelease) 
     await client.end();
   }
   return summarize(out.slice(release.parents.length));
+}
+
+/**
+ * POST /snomed/import over node:http: the answer comes when the import is over, which for a
+ * release takes longer than fetch waits for response headers (5 minutes).
+ */
+export async function importRelease(serverUrl: string, token: string, file: string): Promise<{ message: string; summary: Record<string, number> }> {
+  const boundary = `----kgbench${Date.now().toString(16)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/zip\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + fs.statSync(file).size + tail.length;
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${serverUrl}/api/snomed/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      timeout: 0,
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { message: string; summary: Record<string, number>; error?: string };
+        if (res.statusCode !== 200) reject(new Error(`import: ${res.statusCode} ${body.error ?? body.message}`));
+        else resolve(body);
+      });
+    });
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
 }
