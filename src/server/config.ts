@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SnomedDialect } from '../contract/knowledge/snomed';
 
 export interface AppConfig {
   /** Embedded database directory (PGlite) when no databaseUrl is set. `null` = in memory (tests). */
@@ -28,6 +29,8 @@ export interface AppConfig {
   attachmentMaxBytes: number;
   /** Largest SNOMED import file (bytes; a full RF2 description snapshot is ~150 MB). */
   snomedImportMaxBytes: number;
+  /** The dialect whose language reference set names a concept's preferred term (KG_SNOMED_DIALECT=en-GB). */
+  snomedDialect: SnomedDialect;
   /** How long POST /nodes/upload waits for the job to finish so it can answer with the summary. */
   uploadAnswerWaitMs: number;
   /** Load the sample medical graph into a new embedded database. */
@@ -97,6 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     inputDepthLimits: depthLimitsFrom(env.KG_INPUT_MAX_DEPTH),
     attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
     snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, 200) * 1024 * 1024,
+    snomedDialect: env.KG_SNOMED_DIALECT?.trim().toLowerCase() === 'en-gb' ? 'en-GB' : 'en-US',
     uploadAnswerWaitMs: numberFrom(env.KG_UPLOAD_ANSWER_WAIT_MS, 1500),
     sampleData: env.KG_SAMPLE_DATA !== '0',
     distDir: path.join(root, 'dist'),
@@ -126,6 +130,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     inputDepthLimits: { ...DEFAULT_INPUT_DEPTH_LIMITS },
     attachmentMaxBytes: 50 * 1024 * 1024,
     snomedImportMaxBytes: 200 * 1024 * 1024,
+    snomedDialect: 'en-US',
     uploadAnswerWaitMs: 1500,
     sampleData: false,
     distDir: null,

@@ -79,6 +79,7 @@ export const API_ACCESS = {
   'GET /graph': 'nodes.read',
 
   'GET /snomed/concepts': 'nodes.read',
+  'GET /snomed/concepts/:conceptId': 'nodes.read',
   'DELETE /snomed/concept/:id': 'system.config',
   'POST /snomed/import': 'nodes.create',
   'GET /snomed/template': 'nodes.create',
@@ -87,6 +88,8 @@ export const API_ACCESS = {
   // readable with nodes.read too); accepting the change is an edit of the node.
   'GET /snomed/drift': 'nodes.read',
   'POST /snomed/drift/:nodeId/accept': 'nodes.update',
+  // Recoding a node to a suggested replacement is an edit of the node.
+  'POST /snomed/drift/:nodeId/replace': 'nodes.update',
 
   // Non-admins get a directory (id, username); full records need users.read.
   'GET /users': 'authenticated',

@@ -9,7 +9,13 @@ import type { TextRef } from '../texts/define';
  * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
  * Encryption (an age file around the zip, recognised by its header) leaves the format as it is.
  */
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+/**
+ * Every format a restore reads. 2 added the SNOMED concept model's files (concepts, relationships,
+ * language and association reference sets); a version-1 archive has none of them and restores
+ * with an empty concept model (the descriptions as before).
+ */
+export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2];
 
 /** Largest archive a restore accepts (it waits in a temp file, never in memory). */
 export const BACKUP_MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
@@ -34,7 +40,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedDrift', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

@@ -86,6 +86,8 @@ export const NodeListQuerySchema = z.object({
   hasSnomed: flag,
   /** 'true': only nodes whose code an import changed and nobody reviewed yet (SNOMED drift). */
   snomedReview: z.enum(['true']).optional(),
+  /** Nodes whose SNOMED code is this concept or lies under it in the is-a hierarchy. */
+  snomedDescendantOf: z.string().regex(/^\d{1,18}$/, 'Invalid SNOMED concept id').optional(),
   /** 'true': a non-blank URL; 'false': blank or none. */
   hasUrl: flag,
   /** 'true': a non-blank description; 'false': blank or none (the Analytics page's finding). */

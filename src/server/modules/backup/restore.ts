@@ -9,6 +9,7 @@ import { userRoom } from '../../platform/jobs/events';
 import { AppError, badRequest, conflict, uniqueViolation } from '../../plugins/errors';
 import { restartDuplicateRefresh } from '../analytics';
 import { removeBlobs } from '../attachments';
+import { rebuildHierarchy } from '../snomed';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
 import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
@@ -161,7 +162,7 @@ function asRefusal(err: unknown): unknown {
 }
 
 /** Tables whose secondary indexes are built once after the load rather than row by row. */
-const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'audit_log', 'audit_created_batches'];
+const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'snomed_relationships', 'snomed_language_refset', 'snomed_associations', 'audit_log', 'audit_created_batches'];
 
 /**
  * Bulk-load mode for the restore's transaction (the installation is empty, so nobody else reads
@@ -216,6 +217,8 @@ async function startBulkLoad(tx: Queryable, kind: 'pglite' | 'postgres'): Promis
       // More sort memory for the index builds (this transaction only); the embedded database keeps its default.
       if (kind === 'postgres') await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       for (const index of indexes) await tx.query(index.def);
+      // The hierarchy's closure is derived, not in the archive: built once from the restored relationships.
+      await rebuildHierarchy(tx);
     },
   };
 }

@@ -90,6 +90,11 @@ function listFilter(q: NodeListQuery, rowByRow = false): { where: string; params
   const snomed = q.snomedCode?.trim();
   if (snomed) clauses.push(contains('n.snomed_code', param(likePattern(snomed)), rowByRow));
   if (q.snomedReview) clauses.push('n.id IN (SELECT node_id FROM snomed_drift)');
+  if (q.snomedDescendantOf) {
+    // One probe of the closure's primary key per coded node (migration 0034).
+    const d = param(q.snomedDescendantOf);
+    clauses.push(`(n.snomed_code = ${d} OR EXISTS (SELECT 1 FROM snomed_closure k WHERE k.ancestor_id = ${d} AND k.descendant_id = n.snomed_code))`);
+  }
   if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : Q.withoutSnomedCode);
   if (q.hasDescription) clauses.push(q.hasDescription === 'true' ? filled('n.description') : Q.withoutDescription);
   if (q.orphan) clauses.push(q.orphan === 'true' ? Q.orphan : `NOT ${Q.orphan}`);

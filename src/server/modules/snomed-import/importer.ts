@@ -10,6 +10,7 @@ import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../snomed'
 import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../platform/jobs/runner';
 import type { JobKindHandler } from '../../platform/jobs/kinds';
 import { FirstSeen } from './first-seen';
+import { isConceptModelUpload, runConceptModelImport } from './rf2/components';
 import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './rows';
 
 /**
@@ -100,6 +101,11 @@ async function upsertBatch(tx: Queryable, batch: Map<string, SnomedRow>): Promis
  */
 export async function runSnomedImport(app: FastifyInstance, file: string, format: FileFormat, ctx: JobContext): Promise<JobOutcome & { summary: SnomedImportSummary }> {
   ctx.progress(1, 'Checking the file…', 'processing');
+  if (format === 'rf2zip' || format === 'rf2') {
+    const [job] = await app.db.query<{ filename: string | null }>('SELECT filename FROM import_jobs WHERE id = $1', [ctx.id]);
+    const filename = job?.filename ?? '';
+    if (await isConceptModelUpload(file, format, filename, SNOMED_PARSE_LIMITS)) return runConceptModelImport(app, file, format, filename, SNOMED_PARSE_LIMITS, ctx);
+  }
   const { rows: total, sheet } = await scan(file, format, ctx);
   ctx.validated();
   const rowsPerBatch = importBatchRows(app.db.kind);

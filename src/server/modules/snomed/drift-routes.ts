@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, NODE_MESSAGES, SnomedDriftPageSchema, SnomedDriftParamsSchema, SnomedDriftQuerySchema } from '../../../contract';
+import {
+  AUDIT_ACTIONS,
+  NODE_MESSAGES,
+  NodeSchema,
+  SNOMED_DIALECT_REFSETS,
+  SnomedDriftPageSchema,
+  SnomedDriftParamsSchema,
+  SnomedDriftQuerySchema,
+  SnomedReplaceBodySchema,
+} from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
-import { notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../plugins/errors';
+import { expectedVersion } from '../../plugins/versions';
+import { loadNodeState, nodeEvent } from '../audit-states';
+import { NODE_RECORD, getNode, nodeWithSnomedCode, toNode } from '../nodes';
+import { replacementsOf } from './concepts';
 import { acceptDrift, listDrift } from './drift';
 
 const tags = ['snomed'];
@@ -16,7 +29,7 @@ export async function snomedDriftRoutes(app: FastifyInstance) {
     '/snomed/drift',
     { schema: { tags, summary: 'Nodes whose SNOMED code an import retired, inactivated or renamed', querystring: SnomedDriftQuerySchema, response: { 200: SnomedDriftPageSchema } } },
     async (req) => {
-      const { rows, total } = await listDrift(app.db, req.query);
+      const { rows, total } = await listDrift(app.db, req.query, SNOMED_DIALECT_REFSETS[app.config.snomedDialect]);
       return { data: rows, pagination: { total, limit: req.query.limit, skip: req.query.skip } };
     },
   );
@@ -41,6 +54,45 @@ export async function snomedDriftRoutes(app: FastifyInstance) {
         });
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/snomed/drift/:nodeId/replace',
+    {
+      schema: {
+        tags,
+        summary: "Recode a flagged node to one of its retired code's suggested replacements (If-Match: the node's version)",
+        params: SnomedDriftParamsSchema,
+        body: SnomedReplaceBodySchema,
+        response: { 200: NodeSchema },
+      },
+    },
+    async (req) => {
+      const { nodeId } = req.params;
+      const target = req.body.conceptId;
+      const expected = expectedVersion(req);
+      const refset = SNOMED_DIALECT_REFSETS[app.config.snomedDialect];
+      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
+        // The claim comes first: it takes the node's row lock and refuses a stale version (412).
+        await claim(NODE_RECORD, nodeId, expected);
+        const [drift] = await tx.query<{ code: string }>('SELECT code FROM snomed_drift WHERE node_id = $1', [nodeId]);
+        if (!drift) throw notFound('This node has no SNOMED change to review');
+        const suggested = (await replacementsOf(tx, [drift.code], refset)).get(drift.code) ?? [];
+        const chosen = suggested.find((s) => s.id === target);
+        if (!chosen) throw badRequest(`${target} is not a suggested replacement of ${drift.code}`, 'not_a_replacement');
+        const before = await loadNodeState(tx, nodeId);
+        // The drift row goes with the code change (trigger nodes_clear_snomed_drift, migration 0022).
+        await tx.query('UPDATE nodes SET snomed_code = $2, updated_by = $3, updated_at = now() WHERE id = $1', [nodeId, target, req.auth!.user.id]);
+        await record(nodeEvent('update', nodeId, before, await loadNodeState(tx, nodeId), { code: drift.code, kind: chosen.type }));
+      }).catch(async (err: unknown) => {
+        if (uniqueViolation(err)?.includes('snomed')) {
+          const other = await nodeWithSnomedCode(app.db, target);
+          throw conflict(NODE_MESSAGES.snomedInUse(target, other?.name ?? 'another node'), 'duplicate_snomed_code');
+        }
+        throw err;
+      });
+      return toNode((await getNode(app.db, nodeId))!);
     },
   );
 }

@@ -2,6 +2,7 @@ import type { SnomedDrift, SnomedDriftKind } from '../../../contract';
 import { SNOMED_FSN_TYPE_ID } from '../../../contract';
 import type { Db, Queryable } from '../../db/db';
 import { iso } from '../../db/rows';
+import { replacementsOf } from './concepts';
 
 /**
  * SNOMED drift (migration 0022): which nodes' codes an import retired,
@@ -14,14 +15,17 @@ import { iso } from '../../db/rows';
 const CODES_PER_BATCH = 2000;
 
 /**
- * A code's preferred term: its first active fully specified name, else its first active
+ * A code's activity and term. Activity is the concept file's (a release retires a concept there and
+ * usually leaves its descriptions active); without a concept row, whether any description is
+ * active. The term: its first active fully specified name, else its first active
  * description (first = lowest row id, as a number); for a code with no active description, the
  * same over all its rows, so a list can still say what the concept was. `active` is true when any
  * row is active (the top row is then active). A LATERAL of this per used code is one index probe
  * each (snomed_concept_id).
  */
 const PREFERRED = `
-  SELECT s.active, s.term FROM snomed_concepts s WHERE s.concept_id = u.code
+  SELECT coalesce((SELECT c.active FROM snomed_rf2_concepts c WHERE c.id = u.code), s.active) AS active, s.term
+    FROM snomed_concepts s WHERE s.concept_id = u.code
    ORDER BY s.active DESC, (s.type_id IS NOT DISTINCT FROM '${SNOMED_FSN_TYPE_ID}') DESC, length(s.id), s.id
    LIMIT 1`;
 
@@ -145,10 +149,11 @@ const toDrift = (r: DriftRow): SnomedDrift => ({
   detectedAt: iso(r.detected_at),
   jobId: r.detected_by_job_id,
   filename: r.detected_by_filename,
+  replacements: [],
 });
 
 /** One page of the nodes to review, newest detection first; the total is exact (a review list is short). */
-export async function listDrift(db: Queryable, q: { limit: number; skip: number }): Promise<{ rows: SnomedDrift[]; total: number }> {
+export async function listDrift(db: Queryable, q: { limit: number; skip: number }, dialectRefset: string): Promise<{ rows: SnomedDrift[]; total: number }> {
   const [rows, [{ n }]] = await Promise.all([
     db.query<DriftRow>(
       `SELECT d.node_id, n.name, nt.name AS node_type, d.code, d.kind, d.previous_term, d.current_term, d.detected_at,
@@ -159,7 +164,9 @@ export async function listDrift(db: Queryable, q: { limit: number; skip: number 
     ),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM snomed_drift'),
   ]);
-  return { rows: rows.map(toDrift), total: n };
+  // The suggested replacements of the page's codes, in one statement.
+  const replacements = await replacementsOf(db, [...new Set(rows.map((r) => r.code))], dialectRefset);
+  return { rows: rows.map((r) => ({ ...toDrift(r), replacements: replacements.get(r.code) ?? [] })), total: n };
 }
 
 /** Clears a node's drift (the curator accepted the catalogue's change); answers what was cleared, or null. */

@@ -1,7 +1,9 @@
 /**
- * The SNOMED CT catalogue: its concepts, the drift of terms used by nodes, and the routes. The
- * SNOMED import evaluates drift and analytics counts it through here.
+ * The SNOMED CT catalogue: its descriptions and the RF2 concept model (concepts, the is-a
+ * hierarchy, language and association reference sets), the drift of terms used by nodes, and the
+ * routes. The SNOMED import evaluates drift and rebuilds the hierarchy through here.
  */
 export { acceptDrift, countDriftNodes, evaluateDrift, listDrift, snapshotUsedTerms, type DriftPassDeps } from './drift';
+export { rebuildClosure, rebuildHierarchy, type CycleEdge } from './hierarchy';
 export { SNOMED_COUNT_CAP, listConcepts, type SnomedListQuery } from './repository';
 export { snomedRoutes } from './routes';

@@ -54,6 +54,11 @@ function filter(q: SnomedListQuery, indexTerm: boolean): Filter {
     params.push(q.status === 'active');
     clauses.push(`active = $${params.length}`);
   }
+  if (q.descendantOf) {
+    params.push(q.descendantOf);
+    const d = `$${params.length}`;
+    clauses.push(`(concept_id = ${d} OR concept_id IN (SELECT descendant_id FROM snomed_closure WHERE ancestor_id = ${d}))`);
+  }
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 

@@ -58,6 +58,10 @@ export async function detectFormat(file: string, filename: string, extension: st
     if (!looksLikeText(sample)) throw notA(filename, 'CSV text');
     return 'csv';
   }
+  if (extension === '.zip') {
+    if (!startsWith(sample, ZIP)) throw notA(filename, 'a zip archive');
+    return 'rf2zip';
+  }
   if (extension === '.txt') {
     if (!looksLikeText(sample)) throw notA(filename, 'an RF2 text file');
     return 'rf2';

@@ -36,7 +36,8 @@ export interface ParseLimits {
   zip: ZipLimits;
 }
 
-export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'rf2';
+/** 'rf2zip': an RF2 release archive; never parsed as rows itself (the SNOMED import copies its files out). */
+export type FileFormat = 'xlsx' | 'xls' | 'csv' | 'rf2' | 'rf2zip';
 
 /** Share of the file read so far, 0..1 (for progress before the row count is known). */
 export type ReadProgress = (fraction: number) => void;

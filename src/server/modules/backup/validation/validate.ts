@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_PARTS, LIMITS, type BackupManifest, type BackupPart } from '../../../../contract';
+import { AUDIT_ACTIONS, BACKUP_READABLE_VERSIONS, BACKUP_MESSAGES, BACKUP_PARTS, LIMITS, type BackupManifest, type BackupPart } from '../../../../contract';
 import { badRequest } from '../../../plugins/errors';
 import { checkAttachment, extensionOf, safeFilename } from '../../attachments';
 import { apiRefusal } from './api-rules';
@@ -144,7 +144,7 @@ async function readManifest(archive: BackupArchive, serverMigration: number): Pr
     throw damaged(`${MANIFEST_FILE} is not valid JSON`);
   }
   if (manifest === null || typeof manifest !== 'object') throw damaged(`${MANIFEST_FILE} is not an object`);
-  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw badRequest(BACKUP_MESSAGES.unknownVersion(manifest.formatVersion), 'backup_unknown_version');
+  if (!BACKUP_READABLE_VERSIONS.includes(manifest.formatVersion as number)) throw badRequest(BACKUP_MESSAGES.unknownVersion(manifest.formatVersion), 'backup_unknown_version');
   if (typeof manifest.migration !== 'number' || !Number.isInteger(manifest.migration)) throw damaged(`${MANIFEST_FILE} has no migration number`);
   if (manifest.migration > serverMigration) throw badRequest(BACKUP_MESSAGES.newerSchema(manifest.migration, serverMigration), 'backup_newer_schema');
   const counts = manifest.counts as Record<string, unknown> | undefined;

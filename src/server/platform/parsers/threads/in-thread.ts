@@ -43,5 +43,8 @@ export function readRowsInThread(file: string, format: FileFormat, limits: Parse
       return readDelimitedRows(file, { quoting: true }, limits, onProgress);
     case 'rf2':
       return readDelimitedRows(file, { quoting: false, delimiter: '\t' }, limits, onProgress);
+    case 'rf2zip':
+      // A release archive's files are copied out and read as 'rf2' (snomed-import/rf2/release.ts).
+      throw new Error('an RF2 release archive is not read as rows');
   }
 }

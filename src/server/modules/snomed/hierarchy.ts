@@ -1,0 +1,72 @@
+import { SNOMED_IDS } from '../../../contract';
+import type { Queryable } from '../../db/db';
+
+/**
+ * The "descendants of" index: snomed_closure (migration 0034) holds every (ancestor, descendant)
+ * pair of the active is-a relationships, so "is code C under X" is one primary-key probe and "all
+ * under X" one index range, whatever the depth — what node search needs for a filter over 100k+
+ * descendants. It is derived: rebuilt whole, set-wise, after an import that changed concepts or
+ * relationships, and after a restore.
+ *
+ * The recursion uses UNION (not UNION ALL), which drops pairs already found, so it ends even when
+ * a damaged release holds a cycle; a cycle then shows as a concept that is its own ancestor.
+ */
+const ISA = `'${SNOMED_IDS.isA}'`;
+
+export async function rebuildClosure(tx: Queryable): Promise<number> {
+  await tx.query('DELETE FROM snomed_closure');
+  const [{ n }] = await tx.query<{ n: number }>(
+    `WITH RECURSIVE isa AS MATERIALIZED (
+       SELECT DISTINCT source_id AS child, destination_id AS parent FROM snomed_relationships WHERE active AND type_id = ${ISA}),
+     up(descendant_id, ancestor_id) AS (
+       SELECT child, parent FROM isa
+       UNION
+       SELECT up.descendant_id, isa.parent FROM up JOIN isa ON isa.child = up.ancestor_id),
+     ins AS (INSERT INTO snomed_closure (ancestor_id, descendant_id) SELECT ancestor_id, descendant_id FROM up RETURNING 1)
+     SELECT count(*)::int AS n FROM ins`,
+  );
+  return n;
+}
+
+/** An is-a relationship that closes a cycle (its source is also an ancestor of its destination). */
+export interface CycleEdge {
+  id: string;
+  effectiveTime: string | null;
+  sourceId: string;
+  destinationId: string;
+}
+
+/** The active is-a rows on a cycle, read from a freshly built closure. */
+export async function cycleEdges(tx: Queryable): Promise<CycleEdge[]> {
+  return tx.query<CycleEdge>(
+    `SELECT r.id, r.effective_time AS "effectiveTime", r.source_id AS "sourceId", r.destination_id AS "destinationId"
+       FROM snomed_relationships r
+      WHERE r.active AND r.type_id = ${ISA}
+        AND (r.source_id = r.destination_id
+             OR EXISTS (SELECT 1 FROM snomed_closure k WHERE k.ancestor_id = r.source_id AND k.descendant_id = r.destination_id))
+      ORDER BY length(r.id), r.id`,
+  );
+}
+
+/**
+ * Builds the closure. When the hierarchy holds cycles (a damaged file), the is-a rows on them with
+ * the latest effective time — what the newest file added, since the stored hierarchy was acyclic
+ * before it — are removed and the closure built again, a few rounds at most; what still cycles
+ * after that is removed whole (a cycle makes "descendants of" meaningless). Answers the removed
+ * rows, for the import's error report.
+ */
+const CYCLE_ROUNDS = 4;
+export async function rebuildHierarchy(tx: Queryable): Promise<{ pairs: number; removed: CycleEdge[] }> {
+  let pairs = await rebuildClosure(tx);
+  const removed: CycleEdge[] = [];
+  for (let round = 0; ; round++) {
+    const edges = await cycleEdges(tx);
+    if (edges.length === 0) break;
+    const latest = edges.reduce((max, e) => (e.effectiveTime && (!max || e.effectiveTime > max) ? e.effectiveTime : max), null as string | null);
+    const drop = round < CYCLE_ROUNDS && latest ? edges.filter((e) => e.effectiveTime === latest) : edges;
+    await tx.query('DELETE FROM snomed_relationships WHERE id = ANY($1::text[])', [drop.map((e) => e.id)]);
+    removed.push(...drop);
+    pairs = await rebuildClosure(tx);
+  }
+  return { pairs, removed };
+}
