@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../api/client';
+import { ApiError, EditConflictError } from '../api/client';
 import { MESSAGES, type ProfileUpdateRequest, type User } from '../contract';
 import { profileMachine, type ProfileAuth } from './profile.machine';
 
@@ -249,6 +249,59 @@ describe('profile machine actors', () => {
     actor.send({ type: 'profile.change', field: 'confirmPassword', value: 'new-pass' });
     actor.send({ type: 'profile.save' });
     await waitFor(actor, (s) => s.matches('view'));
-    expect(updateProfile).toHaveBeenCalledWith({ password: 'new-pass', currentPassword: 'old-pass' });
+    // The fixture carries no version: the save goes unconditional.
+    expect(updateProfile).toHaveBeenCalledWith({ password: 'new-pass', currentPassword: 'old-pass' }, undefined);
+  });
+});
+
+describe('profile machine: edit conflicts', () => {
+  /** A server whose profile carol changed to version 2 (e-mail) after the form loaded version 1. */
+  function server() {
+    const theirs: User = { ...user, email: 'carol-set@example.org', version: 2 };
+    const calls: { body: ProfileUpdateRequest; version?: number }[] = [];
+    const auth: ProfileAuth = {
+      ...unusedAuth,
+      updateProfile: async (body, version) => {
+        calls.push({ body, version });
+        if (version === 1) throw new EditConflictError('stale', theirs, { id: 'c', username: 'carol' }, '2026-12-05T01:02:03.000Z');
+        return { ...theirs, ...body, version: 3 };
+      },
+    };
+    const actor = createActor(profileMachine, { input: { user: { ...user, version: 1 }, auth } }).start();
+    const updated: User[] = [];
+    actor.on('profile.updated', (e) => updated.push(e.user));
+    actor.send({ type: 'profile.edit' });
+    actor.send({ type: 'profile.change', field: 'mobileNo', value: '+491701234567' });
+    actor.send({ type: 'profile.save' });
+    return { actor, calls, updated, ctx: () => actor.getSnapshot().context };
+  }
+
+  it('a stale save keeps what was typed and holds the conflict; keep mine saves all of it over the new version', async () => {
+    const { actor, calls, ctx } = server();
+    await waitFor(actor, (s) => s.context.conflict !== null);
+    expect(ctx().values.mobileNo).toBe('+491701234567');
+    expect(calls[0]).toEqual({ body: { mobileNo: '+491701234567' }, version: 1 });
+    actor.send({ type: 'profile.conflict.keep' });
+    await waitFor(actor, (s) => s.matches('view'));
+    // Mine: the e-mail as the form had it (theirs undone) and the mobile number, over version 2.
+    expect(calls[1]).toEqual({ body: { email: 'alice@example.org', mobileNo: '+491701234567' }, version: 2 });
+    expect(ctx().user.version).toBe(3);
+  });
+
+  it('take theirs shows the profile as it now is and saves nothing; per field saves the merge', async () => {
+    const a = server();
+    await waitFor(a.actor, (s) => s.context.conflict !== null);
+    a.actor.send({ type: 'profile.conflict.theirs' });
+    expect(a.ctx().values).toMatchObject({ email: 'carol-set@example.org', mobileNo: '' });
+    expect(a.ctx().conflict).toBeNull();
+    expect(a.calls).toHaveLength(1);
+    expect(a.updated.at(-1)?.version).toBe(2);
+
+    const b = server();
+    await waitFor(b.actor, (s) => s.context.conflict !== null);
+    b.actor.send({ type: 'profile.conflict.choose', choices: { username: 'yours', email: 'theirs', mobileNo: 'yours' } });
+    await waitFor(b.actor, (s) => s.matches('view'));
+    expect(b.calls[1]).toEqual({ body: { mobileNo: '+491701234567' }, version: 2 });
+    expect(b.ctx().user).toMatchObject({ email: 'carol-set@example.org', mobileNo: '+491701234567' });
   });
 });

@@ -1,6 +1,7 @@
-import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
+import { and, assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
 import { LIMITS, MESSAGES, type ProfileUpdateRequest, type User } from '../contract';
 import type { AuthApi } from '../api/auth';
+import { isEditConflict, type EditConflictError } from '../api/client';
 import { PASSWORD_FIELDS, changedFields, errorMessage, hasErrors, validateProfile, valuesFrom, type ProfileErrors, type ProfileField, type ProfileValues } from './profile.rules';
 
 /**
@@ -20,7 +21,12 @@ export interface ProfileContext extends ProfileInput {
   verifyError: string | null;
   formError: string | null;
   success: string | null;
+  /** A save refused because the profile changed since it loaded (412): the comparison to resolve. */
+  conflict: EditConflictError<User> | null;
 }
+/** The profile fields an edit conflict compares (never the passwords). */
+export type ProfileConflictField = 'username' | 'email' | 'mobileNo';
+export const PROFILE_CONFLICT_FIELDS: readonly ProfileConflictField[] = ['username', 'email', 'mobileNo'];
 export type ProfileEvent =
   | { type: 'profile.edit' }
   | { type: 'profile.cancel' }
@@ -29,13 +35,20 @@ export type ProfileEvent =
   | { type: 'profile.verify.cancel' }
   | { type: 'profile.verify.submit'; password: string }
   | { type: 'profile.save' }
-  | { type: 'profile.success.clear' };
+  | { type: 'profile.success.clear' }
+  /** Conflict: save what was typed over the new version. */
+  | { type: 'profile.conflict.keep' }
+  /** Conflict: the form shows the profile as it now is (a typed new password stays). */
+  | { type: 'profile.conflict.theirs' }
+  /** Conflict: per field, then save. */
+  | { type: 'profile.conflict.choose'; choices: Record<ProfileConflictField, 'theirs' | 'yours'> }
+  | { type: 'profile.conflict.cancel' };
 export type ProfileEmitted = { type: 'profile.updated'; user: User };
 
 const submitted = (e: ProfileEvent) => (e as Extract<ProfileEvent, { type: 'profile.verify.submit' }>).password;
 const body = (c: ProfileContext): ProfileUpdateRequest => changedFields(c.user, c.values, c.currentPassword);
 /** A fresh form for the user: what entering edit mode, Cancel and a successful save leave behind. */
-const blank = (user: User) => ({ values: valuesFrom(user), errors: {}, currentPassword: null, verifyError: null, formError: null });
+const blank = (user: User) => ({ values: valuesFrom(user), errors: {}, currentPassword: null, verifyError: null, formError: null, conflict: null });
 
 export const profileMachine = setup({
   types: { context: {} as ProfileContext, events: {} as ProfileEvent, input: {} as ProfileInput, emitted: {} as ProfileEmitted },
@@ -47,7 +60,8 @@ export const profileMachine = setup({
     checkUsername: fromPromise<boolean, { auth: ProfileAuth; username: string }>(
       async ({ input }) => (await input.auth.checkUsername(input.username)).available,
     ),
-    updateProfile: fromPromise<User, { auth: ProfileAuth; body: ProfileUpdateRequest }>(({ input }) => input.auth.updateProfile(input.body)),
+    // The version the form was loaded from: a save over someone else's change is refused (412).
+    updateProfile: fromPromise<User, { auth: ProfileAuth; body: ProfileUpdateRequest; version?: number }>(({ input }) => input.auth.updateProfile(input.body, input.version)),
   },
   guards: {
     isPasswordField: ({ event }) => event.type === 'profile.change' && PASSWORD_FIELDS.includes(event.field),
@@ -60,10 +74,14 @@ export const profileMachine = setup({
     /** A changed username that passes the local rules: worth asking the server about. */
     usernameToCheck: ({ context }) => body(context).username !== undefined && !validateProfile(context.values).username,
     usernameTaken: ({ event }) => (event as unknown as { output: boolean }).output === false,
+    conflicted: ({ context }) => context.conflict !== null,
   },
   actions: {
     reset: assign(({ context }) => blank(context.user)),
     usernameError: assign(({ context }, message: string) => ({ errors: { ...context.errors, username: message } })),
+    /** The form goes on from the profile as it now is: the next save carries its version; the app shows it too. */
+    adoptConflict: assign(({ context }) => ({ user: context.conflict?.current ?? context.user, conflict: null })),
+    announceUser: emit(({ context }) => ({ type: 'profile.updated' as const, user: context.user })),
   },
 }).createMachine({
   id: 'profile',
@@ -135,6 +153,30 @@ export const profileMachine = setup({
                   })),
                 },
                 'profile.cancel': { target: '#profile.view', actions: 'reset' },
+                'profile.conflict.keep': { guard: 'conflicted', actions: ['adoptConflict', 'announceUser', raise({ type: 'profile.save' })] },
+                'profile.conflict.theirs': {
+                  guard: 'conflicted',
+                  actions: [
+                    'adoptConflict',
+                    'announceUser',
+                    assign(({ context }) => ({ values: { ...valuesFrom(context.user), newPassword: context.values.newPassword, confirmPassword: context.values.confirmPassword }, errors: {}, formError: null })),
+                  ],
+                },
+                'profile.conflict.choose': {
+                  guard: 'conflicted',
+                  actions: [
+                    'adoptConflict',
+                    'announceUser',
+                    assign(({ context, event }) => {
+                      const theirs = valuesFrom(context.user);
+                      const values = { ...context.values };
+                      for (const key of PROFILE_CONFLICT_FIELDS) if (event.choices[key] === 'theirs') values[key] = theirs[key];
+                      return { values, errors: {} };
+                    }),
+                    raise({ type: 'profile.save' }),
+                  ],
+                },
+                'profile.conflict.cancel': { actions: assign({ conflict: null }) },
                 'profile.save': [
                   { guard: 'invalid', actions: assign({ errors: ({ context }) => validateProfile(context.values), formError: null }) },
                   { guard: 'unchanged', target: '#profile.view', actions: 'reset' },
@@ -159,7 +201,7 @@ export const profileMachine = setup({
               entry: assign({ formError: null }),
               invoke: {
                 src: 'updateProfile',
-                input: ({ context }) => ({ auth: context.auth, body: body(context) }),
+                input: ({ context }) => ({ auth: context.auth, body: body(context), version: context.user.version }),
                 onDone: {
                   target: '#profile.view',
                   actions: [
@@ -168,7 +210,13 @@ export const profileMachine = setup({
                     emit(({ event }) => ({ type: 'profile.updated' as const, user: event.output })),
                   ],
                 },
-                onError: { target: 'idle', actions: assign({ formError: ({ event }) => errorMessage(event.error, MESSAGES.profile.updateFailed) }) },
+                onError: {
+                  target: 'idle',
+                  actions: assign({
+                    formError: ({ event }) => errorMessage(event.error, MESSAGES.profile.updateFailed),
+                    conflict: ({ event }) => (isEditConflict<User>(event.error) ? event.error : null),
+                  }),
+                },
               },
             },
           },

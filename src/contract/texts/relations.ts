@@ -103,6 +103,7 @@ export const RELATION_RULE_MESSAGES = defineTexts('relationRules', {
   anyType: 'Any node type',
   symmetric: 'Symmetric (one relation reads both ways)',
   defaultWeight: 'Default weight',
+  rule: 'Type rule',
   ruleViolationsFilter: 'Only relations breaking a type rule',
   noFittingNodes: icu(
     ['relationType', 'end', 'types'],

@@ -210,12 +210,15 @@ describe('record versions', () => {
     const stale = await call('PUT', '/auth/profile', { mobileNo: '+491700000002' }, other, ifMatch(me.version));
     expect(stale.statusCode).toBe(412);
     expect(stale.json().current).toMatchObject({ mobileNo: '+491700000001' });
+    // Refused means unwritten: the profile is as the first save left it.
+    expect((await call('GET', '/auth/me', undefined, other)).json<{ user: Record<string, unknown> }>().user).toMatchObject({ mobileNo: '+491700000001', version: me.version + 1 });
 
     const setting = (await call('GET', '/audit/retention')).json<{ retentionDays: number | null; version: number }>();
     expect((await call('PUT', '/audit/retention', { retentionDays: 90 }, admin, ifMatch(setting.version))).json()).toMatchObject({ retentionDays: 90, version: setting.version + 1 });
     const late = await call('PUT', '/audit/retention', { retentionDays: 30 }, other, ifMatch(setting.version));
     expect(late.statusCode).toBe(412);
     expect(late.json().current).toEqual({ retentionDays: 90, version: setting.version + 1 });
+    expect((await call('GET', '/audit/retention')).json()).toEqual({ retentionDays: 90, version: setting.version + 1 });
     expect((await call('PUT', '/audit/retention', { retentionDays: null, version: setting.version + 1 })).json()).toEqual({ retentionDays: null, version: setting.version + 2 });
   });
 });

@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AuditApi } from '../../api/admin/audit';
-import { ApiError } from '../../api/client';
+import { ApiError, isEditConflict, type EditConflictError } from '../../api/client';
+import type { AuditRetention } from '../../contract/admin/audit-log';
 import { AUDIT_LOG_TEXTS as T } from '../../contract/texts/admin/audit';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/overlay/Dialog';
 import { TrashIcon } from '../../ui/icons';
 import { TextField } from '../../ui/form/TextField';
 import { useLoad } from '../hooks/use-load';
+import { ConflictDialog } from '../parts/conflict';
 import { parseRetention } from './retention-input';
 
 export interface RetentionPanelProps {
@@ -33,22 +35,38 @@ export function RetentionPanel({ calls, onNotify, onPurged }: RetentionPanelProp
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const days = parseRetention(shown);
+  // A save made from a setting someone else changed since it loaded: the comparison, the typed value kept.
+  const [conflict, setConflict] = useState<EditConflictError<AuditRetention> | null>(null);
+  const daysText = (days: number | null) => (days === null ? '' : String(days));
+
+  /** Saves `value` over the setting's `version` (If-Match; the loaded one unless a conflict was resolved). */
+  const write = async (value: string, version: number | undefined) => {
+    const days = parseRetention(value);
     if (days === undefined) return setError(T.retentionInvalid);
     setError(null);
     setBusy('save');
     try {
-      const next = await calls.setRetention(days);
+      const next = await calls.setRetention(days, version);
       current.update(() => next);
       setText(null);
       onNotify(T.retentionSaved);
     } catch (err) {
-      onNotify(message(err, T.retentionFailed), 'error');
+      if (isEditConflict<AuditRetention>(err)) setConflict(err);
+      else onNotify(message(err, T.retentionFailed), 'error');
     } finally {
       setBusy(null);
     }
+  };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void write(shown, current.data?.version);
+  };
+  /** The setting as it now is: shown as saved; the next save goes over its version. */
+  const adopt = () => {
+    const now = conflict?.current ?? null;
+    setConflict(null);
+    if (now) current.update(() => now);
+    return now;
   };
 
   const purge = async () => {
@@ -110,6 +128,25 @@ export function RetentionPanel({ calls, onNotify, onPurged }: RetentionPanelProp
       >
         <p>{T.purgeBody(saved ?? 0)}</p>
       </Dialog>
+      <ConflictDialog
+        open={!!conflict}
+        changedBy={conflict?.changedBy ?? null}
+        changedAt={conflict?.changedAt ?? null}
+        fields={conflict ? [{ key: 'retentionDays', label: T.retentionDays, theirs: daysText(conflict.current.retentionDays), yours: shown }] : []}
+        busy={busy === 'save'}
+        onKeepMine={() => void write(shown, adopt()?.version)}
+        onTakeTheirs={() => {
+          adopt();
+          setText(null);
+        }}
+        onChoose={({ retentionDays: side }) => {
+          const now = adopt();
+          if (!now) return;
+          if (side === 'theirs') setText(null);
+          else void write(shown, now.version);
+        }}
+        onCancel={() => setConflict(null)}
+      />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { Toast } from '../../ui/feedback/Toast';
 import { sortRows, type SortState } from '../../ui/table/table-sort';
 import { AdminHeader, LoadFailed } from '../parts/admin';
+import { StaleDelete, useStaleDelete } from '../parts/admin-conflict';
 import { useNarrow } from '../hooks/use-narrow';
 import { useToast } from '../hooks/use-toast';
 import { RoleCards } from './RoleCards';
@@ -44,7 +45,9 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const [form, setForm] = useState<FormState>(null);
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
 
-  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, fallback: T.deleteFailed } });
+  // The delete sends the version the list shows; changed meanwhile, the dialog asks again showing what changed.
+  const staleDelete = useStaleDelete(roles.data, admin.remove, admin.current);
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: staleDelete.remove, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const latest = useLatest({ reload: roles.reload, show });
   useEffect(() => {
@@ -74,8 +77,8 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
       });
     }
   };
-  const save = async (values: Parameters<typeof admin.save>[1]) => {
-    await admin.save(form?.role, values);
+  const save = async (values: Parameters<typeof admin.save>[1], version?: number) => {
+    await admin.save(form?.role, values, version);
     show(form?.role ? T.updated : T.created);
     setForm(null);
   };
@@ -135,9 +138,11 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
           permissionsLocked={form.role && form.role.id === me.roleId && !form.role.isSystem ? GRANT_MESSAGES.ownRolePermissions : undefined}
           onCancel={() => setForm(null)}
           onSubmit={save}
+          onCurrent={admin.current}
         />
       )}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError>
+        <StaleDelete state={staleDelete} targetId={deleteTarget?.id} fields={roleDeleteFields()} />
         <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
         {affected > 0 && (
           <p className="kg-admin__warning">
@@ -149,3 +154,11 @@ export function RoleManagement({ apiBase, me }: { apiBase: string; me: User }) {
     </div>
   );
 }
+
+/** What a stale role delete names as changed (read per render: the texts follow the language). */
+const roleDeleteFields = () => [
+  { label: T.name, show: (r: Role) => r.name },
+  { label: T.description, show: (r: Role) => r.description },
+  { label: T.activeRole, show: (r: Role) => (r.isActive ? T.active : T.inactive) },
+  { label: T.permissions, show: (r: Role) => String(r.permissions.length) },
+];

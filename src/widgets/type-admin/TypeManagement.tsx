@@ -13,6 +13,7 @@ import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { Toast } from '../../ui/feedback/Toast';
 import { useTablePaging } from '../../ui/table/use-table-paging';
 import { AdminHeader, LoadFailed } from '../parts/admin';
+import { StaleDelete, useStaleDelete } from '../parts/admin-conflict';
 import { useNarrow } from '../hooks/use-narrow';
 import { useToast } from '../hooks/use-toast';
 import { TYPE_TEXTS } from '../../contract/texts/admin/types';
@@ -47,7 +48,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
   const [form, setForm] = useState<FormState>(null);
 
   // The shared DELETE-typed confirmation (the user admin's): a refusal (409 "N nodes still use it") stays in the dialog.
-  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
+  // The delete sends the version the list shows; changed meanwhile, the dialog asks again showing what changed.
+  const staleDelete = useStaleDelete(types.data, admin.remove, admin.current);
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: staleDelete.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const deleteError = useSelector(deletion, (s) => s.context.error);
   // A type in use cannot be deleted (the server answers 409): the dialog says so and offers nothing to confirm.
@@ -88,8 +91,8 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
     close();
     if (!(await types.reload())) show(T.loadFailed, 'error');
   };
-  const saved = async (name: string, color?: string, rule?: RelationRuleInput) => {
-    await admin.save(form?.type?.id ?? null, name, color, rule);
+  const saved = async (name: string, color?: string, rule?: RelationRuleInput, version?: number) => {
+    await admin.save(form?.type?.id ?? null, name, color, rule, version);
     show(form?.type ? T.updated : T.created);
     setForm(null);
   };
@@ -138,8 +141,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         </section>
       )}
 
-      {form && <TypeFormDialog key={form.key} coCuration={{ apiBase, kind: kind === 'node' ? 'node_type' : 'relation_type' }} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} />}
+      {form && <TypeFormDialog key={form.key} coCuration={{ apiBase, kind: kind === 'node' ? 'node_type' : 'relation_type' }} texts={T} type={form.type} suggestedColor={kind === 'node' ? nextPaletteColor(all) : undefined} ruleNodeTypes={kind === 'relation' ? admin.nodeTypes : undefined} onCancel={() => setForm(null)} onSubmit={saved} onCurrent={admin.current} />}
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting} showError blocked={inUse}>
+        <StaleDelete state={staleDelete} targetId={deleteTarget?.id} fields={[{ label: T.field, show: (t: TaxonomyType) => t.name }, ...(kind === 'node' ? [{ label: T.color, show: (t: TaxonomyType) => t.color ?? '' }] : [])]} />
         {!inUse && <p className="kg-admin__warning">{T.deleteWarning}</p>}
         <p className="kg-type-delete__usage">
           <strong>{deleteTarget?.name}</strong> {T.inUse(deleteTarget?.affected ?? 0)}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
 import { typesApi, type RelationRuleInput } from '../../api/knowledge/types';
-import type { TaxonomyKind } from '../../contract/knowledge/taxonomy';
+import type { TaxonomyKind, TaxonomyType } from '../../contract/knowledge/taxonomy';
 import { useLoad } from '../hooks/use-load';
 import { withSaved } from './type-list';
 
@@ -15,11 +15,13 @@ export function useTypeAdmin(apiBase: string, kind: TaxonomyKind) {
     types,
     nodeTypes: nodeTypes.data ?? [],
     /** Creates (no id) or renames; the answer replaces the row locally. Rejections carry the server's message. */
-    save: async (id: string | null, name: string, color?: string, rule?: RelationRuleInput) => {
-      const saved = id ? await api.update(id, name.trim(), color, rule) : await api.create(name.trim(), color, rule);
+    save: async (id: string | null, name: string, color?: string, rule?: RelationRuleInput, version?: number) => {
+      const saved = id ? await api.update(id, name.trim(), color, rule, version) : await api.create(name.trim(), color, rule);
       types.update((list) => withSaved(list, saved));
     },
-    remove: (id: string) => api.remove(id),
+    /** The type as someone else saved it (from a 412): the row shows it, and the next write carries its version. */
+    current: (type: TaxonomyType) => types.update((list) => withSaved(list, type)),
+    remove: (id: string, version?: number) => api.remove(id, version),
     removed: (id: string) => types.update((list) => list.filter((t) => t.id !== id)),
   };
 }

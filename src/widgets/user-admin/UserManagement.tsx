@@ -14,6 +14,7 @@ import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { Toast } from '../../ui/feedback/Toast';
 import { useTablePaging } from '../../ui/table/use-table-paging';
 import { AdminHeader, LoadFailed } from '../parts/admin';
+import { StaleDelete, useStaleDelete } from '../parts/admin-conflict';
 import { useNarrow } from '../hooks/use-narrow';
 import { useToast } from '../hooks/use-toast';
 import { USER_TEXTS as T } from '../../contract/texts/admin/users';
@@ -43,7 +44,9 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [form, setForm] = useState<FormState>(null);
 
-  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: admin.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
+  // The delete sends the version the list shows; changed meanwhile, the dialog asks again showing what changed.
+  const staleDelete = useStaleDelete(users.data, admin.remove, admin.current);
+  const deletion = useActorRef(confirmDeleteMachine, { input: { remove: staleDelete.remove, word: LIMITS.deleteConfirmWord, fallback: T.deleteFailed } });
   const deleteTarget = useSelector(deletion, (s) => s.context.target);
   const list = useRef<HTMLElement>(null);
   const latest = useLatest({ removed: admin.removed, show });
@@ -85,8 +88,8 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
   const refresh = async () => {
     if (!(await admin.reloadAll())) show(T.loadFailedToast, 'error');
   };
-  const saved = async (values: Parameters<typeof admin.create>[0]) => {
-    if (form?.mode === 'edit') await admin.update(form.user.id, values);
+  const saved = async (values: Parameters<typeof admin.create>[0], version?: number) => {
+    if (form?.mode === 'edit') await admin.update(form.user.id, values, version);
     else await admin.create(values);
     show(form?.mode === 'edit' ? T.updated : T.created);
     setForm(null);
@@ -136,6 +139,7 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
             readOnly={formReadOnly || undefined}
             onCancel={() => setForm(null)}
             onSubmit={saved}
+            onCurrent={admin.current}
           />
         </Suspense>
       )}
@@ -144,6 +148,7 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
           <p className="kg-admin__warning">{T.noDeletePermission}</p>
         ) : (
           <>
+            <StaleDelete state={staleDelete} targetId={deleteTarget?.id} fields={userDeleteFields()} />
             <p className="kg-admin__warning">{T.deleteWarning}</p>
             <p>
               <strong>{deleteTarget?.name}</strong>: {T.deleteBody}
@@ -155,3 +160,12 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
     </div>
   );
 }
+
+/** What a stale user delete names as changed (read per render: the texts follow the language). */
+const userDeleteFields = () => [
+  { label: T.username, show: (u: User) => u.username },
+  { label: T.email, show: (u: User) => u.email },
+  { label: T.mobile, show: (u: User) => u.mobileNo ?? '' },
+  { label: T.role, show: (u: User) => u.role },
+  { label: T.status, show: (u: User) => (u.isActive ? T.active : T.inactive) },
+];

@@ -34,11 +34,14 @@ export function useUserAdmin(apiBase: string) {
       replace(await users.create(createPayload(values, roleList.data ?? [])));
       void roleList.reload(); // user counts per role changed
     },
-    update: async (id: string, values: UserFormValues) => {
-      replace(await users.update(id, updatePayload(values, roleList.data ?? [])));
+    /** `version`: the user's version the form edits (If-Match; 412 when someone saved it since). */
+    update: async (id: string, values: UserFormValues, version?: number) => {
+      replace(await users.update(id, updatePayload(values, roleList.data ?? []), version));
       void roleList.reload();
     },
-    remove: (id: string) => users.remove(id),
+    /** The user as someone else saved them (from a 412): the row shows it, and the next write carries its version. */
+    current: (user: User) => replace(user),
+    remove: (id: string, version?: number) => users.remove(id, version),
     removed: (id: string) => userList.update((list) => list.filter((u) => u.id !== id)),
   };
 }

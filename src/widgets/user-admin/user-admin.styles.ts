@@ -1,5 +1,7 @@
 import { styleManifest } from '../styles/style-manifest';
 import { styles as admin } from '../parts/admin/styles';
+import { styles as adminConflict } from '../parts/admin-conflict/styles';
+import { styles as conflict } from '../parts/conflict/styles';
 import { styles as deletion } from '../parts/deletion/styles';
 import { styles as drafts } from '../parts/drafts/styles';
 import { styles as presence } from '../parts/presence/styles';
@@ -9,4 +11,4 @@ import css from './user-admin.css?inline';
  * The style manifest of kg-user-admin: its parts' sheets, then its own, in cascade order. The
  * element's shadow root (user-admin.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, drafts, presence, css);
+export const styles = styleManifest(admin, conflict, adminConflict, deletion, drafts, presence, css);

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { authApi } from '../../../api/auth';
-import { profileMachine } from '../../../machines/profile.machine';
+import { PROFILE_CONFLICT_FIELDS, profileMachine } from '../../../machines/profile.machine';
+import { SETTINGS_TEXTS } from '../../../contract/texts/admin/settings';
+import { ConflictDialog } from '../../../widgets/edit-conflict';
 import { valuesFrom } from '../../../machines/profile.rules';
 import { Alert, Avatar, Card, Chip } from '../../../ui';
 import { sameFormValues, useUnsavedChanges } from '../../../widgets';
@@ -75,6 +77,24 @@ export function SettingsPage() {
         onVerify={(password) => profile.send({ type: 'profile.verify.submit', password })}
         onCancel={() => profile.send({ type: 'profile.verify.cancel' })}
       />
+      <ConflictDialog
+        open={!!c.conflict}
+        changedBy={c.conflict?.changedBy ?? null}
+        changedAt={c.conflict?.changedAt ?? null}
+        fields={c.conflict ? PROFILE_CONFLICT_FIELDS.map((key) => ({ key, label: FIELD_LABELS[key](), theirs: valuesFrom(c.conflict!.current)[key], yours: c.values[key] })) : []}
+        busy={busy}
+        onKeepMine={() => profile.send({ type: 'profile.conflict.keep' })}
+        onTakeTheirs={() => profile.send({ type: 'profile.conflict.theirs' })}
+        onChoose={(choices) => profile.send({ type: 'profile.conflict.choose', choices })}
+        onCancel={() => profile.send({ type: 'profile.conflict.cancel' })}
+      />
     </div>
   );
 }
+
+/** The profile fields' labels in the conflict comparison (read when shown: the texts follow the language). */
+const FIELD_LABELS = {
+  username: () => SETTINGS_TEXTS.profile.username,
+  email: () => SETTINGS_TEXTS.profile.email,
+  mobileNo: () => SETTINGS_TEXTS.profile.mobile,
+};

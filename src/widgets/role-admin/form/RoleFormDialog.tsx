@@ -10,6 +10,9 @@ import { TextField } from '../../../ui/form/TextField';
 import { formDialogMachine, isDirty } from '../../../machines/form-dialog.machine';
 import { useLatest } from '../../../ui/use-latest';
 import { FormCoCuration } from '../../parts/presence';
+import { FormConflict, type FormConflictField } from '../../parts/admin-conflict';
+import { useEditConflict } from '../../parts/conflict';
+import { PERMISSIONS } from '../../../contract/access/permissions';
 import { PermissionChecklist } from './PermissionChecklist';
 import { emptyRoleForm, roleFormFrom, validateRoleForm, type RoleFormValues } from './role-form';
 import { useUnsavedChanges } from '../../unsaved-changes';
@@ -26,8 +29,13 @@ export interface RoleFormDialogProps {
   /** Set when the permissions may not be changed (your own role): the reason. */
   permissionsLocked?: string;
   onCancel: () => void;
-  /** Saves; a rejection shows the server's message (else 'Failed to save role.') in the dialog. */
-  onSubmit: (values: RoleFormValues) => Promise<void>;
+  /**
+   * Saves; a rejection shows the server's message (else 'Failed to save role.') in the dialog.
+   * `version`: the role's version the form edits (If-Match); a 412 opens the comparison.
+   */
+  onSubmit: (values: RoleFormValues, version?: number) => Promise<void>;
+  /** The role as it now is, once the form goes on from someone else's save (the list shows it too). */
+  onCurrent?: (role: Role) => void;
   /** The server: who else is on the role, and the draft kept in the browser. */
   apiBase?: string;
 }
@@ -36,9 +44,16 @@ export interface RoleFormDialogProps {
  * 'Create New Role' / 'Edit Role' (spec §2, §5): Role Name (required; fixed for system roles),
  * Description (2 rows), 'Active Role', and the permission checklist. Mounted per opening.
  */
-export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit, apiBase }: RoleFormDialogProps) {
+export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, onSubmit, onCurrent, apiBase }: RoleFormDialogProps) {
+  // Every save says which version it edits: a save over someone else's change opens the comparison.
+  const versions = useEditConflict<Role>(role?.version);
   const form = useActorRef(roleFormMachine, {
-    input: { initial: role ? roleFormFrom(role) : emptyRoleForm(), submit: onSubmit, validate: validateRoleForm, fallback: T.saveFailed },
+    input: {
+      initial: role ? roleFormFrom(role) : emptyRoleForm(),
+      submit: (values) => versions.guard((version) => onSubmit(values, version)),
+      validate: validateRoleForm,
+      fallback: T.saveFailed,
+    },
   });
   const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
   // Saved: the owner closes the dialog; until then it stays busy as while saving.
@@ -104,6 +119,18 @@ export function RoleFormDialog({ role, grantable, permissionsLocked, onCancel, o
       <Switch label={T.activeRole} checked={values.isActive} disabled={system || saving} onChange={(isActive) => change({ isActive })} />
       <PermissionChecklist selected={values.permissions} grantable={grantable} disabled={system || saving || !!permissionsLocked} onChange={(permissions) => change({ permissions })} />
       </div>
+      <FormConflict versions={versions} form={form} valuesOf={roleFormFrom} fields={roleConflictFields()} onAdopted={onCurrent} />
     </Dialog>
   );
+}
+
+/** The role form's fields in the comparison (read per render: the texts follow the language). */
+function roleConflictFields(): FormConflictField<RoleFormValues>[] {
+  return [
+    { key: 'name', label: T.name },
+    { key: 'description', label: T.description },
+    { key: 'isActive', label: T.activeRole, show: (v) => (v.isActive ? T.active : T.inactive) },
+    // Catalogue order and ids, so the same set reads the same on both sides.
+    { key: 'permissions', label: T.permissions, show: (v) => PERMISSIONS.filter((p) => v.permissions.includes(p.id)).map((p) => p.id).join(', ') },
+  ];
 }

@@ -15,17 +15,26 @@ import { RuleFields, ruleDraftOf, ruleOf, type RuleDraft } from './RuleFields';
 import type { RelationRuleInput } from '../../../api/knowledge/types';
 import { useLatest } from '../../../ui/use-latest';
 import { FormCoCuration } from '../../parts/presence';
+import { FormConflict, type FormConflictField } from '../../parts/admin-conflict';
+import { useEditConflict } from '../../parts/conflict';
+import { RELATION_RULE_MESSAGES as R } from '../../../contract/texts/relations';
 
 /** The form-dialog machine for a type's name, colour and (relation types) rule. */
-const typeFormMachine = formDialogMachine<{ name: string; color: string | null; rule: RuleDraft }>();
+type TypeFormValues = { name: string; color: string | null; rule: RuleDraft };
+const typeFormMachine = formDialogMachine<TypeFormValues>();
 
 export interface TypeFormDialogProps {
   texts: TypeTexts;
   /** The type being renamed; absent: adding. */
   type?: TaxonomyType;
   onCancel: () => void;
-  /** Saves; a rejection shows the server's message (else 'Failed to save … type.') in the dialog. */
-  onSubmit: (name: string, color?: string, rule?: RelationRuleInput) => Promise<void>;
+  /**
+   * Saves; a rejection shows the server's message (else 'Failed to save … type.') in the dialog.
+   * `version`: the type's version the form edits (If-Match); a 412 opens the comparison.
+   */
+  onSubmit: (name: string, color?: string, rule?: RelationRuleInput, version?: number) => Promise<void>;
+  /** The type as it now is, once the form goes on from someone else's save (the list shows it too). */
+  onCurrent?: (type: TaxonomyType) => void;
   /** Relation types: the node type names the rule chooses from; absent = no rule fields (node types). */
   ruleNodeTypes?: readonly string[];
   /** Node types: the colour offered to a new type (the next palette colour); absent = no colour field (relation types). */
@@ -39,12 +48,16 @@ export interface TypeFormDialogProps {
  * the field saves once it is not) and, for node types, the colour. No maxLength on the name: a
  * pasted name over the limit stays whole, the counter turns red and Save says why. Mounted per opening.
  */
-export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedColor, ruleNodeTypes, coCuration }: TypeFormDialogProps) {
+export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, onCurrent, suggestedColor, ruleNodeTypes, coCuration }: TypeFormDialogProps) {
   const withColor = suggestedColor !== undefined;
+  // Every save says which version it edits: a save over someone else's change opens the comparison.
+  const versions = useEditConflict<TaxonomyType>(type?.version);
+  const valuesOf = (t: TaxonomyType | undefined): TypeFormValues => ({ name: t?.name ?? '', color: t?.color ?? suggestedColor ?? null, rule: ruleDraftOf(t) });
   const form = useActorRef(typeFormMachine, {
     input: {
-      initial: { name: type?.name ?? '', color: type?.color ?? suggestedColor ?? null, rule: ruleDraftOf(type) },
-      submit: ({ name, color, rule }) => onSubmit(name, withColor && color ? color : undefined, ruleNodeTypes ? (ruleOf(rule) ?? undefined) : undefined),
+      initial: valuesOf(type),
+      submit: ({ name, color, rule }) =>
+        versions.guard((version) => onSubmit(name, withColor && color ? color : undefined, ruleNodeTypes ? (ruleOf(rule) ?? undefined) : undefined, version)),
       validate: ({ name }) => (name.trim().length > LIMITS.nameMaxLength ? { name: T.nameTooLong } : null),
       fallback: T.saveFailed,
     },
@@ -102,6 +115,25 @@ export function TypeFormDialog({ texts: T, type, onCancel, onSubmit, suggestedCo
         <RuleFields nodeTypes={ruleNodeTypes} value={rule} disabled={saving} onChange={(next) => form.send({ type: 'form.change', values: { rule: next } })} />
       )}
       {error && <Alert severity="error">{error}</Alert>}
+      <FormConflict versions={versions} form={form} valuesOf={valuesOf} fields={conflictFields(T.field, withColor ? T.color : null, !!ruleNodeTypes)} onAdopted={onCurrent} />
     </Dialog>
   );
 }
+
+/** A relation type's rule as one line per part, for the comparison. */
+function ruleText(rule: RuleDraft): string {
+  const types = (list: string[]) => (list.length ? list.join(', ') : R.anyType);
+  const parts = [`${R.sourceTypes}: ${types(rule.sourceNodeTypes)}`, `${R.targetTypes}: ${types(rule.targetNodeTypes)}`];
+  if (rule.symmetric) parts.push(R.symmetric);
+  if (rule.defaultWeight.trim()) parts.push(`${R.defaultWeight}: ${rule.defaultWeight.trim()}`);
+  return parts.join('; ');
+}
+
+/** The type form's fields in the comparison: the name, the colour (node types), the rule (relation types). */
+function conflictFields(nameLabel: string, colorLabel: string | null, withRule: boolean): FormConflictField<TypeFormValues>[] {
+  const fields: FormConflictField<TypeFormValues>[] = [{ key: 'name', label: nameLabel }];
+  if (colorLabel) fields.push({ key: 'color', label: colorLabel, show: (v) => v.color ?? '' });
+  if (withRule) fields.push({ key: 'rule', label: R.rule, show: (v) => ruleText(v.rule) });
+  return fields;
+}
+

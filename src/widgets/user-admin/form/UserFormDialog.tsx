@@ -12,6 +12,8 @@ import { TextField } from '../../../ui/form/TextField';
 import { formDialogMachine } from '../../../machines/form-dialog.machine';
 import { useLatest } from '../../../ui/use-latest';
 import { FormCoCuration } from '../../parts/presence';
+import { FormConflict, type FormConflictField } from '../../parts/admin-conflict';
+import { useEditConflict } from '../../parts/conflict';
 import { USER_TEXTS as T } from '../../../contract/texts/admin/users';
 import { sameFormValues, useUnsavedChanges } from '../../unsaved-changes';
 import { emptyUserForm, userFormFrom, userFormInput, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
@@ -31,8 +33,13 @@ export interface UserFormDialogProps {
   /** The role may not submit this form (no users.create / users.update): the reason; every field is read-only. */
   readOnly?: string;
   onCancel: () => void;
-  /** Saves; a rejection's message is shown in the dialog. */
-  onSubmit: (values: UserFormValues) => Promise<void>;
+  /**
+   * Saves; a rejection's message is shown in the dialog. `version`: the user's version the form
+   * edits (If-Match); a 412 opens the comparison.
+   */
+  onSubmit: (values: UserFormValues, version?: number) => Promise<void>;
+  /** The user as they now are, once the form goes on from someone else's save (the list shows it too). */
+  onCurrent?: (user: User) => void;
   /** The server: who else is on the user, and the draft kept in the browser (never the passwords). */
   apiBase?: string;
 }
@@ -45,10 +52,13 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 }
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
-export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, apiBase }: UserFormDialogProps) {
+export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, onCurrent, apiBase }: UserFormDialogProps) {
   // An account restored from a backup has no password: its edit form sets one.
   const settingPassword = mode === 'edit' && user?.hasCredentials === false;
-  const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), onSubmit, settingPassword) });
+  // Every save says which version it edits: a save over someone else's change opens the comparison.
+  const versions = useEditConflict<User>(user?.version);
+  const submit = (values: UserFormValues) => versions.guard((version) => onSubmit(values, version));
+  const form = useActorRef(userFormMachine, { input: userFormInput(mode, user ? userFormFrom(user) : emptyUserForm(defaultRoleId), submit, settingPassword) });
   const { values, fieldErrors: errors, error: formError } = useSelector(form, (s) => s.context);
   // Saved: the owner closes the dialog; until then it stays busy as while saving.
   const saving = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
@@ -154,6 +164,19 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, r
           onChange={(on) => set('isActive', on)}
         />
       </div>
+      <FormConflict versions={versions} form={form} valuesOf={userFormFrom} fields={userConflictFields(roles, user)} onAdopted={onCurrent} />
     </Dialog>
   );
+}
+
+/** The user form's fields in the comparison (never the passwords; read per render: the texts follow the language). */
+function userConflictFields(roles: readonly Role[], user: User | undefined): FormConflictField<UserFormValues>[] {
+  const roleName = (id: string) => roles.find((r) => r.id === id)?.name ?? (id === user?.roleId ? user.role : id);
+  return [
+    { key: 'username', label: T.username },
+    { key: 'email', label: T.email },
+    { key: 'mobileNo', label: T.mobile },
+    { key: 'roleId', label: T.role, show: (v) => roleName(v.roleId) },
+    { key: 'isActive', label: T.status, show: (v) => (v.isActive ? T.active : T.inactive) },
+  ];
 }
