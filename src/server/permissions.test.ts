@@ -173,8 +173,24 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'GET /snomed/concepts': async () => ({ url: '/snomed/concepts?search=Fixture' }),
   'DELETE /snomed/concept/:id': async () => ({ url: `/snomed/concept/${await snomedConcept()}` }),
   'POST /snomed/import': async () => ({ url: '/snomed/import', ...snomedFile([snomedRow(String(800_000 + ++seq), 'Imported')]) }),
+  'GET /snomed/concepts/:conceptId': async () => {
+    await snomedConcept();
+    return { url: '/snomed/concepts/999' };
+  },
   'GET /snomed/drift': async () => ({ url: '/snomed/drift?limit=5' }),
   'POST /snomed/drift/:nodeId/accept': async () => ({ url: `/snomed/drift/${(await driftedNode()).id}/accept` }),
+  'POST /snomed/drift/:nodeId/replace': async () => {
+    // A retired code whose association names a replacement no node uses yet.
+    const n = await node();
+    const retired = String(800_000 + ++seq);
+    const replacement = String(900_000 + ++seq);
+    await t.db.query(`INSERT INTO snomed_drift (node_id, code, kind) VALUES ($1, $2, 'inactive')`, [n.id, retired]);
+    await t.db.query(
+      `INSERT INTO snomed_associations (id, active, refset_id, referenced_component_id, target_component_id) VALUES (gen_random_uuid()::text, true, '900000000000526001', $1, $2)`,
+      [retired, replacement],
+    );
+    return { url: `/snomed/drift/${n.id}/replace`, payload: { conceptId: replacement } };
+  },
   'GET /snomed/template': async () => ({ url: '/snomed/template' }),
   'GET /snomed/download-errors/:filename': async (who) => {
     if (!canCreateNodes(who)) return { url: `/snomed/download-errors/snomed_import_errors_${MISSING}.xlsx` };

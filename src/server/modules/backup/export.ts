@@ -80,7 +80,8 @@ async function* pages(tx: Queryable, table: BackupTable, extraWhere = ''): Async
   }
 }
 
-const keyType = (table: BackupTable) => (table.newKeys ? 'bigint' : table.table === 'snomed_concepts' || table.keySql ? 'text' : 'uuid');
+/** SNOMED tables are keyed by release ids (text); the others by uuid, audit events by bigint. */
+const keyType = (table: BackupTable) => (table.newKeys ? 'bigint' : (table.table.startsWith('snomed_') && table.key === 'id') || table.keySql ? 'text' : 'uuid');
 
 /** The attachment rows (those whose contents exist) and each one's bytes as attachments/<id>. */
 async function writeAttachments(tx: Queryable, archive: Archiver, entries: EntryWaiter, options: ExportOptions): Promise<number> {

@@ -31,6 +31,7 @@ export async function rebuildClosure(tx: Queryable): Promise<number> {
 /** An is-a relationship that closes a cycle (its source is also an ancestor of its destination). */
 export interface CycleEdge {
   id: string;
+  effectiveTime: string | null;
   sourceId: string;
   destinationId: string;
 }
@@ -38,7 +39,7 @@ export interface CycleEdge {
 /** The active is-a rows on a cycle, read from a freshly built closure. */
 export async function cycleEdges(tx: Queryable): Promise<CycleEdge[]> {
   return tx.query<CycleEdge>(
-    `SELECT r.id, r.source_id AS "sourceId", r.destination_id AS "destinationId"
+    `SELECT r.id, r.effective_time AS "effectiveTime", r.source_id AS "sourceId", r.destination_id AS "destinationId"
        FROM snomed_relationships r
       WHERE r.active AND r.type_id = ${ISA}
         AND (r.source_id = r.destination_id
@@ -48,15 +49,23 @@ export async function cycleEdges(tx: Queryable): Promise<CycleEdge[]> {
 }
 
 /**
- * Builds the closure; when the hierarchy holds cycles, the is-a rows on them are removed (a cycle
- * makes "descendants of" meaningless) and the closure is built again without them. Answers the
- * removed rows, for the import's error report.
+ * Builds the closure. When the hierarchy holds cycles (a damaged file), the is-a rows on them with
+ * the latest effective time — what the newest file added, since the stored hierarchy was acyclic
+ * before it — are removed and the closure built again, a few rounds at most; what still cycles
+ * after that is removed whole (a cycle makes "descendants of" meaningless). Answers the removed
+ * rows, for the import's error report.
  */
+const CYCLE_ROUNDS = 4;
 export async function rebuildHierarchy(tx: Queryable): Promise<{ pairs: number; removed: CycleEdge[] }> {
   let pairs = await rebuildClosure(tx);
-  const removed = await cycleEdges(tx);
-  if (removed.length > 0) {
-    await tx.query('DELETE FROM snomed_relationships WHERE id = ANY($1::text[])', [removed.map((e) => e.id)]);
+  const removed: CycleEdge[] = [];
+  for (let round = 0; ; round++) {
+    const edges = await cycleEdges(tx);
+    if (edges.length === 0) break;
+    const latest = edges.reduce((max, e) => (e.effectiveTime && (!max || e.effectiveTime > max) ? e.effectiveTime : max), null as string | null);
+    const drop = round < CYCLE_ROUNDS && latest ? edges.filter((e) => e.effectiveTime === latest) : edges;
+    await tx.query('DELETE FROM snomed_relationships WHERE id = ANY($1::text[])', [drop.map((e) => e.id)]);
+    removed.push(...drop);
     pairs = await rebuildClosure(tx);
   }
   return { pairs, removed };
