@@ -137,6 +137,7 @@ export const SNOMED_CONCEPT_TEXTS = defineTexts('snomedConcept', {
   parents: 'Parents',
   children: 'Children',
   noParents: 'None: this is the top of the hierarchy.',
+  noParentsInactive: 'None: an inactive concept has no place in the hierarchy.',
   noChildren: 'None',
   childrenShown: icu(['shown', 'total'], (shown: string, total: string) => `${shown} of ${total} shown`),
   descriptions: 'Descriptions',

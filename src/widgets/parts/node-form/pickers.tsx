@@ -69,9 +69,9 @@ const snomedLabel = (o: SnomedChoice) => (o.term ? `${o.code} — ${o.term}` : o
 
 /**
  * SNOMED Code: a concept search (GET /snomed/concepts?by=concept) by code, term or synonym, 20
- * per page, the next page on scrolling to the bottom (spec §4 SNOMED picker). Each concept shows
- * its preferred term, the synonym the search matched, its semantic tag and "Inactive" when retired;
- * the node that already has the code is named. "Browse hierarchy" opens the chosen concept's
+ * per page, the next page on scrolling to the bottom (spec §4 SNOMED picker). Only active concepts
+ * are offered for a new choice; each shows its preferred term, the synonym the search matched and
+ * its semantic tag; the node that already has the code is named. "Browse hierarchy" opens the chosen concept's
  * parents and children, and any concept there can be taken instead.
  */
 export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: PickerProps<SnomedChoice> & { nodeId?: string | null }) {
@@ -80,7 +80,7 @@ export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: 
   const [browsing, setBrowsing] = useState<string | null>(null);
   const loadOptions = useCallback<LoadOptions<SnomedOption>>(
     async (query, page, signal) => {
-      const res = await calls.conceptHits({ page: page + 1, limit: size, search: query }, signal);
+      const res = await calls.conceptHits({ page: page + 1, limit: size, search: query, status: 'active' }, signal);
       return {
         items: res.data.map((c) => ({ code: c.concept_id, term: c.term, usedBy: c.usedBy ?? null, matchedTerm: c.matchedTerm, semanticTag: c.semanticTag, active: c.active })),
         hasMore: (page + 1) * size < res.pagination.total,

@@ -73,21 +73,23 @@ export function ConceptBrowser({ api, conceptId, onOpen, onLoaded }: ConceptBrow
   const crumbs = breadcrumb(concept);
   return (
     <div className="kg-concept" data-concept-id={concept.conceptId}>
-      <nav className="kg-concept__path" aria-label={T.pathLabel}>
-        <ol>
-          {crumbs.map((c, i) => (
-            <li key={c.id}>
-              {i === crumbs.length - 1 ? (
-                <span aria-current="page">{refTitle(c)}</span>
-              ) : (
-                <button type="button" className="kg-concept__crumb" onClick={() => onOpen(c.id)}>
-                  {refTitle(c)}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      {crumbs.length > 1 && (
+        <nav className="kg-concept__path" aria-label={T.pathLabel}>
+          <ol>
+            {crumbs.map((c, i) => (
+              <li key={c.id}>
+                {i === crumbs.length - 1 ? (
+                  <span aria-current="page">{refTitle(c)}</span>
+                ) : (
+                  <button type="button" className="kg-concept__crumb" onClick={() => onOpen(c.id)}>
+                    {refTitle(c)}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
       <header className="kg-concept__head">
         <h3 className="kg-concept__term" ref={heading} tabIndex={-1}>
           {concept.preferredTerm ?? concept.conceptId}
@@ -121,7 +123,7 @@ export function ConceptBrowser({ api, conceptId, onOpen, onLoaded }: ConceptBrow
       )}
 
       <div className="kg-concept__hierarchy">
-        <RefList label={T.parents} items={concept.parents} empty={T.noParents} onOpen={onOpen} />
+        <RefList label={T.parents} items={concept.parents} empty={concept.active ? T.noParents : T.noParentsInactive} onOpen={onOpen} />
         <RefList
           label={T.children}
           items={concept.children}
