@@ -189,6 +189,25 @@ test('the node list filters by "descendants of" a concept chosen with the picker
   expect((await api<{ data: { name: string }[] }>('/nodes?snomedDescendantOf=50043002')).body.data.map((n) => n.name).sort()).toEqual(['Lung disorder', 'Respiratory disorder']);
 });
 
+test('the search page filters by "descendants of" too', async ({ page }) => {
+  for (const language of ['en', 'de'] as const) {
+    for (const width of [1440, 390] as const) {
+      await page.setViewportSize(SIZES[width]);
+      await openSignedIn(page, '/search', language);
+      await page.locator('[aria-controls="kg-search-advanced"]').click();
+      const picker = page.getByRole('combobox', { name: language === 'en' ? 'Descendants of' : 'Unterbegriffe von' });
+      await picker.fill('respiratory');
+      await page.getByRole('option', { name: /Disorder of respiratory system/ }).click();
+      const results = page.getByTestId('search-result');
+      await expect(results).toHaveCount(2);
+      await expect(page.getByTestId('filter-count')).toHaveText('1');
+      await shot(page, `snomed-search-descendants-${language}-${width}`);
+    }
+  }
+  await expect(page.getByTestId('search-result').filter({ hasText: 'Lung disorder' })).toHaveCount(1);
+  await expect(page.getByTestId('search-result').filter({ hasText: 'Respiratory disorder' })).toHaveCount(1);
+});
+
 test('the drift notice names the replacements; Accept replacement recodes the node', async ({ page }) => {
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
