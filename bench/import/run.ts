@@ -24,7 +24,8 @@
  *   BENCH_DBS=postgres,pglite   databases for the node upload, the GPS imports and the relation import
  *   BENCH_NODE_ROWS=100000      BENCH_RF2_ROWS=1600000      BENCH_SEARCHES=200
  *   BENCH_RELATION_ROWS=100000  BENCH_RELATION_NODES=20000
- *   BENCH_SKIP=nodes,gps,rf2,resp,relations  scenarios to leave out (resp-csv, resp-xls: one half of resp)
+ *   BENCH_RELEASE_SCALE=1       the generated International-shaped release (scenario `release`, bench/import/release/)
+ *   BENCH_SKIP=nodes,gps,rf2,resp,relations,release  scenarios to leave out (resp-csv, resp-xls: one half of resp)
  *   BENCH_RESP_ROWS=200000      BENCH_RESP_XLS_MB=38      BENCH_RESP_LABEL=latest
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
  *   BENCH_RESULTS_DIR=bench/results
@@ -40,6 +41,8 @@ import { loadSampleOnPostgres, writeRelationBench } from './relations';
 import { nodeCopyMs, snomedCopyMs } from './floor';
 import { nodeRows, readGps, searchTerms, writeGeneratedRf2, writeGpsRf2, writeGpsXlsx, writeNodeXlsx, type BenchFile } from './files';
 import { writeReport, type ImportResult } from './report';
+import { writeRelease } from './release/generate';
+import { apiLatencies, childrenLatencies, closureBuild, importRelease, releaseCopyMs, seedCodedNodes } from './release/scenario';
 import { pollDuring, writeNodeCsv, writeResponsivenessReport, writeSnomedXls, type ResponsivenessResult } from './responsiveness';
 
 const env = process.env;
@@ -56,10 +59,11 @@ const config = {
   respRows: int('BENCH_RESP_ROWS', 200_000),
   respXlsMb: int('BENCH_RESP_XLS_MB', 38),
   respLabel: env.BENCH_RESP_LABEL ?? 'latest',
+  releaseScale: env.BENCH_RELEASE_SCALE && Number.isFinite(Number(env.BENCH_RELEASE_SCALE)) ? Number(env.BENCH_RELEASE_SCALE) : 1,
   resultsDir: path.resolve(ROOT, env.BENCH_RESULTS_DIR ?? 'bench/results'),
 };
 // The server's settings for the run: imports as large as a full International release.
-env.KG_SNOMED_IMPORT_MAX_MB = env.KG_SNOMED_IMPORT_MAX_MB ?? '1024';
+env.KG_SNOMED_IMPORT_MAX_MB = env.KG_SNOMED_IMPORT_MAX_MB ?? '2048';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-bench-import-'));
 const created: string[] = [];
@@ -164,6 +168,8 @@ async function main() {
     }
   }
 
+  if (!config.skip.has('release')) await releaseScenario(gps.map((g) => g.display));
+
   if (!config.skip.has('resp')) {
     const resp: ResponsivenessResult[] = [];
     const csv = config.skip.has('resp-csv') ? null : await writeNodeCsv(work, config.respRows, gps);
@@ -200,6 +206,54 @@ async function main() {
   if (results.length === 0) return;
   const { json, md } = writeReport(config.resultsDir, results, { nodeRows: config.nodeRows, rf2Rows: config.rf2Rows, relationRows: config.relationRows, relationNodes: config.relationNodes, searches: config.searches, loadAverage: os.loadavg()[0] });
   log(`wrote ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
+}
+
+/** The generated release: import per database, then the floor, the closure alone and the API latencies on PostgreSQL. */
+async function releaseScenario(displays: string[]) {
+  const release = await writeRelease(work, config.releaseScale, readGps());
+  const rows = Object.values(release.files).reduce((a, f) => a + f.rows, 0);
+  log(`release (scale ${config.releaseScale}): ${release.concepts} concepts, ${rows} rows, zip ${(release.bytes / 1e6).toFixed(0)} MB; ${Object.entries(release.files).map(([k, f]) => `${k} ${f.rows}`).join(', ')}`);
+  const lines: string[] = [];
+  for (const kind of config.dbs) {
+    const db = await freshDb(kind, `release-${kind}`);
+    const r = await withServer({ ...db, logDir: work, name: `release-${kind}` }, async (server, token) => {
+      const m = await measure(server, () => importRelease(server.url, token, release.zip));
+      if (!db.databaseUrl) return { m };
+      await seedCodedNodes(db.databaseUrl, release, 20_000);
+      const words = displays.flatMap((d) => d.split(' ')).filter((w) => w.length > 4).filter((_, i) => i % 97 === 0).slice(0, 210);
+      const api = await apiLatencies(server, token, release, words);
+      const children = await childrenLatencies(db.databaseUrl, release);
+      const floorMs = await releaseCopyMs(db.databaseUrl, release);
+      const closure = await closureBuild(db.databaseUrl);
+      return { m, api, children, floorMs, closure };
+    });
+    const s = r.m.result.summary;
+    const line =
+      `${kind}: ${(r.m.wallMs / 1000).toFixed(1)} s, ${rate(rows, r.m.wallMs)} rows/s, peak RSS ${r.m.peakRssMb} MB, summary ${JSON.stringify(s)}` +
+      ('floorMs' in r && r.floorMs
+        ? `; COPY floor ${(r.floorMs / 1000).toFixed(1)} s (${rate(rows, r.floorMs)} rows/s), closure alone ${(r.closure.ms / 1000).toFixed(1)} s (${r.closure.pairs} pairs), ` +
+          `ratio (COPY + closure) / import = ${((r.floorMs + r.closure.ms) / r.m.wallMs).toFixed(2)}; ` +
+          `concept search p50/p95 ${r.api.conceptSearch.p50.toFixed(1)}/${r.api.conceptSearch.p95.toFixed(1)} ms, concept detail p95 ${r.api.conceptDetail.p95.toFixed(1)} ms, ` +
+          `children SQL p95 ${r.children.p95.toFixed(2)} ms, nodes under a top-level concept p95 ${r.api.nodesUnderTopLevel.p95.toFixed(1)} ms`
+        : '');
+    log(`release ${line}`);
+    lines.push(`- ${line}`);
+  }
+  fs.mkdirSync(config.resultsDir, { recursive: true });
+  const md = path.join(config.resultsDir, 'import-release.md');
+  fs.writeFileSync(
+    md,
+    `# Generated RF2 release import (scale ${config.releaseScale})
+
+${release.concepts} concepts, ${rows} rows (${Object.entries(release.files).map(([k, f]) => `${k} ${f.rows}`).join(', ')}), zip ${(release.bytes / 1e6).toFixed(0)} MB. ` +
+      `Load average at the end: ${os.loadavg()[0].toFixed(1)} (a shared 2-core machine).
+
+${lines.join('\n')}
+
+Command: BENCH_SKIP=nodes,gps,rf2,relations,resp BENCH_RELEASE_SCALE=${config.releaseScale}${env.BENCH_DBS ? ` BENCH_DBS=${env.BENCH_DBS}` : ''} npm run bench -- import
+`,
+  );
+  log(`wrote ${path.relative(ROOT, md)}`);
 }
 
 let stopping = false;

@@ -74,7 +74,7 @@ export async function writeRelease(dir: string, scale: number, gps: GpsConcept[]
   const rnd = random(36);
   const words = [...new Set(gps.flatMap((g) => g.display.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 3))];
   const word = () => words[Math.floor(rnd() * words.length)];
-  const conceptId = (i: number) => (i === 0 ? ROOT : `${100000 + i}00${i % 10}`);
+  const conceptId = (i: number) => (i === 0 ? ROOT : `${1_000_000 + i}00${i % 10}`);
   const tags = ['disorder', 'finding', 'procedure', 'body structure', 'substance', 'organism'];
   const out = {
     concept: new Out(path.join(dir, 'sct2_Concept_Snapshot_INT_20250101.txt'), HEADERS.concept),

@@ -16,7 +16,7 @@ const KEPT_ROWS =
 export const IMPORT_MESSAGES = defineTexts('imports.messages', {
   noFile: 'Please select a file first.',
   nodeFileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
-  snomedFileType: 'Please select an Excel file (.xlsx or .xls) or an RF2 description file (sct2_Description_….txt)',
+  snomedFileType: 'Please select an Excel file (.xlsx or .xls), an RF2 snapshot file (sct2_….txt, der2_….txt) or an RF2 release (.zip)',
   nodeTooLarge: 'The file is larger than 20 MB, the maximum for a bulk upload.',
   snomedTooLarge: icu(['mb'], (mb: number) => `The file is larger than ${mb} MB, the maximum for a SNOMED import.`),
   empty: 'The file is empty.',

@@ -156,6 +156,15 @@ describe('refusals', () => {
     expect(await count(`snomed_closure WHERE ancestor_id = '64572001' AND descendant_id = '${PNEUMONIA}'`)).toBe(1);
   });
 
+  it('checks a release file without writing it (dry run)', async () => {
+    const file = fixture('release-2025', 'sct2_Concept');
+    const res = await t.call({ method: 'POST', url: '/api/snomed/import?dryRun=true', token: editor.accessToken, ...multipart(file.name, file.data) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SnomedImportResult>()).toMatchObject({ dryRun: true, summary: { totalRows: 10, created: 0, updated: 1, unchanged: 9, errors: 0 } });
+    expect((await concept(OLD_LUNG)).active).toBe(true);
+    expect((await get<{ data: SnomedDrift[] }>('/snomed/drift')).data).toHaveLength(0);
+  });
+
   it('needs nodes.create to import and nodes.read to read concepts', async () => {
     expect((await upload('sct2_Concept_Snapshot_INT_20250131.txt', fixture('release-2025', 'sct2_Concept').data, viewer)).statusCode).toBe(403);
     for (const url of [`/api/snomed/concepts/${HEART_FAILURE}`, '/api/snomed/concepts?by=concept']) {
@@ -213,5 +222,23 @@ describe('a later release, file by file', () => {
     expect((await get<{ data: SnomedDrift[] }>('/snomed/drift')).data).toHaveLength(0);
     const history = await get<HistoryPage>(`/nodes/${nodeId}/history`);
     expect(JSON.stringify(history)).toContain(ASTHMA);
+  });
+});
+
+describe('the dialect', () => {
+  it('follows KG_SNOMED_DIALECT: en-GB prefers the British preferred synonym', async () => {
+    const gb = await testApp({ snomedDialect: 'en-GB' });
+    try {
+      const admin = await gb.register('admin');
+      const release = zipOf(RF2('release-2024').map((f) => ({ name: f.name, data: f.data })));
+      const res = await gb.call({ method: 'POST', url: '/api/snomed/import', token: admin.accessToken, ...multipart('release.zip', release) });
+      expect(res.statusCode, res.body).toBe(200);
+      const c = await gb.call({ method: 'GET', url: `/api/snomed/concepts/${HEART_FAILURE}`, token: admin.accessToken });
+      expect(c.json<SnomedConceptDetail>()).toMatchObject({ preferredTerm: 'Cardiac failure', dialect: 'en-GB' });
+      const hits = await gb.call({ method: 'GET', url: '/api/snomed/concepts?by=concept&search=heart%20failure', token: admin.accessToken });
+      expect(hits.json<{ data: SnomedConceptHit[] }>().data[0]).toMatchObject({ concept_id: HEART_FAILURE, term: 'Cardiac failure', matchedTerm: 'Heart failure' });
+    } finally {
+      await gb.close();
+    }
   });
 });

@@ -46,7 +46,7 @@ export async function snomedImportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Import SNOMED descriptions from .xlsx, .xls or an RF2 description file (upsert by row id). ' +
+          'Import SNOMED descriptions from .xlsx, .xls or an RF2 description file, or the concept model from RF2 concept, relationship, language or association snapshot files or a release .zip (upsert by id). ' +
           'With ?dryRun=true the file is only checked: nothing is written and the summary counts what an import would create, update and refuse',
         consumes: ['multipart/form-data'],
         querystring: ImportQuerySchema,

@@ -26,7 +26,7 @@ import { uploadDir } from './uploads/upload-dir';
 /** A file that fails its import every time must not be resumed forever. */
 const MAX_RESUMES = 3;
 
-const FORMATS: readonly FileFormat[] = ['xlsx', 'xls', 'csv', 'rf2'];
+const FORMATS: readonly FileFormat[] = ['xlsx', 'xls', 'csv', 'rf2', 'rf2zip'];
 
 interface LocalUpload {
   path: string;
