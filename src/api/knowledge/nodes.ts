@@ -24,6 +24,8 @@ export interface NodeListQuery {
   hasUrl?: 'true' | 'false';
   /** 'true': only nodes whose SNOMED code an import changed, not yet reviewed. */
   snomedReview?: 'true';
+  /** Nodes whose SNOMED code is this concept or lies under it in the is-a hierarchy. */
+  snomedDescendantOf?: string;
   /** The Analytics page's quality findings (GET /nodes hasDescription, orphan, likelyDuplicate). */
   hasDescription?: 'true' | 'false';
   orphan?: 'true' | 'false';
@@ -60,6 +62,9 @@ export const nodesApi = (api: ApiClient) => ({
   relations: (id: string) => api.request<NodeRelationItem[]>(`${path(id)}/relations`),
   /** POST /snomed/drift/{id}/accept: the node keeps its code; the import's change to it is accepted. */
   acceptSnomedDrift: (id: string) => api.request<void>(`/snomed/drift/${encodeURIComponent(id)}/accept`, { method: 'POST' }),
+  /** POST /snomed/drift/{id}/replace: recodes the node to a suggested replacement of its retired code; `version`: 412 if it changed since. */
+  replaceSnomedCode: (id: string, conceptId: string, version?: number) =>
+    api.request<KnowledgeNode>(`/snomed/drift/${encodeURIComponent(id)}/replace`, { method: 'POST', body: { conceptId }, ...ifMatch(version) }),
 });
 export type NodesApi = ReturnType<typeof nodesApi>;
 

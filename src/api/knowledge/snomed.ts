@@ -1,5 +1,5 @@
 import type { SnomedImportResult } from '../../contract/knowledge/imports';
-import type { SnomedConcept } from '../../contract/knowledge/snomed';
+import type { SnomedConcept, SnomedConceptDetail, SnomedConceptHit } from '../../contract/knowledge/snomed';
 import type { ApiClient } from '../client';
 import { lastSegment } from '../imports';
 
@@ -15,6 +15,13 @@ export interface SnomedListQuery {
   status?: SnomedStatusFilter;
   sortBy?: SnomedSortField;
   sortOrder?: 'asc' | 'desc';
+  /** Only this concept and the concepts under it in the is-a hierarchy. */
+  descendantOf?: string;
+}
+
+export interface SnomedConceptHitPage {
+  data: SnomedConceptHit[];
+  pagination: SnomedPage['pagination'];
 }
 
 export interface SnomedPage {
@@ -26,6 +33,11 @@ export interface SnomedPage {
 /** SNOMED calls (spec §7 SNOMED). */
 export const snomedApi = (api: ApiClient) => ({
   list: (query: SnomedListQuery, signal?: AbortSignal) => api.request<SnomedPage>('/snomed/concepts', { query: { ...query }, signal }),
+  /** GET /snomed/concepts?by=concept: one entry per concept (preferred term, FSN, matched synonym, semantic tag). */
+  conceptHits: (query: Omit<SnomedListQuery, 'sortBy' | 'sortOrder'>, signal?: AbortSignal) =>
+    api.request<SnomedConceptHitPage>('/snomed/concepts', { query: { ...query, by: 'concept' }, signal }),
+  /** GET /snomed/concepts/{conceptId}: descriptions, parents, children, path to the root, replacements. */
+  concept: (conceptId: string, signal?: AbortSignal) => api.request<SnomedConceptDetail>(`/snomed/concepts/${encodeURIComponent(conceptId)}`, { signal }),
   remove: (id: string) => api.request<null>(`/snomed/concept/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   /** POST /snomed/import: answers when the import is over, with the import result; `dryRun`: only check the file. */
   importFile: (file: File, options: { dryRun?: boolean; signal?: AbortSignal } = {}) => {

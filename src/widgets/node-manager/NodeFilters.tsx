@@ -1,4 +1,6 @@
-import { SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
+import type { ApiClient } from '../../api/client';
+import { SNOMED_CONCEPT_TEXTS, SNOMED_DRIFT_TEXTS } from '../../contract/texts/snomed';
+import { ConceptPicker, type ConceptChoice } from '../parts/snomed-concept';
 import { IconButton } from '../../ui/Button';
 import { Checkbox } from '../../ui/form/Checkbox';
 import { cx } from '../../ui/cx';
@@ -13,6 +15,7 @@ import { NODE_TEXTS as T, SORT_CHOICES } from '../../contract/texts/nodes';
 export type NodeLayout = 'table' | 'grid';
 
 export interface NodeFiltersProps {
+  api: ApiClient;
   /** The search box's text (applied after the debounce). */
   text: string;
   onText: (text: string) => void;
@@ -22,6 +25,9 @@ export interface NodeFiltersProps {
   /** Only the nodes whose SNOMED code an import changed. */
   snomedReview: boolean;
   onSnomedReview: (on: boolean) => void;
+  /** Only nodes coded with this concept or one under it in the SNOMED hierarchy. */
+  snomedDescendantOf: ConceptChoice | null;
+  onSnomedDescendantOf: (concept: ConceptChoice | null) => void;
   layout: NodeLayout;
   onLayout: (layout: NodeLayout) => void;
   sort: SortState;
@@ -31,7 +37,7 @@ export interface NodeFiltersProps {
   onClearQuality?: () => void;
 }
 
-/** Search, the Node Type filter, the SNOMED review filter, the grid view's sort (the table sorts by its headers) and the table/grid toggle. */
+/** Search, the Node Type filter, the SNOMED "descendants of" and review filters, the grid view's sort (the table sorts by its headers) and the table/grid toggle. */
 export function NodeFilters(p: NodeFiltersProps) {
   const sortValue = sortChoice(p.sort);
   const known = SORT_CHOICES.some((c) => c.value === sortValue);
@@ -53,6 +59,13 @@ export function NodeFilters(p: NodeFiltersProps) {
         value={p.nodeType}
         onChange={p.onNodeType}
         options={[{ value: '', label: T.allTypes }, ...p.typeNames.map((name) => ({ value: name, label: name }))]}
+      />
+      <ConceptPicker
+        api={p.api}
+        className="kg-nodes__descendant"
+        label={SNOMED_CONCEPT_TEXTS.descendantOf}
+        value={p.snomedDescendantOf}
+        onChange={p.onSnomedDescendantOf}
       />
       <Checkbox className="kg-nodes__review" label={SNOMED_DRIFT_TEXTS.filter} checked={p.snomedReview} onChange={p.onSnomedReview} />
       {p.layout === 'grid' && (

@@ -108,10 +108,10 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
   };
   const actions = nodeRowActions(can, handlers);
   const typeNames = (types.data ?? []).map((t) => t.name);
-  const filtered = !!(state.search || text.trim() || state.nodeType || state.snomedReview || state.quality);
+  const filtered = !!(state.search || text.trim() || state.nodeType || state.snomedReview || state.snomedDescendantOf || state.quality);
   const clearFilters = () => {
     setText('');
-    change({ search: '', nodeType: '', snomedReview: false, quality: undefined });
+    change({ search: '', nodeType: '', snomedReview: false, snomedDescendantOf: undefined, quality: undefined });
   };
   const empty = filtered ? <FilteredEmpty text={T.empty} onClear={clearFilters} /> : undefined;
 
@@ -140,6 +140,9 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
         onNodeType={(nodeType) => change({ nodeType })}
         snomedReview={!!state.snomedReview}
         onSnomedReview={(snomedReview) => change({ snomedReview })}
+        api={api}
+        snomedDescendantOf={state.snomedDescendantOf ?? null}
+        onSnomedDescendantOf={(c) => change({ snomedDescendantOf: c ?? undefined })}
         layout={layout}
         onLayout={setChosen}
         sort={state.sort}

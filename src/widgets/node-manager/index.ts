@@ -15,3 +15,4 @@ export type { NodeListMemory } from './NodeList';
 export { qualityFilterOf, type NodeManagerView } from './node-format';
 export { FIRST_LIST_STATE } from './use-node-list';
 export { NodeTable, NodeActions, NODE_SORT_VALUES, type NodeAction, type NodeColumnKey } from '../parts/node-table';
+export { ConceptPicker, type ConceptChoice } from '../parts/snomed-concept';

@@ -24,6 +24,8 @@ export interface NodeListState {
   nodeType: string;
   /** Only nodes whose SNOMED code an import changed; absent in older memories. */
   snomedReview?: boolean;
+  /** Only nodes coded with this concept or one under it (absent: any code). */
+  snomedDescendantOf?: { code: string; term: string | null };
   sort: SortState;
   /** A quality finding of the Analytics page the list is filtered to (absent: none). */
   quality?: NodeQualityFilter;
@@ -56,6 +58,7 @@ export function listQuery(s: NodeListState): NodeListQuery {
     search: s.search.trim() || undefined,
     nodeType: s.nodeType || undefined,
     snomedReview: s.snomedReview ? 'true' : undefined,
+    snomedDescendantOf: s.snomedDescendantOf?.code,
     ...(s.quality ? NODE_QUALITY_FILTERS[s.quality] : {}),
     limit: s.pageSize,
     skip: s.page * s.pageSize,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
+import { SNOMED_CONCEPT_TEXTS as C, SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import type { SnomedConcept } from '../../contract/knowledge/snomed';
 import { StatusChip } from '../parts/admin';
 import { Button } from '../../ui/Button';
@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/overlay/Dialog';
 import { formatEffectiveTime, orNa } from './concept-format';
 
 /** 'SNOMED Concept Details' (spec §2): every field; the effective time as YYYY-MM-DD. */
-export function ConceptDetailsDialog({ concept, onClose }: { concept: SnomedConcept | null; onClose: () => void }) {
+export function ConceptDetailsDialog({ concept, onClose, onBrowse }: { concept: SnomedConcept | null; onClose: () => void; onBrowse: (conceptId: string) => void }) {
   const F = T.fields;
   const rows: [string, ReactNode][] = concept
     ? [
@@ -23,7 +23,17 @@ export function ConceptDetailsDialog({ concept, onClose }: { concept: SnomedConc
       ]
     : [];
   return (
-    <Dialog open={!!concept} title={T.detailsTitle} onClose={onClose} className="kg-snomed-details" actions={<Button onClick={onClose}>{T.close}</Button>}>
+    <Dialog open={!!concept} title={T.detailsTitle} onClose={onClose} className="kg-snomed-details" actions={
+        <>
+          {concept?.concept_id && (
+            <Button variant="outlined" onClick={() => onBrowse(concept.concept_id)}>
+              {C.browse}
+            </Button>
+          )}
+          <Button onClick={onClose}>{T.close}</Button>
+        </>
+      }
+    >
       <dl className="kg-snomed-details__list">
         {rows.map(([label, value]) => (
           <div key={label} className="kg-snomed-details__row">

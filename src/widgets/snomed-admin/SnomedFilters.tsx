@@ -1,11 +1,24 @@
 import { useId, useState } from 'react';
+import type { ApiClient } from '../../api/client';
 import type { SnomedStatusFilter } from '../../api/knowledge/snomed';
-import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
+import { SNOMED_CONCEPT_TEXTS as C, SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { Button, IconButton } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { Switch } from '../../ui/form/Switch';
+import { ConceptPicker, type ConceptChoice } from '../parts/snomed-concept';
+import type { SnomedView } from './use-snomed-list';
 import { CloseIcon, RefreshIcon, SearchIcon } from '../../ui/icons';
 import { SelectField } from '../../ui/form/Select';
 
 export interface SnomedFiltersProps {
+  api: ApiClient;
+  view: SnomedView;
+  onView: (view: SnomedView) => void;
+  /** Concept view: name concepts by their fully specified name. */
+  fsn: boolean;
+  onFsn: (fsn: boolean) => void;
+  descendantOf: ConceptChoice | null;
+  onDescendantOf: (concept: ConceptChoice | null) => void;
   search: string;
   status: SnomedStatusFilter;
   refreshing: boolean;
@@ -15,8 +28,12 @@ export interface SnomedFiltersProps {
   onRefresh: () => void;
 }
 
-/** Search (applied on Enter or the search button; a clear button), the Status filter and Refresh. */
-export function SnomedFilters({ search, status, refreshing, onSearch, onStatus, onRefresh }: SnomedFiltersProps) {
+/**
+ * Search (applied on Enter or the search button; a clear button), the Status filter and Refresh;
+ * below them the view (description rows or concepts), FSN naming in the concept view and the
+ * "descendants of" filter.
+ */
+export function SnomedFilters({ api, view, onView, fsn, onFsn, descendantOf, onDescendantOf, search, status, refreshing, onSearch, onStatus, onRefresh }: SnomedFiltersProps) {
   const id = useId();
   const [text, setText] = useState(search);
   const [shown, setShown] = useState(search);
@@ -80,6 +97,17 @@ export function SnomedFilters({ search, status, refreshing, onSearch, onStatus, 
         <Button variant="outlined" startIcon={<RefreshIcon />} disabled={refreshing} loading={refreshing} onClick={onRefresh}>
           {T.refresh}
         </Button>
+      </div>
+      <div className="kg-snomed__concept-filters">
+        <div className="kg-snomed__views" role="group" aria-label={C.viewAs}>
+          {(['row', 'concept'] as const).map((v) => (
+            <button key={v} type="button" className={cx('kg-snomed__view', view === v && 'kg-snomed__view--on')} aria-pressed={view === v} onClick={() => onView(v)}>
+              {v === 'row' ? C.viewRows : C.viewConcepts}
+            </button>
+          ))}
+        </div>
+        {view === 'concept' && <Switch className="kg-snomed__fsn" label={C.showFsn} checked={fsn} onChange={onFsn} />}
+        <ConceptPicker api={api} className="kg-snomed__descendant" label={C.descendantOf} value={descendantOf} onChange={onDescendantOf} helperText={C.descendantOfHint} />
       </div>
     </div>
   );

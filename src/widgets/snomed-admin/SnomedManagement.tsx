@@ -5,6 +5,8 @@ import { SNOMED_TEXTS as T } from '../../contract/texts/snomed';
 import { LIMITS } from '../../contract/limits';
 import type { SnomedImportResult } from '../../contract/knowledge/imports';
 import type { SnomedConcept } from '../../contract/knowledge/snomed';
+import { ConceptBrowserDialog } from '../parts/snomed-concept';
+import { ConceptHitList } from './ConceptHitList';
 import { confirmDeleteMachine } from '../../machines/confirm-delete.machine';
 import { Button } from '../../ui/Button';
 import { DeletionDialog } from '../parts/deletion';
@@ -21,7 +23,7 @@ import { conceptName, totalText } from './concept-format';
 import { SnomedFilters } from './SnomedFilters';
 import { FilteredEmpty } from '../../ui/table/FilteredEmpty';
 import { SnomedList } from './SnomedList';
-import { FIRST_QUERY, useSnomedList } from './use-snomed-list';
+import { FIRST_QUERY, isFiltered, useSnomedList } from './use-snomed-list';
 import { useLatest } from '../../ui/use-latest';
 
 // The dialogs load when first opened, not with the list (the element's size budget: bench/bundle).
@@ -45,7 +47,10 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
   const box = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(box);
   const [details, setDetails] = useState<SnomedConcept | null>(null);
-  const rows = list.data?.data ?? [];
+  const [browsing, setBrowsing] = useState<string | null>(null);
+  const [fsn, setFsn] = useState(false);
+  const shown = list.data;
+  const rows = shown?.view === 'row' ? shown.data : [];
   const total = list.data?.pagination.total ?? 0;
 
   const [importRequests, setImportRequests] = useState(0);
@@ -76,6 +81,11 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
     if (deleteError) show(deleteError, 'error');
   }, [deleteError, show]);
   const detailsNeeded = useEver(details !== null);
+  const empty = isFiltered(query) ? (
+    <FilteredEmpty text={T.empty} onClear={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status, descendantOf: null })} />
+  ) : (
+    T.empty
+  );
 
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
@@ -91,31 +101,40 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
         }
       />
       <SnomedFilters
+        api={api}
+        view={query.view}
+        onView={(view) => change({ view })}
+        fsn={fsn}
+        onFsn={setFsn}
+        descendantOf={query.descendantOf}
+        onDescendantOf={(descendantOf) => change({ descendantOf })}
         search={query.search}
         status={query.status}
         refreshing={list.refreshing}
         onSearch={(search) => change({ search })}
         onStatus={(status) => change({ status })}
-        onRefresh={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status })}
+        onRefresh={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status, descendantOf: null })}
       />
 
       {list.status === 'loading' && <BlockSpinner label={T.loading} />}
       {list.status === 'error' && <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={list.reload} />}
       {list.status === 'ready' && (
         <section className="kg-admin__list" aria-label={T.listLabel}>
-          <SnomedList
-            rows={rows}
-            narrow={narrow}
-            sort={query.sort}
-            onSortChange={(sort) => change({ sort })}
-            busy={list.refreshing}
-            canDelete={canDelete}
-            empty={
-              query.search || query.status ? <FilteredEmpty text={T.empty} onClear={() => change({ search: FIRST_QUERY.search, status: FIRST_QUERY.status })} /> : T.empty
-            }
-            onView={setDetails}
-            onDelete={(c) => deletion.send({ type: 'delete.open', target: { id: c.id, name: conceptName(c) } })}
-          />
+          {shown?.view === 'concept' ? (
+            <ConceptHitList hits={shown.data} narrow={narrow} fsn={fsn} busy={list.refreshing} onOpen={(h) => setBrowsing(h.concept_id)} empty={empty} />
+          ) : (
+            <SnomedList
+              rows={rows}
+              narrow={narrow}
+              sort={query.sort}
+              onSortChange={(sort) => change({ sort })}
+              busy={list.refreshing}
+              canDelete={canDelete}
+              empty={empty}
+              onView={setDetails}
+              onDelete={(c) => deletion.send({ type: 'delete.open', target: { id: c.id, name: conceptName(c) } })}
+            />
+          )}
           <Pagination
             page={query.page}
             pageSize={query.pageSize}
@@ -130,9 +149,17 @@ export function SnomedManagement({ apiBase, canImport, canDelete }: SnomedManage
 
       {detailsNeeded && (
         <Suspense fallback={null}>
-          <ConceptDetailsDialog concept={details} onClose={() => setDetails(null)} />
+          <ConceptDetailsDialog
+            concept={details}
+            onClose={() => setDetails(null)}
+            onBrowse={(id) => {
+              setDetails(null);
+              setBrowsing(id);
+            }}
+          />
         </Suspense>
       )}
+      <ConceptBrowserDialog api={api} conceptId={browsing} onClose={() => setBrowsing(null)} />
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.deleteButton} busyLabel={T.deleting}>
         <p>{T.deleteQuestion(deleteTarget?.name ?? '')}</p>
       </DeletionDialog>

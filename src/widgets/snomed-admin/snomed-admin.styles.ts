@@ -1,6 +1,7 @@
 import { styleManifest } from '../styles/style-manifest';
 import { styles as admin } from '../parts/admin/styles';
 import { styles as deletion } from '../parts/deletion/styles';
+import { styles as snomedConcept } from '../parts/snomed-concept/styles';
 import { styles as snomedImport } from '../parts/snomed-import/styles';
 import css from './snomed-admin.css?inline';
 
@@ -9,4 +10,4 @@ import css from './snomed-admin.css?inline';
  * load): its parts' sheets, then its own, in cascade order. The element's shadow root (snomed-
  * admin.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, snomedImport, css);
+export const styles = styleManifest(admin, deletion, snomedImport, snomedConcept, css);

@@ -3,6 +3,9 @@ import { ChevronDownIcon, FilterOffIcon, SearchIcon } from '../../../ui/icons';
 import { activeFilterCount, type Flag, type SearchFilters } from './filters';
 import { NodeTypeFilter } from './NodeTypeFilter';
 import { SEARCH_TEXTS as T } from '../../../contract/texts/search';
+import { SNOMED_CONCEPT_TEXTS } from '../../../contract/texts/snomed';
+import { ConceptPicker } from '../../../widgets/node-manager';
+import { api } from '../../session';
 
 interface FilterPanelProps {
   filters: SearchFilters;
@@ -71,6 +74,13 @@ export function FilterPanel({ filters: f, onChange, onClear, open, onToggle, nod
         <div className="kg-search-advanced__grid">
           <TextField label={T.snomedCode} placeholder={T.snomedPlaceholder} inputMode="numeric" value={f.snomedCode} onChange={(e) => onChange({ snomedCode: e.currentTarget.value })} />
           <SelectField label={T.hasSnomed} options={snomedOptions} value={f.hasSnomed} onChange={(v) => onChange({ hasSnomed: v as Flag })} />
+          <ConceptPicker
+            api={api}
+            label={SNOMED_CONCEPT_TEXTS.descendantOf}
+            value={f.snomedDescendantOf}
+            onChange={(snomedDescendantOf) => onChange({ snomedDescendantOf })}
+            helperText={SNOMED_CONCEPT_TEXTS.descendantOfHint}
+          />
           <SelectField label={T.hasUrl} options={urlOptions} value={f.hasUrl} onChange={(v) => onChange({ hasUrl: v as Flag })} />
           <SelectField
             label={T.createdBy}

@@ -14,4 +14,11 @@ describe('search page filters', () => {
     const end = new Date(q.createdBefore!);
     expect([end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([15, 23, 59, 59, 999]);
   });
+
+  it('filters by "descendants of" a SNOMED concept, counted as one filter', () => {
+    const f = { ...EMPTY_FILTERS, snomedDescendantOf: { code: '19829001', term: 'Disorder of lung' } };
+    expect(activeFilterCount(f)).toBe(1);
+    expect(toNodeQuery(f).snomedDescendantOf).toBe('19829001');
+    expect(toNodeQuery(EMPTY_FILTERS).snomedDescendantOf).toBeUndefined();
+  });
 });

@@ -9,6 +9,8 @@ export interface SearchFilters {
   nodeTypes: string[];
   snomedCode: string;
   hasSnomed: Flag;
+  /** Nodes coded with this SNOMED concept or one under it (the "descendants of" filter). */
+  snomedDescendantOf: { code: string; term: string | null } | null;
   hasUrl: Flag;
   createdBy: string;
   createdAfter: string;
@@ -20,6 +22,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   nodeTypes: [],
   snomedCode: '',
   hasSnomed: '',
+  snomedDescendantOf: null,
   hasUrl: '',
   createdBy: '',
   createdAfter: '',
@@ -28,7 +31,7 @@ export const EMPTY_FILTERS: SearchFilters = {
 
 /** Spec §5: one per non-empty filter (the free text counts too). */
 export function activeFilterCount(f: SearchFilters): number {
-  return [f.text.trim(), f.nodeTypes.length > 0, f.snomedCode.trim(), f.hasSnomed, f.hasUrl, f.createdBy, f.createdAfter, f.createdBefore].filter(Boolean).length;
+  return [f.text.trim(), f.nodeTypes.length > 0, f.snomedCode.trim(), f.hasSnomed, f.snomedDescendantOf, f.hasUrl, f.createdBy, f.createdAfter, f.createdBefore].filter(Boolean).length;
 }
 
 /**
@@ -42,6 +45,7 @@ export function toNodeQuery(f: SearchFilters): NodeListQuery {
     nodeTypes: f.nodeTypes.length ? joinTypeNames(f.nodeTypes) : undefined,
     snomedCode: f.snomedCode.trim() || undefined,
     hasSnomed: f.hasSnomed || undefined,
+    snomedDescendantOf: f.snomedDescendantOf?.code,
     hasUrl: f.hasUrl || undefined,
     createdBy: f.createdBy || undefined,
     createdAfter: startOfLocalDay(f.createdAfter) ?? undefined,

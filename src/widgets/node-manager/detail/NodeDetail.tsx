@@ -28,6 +28,7 @@ import { HistoryPart, RecordTabs } from '../../parts/history';
 import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 import { useLatest } from '../../../ui/use-latest';
 import { Presence } from '../../parts/presence';
+import { ConceptBrowserDialog } from '../../parts/snomed-concept';
 
 export interface NodeDetailProps {
   apiBase: string;
@@ -61,6 +62,8 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
 
   // Live changes: this node, its relations (any relation or node deletion may be one of them) and
   // type renames reload it; its deletion elsewhere says who deleted it (not after our own Delete).
+  // The SNOMED concept open in the hierarchy browser (the node's code or a suggested replacement).
+  const [browsing, setBrowsing] = useState<string | null>(null);
   const [deletedElsewhere, setDeletedElsewhere] = useState<{ nodeId: string; change: ChangeMessage } | null>(null);
   const deletedHere = useRef(false);
   useLiveChanges(
@@ -131,7 +134,19 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
         <Presence api={api} kind="node" id={node.id} mode="viewing" className="kg-node-detail__presence" />
         {node.snomedDrift && (
           <SnomedDriftNotice
+            api={api}
+            code={node.snomedCode ?? ''}
             drift={node.snomedDrift}
+            onBrowse={setBrowsing}
+            onReplace={async (r) => {
+              try {
+                await nodes.replaceSnomedCode(node.id, r.id, node.version);
+                show(SNOMED_DRIFT_TEXTS.replaced(r.id));
+                await data.reload();
+              } catch {
+                show(SNOMED_DRIFT_TEXTS.replaceFailed, 'error');
+              }
+            }}
             canResolve={can.update}
             onPickAnother={() => onEdit(node.id)}
             onAccept={async () => {
@@ -145,7 +160,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
             }}
           />
         )}
-        <NodeFacts node={node} />
+        <NodeFacts node={node} onBrowseSnomed={setBrowsing} />
       </article>
       <RecordTabs
         label={node.name}
@@ -161,6 +176,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
       <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
+      <ConceptBrowserDialog api={api} conceptId={browsing} onClose={() => setBrowsing(null)} />
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -6,6 +6,7 @@ import { formatDate } from '../../format';
 import { AddRelationIcon, ExternalLinkIcon, GraphIcon } from '../icons';
 import { creatorName, type NodeAbilities } from '../node-format';
 import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
+import { SNOMED_CONCEPT_TEXTS } from '../../../contract/texts/snomed';
 
 export interface NodeDetailHeaderProps {
   node: KnowledgeNodeDetail;
@@ -56,14 +57,25 @@ export function NodeDetailHeader({ node, can, hasRelations, onAddRelation, onVie
 }
 
 /** SNOMED code, URL (opens in a new tab), description and note; the footer with creation date and creator. */
-export function NodeFacts({ node }: { node: KnowledgeNodeDetail }) {
+export function NodeFacts({ node, onBrowseSnomed }: { node: KnowledgeNodeDetail; onBrowseSnomed: (code: string) => void }) {
   const none = <span className="kg-node-detail__empty">{T.noValue}</span>;
   return (
     <>
       <dl className="kg-node-detail__facts">
         <div className="kg-node-detail__fact">
           <dt>{T.snomedCode}</dt>
-          <dd className="kg-node-detail__code">{node.snomedCode || none}</dd>
+          <dd className="kg-node-detail__code">
+            {node.snomedCode ? (
+              <>
+                <span>{node.snomedCode}</span>
+                <Button variant="text" className="kg-node-detail__browse" onClick={() => onBrowseSnomed(node.snomedCode!)}>
+                  {SNOMED_CONCEPT_TEXTS.browse}
+                </Button>
+              </>
+            ) : (
+              none
+            )}
+          </dd>
         </div>
         <div className="kg-node-detail__fact">
           <dt>{T.url}</dt>

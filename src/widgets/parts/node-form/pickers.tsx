@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { snomedApi } from '../../../api/knowledge/snomed';
 import { typesApi } from '../../../api/knowledge/types';
 import { LIMITS } from '../../../contract/limits';
+import type { SnomedConceptHit } from '../../../contract/knowledge/snomed';
 import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
+import { SNOMED_CONCEPT_TEXTS as C } from '../../../contract/texts/snomed';
+import { Button } from '../../../ui/Button';
 import { Combobox } from '../../../ui/form/Combobox';
 import type { LoadOptions } from '../../../ui/form/use-async-options';
 import type { SnomedChoice } from './node-form-logic';
 import { useLatest } from '../../../ui/use-latest';
+import { ConceptBrowserDialog, ConceptHitMeta } from '../snomed-concept';
 
 interface PickerProps<V> {
   api: ApiClient;
@@ -59,23 +63,26 @@ export function NodeTypePicker({ api, value, onChange, disabled, error, helperTe
   );
 }
 
-type SnomedOption = SnomedChoice & { rowId?: string };
+type SnomedOption = SnomedChoice & Partial<Pick<SnomedConceptHit, 'matchedTerm' | 'semanticTag' | 'active'>>;
 
 const snomedLabel = (o: SnomedChoice) => (o.term ? `${o.code} — ${o.term}` : o.code);
 
 /**
- * SNOMED Code: server search by code or term, 20 per page, the next page on scrolling to the
- * bottom (spec §4 SNOMED picker). Only active concepts are offered for new choices; a code the
- * node already has is shown as it is, with its term looked up once.
+ * SNOMED Code: a concept search (GET /snomed/concepts?by=concept) by code, term or synonym, 20
+ * per page, the next page on scrolling to the bottom (spec §4 SNOMED picker). Only active concepts
+ * are offered for a new choice; each shows its preferred term, the synonym the search matched and
+ * its semantic tag; the node that already has the code is named. "Browse hierarchy" opens the chosen concept's
+ * parents and children, and any concept there can be taken instead.
  */
 export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: PickerProps<SnomedChoice> & { nodeId?: string | null }) {
   const calls = useMemo(() => snomedApi(api), [api]);
   const size = LIMITS.snomedPickerPageSize;
+  const [browsing, setBrowsing] = useState<string | null>(null);
   const loadOptions = useCallback<LoadOptions<SnomedOption>>(
     async (query, page, signal) => {
-      const res = await calls.list({ page: page + 1, limit: size, search: query, status: 'active', sortBy: 'term' }, signal);
+      const res = await calls.conceptHits({ page: page + 1, limit: size, search: query, status: 'active' }, signal);
       return {
-        items: res.data.map((c) => ({ rowId: c.id, code: c.concept_id, term: c.term, usedBy: c.usedBy ?? null })),
+        items: res.data.map((c) => ({ code: c.concept_id, term: c.term, usedBy: c.usedBy ?? null, matchedTerm: c.matchedTerm, semanticTag: c.semanticTag, active: c.active })),
         hasMore: (page + 1) * size < res.pagination.total,
       };
     },
@@ -99,20 +106,38 @@ export function SnomedPicker({ api, value, onChange, disabled, error, nodeId }: 
   }, [calls, code, change]);
 
   return (
-    <Combobox<SnomedOption>
-      label={T.snomedCode}
-      placeholder={T.snomedPlaceholder}
-      value={value}
-      onChange={onChange}
-      loadOptions={loadOptions}
-      optionKey={(o) => o.rowId ?? `code:${o.code}`}
-      optionLabel={snomedLabel}
-      optionDescription={(o) => (o.usedBy && o.usedBy.id !== nodeId ? <span className="kg-node-form__used">{T.snomedUsedBy(o.usedBy.name)}</span> : null)}
-      texts={{ loading: T.snomedLoading, noResults: T.snomedNone, idle: T.snomedIdle }}
-      debounceMs={LIMITS.debounceMs}
-      searchOnEmpty={false}
-      disabled={disabled}
-      error={error}
-    />
+    <div className="kg-node-form__snomed">
+      <Combobox<SnomedOption>
+        label={T.snomedCode}
+        placeholder={T.snomedPlaceholder}
+        value={value}
+        onChange={onChange}
+        loadOptions={loadOptions}
+        optionKey={(o) => `code:${o.code}`}
+        optionLabel={snomedLabel}
+        optionDescription={(o) => (
+          <>
+            {o.active !== undefined && <ConceptHitMeta hit={{ matchedTerm: o.matchedTerm ?? null, semanticTag: o.semanticTag ?? null, active: o.active }} />}
+            {o.usedBy && o.usedBy.id !== nodeId && <span className="kg-node-form__used">{T.snomedUsedBy(o.usedBy.name)}</span>}
+          </>
+        )}
+        texts={{ loading: T.snomedLoading, noResults: T.snomedNone, idle: T.snomedIdle }}
+        debounceMs={LIMITS.debounceMs}
+        searchOnEmpty={false}
+        disabled={disabled}
+        error={error}
+      />
+      {value && (
+        <Button variant="text" className="kg-node-form__browse" disabled={disabled} onClick={() => setBrowsing(value.code)}>
+          {C.browse}
+        </Button>
+      )}
+      <ConceptBrowserDialog
+        api={api}
+        conceptId={browsing}
+        onClose={() => setBrowsing(null)}
+        onChoose={(c) => onChange({ code: c.code, term: c.term, usedBy: null })}
+      />
+    </div>
   );
 }
