@@ -26,6 +26,13 @@ export const API_ACCESS = {
   'POST /auth/verify-password': 'authenticated',
   'POST /auth/check-username': 'authenticated',
   'PUT /auth/profile': 'authenticated',
+  'GET /auth/sso': 'public',
+  'GET /auth/oidc/start': 'public',
+  'GET /auth/oidc/callback': 'public',
+  'POST /auth/oidc/redeem': 'public',
+  'POST /auth/oidc/logout': 'public',
+  'POST /auth/oidc/backchannel-logout': 'public',
+  'POST /auth/token-exchange': 'public',
 
   'GET /stats': 'authenticated',
 
