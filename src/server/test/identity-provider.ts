@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
+import type { SsoConfig } from '../sso-config';
 
 /**
  * A real OpenID provider for the tests (oidc-provider, a certified implementation) playing the
@@ -79,10 +80,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         ...(options.backchannelLogoutUri ? { backchannel_logout_uri: options.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
       },
       ...(options.portalClientId
-        ? [{ client_id: options.portalClientId, client_secret: 'portal-secret-0123456789', redirect_uris: ['http://127.0.0.1/portal'], grant_types: ['authorization_code'], response_types: ['code'] }]
+        ? [{ client_id: options.portalClientId, client_secret: 'portal-secret-0123456789', redirect_uris: ['http://127.0.0.1/portal'], grant_types: ['authorization_code'], response_types: ['code' as const] }]
         : []),
     ],
-    jwks: { keys: [privateJwk as never] },
+    jwks: { keys: [privateJwk] },
     cookies: { keys: ['test-provider-cookie-key'] },
     pkce: { required: () => true },
     scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],
@@ -94,6 +95,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
     // Every session may be refreshed (the hourly re-check uses the refresh token), as Keycloak does.
     issueRefreshToken: async () => true,
+    // The scopes' claims (groups among them) in the ID token too, as Keycloak's and Entra's group claims are.
+    conformIdTokenClaims: false,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);
@@ -135,25 +138,24 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   });
 
   let listening = true;
+  const stop = async () => {
+    if (!listening) return;
+    listening = false;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   return {
     issuer,
     accounts,
     privateJwk,
     provider,
-    async stop() {
-      if (!listening) return;
-      listening = false;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop,
     async start() {
       if (listening) return;
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       listening = true;
     },
-    async close() {
-      await this.stop();
-    },
+    close: stop,
   };
 }
 
@@ -205,4 +207,26 @@ export async function signInAtProvider(authorizationUrl: string, login: string |
     url = new URL(posted.headers.get('location')!, url).href;
   }
   throw new Error('too many redirects at the provider');
+}
+
+/** The app's single sign-on settings for a test provider: groups mapped to admin and editor, a portal audience. */
+export function ssoConfigFor(issuer: string, overrides: Partial<SsoConfig> = {}): SsoConfig {
+  return {
+    issuer,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    scopes: 'openid profile email groups offline_access',
+    displayName: 'Hospital Login',
+    roleClaim: 'groups',
+    roleMap: [
+      ['kg-admins', 'admin'],
+      ['kg-editors', 'editor'],
+    ],
+    emailDomains: [],
+    audiences: ['portal'],
+    linkVerifiedEmail: false,
+    allowInsecure: true,
+    recheckSeconds: 3600,
+    ...overrides,
+  };
 }

@@ -36,6 +36,7 @@ export function publicOrigin(app: FastifyInstance, request: FastifyRequest): str
  */
 export function safeReturnTo(app: FastifyInstance, raw: string | undefined): string | null {
   const value = raw ?? '/';
+  // eslint-disable-next-line no-control-regex -- a control character in a path is refused, that is the point
   if (/^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\\]/.test(value)) return value.split('#')[0];
   try {
     const url = new URL(value);

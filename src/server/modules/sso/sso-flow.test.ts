@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../contract';
-import type { SsoConfig } from '../../sso-config';
 import { testApp, type TestApp } from '../../test/harness';
-import { CLIENT_ID, CLIENT_SECRET, signInAtProvider, startTestProvider, type TestProvider } from '../../test/identity-provider';
+import { signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../test/identity-provider';
 
 /**
  * The redirect sign-in against a real OpenID provider (oidc-provider on a free port): start,
@@ -12,27 +11,6 @@ import { CLIENT_ID, CLIENT_SECRET, signInAtProvider, startTestProvider, type Tes
 const PUBLIC = 'http://kg.test';
 let idp: TestProvider;
 let t: TestApp;
-
-export function ssoConfigFor(issuer: string, overrides: Partial<SsoConfig> = {}): SsoConfig {
-  return {
-    issuer,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    scopes: 'openid profile email groups offline_access',
-    displayName: 'Hospital Login',
-    roleClaim: 'groups',
-    roleMap: [
-      ['kg-admins', 'admin'],
-      ['kg-editors', 'editor'],
-    ],
-    emailDomains: [],
-    audiences: ['portal'],
-    linkVerifiedEmail: false,
-    allowInsecure: true,
-    recheckSeconds: 3600,
-    ...overrides,
-  };
-}
 
 beforeAll(async () => {
   idp = await startTestProvider({ redirectUris: [`${PUBLIC}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${PUBLIC}/login`], portalClientId: 'portal' });
