@@ -81,6 +81,12 @@ export async function liveFamilyOf(db: Queryable, token: string): Promise<{ fami
   return rows[0] ? { familyId: rows[0].family_id, userId: rows[0].user_id } : null;
 }
 
+/** The sign-in a refresh token belonged to, spent or revoked alike (sign-out may come after the token was revoked). */
+export async function familyOfToken(db: Queryable, token: string): Promise<string | null> {
+  const rows = await db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [hashRefreshToken(token)]);
+  return rows[0]?.family_id ?? null;
+}
+
 export async function revokeByToken(db: Queryable, token: string): Promise<void> {
   const rows = await db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [
     hashRefreshToken(token),

@@ -14,7 +14,7 @@ import {
 } from '../../../contract';
 import { audited } from '../../audit/audited';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors';
-import { liveFamilyOf, revokeByToken } from '../auth';
+import { familyOfToken, revokeByToken } from '../auth';
 import { SsoRefused } from './accounts';
 import { BROWSER_COOKIE, FLOW_SECONDS, finishFlow, startFlow, takeFlow } from './flows';
 import type { SsoProvider } from './provider';
@@ -128,8 +128,8 @@ export async function ssoRoutes(app: FastifyInstance, provider: SsoProvider | nu
     async (request) => {
       const token = request.body.refreshToken;
       if (!token) return { endSessionUrl: null };
-      const family = await liveFamilyOf(app.db, token);
-      const sso = family ? await findSsoSession(app.db, family.familyId) : null;
+      const family = await familyOfToken(app.db, token);
+      const sso = family ? await findSsoSession(app.db, family) : null;
       await revokeByToken(app.db, token);
       const info = provider && sso ? await provider.get() : null;
       if (!info?.endSessionEndpoint || !sso) return { endSessionUrl: null };
