@@ -166,7 +166,39 @@ describe('accounts that already exist here', () => {
   });
 });
 
+describe('refusals after the provider said yes', () => {
+  it('refuses an e-mail outside KG_OIDC_EMAIL_DOMAINS, and an account deactivated here', async () => {
+    const narrow = await testApp({ sso: ssoConfigFor(idp.issuer, { emailDomains: ['clinic.example'] }), publicUrl: PUBLIC });
+    try {
+      const start = await narrow.call({ method: 'GET', url: '/api/auth/oidc/start?returnTo=%2F' });
+      const back = await signInAtProvider(String(start.headers.location), 'alice');
+      const res = await narrow.call({ method: 'GET', url: back.slice(PUBLIC.length), headers: { cookie: cookieFrom(start.headers['set-cookie']) } });
+      expect(res.headers.location).toBe('/#kg-sso-error=email_domain');
+      const [event] = await narrow.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'sso_sign_in_failed'");
+      expect(event.detail).toMatchObject({ reason: 'email_domain', subject: 'alice', provider: idp.issuer });
+    } finally {
+      await narrow.close();
+    }
+    const session = await signIn('alice');
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [session.user.id]);
+    try {
+      expect(await throughProvider('alice', '/')).toBe('/#kg-sso-error=account_inactive');
+    } finally {
+      await t.db.query('UPDATE users SET is_active = true WHERE id = $1', [session.user.id]);
+    }
+  });
+});
+
 describe('sign-out', () => {
+  it('still names the provider’s sign-out after the session was ended here first', async () => {
+    const session = await signIn('alice');
+    await t.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: session.refreshToken } });
+    const res = await t.call({ method: 'POST', url: '/api/auth/oidc/logout', payload: { refreshToken: session.refreshToken } });
+    expect(new URL(res.json().endSessionUrl).origin).toBe(idp.issuer);
+    const none = await t.call({ method: 'POST', url: '/api/auth/oidc/logout', payload: { refreshToken: 'unknown-token' } });
+    expect(none.json()).toEqual({ endSessionUrl: null });
+  });
+
   it('ends the session here and gives the provider’s end-session address with the ID token hint', async () => {
     const session = await signIn('alice');
     const res = await t.call({ method: 'POST', url: '/api/auth/oidc/logout', payload: { refreshToken: session.refreshToken } });
