@@ -99,6 +99,8 @@ export const API_ACCESS = {
   'GET /users': 'authenticated',
   'POST /users': 'users.create',
   'PUT /users/:id': 'users.update',
+  // Admins only besides the permission (modules/sso/link-routes.ts): the subject then signs in as the account.
+  'PUT /users/:id/sso-identity': 'users.update',
   'DELETE /users/:id': 'users.delete',
 
   'GET /roles': 'roles.manage',

@@ -107,3 +107,7 @@ export const TokenExchangeResponseSchema = AuthResponseSchema.extend({
   refresh_token: z.string(),
 });
 export const BackchannelLogoutRequestSchema = z.object({ logout_token: z.string().min(1).max(16384) });
+
+/** PUT /users/:id/sso-identity: an admin links an account to the provider's subject (the user's id there). */
+export const SsoLinkRequestSchema = z.object({ subject: z.string().trim().min(1).max(255) });
+export const SsoLinkResponseSchema = z.object({ userId: z.string(), issuer: z.string(), subject: z.string() });

@@ -29,7 +29,7 @@ import { snomedRoutes } from './modules/snomed';
 import { snomedImportJob, snomedImportRoutes } from './modules/snomed-import';
 import { statsRoutes } from './modules/stats';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types';
-import { exchangeRoutes, ssoProvider, ssoRoutes } from './modules/sso';
+import { exchangeRoutes, linkRoutes, ssoProvider, ssoRoutes } from './modules/sso';
 import { fillMissingSkeletons, userRoutes } from './modules/users';
 import { API_PREFIX, accessPlugin } from './plugins/access';
 import { boundedInputPlugin } from './plugins/bounded-input';
@@ -144,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(authRoutes);
         await api.register(async (scope) => ssoRoutes(scope, sso));
         await api.register(async (scope) => exchangeRoutes(scope, sso));
+        await api.register(async (scope) => linkRoutes(scope, sso));
         await api.register(statsRoutes);
         await api.register(nodeTypeRoutes);
         await api.register(relationTypeRoutes);

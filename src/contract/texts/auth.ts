@@ -105,4 +105,7 @@ export const SSO_MESSAGES = defineTexts('ssoMessages', {
   recheckFailed: 'Your sign-in is no longer valid at the identity provider. Please sign in again.',
   returnToInvalid: 'The page to return to must be a path on this server.',
   logoutTokenRefused: 'The logout token was refused.',
+  linkAdminsOnly: 'Only administrators can link an account to the identity provider.',
+  linkTaken: 'This sign-in at the identity provider already belongs to an account here.',
+  linkExists: 'This account is already linked to the identity provider.',
 });

@@ -7,3 +7,4 @@ export { ssoProvider } from './setup';
 export type { SsoProvider } from './provider';
 export { ssoRoutes } from './routes';
 export { exchangeRoutes } from './exchange-routes';
+export { linkRoutes } from './link-routes';

@@ -164,6 +164,23 @@ describe('accounts that already exist here', () => {
     const failed = await auditOf('sso_sign_in_failed');
     expect(failed.at(-1)?.detail).toMatchObject({ reason: 'account_exists', subject: 'dora' });
   });
+
+  it('an admin links the local account to the provider’s subject; the next sign-in lands in it', async () => {
+    const [{ id }] = await t.db.query<{ id: string }>("SELECT id FROM users WHERE username = 'dora-local'");
+    const viewer = await signIn('carol');
+    const refused = await t.call({ method: 'PUT', url: `/api/users/${id}/sso-identity`, token: viewer.accessToken, payload: { subject: 'dora' } });
+    expect(refused.statusCode).toBe(403);
+    const admin = await signIn('bob');
+    expect(admin.user.role).toBe('admin');
+    const linked = await t.call({ method: 'PUT', url: `/api/users/${id}/sso-identity`, token: admin.accessToken, payload: { subject: 'dora' } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await t.call({ method: 'PUT', url: `/api/users/${id}/sso-identity`, token: admin.accessToken, payload: { subject: 'dora-2' } })).json().code).toBe('sso_already_linked');
+    expect((await t.call({ method: 'PUT', url: `/api/users/${admin.user.id}/sso-identity`, token: admin.accessToken, payload: { subject: 'dora' } })).json().code).toBe('sso_subject_taken');
+    const [event] = await t.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM audit_log WHERE action = 'sso_link' ORDER BY id DESC LIMIT 1");
+    expect(event.detail).toMatchObject({ subject: 'dora', reason: 'admin' });
+    const session = await signIn('dora');
+    expect(session.user).toMatchObject({ id, username: 'dora-local' });
+  });
 });
 
 describe('refusals after the provider said yes', () => {
