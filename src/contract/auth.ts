@@ -71,3 +71,43 @@ export const LiveResponseSchema = z.object({ status: z.literal('ok') });
 export const READINESS_STATES = ['ready', 'starting', 'draining', 'database_unavailable'] as const;
 export const ReadyResponseSchema = z.object({ status: z.enum(READINESS_STATES) });
 export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;
+
+/** GET /auth/sso: whether sign-in with an OpenID provider is offered, under which name, and whether it answers. */
+export const SsoInfoSchema = z.object({
+  enabled: z.boolean(),
+  name: z.string().nullable(),
+  status: z.enum(['ok', 'unreachable']).nullable(),
+  /** false: the password form is hidden (only /login?local=1, for local admins). */
+  localLogin: z.boolean(),
+});
+export type SsoInfo = z.infer<typeof SsoInfoSchema>;
+
+export const SsoStartQuerySchema = z.object({ returnTo: z.string().max(2000).optional() });
+/** The provider's answer on the redirect URI (code, state, iss, or error): only short strings. */
+export const SsoCallbackQuerySchema = z.record(z.string().max(64), z.string().max(4096));
+export const SsoRedeemRequestSchema = z.object({ code: z.string().min(1).max(200) });
+export const SsoLogoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
+export const SsoLogoutResponseSchema = z.object({ endSessionUrl: z.string().nullable() });
+
+/** RFC 8693 token exchange: form-encoded (as the RFC says) or JSON, the same fields. */
+export const TokenExchangeRequestSchema = z.object({
+  grant_type: z.string().max(200),
+  subject_token: z.string().min(1).max(16384),
+  subject_token_type: z.string().max(200),
+  audience: z.string().max(2000).optional(),
+  resource: z.string().max(2000).optional(),
+  scope: z.string().max(2000).optional(),
+  requested_token_type: z.string().max(200).optional(),
+});
+export const TokenExchangeResponseSchema = AuthResponseSchema.extend({
+  access_token: z.string(),
+  issued_token_type: z.literal('urn:ietf:params:oauth:token-type:access_token'),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+});
+export const BackchannelLogoutRequestSchema = z.object({ logout_token: z.string().min(1).max(16384) });
+
+/** PUT /users/:id/sso-identity: an admin links an account to the provider's subject (the user's id there). */
+export const SsoLinkRequestSchema = z.object({ subject: z.string().trim().min(1).max(255) });
+export const SsoLinkResponseSchema = z.object({ userId: z.string(), issuer: z.string(), subject: z.string() });

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startLanguage } from './language';
+// A page reached from the identity provider's redirect trades its one-time code for the session at once.
+import './sso';
 import '../ui/theme.css';
 import './fonts.css';
 import '../ui/ui.css';

@@ -43,10 +43,18 @@ sessionActor.subscribe((snapshot) => {
   if (snapshot.matches('signedIn')) loggedOutByUser = false;
 });
 
-/** Logout from the account menu: clears the session; the next sign-in starts at the dashboard. */
+/**
+ * Logout from the account menu: clears the session; the next sign-in starts at the dashboard. A
+ * session from the identity provider also ends there (RP-initiated logout) when it offers that.
+ */
 export function logout(): void {
   loggedOutByUser = true;
+  const refreshToken = api.session.refreshToken;
   sessionActor.send({ type: 'session.logout' });
+  void import('./sso').then(async ({ endProviderSession }) => {
+    const providerLogout = await endProviderSession(refreshToken);
+    if (providerLogout) window.location.assign(providerLogout);
+  });
 }
 export const wasLoggedOutByUser = () => loggedOutByUser;
 

@@ -29,6 +29,7 @@ import { snomedRoutes } from './modules/snomed';
 import { snomedImportJob, snomedImportRoutes } from './modules/snomed-import';
 import { statsRoutes } from './modules/stats';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types';
+import { exchangeRoutes, linkRoutes, ssoProvider, ssoRoutes } from './modules/sso';
 import { fillMissingSkeletons, userRoutes } from './modules/users';
 import { API_PREFIX, accessPlugin } from './plugins/access';
 import { boundedInputPlugin } from './plugins/bounded-input';
@@ -87,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app.log.info(loaded, 'Loaded the sample medical graph');
     }
     app.decorate('tokenSecret', await tokenSecret(db, config.tokenSecret));
+    app.decorate('sessionChecks', []);
+    const sso = await ssoProvider(app);
     app.addHook('onClose', async () => {
       await db.close();
       opened.release();
@@ -139,6 +142,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
+        await api.register(async (scope) => ssoRoutes(scope, sso));
+        await api.register(async (scope) => exchangeRoutes(scope, sso));
+        await api.register(async (scope) => linkRoutes(scope, sso));
         await api.register(statsRoutes);
         await api.register(nodeTypeRoutes);
         await api.register(relationTypeRoutes);

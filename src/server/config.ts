@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SnomedDialect } from '../contract/knowledge/snomed';
+import { localLoginFrom, publicUrlFrom, ssoConfigFrom, type SsoConfig } from './sso-config';
 
 export interface AppConfig {
   /** Embedded database directory (PGlite) when no databaseUrl is set. `null` = in memory (tests). */
@@ -43,6 +44,12 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Single sign-on through an OpenID provider (KG_OIDC_*); null = passwords only. */
+  sso: SsoConfig | null;
+  /** KG_LOCAL_LOGIN=off: password sign-in only for admins, at /login?local=1 (break-glass). */
+  localLogin: boolean;
+  /** KG_PUBLIC_URL's origin: where users reach the app (else the request's own origin). */
+  publicUrl: string | null;
   /** PostgreSQL: a job without a heartbeat for this long is taken over by another instance. */
   jobStaleSeconds: number;
   /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
@@ -108,6 +115,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     examples: env.KG_EXAMPLES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.KG_TRUST_PROXY === '1',
+    sso: ssoConfigFrom(env),
+    localLogin: localLoginFrom(env.KG_LOCAL_LOGIN),
+    publicUrl: publicUrlFrom(env.KG_PUBLIC_URL),
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
     jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
     duplicatesFirstRefreshSeconds: Math.max(0, numberFrom(env.KG_DUPLICATES_FIRST_SECONDS, 30)),
@@ -138,6 +148,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     examples: false,
     logLevel: 'silent',
     trustProxy: false,
+    sso: null,
+    localLogin: true,
+    publicUrl: null,
     jobStaleSeconds: 15,
     jobSweepSeconds: 5,
     // A refresh that starts on its own in the middle of a test would change what the test sees.

@@ -5,7 +5,21 @@ import { DataDirLockedError } from './db/pglite/data-dir-lock';
 import { listenEarly } from './early-listen';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const config = configFromEnv();
+import { ConfigError } from './sso-config';
+
+function loadConfig(): ReturnType<typeof configFromEnv> {
+  try {
+    return configFromEnv();
+  } catch (err) {
+    // A wrong setting stops the start with the variable's name, not a stack trace.
+    if (err instanceof ConfigError) {
+      console.error(`\nConfiguration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+const config = loadConfig();
 
 // Last line of defence: a lost database connection that escaped its request (a listener
 // missed somewhere) is logged and survived — the pool replaces the connection. Anything
@@ -67,6 +81,8 @@ try {
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     console.error(`\n${err.message}\n`);
+  } else if (err instanceof ConfigError) {
+    console.error(`\nConfiguration error: ${err.message}\n`);
   } else {
     console.error(err);
   }

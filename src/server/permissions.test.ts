@@ -202,6 +202,8 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /users': async () => ({ url: '/users', payload: { username: uniq('made'), email: `${uniq('made')}@example.org`, password: 'Str0ng-pass-1', role: 'viewer' } }),
   'PUT /users/:id': async () => ({ url: `/users/${(await viewerUser()).id}`, payload: { mobileNo: '+1 555 0199' } }),
   'DELETE /users/:id': async () => ({ url: `/users/${(await viewerUser()).id}` }),
+  // No identity provider on this app: past the guard, the route says single sign-on is not configured.
+  'PUT /users/:id/sso-identity': async () => ({ url: `/users/${(await viewerUser()).id}/sso-identity`, payload: { subject: uniq('sub') }, allowedStatus: 404 }),
 
   'GET /roles': async () => ({ url: '/roles' }),
   'POST /roles': async () => ({ url: '/roles', payload: { name: uniq('Role '), permissions: ['nodes.read'] } }),

@@ -24,6 +24,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Audit events after commit (audit/audited.ts); live-change messages subscribe here. */
     changes: ChangeFeed;
+    /** Checks a refresh runs on the session (sign-in) first; 'end' refuses it (modules/sso: the provider re-check). */
+    sessionChecks: ((familyId: string) => Promise<'ok' | 'end'>)[];
     /** Set when the server is asked to stop (SIGTERM): not ready any more, claims no jobs. */
     draining: boolean;
   }

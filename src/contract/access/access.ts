@@ -26,6 +26,13 @@ export const API_ACCESS = {
   'POST /auth/verify-password': 'authenticated',
   'POST /auth/check-username': 'authenticated',
   'PUT /auth/profile': 'authenticated',
+  'GET /auth/sso': 'public',
+  'GET /auth/oidc/start': 'public',
+  'GET /auth/oidc/callback': 'public',
+  'POST /auth/oidc/redeem': 'public',
+  'POST /auth/oidc/logout': 'public',
+  'POST /auth/oidc/backchannel-logout': 'public',
+  'POST /auth/token-exchange': 'public',
 
   'GET /stats': 'authenticated',
 
@@ -95,6 +102,8 @@ export const API_ACCESS = {
   'GET /users': 'authenticated',
   'POST /users': 'users.create',
   'PUT /users/:id': 'users.update',
+  // Admins only besides the permission (modules/sso/link-routes.ts): the subject then signs in as the account.
+  'PUT /users/:id/sso-identity': 'users.update',
   'DELETE /users/:id': 'users.delete',
 
   'GET /roles': 'roles.manage',

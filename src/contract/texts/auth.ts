@@ -1,4 +1,4 @@
-import { defineTexts } from './define';
+import { defineTexts, icu } from './define';
 
 /** kg-sign-in's texts (spec §2 Login; the compact form and the session badge). */
 export const SIGN_IN_TEXTS = defineTexts('signIn', {
@@ -65,4 +65,47 @@ export const IDENTITY_MESSAGES = defineTexts('identity', {
   usernameInvisible: 'Username cannot contain invisible or text-direction characters',
   usernameHiddenMarks: 'Username cannot contain hidden or stacked accent marks',
   emailInvisible: 'Email cannot contain invisible or text-direction characters',
+});
+
+/**
+ * Single sign-on through the hospital's OpenID provider: the button on the sign-in page and in
+ * every widget's compact sign-in, what the page says when the provider is away or password
+ * sign-in is off, and why a sign-in with the provider was refused (the codes the server sends back).
+ */
+export const SSO_TEXTS = defineTexts('sso', {
+  signInWith: icu(['name'], (name: string) => `Sign in with ${name}`),
+  or: 'or',
+  unreachable: icu(['name'], (name: string) => `${name} cannot be reached at the moment. Try again in a few minutes or ask your IT service desk.`),
+  localOff: 'Password sign-in is only for local administrators (emergency access).',
+  useLocal: 'Emergency sign-in with a local account',
+  useProvider: 'Back to single sign-on',
+  signingIn: 'Finishing sign-in…',
+  errors: {
+    provider_unreachable: 'The identity provider cannot be reached. Try again in a few minutes.',
+    cancelled: 'The sign-in was cancelled at the identity provider.',
+    invalid_callback: 'The sign-in could not be completed (it expired or was started in another browser). Please start again.',
+    email_domain: 'Your e-mail address is not allowed to sign in here.',
+    account_exists: 'An account with your e-mail address already exists here. Ask an administrator to link it to your sign-in.',
+    account_inactive: 'Your account is deactivated.',
+    role_unknown: 'Your role could not be assigned. Ask an administrator.',
+    failed: 'Sign-in with the identity provider failed.',
+  },
+});
+
+/** What the server answers to a sign-in with the provider or a token handed over that it refuses. */
+export const SSO_MESSAGES = defineTexts('ssoMessages', {
+  notConfigured: 'Single sign-on is not configured on this server.',
+  providerUnreachable: 'The identity provider cannot be reached.',
+  codeInvalid: 'The sign-in code is unknown, used or expired. Please sign in again.',
+  tokenRefused: 'The token was refused.',
+  grantUnsupported: 'Only the token exchange grant is supported here.',
+  tokenTypeUnsupported: 'Only access tokens, ID tokens and JWTs can be exchanged.',
+  localLoginOff: 'Password sign-in is off; sign in with the identity provider.',
+  registrationOff: 'Accounts are created by signing in with the identity provider.',
+  recheckFailed: 'Your sign-in is no longer valid at the identity provider. Please sign in again.',
+  returnToInvalid: 'The page to return to must be a path on this server.',
+  logoutTokenRefused: 'The logout token was refused.',
+  linkAdminsOnly: 'Only administrators can link an account to the identity provider.',
+  linkTaken: 'This sign-in at the identity provider already belongs to an account here.',
+  linkExists: 'This account is already linked to the identity provider.',
 });

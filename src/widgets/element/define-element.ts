@@ -3,7 +3,7 @@ import { createElement, Fragment, Suspense, useMemo, type ComponentType } from '
 import { kgEvent, type KgDomEventName, type KgDomEvents } from '../../contract/dom-events';
 import { setTextOverrides } from '../../i18n/runtime';
 import { parseAttribute, type AttributeType } from './attributes';
-import { seedSession } from './session';
+import { exchangeProviderToken, seedSession } from './session';
 import { useElementLocale } from '../hooks/use-element-locale';
 
 /**
@@ -43,6 +43,9 @@ export interface SessionSeed {
   accessToken: string;
   refreshToken?: string | null;
 }
+
+/** The event a host page dispatches on a kg-* element with `{ detail: { token } }` to hand its provider token over. */
+export const PROVIDER_TOKEN_EVENT = 'kg-provider-token';
 
 // r2wc keeps props and its render method under these registry symbols.
 const PROPS = Symbol.for('r2wc.props');
@@ -115,6 +118,11 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
   class KgElement extends Base {
     constructor() {
       super();
+      // The host page may hand its user's provider token over as an event too (see providerToken).
+      this.addEventListener(PROVIDER_TOKEN_EVENT, (event) => {
+        const token = (event as CustomEvent<{ token?: unknown } | undefined>).detail?.token;
+        if (typeof token === 'string') this.providerToken = token;
+      });
       const self = this as unknown as R2wcInternals;
       if (canAdopt) adoptStyles(self.container, spec.css);
       // r2wc skips empty attributes (readonly="") when it reads them; read them all again.
@@ -127,7 +135,7 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
     connectedCallback() {
       // A property the page set before the bundle loaded is an own property that hides the
       // class's setter: take it off and set it again through the setter.
-      for (const prop of [...Object.keys(types), 'session', 'texts']) {
+      for (const prop of [...Object.keys(types), 'session', 'texts', 'providerToken']) {
         if (Object.prototype.hasOwnProperty.call(this, prop)) {
           const value = (this as unknown as Record<string, unknown>)[prop];
           delete (this as unknown as Record<string, unknown>)[prop];
@@ -170,6 +178,17 @@ export function defineElement<P extends object>(spec: ElementSpec<P>): CustomEle
     }
 
     #texts: Record<string, string> | null = null;
+
+    /**
+     * `element.providerToken = '<JWT>'`: an access or ID token from the hospital's identity provider
+     * (the portal signed its user in). The server checks it and gives this element's api-base a
+     * session of its own (POST /api/auth/token-exchange); the widget then needs no sign-in.
+     * Write-only; a refused token leaves the sign-in prompt, and `kg-session-change` reports the user.
+     */
+    set providerToken(token: string | null) {
+      if (!token) return;
+      void exchangeProviderToken(this.getAttribute('api-base') ?? '', token);
+    }
 
     set session(seed: SessionSeed | null) {
       const apiBase = this.getAttribute('api-base') ?? '';

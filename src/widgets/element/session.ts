@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { authApi } from '../../api/auth';
 import { apiClient } from '../../api/client';
+import { completeSsoSignIn, ssoApi } from '../../api/sso';
 import { sessionMachine } from '../../machines/session.machine';
 
 /**
@@ -30,7 +31,25 @@ export function sessionActorFor(apiBase = ''): SessionActor {
   );
   actor = created.start();
   actors.set(api.base, actor);
+  // Back from the identity provider (#kg-sso=code): the tokens land in the store, which restores the session above.
+  void completeSsoSignIn(api);
   return actor;
+}
+
+/**
+ * The page hands over its user's token from the identity provider (`element.providerToken`, or a
+ * `kg-provider-token` event): the server checks it and exchanges it for a session here (RFC 8693),
+ * which every widget on the API base then shares. A refused token leaves the sign-in prompt.
+ */
+export async function exchangeProviderToken(apiBase: string, token: string): Promise<boolean> {
+  const api = apiClient({ base: apiBase });
+  try {
+    const session = await ssoApi(api).exchange(token);
+    seedSession(apiBase, { accessToken: session.accessToken, refreshToken: session.refreshToken });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -70,6 +70,8 @@ export interface KgSignInElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "signIn.submit": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -80,6 +82,8 @@ export interface KgUserAdminElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "userAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -90,6 +94,8 @@ export interface KgRoleAdminElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "roleAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -112,6 +118,8 @@ export interface KgGraphExplorerElement extends HTMLElement {
   data: KgGraphData | null;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "graphExplorer.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -122,6 +130,8 @@ export interface KgSnomedAdminElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "snomedAdmin.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -134,6 +144,8 @@ export interface KgTypeAdminElement extends HTMLElement {
   kind: 'node' | 'relation' | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "nodeTypes.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -150,6 +162,8 @@ export interface KgNodeManagerElement extends HTMLElement {
   readonly: boolean | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "nodeManager.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -170,6 +184,8 @@ export interface KgRelationEditorElement extends HTMLElement {
   ruleViolations: boolean | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "relationEditor.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -180,6 +196,8 @@ export interface KgAuditLogElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "auditLog.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }
@@ -190,6 +208,8 @@ export interface KgAnalyticsElement extends HTMLElement {
   apiBase: string | undefined;
   /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
   session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
   /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "analytics.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
   texts: Record<string, string> | null;
 }

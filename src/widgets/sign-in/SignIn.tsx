@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import { localiseEnglish } from '../../contract/texts';
 import { useSession } from '../element/session';
-import { SIGN_IN_TEXTS as T } from '../../contract/texts/auth';
+import { SIGN_IN_TEXTS as T, SSO_TEXTS as S } from '../../contract/texts/auth';
+import { useSsoOffer } from './use-sso-offer';
 
 export type SessionChange = KgDomEvents['kg-session-change'];
 
@@ -49,7 +50,37 @@ export function SignIn({ apiBase = '', onSessionChange }: SignInProps) {
     );
   }
 
-  return <SignInForm busy={phase === 'signingIn'} error={error} onSubmit={(login, password) => send({ type: 'session.login', login, password })} />;
+  return <SignInOptions apiBase={apiBase} busy={phase === 'signingIn'} error={error} onSubmit={(login, password) => send({ type: 'session.login', login, password })} />;
+}
+
+const ssoError = (code: string) => (S.errors as Record<string, string>)[code] ?? S.errors.failed;
+
+/** The identity provider's button (when the server has single sign-on), then the password form unless it is switched off. */
+function SignInOptions({ apiBase, ...form }: SignInFormProps & { apiBase: string }) {
+  const sso = useSsoOffer(apiBase);
+  if (!sso.known) return <div className="kg-signin kg-signin--loading" aria-busy="true">{T.checking}</div>;
+  const { provider } = sso;
+  if (!provider) return <SignInForm {...form} />;
+  const unreachable = provider.status === 'unreachable';
+  return (
+    <div className="kg-signin kg-signin--options">
+      {sso.error && (
+        <div className="kg-signin__error" role="alert">
+          {ssoError(sso.error)}
+        </div>
+      )}
+      {unreachable && <p className="kg-signin__note">{S.unreachable(provider.name ?? '')}</p>}
+      <button type="button" className="kg-signin__submit kg-signin__sso" disabled={unreachable} onClick={sso.start}>
+        {S.signInWith(provider.name ?? '')}
+      </button>
+      {sso.localLogin && (
+        <>
+          <p className="kg-signin__or">{S.or}</p>
+          <SignInForm {...form} />
+        </>
+      )}
+    </div>
+  );
 }
 
 interface SignInFormProps {

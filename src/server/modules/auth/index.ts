@@ -3,6 +3,6 @@
  * verifies tokens and the credential limits count attempts with what is exported here.
  */
 export { attemptCounterFor, databaseCounter, memoryCounter, type AttemptCounter, type BucketCount } from './attempt-counter';
-export { issueSession, revokeByToken, spendRefreshToken, type RotateResult, type TokenSettings } from './sessions';
+export { familyOfToken, issueSession, issueSessionIn, liveFamilyOf, revokeByToken, spendRefreshToken, type RotateResult, type TokenSettings } from './sessions';
 export { hashRefreshToken, newRefreshToken, newSecret, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens';
 export { authRoutes } from './routes';

@@ -13,6 +13,7 @@ import {
   ProfileUpdateRequestSchema,
   RefreshRequestSchema,
   RegisterRequestSchema,
+  SSO_MESSAGES,
   UserSchema,
   VerifyPasswordRequestSchema,
   VerifyPasswordResponseSchema,
@@ -23,10 +24,10 @@ import { AppError, badRequest, conflict, forbidden, unauthorized, uniqueViolatio
 import type { AuthContext } from '../../types';
 import { assertPasswordAllowed, dummyPasswordHash, hashPassword, revokeOtherSessions, verifyPassword } from '../credentials';
 import { USER_RECORD, accountConflict, assertUsernameFree, findUserById, findUserByLogin, toUser, userCreated, userUpdated, usernameClashes } from '../users';
-import { issueSession, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
+import { issueSession, liveFamilyOf, revokeByToken, spendRefreshToken, type TokenSettings } from './sessions';
 import { expectedVersion } from '../../plugins/versions';
 import { registerUser, updateProfile } from './repository';
-import { signInFailed, signedInEvent, signedOutEverywhere } from './session-audit';
+import { breakGlassSignedIn, signInFailed, signedInEvent, signedOutEverywhere } from './session-audit';
 
 const tags = ['auth'];
 const NoContent = z.null().describe('No content');
@@ -74,6 +75,7 @@ function registrationRoutes(app: FastifyInstance, tokens: Tokens) {
       schema: { tags, summary: 'Create an account (the first one becomes admin)', body: RegisterRequestSchema, response: { 201: AuthResponseSchema } },
     },
     async (request, reply) => {
+      if (!app.config.localLogin) throw forbidden(SSO_MESSAGES.registrationOff, 'registration_off');
       const { username, email, password } = request.body;
       assertPasswordAllowed(password, { username, email });
       const passwordHash = await hashPassword(password);
@@ -106,15 +108,18 @@ function signInRoutes(app: FastifyInstance, tokens: Tokens) {
       const { login, password } = request.body;
       const user = await findUserByLogin(app.db, login);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !ok || !user.is_active) {
-        const reason = !user || !ok ? 'invalid_credentials' : 'account_inactive';
+      // KG_LOCAL_LOGIN=off: passwords still work for local admins (break-glass, audited as such).
+      const breakGlass = !app.config.localLogin;
+      if (!user || !ok || !user.is_active || (breakGlass && user.role_name !== 'admin')) {
+        const reason = !user || !ok ? 'invalid_credentials' : !user.is_active ? 'account_inactive' : 'local_login_off';
         await audited(app, null, ({ record }) => record(signInFailed(login, user?.id ?? null, reason, request.ip)));
         if (reason === 'invalid_credentials') throw unauthorized(MESSAGES.auth.invalidCredentials, reason);
+        if (reason === 'local_login_off') throw forbidden(SSO_MESSAGES.localLoginOff, reason);
         throw forbidden(MESSAGES.auth.accountInactive, reason);
       }
       return audited(app, actorOf(user), async ({ tx, record }) => {
         const rows = await tx.query<{ last_login: Date }>('UPDATE users SET last_login = now() WHERE id = $1 RETURNING last_login', [user.id]);
-        await record(signedInEvent(user.id, request.ip));
+        await record(breakGlass ? breakGlassSignedIn(user.id, request.ip) : signedInEvent(user.id, request.ip));
         return issueSession(tx, { ...user, last_login: rows[0].last_login }, tokens());
       });
     },
@@ -126,6 +131,13 @@ function signInRoutes(app: FastifyInstance, tokens: Tokens) {
       schema: { tags, summary: 'Exchange a refresh token for a new token pair (rotating)', body: RefreshRequestSchema, response: { 200: AuthResponseSchema } },
     },
     async (request) => {
+      // Checks outside the transaction: one may ask the identity provider (modules/sso), which takes time.
+      const live = await liveFamilyOf(app.db, request.body.refreshToken);
+      if (live) {
+        for (const check of app.sessionChecks) {
+          if ((await check(live.familyId)) === 'end') throw unauthorized(SSO_MESSAGES.recheckFailed, 'sso_recheck_failed');
+        }
+      }
       const outcome = await app.db.transaction(async (tx) => {
         const spent = await spendRefreshToken(tx, request.body.refreshToken);
         if (!spent.ok) return spent;

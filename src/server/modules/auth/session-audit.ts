@@ -14,8 +14,13 @@ export function signedInEvent(userId: string, ip: string): AuditEventInput {
   return { action: AUDIT_ACTIONS.signIn, entityType: 'session', entityId: userId, detail: { ip } };
 }
 
+/** A password sign-in while KG_LOCAL_LOGIN=off: a local admin's emergency access, worth its own line in the log. */
+export function breakGlassSignedIn(userId: string, ip: string): AuditEventInput {
+  return { action: AUDIT_ACTIONS.breakGlassSignIn, entityType: 'session', entityId: userId, detail: { ip } };
+}
+
 /** No actor (nobody proved who they are); the account it named, when one exists. */
-export function signInFailed(login: string, userId: string | null, reason: 'invalid_credentials' | 'account_inactive', ip: string): AuditEventInput {
+export function signInFailed(login: string, userId: string | null, reason: 'invalid_credentials' | 'account_inactive' | 'local_login_off', ip: string): AuditEventInput {
   return {
     action: AUDIT_ACTIONS.signInFailed,
     entityType: 'session',

@@ -14,12 +14,17 @@ export interface TokenSettings {
 }
 
 /** Stores a new refresh token (in `familyId`, or a new family) and returns both tokens. */
-export async function issueSession(
+export async function issueSession(db: Queryable, user: UserRow, settings: TokenSettings, familyId?: string): Promise<AuthResponse> {
+  return (await issueSessionIn(db, user, settings, familyId)).session;
+}
+
+/** issueSession, also naming the sign-in (family) the tokens belong to. */
+export async function issueSessionIn(
   db: Queryable,
   user: UserRow,
   settings: TokenSettings,
   familyId?: string,
-): Promise<AuthResponse> {
+): Promise<{ session: AuthResponse; familyId: string }> {
   const refreshToken = newRefreshToken();
   const [stored] = await db.query<{ family_id: string }>(
     `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
@@ -28,9 +33,12 @@ export async function issueSession(
     [user.id, familyId ?? null, hashRefreshToken(refreshToken), settings.refreshTokenTtlDays],
   );
   return {
-    accessToken: await signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds, { sessionId: stored.family_id }),
-    refreshToken,
-    user: toUser(user),
+    session: {
+      accessToken: await signAccessToken(user.id, settings.secret, settings.accessTokenTtlSeconds, { sessionId: stored.family_id }),
+      refreshToken,
+      user: toUser(user),
+    },
+    familyId: stored.family_id,
   };
 }
 
@@ -62,6 +70,21 @@ export async function spendRefreshToken(db: Queryable, token: string): Promise<R
     return { ok: false, reason: 'reused' };
   }
   return { ok: false, reason: 'expired' };
+}
+
+/** The sign-in of a refresh token that can still be spent (nothing is changed), or null. */
+export async function liveFamilyOf(db: Queryable, token: string): Promise<{ familyId: string; userId: string } | null> {
+  const rows = await db.query<{ family_id: string; user_id: string }>(
+    'SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()',
+    [hashRefreshToken(token)],
+  );
+  return rows[0] ? { familyId: rows[0].family_id, userId: rows[0].user_id } : null;
+}
+
+/** The sign-in a refresh token belonged to, spent or revoked alike (sign-out may come after the token was revoked). */
+export async function familyOfToken(db: Queryable, token: string): Promise<string | null> {
+  const rows = await db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [hashRefreshToken(token)]);
+  return rows[0]?.family_id ?? null;
 }
 
 export async function revokeByToken(db: Queryable, token: string): Promise<void> {

@@ -21,6 +21,8 @@ export const CREDENTIAL_ROUTES: Record<string, 'address' | 'login' | 'signed-in 
   'POST /auth/login': 'login',
   'POST /auth/register': 'address',
   'POST /auth/refresh': 'address',
+  'POST /auth/oidc/redeem': 'address',
+  'POST /auth/token-exchange': 'address',
   'POST /auth/check-username': 'address',
   'POST /auth/verify-password': 'signed-in account',
   'PUT /auth/profile': 'password change',
