@@ -6,5 +6,5 @@
 export { ssoProvider } from './setup';
 export type { SsoProvider } from './provider';
 export { ssoRoutes } from './routes';
-export { exchangeRoutes } from './exchange-routes';
+export { exchangeRoutes } from './tokens/exchange-routes';
 export { linkRoutes } from './link-routes';

@@ -5,7 +5,7 @@ import { SSO_MESSAGES, SsoLinkRequestSchema, SsoLinkResponseSchema } from '../..
 import { actorOf, audited } from '../../audit/audited';
 import { AppError, forbidden, notFound, unauthorized } from '../../plugins/errors';
 import { findUserById } from '../users';
-import { linkIdentity } from './accounts';
+import { linkIdentity } from './flow/accounts';
 import type { SsoProvider } from './provider';
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { audited } from '../../audit/audited';
 import { findUserById } from '../users';
-import { applyClaims } from './accounts';
-import { emailDomainAllowed, type Claims } from './claims';
+import { applyClaims } from './flow/accounts';
+import { emailDomainAllowed, type Claims } from './flow/claims';
 import type { SsoProvider } from './provider';
-import { open, seal } from './secret-box';
+import { open, seal } from './tokens/secret-box';
 import { findSsoSession, markChecked } from './sso-sessions';
 
 /**

@@ -15,10 +15,10 @@ import {
 import { audited } from '../../audit/audited';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors';
 import { familyOfToken, revokeByToken } from '../auth';
-import { SsoRefused } from './accounts';
-import { BROWSER_COOKIE, FLOW_SECONDS, finishFlow, startFlow, takeFlow } from './flows';
+import { SsoRefused } from './flow/accounts';
+import { BROWSER_COOKIE, FLOW_SECONDS, finishFlow, startFlow, takeFlow } from './flow/flows';
 import type { SsoProvider } from './provider';
-import { claimsOf, signInAccount, ssoSession } from './sign-in';
+import { claimsOf, signInAccount, ssoSession } from './flow/sign-in';
 import { ssoSignInFailed } from './sso-audit';
 import { createHandoff, findSsoSession, spendHandoff } from './sso-sessions';
 

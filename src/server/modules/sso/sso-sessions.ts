@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { randomCode, seal, sha256 } from './secret-box';
+import { randomCode, seal, sha256 } from './tokens/secret-box';
 
 /**
  * What a session signed in through the provider keeps: the provider identity and its session id

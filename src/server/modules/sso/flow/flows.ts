@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
-import type { Queryable } from '../../db/db';
-import type { ProviderInfo } from './provider';
-import { randomCode, sha256 } from './secret-box';
+import type { Queryable } from '../../../db/db';
+import type { ProviderInfo } from '../provider';
+import { randomCode, sha256 } from '../tokens/secret-box';
 
 /**
  * The authorization-code flow with PKCE. A start keeps the state (by its hash), the PKCE verifier,

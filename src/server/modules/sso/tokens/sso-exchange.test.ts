@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importJWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../../../contract';
-import { testApp, type TestApp } from '../../test/harness';
-import { CLIENT_ID, signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../test/identity-provider';
+import type { AuthResponse } from '../../../../contract';
+import { testApp, type TestApp } from '../../../test/harness';
+import { CLIENT_ID, signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../../test/identity-provider';
 
 /**
  * Tokens that reach us from elsewhere: a portal's token exchanged for a session (RFC 8693) and the

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BackchannelLogoutRequestSchema, SSO_MESSAGES, TokenExchangeRequestSchema, TokenExchangeResponseSchema } from '../../../contract';
-import { audited } from '../../audit/audited';
-import { AppError } from '../../plugins/errors';
-import { SsoRefused } from './accounts';
-import type { Claims } from './claims';
-import type { SsoProvider } from './provider';
+import { BackchannelLogoutRequestSchema, SSO_MESSAGES, TokenExchangeRequestSchema, TokenExchangeResponseSchema } from '../../../../contract';
+import { audited } from '../../../audit/audited';
+import { AppError } from '../../../plugins/errors';
+import { SsoRefused } from '../flow/accounts';
+import type { Claims } from '../flow/claims';
+import type { SsoProvider } from '../provider';
 import { TokenRefused, verifyProviderJwt } from './provider-tokens';
-import { signInAccount, ssoSession } from './sign-in';
-import { ssoSignedOut, ssoSignInFailed } from './sso-audit';
-import { revokeProviderSessions } from './sso-sessions';
+import { signInAccount, ssoSession } from '../flow/sign-in';
+import { ssoSignedOut, ssoSignInFailed } from '../sso-audit';
+import { revokeProviderSessions } from '../sso-sessions';
 
 const tags = ['auth'];
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';

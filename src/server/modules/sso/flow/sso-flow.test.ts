@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../../../contract';
-import { testApp, type TestApp } from '../../test/harness';
-import { signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../test/identity-provider';
+import type { AuthResponse } from '../../../../contract';
+import { testApp, type TestApp } from '../../../test/harness';
+import { signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../../test/identity-provider';
 
 /**
  * The redirect sign-in against a real OpenID provider (oidc-provider on a free port): start,

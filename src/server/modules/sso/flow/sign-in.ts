@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
-import { actorOf, audited } from '../../audit/audited';
-import type { AuthResponse } from '../../../contract';
-import { issueSessionIn, type TokenSettings } from '../auth';
-import { findUserById } from '../users';
+import { actorOf, audited } from '../../../audit/audited';
+import type { AuthResponse } from '../../../../contract';
+import { issueSessionIn, type TokenSettings } from '../../auth';
+import { findUserById } from '../../users';
 import { accountFor, SsoRefused, type Identity } from './accounts';
 import type { Claims } from './claims';
-import type { ProviderInfo } from './provider';
-import { ssoSignedIn, ssoSignInFailed, type SsoVia } from './sso-audit';
-import { storeSsoSession, type SsoSessionData } from './sso-sessions';
+import type { ProviderInfo } from '../provider';
+import { ssoSignedIn, ssoSignInFailed, type SsoVia } from '../sso-audit';
+import { storeSsoSession, type SsoSessionData } from '../sso-sessions';
 
 /**
  * Turning what the provider asserted into an account and a session here, the same for the redirect

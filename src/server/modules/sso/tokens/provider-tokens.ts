@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { ProviderInfo } from './provider';
+import type { ProviderInfo } from '../provider';
 
 /**
  * Checks a JWT the provider signed but that reached us from somewhere else: a token a portal hands

@@ -1,4 +1,4 @@
-import type { SsoConfig } from '../../sso-config';
+import type { SsoConfig } from '../../../sso-config';
 
 /**
  * What the provider's claims mean here: the role (KG_OIDC_ROLE_MAP, first entry the user holds

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { AuditedTx } from '../../audit/audited';
-import type { SsoConfig } from '../../sso-config';
-import { NO_PASSWORD_HASH } from '../credentials';
-import { USER_RECORD, findUserById, usernameClashes, usernameSkeleton, userCreated, userUpdated, type UserRow } from '../users';
+import type { AuditedTx } from '../../../audit/audited';
+import type { SsoConfig } from '../../../sso-config';
+import { NO_PASSWORD_HASH } from '../../credentials';
+import { USER_RECORD, findUserById, usernameClashes, usernameSkeleton, userCreated, userUpdated, type UserRow } from '../../users';
 import { baseUsername, emailDomainAllowed, emailOf, emailVerified, mappedRole, type Claims } from './claims';
-import { ssoLinked } from './sso-audit';
-import { AUDIT_ACTIONS } from '../../../contract';
-import { FIRST_ACCOUNT_LOCK_KEY } from '../../platform/locks';
+import { ssoLinked } from '../sso-audit';
+import { AUDIT_ACTIONS } from '../../../../contract';
+import { FIRST_ACCOUNT_LOCK_KEY } from '../../../platform/locks';
 
 /**
  * The account of a provider identity. Found by (issuer, subject); made on the first sign-in (just
