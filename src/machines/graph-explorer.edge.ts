@@ -21,13 +21,12 @@ export const edgePopoverState = s.createStateConfig({
         'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover', reenter: true },
         'node.open': { guard: 'nodeExists', target: '#graphExplorer.ready.ui.nodePopover' },
         'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
-        'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null }) },
+        'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null, editConflict: null }) },
         'relation.delete': { guard: 'writable', target: 'confirming' },
         'layout.set': { target: IDLE, actions: 'setLayout' },
       },
     },
     typeForm: {
-      exit: assign({ editConflict: null }),
       on: {
         // The conflict dialog's choice: keep mine saves the chosen type over the relation's new
         // version; take theirs shows the relation as it now is and leaves the form.
@@ -39,7 +38,7 @@ export const edgePopoverState = s.createStateConfig({
               const current = context.editConflict?.current;
               const id = context.popover!.id;
               const shown = findRelation(context, id);
-              return { graph: withRelationType(context.graph!, id, current?.relationType ?? shown?.relationType ?? '', current?.version), chosenType: '', formError: null };
+              return { graph: withRelationType(context.graph!, id, current?.relationType ?? shown?.relationType ?? '', current?.version), chosenType: '', formError: null, editConflict: null };
             }),
           },
           {
@@ -56,7 +55,7 @@ export const edgePopoverState = s.createStateConfig({
         // A new choice clears the server's refusal of the last one.
         'relation.type.choose': { actions: assign(({ event }) => ({ chosenType: event.relationType, formError: null })) },
         'relation.type.save': { guard: 'typeChosen', target: 'saving' },
-        'confirm.cancel': { target: 'viewing', actions: assign({ formError: null }) },
+        'confirm.cancel': { target: 'viewing', actions: assign({ formError: null, editConflict: null }) },
         'popover.close': IDLE,
       },
     },
