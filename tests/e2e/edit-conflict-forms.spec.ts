@@ -34,7 +34,7 @@ async function api<T>(p: string, init: { method?: string; body?: unknown; as?: s
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-interface Record {
+interface Saved {
   id: string;
   description: string | null;
   relationName?: string;
@@ -50,7 +50,7 @@ async function createRelation(name: string) {
   expect(res.status).toBe(201);
   return res.body.id;
 }
-const getRecord = async (p: string) => api<Record>(p);
+const getRecord = async (p: string) => api<Saved>(p);
 
 async function signedIn(browser: Browser, who: typeof ada, p: string, o: { language?: string; width?: number } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
@@ -270,7 +270,7 @@ test('the changed banner’s Review opens the comparison in the node and relatio
     await conflict(page).getByRole('button', { name: 'Keep mine' }).click();
     await expect(conflict(page)).toBeHidden();
     await other.context().close();
-    const saved = (await getRecord(p.replace('/edit', ''))).body as Record & { note?: string | null };
+    const saved = (await getRecord(p.replace('/edit', ''))).body as Saved & { note?: string | null };
     expect(saved.description).toBe('Original description');
     expect(p.startsWith('/nodes') ? saved.note : saved.relationName).toBe(p.startsWith('/nodes') ? 'Bea’s note' : 'Bea’s name');
     await page.context().close();
