@@ -233,6 +233,7 @@ test('a relation changed after its delete was asked for is asked about again; co
 });
 
 test('the changed banner’s Review opens the comparison in the node and relation forms, keeping what was typed', async ({ browser }) => {
+  test.setTimeout(150_000);
   const nodeId = await createNode('Mumps');
   const relationId = await createRelation('reviews');
   for (const [p, typed, otherSave] of [
@@ -278,7 +279,7 @@ test('the changed banner’s Review opens the comparison in the node and relatio
 });
 
 test('screenshots: the relation form’s conflict dialog and the delete asked again, English and German, wide and narrow', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   fs.mkdirSync(shots, { recursive: true });
   for (const language of ['en', 'de']) {
     for (const width of [1440, 390]) {
