@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { GraphNode } from '../../contract/graph';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import type { NodeEditValues } from '../../machines/graph-explorer.machine';
 import { nodeEditValuesOf } from '../../machines/graph-explorer.model';
 import type { EditConflictError } from '../../api/client';
-import { ConflictDialog, type FieldChoice } from '../parts/conflict';
+import type { FieldChoice } from '../parts/conflict';
+
+// The comparison loads when a save first meets someone else's change, not with the graph (its size budget: bench/bundle).
+const ConflictDialog = lazy(() => import('../parts/conflict').then((m) => ({ default: m.ConflictDialog })));
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -47,7 +50,7 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, readOnly, onSav
   const types = nodeTypes.includes(node.nodeType) ? nodeTypes : [node.nodeType, ...nodeTypes];
   const theirs = conflict ? nodeEditValuesOf({ ...node, ...conflict.current }) : null;
   // Theirs (the node as it now is) or the typed value, field by field.
-  const pick = (choices: Partial<Record<Field, FieldChoice>>): NodeEditValues =>
+  const pick = (choices: Partial<Record<string, FieldChoice>>): NodeEditValues =>
     Object.fromEntries(FIELDS.map((f) => [f, choices[f] === 'theirs' && theirs ? theirs[f] : values[f]])) as unknown as NodeEditValues;
   return (
     <>
@@ -84,28 +87,32 @@ export function EditNodeDialog({ node, nodeTypes, saving, error, readOnly, onSav
         <TextField label={V.snomedCode} inputMode="numeric" value={values.snomedCode} disabled={off} onChange={(e) => set('snomedCode')(e.currentTarget.value)} />
         <TextAreaField label={V.description} rows={4} value={values.description} maxChars={LIMITS.nodeTextMax} disabled={off} onChange={(e) => set('description')(e.currentTarget.value)} />
       </Dialog>
-      <ConflictDialog
-        open={!!conflict}
-        changedBy={conflict?.changedBy ?? null}
-        changedAt={conflict?.changedAt ?? null}
-        fields={theirs ? FIELDS.map((key) => ({ key, label: LABELS[key](), theirs: theirs[key], yours: values[key] })) : []}
-        onKeepMine={() => {
-          onAdopt?.(false);
-          onSave(values);
-        }}
-        onTakeTheirs={() => {
-          if (theirs) setValues(theirs);
-          onAdopt?.(true);
-        }}
-        onChoose={(choices) => {
-          const merged = pick(choices);
-          setValues(merged);
-          onAdopt?.(false);
-          onSave(merged);
-        }}
-        onCancel={() => onDismissConflict?.()}
-        busy={saving}
-      />
+      {conflict && (
+        <Suspense fallback={null}>
+          <ConflictDialog
+            open
+            changedBy={conflict?.changedBy ?? null}
+            changedAt={conflict?.changedAt ?? null}
+            fields={theirs ? FIELDS.map((key) => ({ key, label: LABELS[key](), theirs: theirs[key], yours: values[key] })) : []}
+            onKeepMine={() => {
+              onAdopt?.(false);
+              onSave(values);
+            }}
+            onTakeTheirs={() => {
+              if (theirs) setValues(theirs);
+              onAdopt?.(true);
+            }}
+            onChoose={(choices) => {
+              const merged = pick(choices);
+              setValues(merged);
+              onAdopt?.(false);
+              onSave(merged);
+            }}
+            onCancel={() => onDismissConflict?.()}
+            busy={saving}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

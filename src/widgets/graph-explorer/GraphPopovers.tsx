@@ -1,6 +1,6 @@
 import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { KgDomEvents } from '../../contract/dom-events';
 import { fittingTypes, noFittingTypesText } from '../../contract/relation-type-rules';
 import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
@@ -8,7 +8,9 @@ import type { ViewGraph } from './graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
 import type { ExplorerActor } from './use-graph-explorer';
 import { PopoverPresence } from './popover-presence';
-import { ConflictDialog } from '../parts/conflict';
+
+// The comparison loads when a type save first meets someone else's change, not with the graph (its size budget: bench/bundle).
+const ConflictDialog = lazy(() => import('../parts/conflict').then((m) => ({ default: m.ConflictDialog })));
 import { RELATION_TEXTS } from '../../contract/texts/relations';
 
 export interface GraphPopoversProps {
@@ -118,17 +120,21 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
           onConfirm={() => send({ type: 'confirm.ok' })}
           onCancel={() => send({ type: 'confirm.cancel' })}
         />
-        <ConflictDialog
-          open={!!conflict}
-          changedBy={conflict?.changedBy ?? null}
-          changedAt={conflict?.changedAt ?? null}
-          fields={[{ key: 'relationType', label: RELATION_TEXTS.relationType, theirs: theirsType, yours: c.chosenType }]}
-          onKeepMine={() => send({ type: 'conflict.adopt' })}
-          onTakeTheirs={() => send({ type: 'conflict.adopt', theirs: true })}
-          onChoose={(choices) => send({ type: 'conflict.adopt', theirs: choices.relationType === 'theirs' })}
-          onCancel={() => send({ type: 'conflict.dismiss' })}
-          busy={busy}
-        />
+        {conflict && (
+          <Suspense fallback={null}>
+            <ConflictDialog
+              open
+              changedBy={conflict?.changedBy ?? null}
+              changedAt={conflict?.changedAt ?? null}
+              fields={[{ key: 'relationType', label: RELATION_TEXTS.relationType, theirs: theirsType, yours: c.chosenType }]}
+              onKeepMine={() => send({ type: 'conflict.adopt' })}
+              onTakeTheirs={() => send({ type: 'conflict.adopt', theirs: true })}
+              onChoose={(choices) => send({ type: 'conflict.adopt', theirs: choices.relationType === 'theirs' })}
+              onCancel={() => send({ type: 'conflict.dismiss' })}
+              busy={busy}
+            />
+          </Suspense>
+        )}
       </>
     );
   }
