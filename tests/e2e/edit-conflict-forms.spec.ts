@@ -72,7 +72,7 @@ async function signedIn(browser: Browser, who: typeof ada, p: string, o: { langu
 const conflict = (page: Page) => page.locator('dialog.kg-conflict');
 const side = (dialog: Locator, field: string, which: string) => dialog.locator(`tr[data-field="${field}"] [data-side="${which}"]`);
 const relationForm = (page: Page) => page.locator('form.kg-relation-form__form');
-const relationName = (page: Page) => relationForm(page).getByLabel(/^Relation Name/);
+const relationName = (page: Page) => relationForm(page).getByLabel(/^(Relation Name|Relationsname)/);
 const relationDescription = (page: Page) => relationForm(page).locator('textarea').first();
 
 test.beforeAll(async () => {
