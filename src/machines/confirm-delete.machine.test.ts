@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../api/client';
+import { ApiError, EditConflictError } from '../api/client';
 import { confirmDeleteMachine, wordMatches, type ConfirmDeleteEmitted, type ConfirmDeleteInput } from './confirm-delete.machine';
 
 const target = { id: 'u7', name: 'bob' };
@@ -141,5 +141,45 @@ describe('confirm-delete machine', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(calls).toEqual(['r5', 'r5']);
     expect(done).toEqual([{ type: 'delete.done', target: { id: 'r5', name: 'treats' } }]);
+  });
+
+  it('deletes at the version the user saw; a change since re-opens the question with it, and a yes deletes the new version', async () => {
+    const seen = { id: 'n1', name: 'Asthma', description: 'old', version: 4 };
+    const current = { ...seen, description: 'new', version: 5 };
+    const sent: [string, number | undefined][] = [];
+    const remove = async (id: string, version?: number) => {
+      sent.push([id, version]);
+      if (version === 4) throw new EditConflictError('stale', current, { id: 'u2', username: 'ada' }, '2026-01-01T10:00:00.000Z');
+    };
+    const done: ConfirmDeleteEmitted[] = [];
+    const actor = createActor(confirmDeleteMachine, { input: { remove, fallback: 'Failed' } }).start();
+    actor.on('delete.done', (e) => done.push(e));
+    actor.send({ type: 'delete.open', target: { id: 'n1', name: 'Asthma', version: 4, seen } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('open') && s.context.changed !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, changed: { current, changedBy: { username: 'ada' } }, target: { version: 5, seen } });
+    expect(done).toEqual([]);
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(sent).toEqual([
+      ['n1', 4],
+      ['n1', 5],
+    ]);
+    expect(done).toHaveLength(1);
+    expect(actor.getSnapshot().context.changed).toBeNull();
+  });
+
+  it('a target without a version deletes unconditionally, and a 412 there is an ordinary failure', async () => {
+    const sent: unknown[][] = [];
+    const remove = async (...args: unknown[]) => {
+      sent.push(args);
+      throw new EditConflictError('stale', {}, null, null);
+    };
+    const actor = createActor(confirmDeleteMachine, { input: { remove, fallback: 'Failed' } }).start();
+    actor.send({ type: 'delete.open', target: { id: 'r1', name: 'x' } });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('open') && s.context.error !== null);
+    expect(sent).toEqual([['r1']]);
+    expect(actor.getSnapshot().context.changed).toBeNull();
   });
 });

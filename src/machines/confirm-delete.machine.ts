@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isEditConflict } from '../api/client';
 import { failureText } from './error-text';
 
 /**
@@ -9,17 +10,32 @@ import { failureText } from './error-text';
  * Every failure emits `delete.failed` (screens that report it as a toast); with `closeOnFailure`
  * the dialog closes instead of offering another try (the dashboard's and the node form's
  * attachment dialogs, spec §8: the toast says it failed and the dialog is gone).
+ *
+ * A target that carries the version the user saw is deleted only at that version (If-Match). When
+ * someone changed it meanwhile (412 edit_conflict) the dialog opens again with `changed` (the record
+ * as it now is, who changed it, when) and asks again; confirming then deletes at the new version.
  */
 export interface DeleteTarget {
   id: string;
   name: string;
   /** How many records the deletion affects (e.g. users holding a role); shown by the dialog. */
   affected?: number;
+  /** The version the user saw (sent as If-Match): a change since makes the dialog ask again. */
+  version?: number;
+  /** The record as the user saw it, for the comparison shown when it changed since. */
+  seen?: unknown;
+}
+
+/** A delete refused because the record changed since the user saw it (412 edit_conflict). */
+export interface ChangedSince {
+  current: unknown;
+  changedBy: { id: string; username: string } | null;
+  changedAt: string | null;
 }
 
 export interface ConfirmDeleteInput {
-  /** The deletion call. */
-  remove: (id: string) => Promise<unknown>;
+  /** The deletion call; `version`: the target's, when it carries one (412 when stale). */
+  remove: (id: string, version?: number) => Promise<unknown>;
   /** Word to type before the confirm button works ('' or absent: no typing needed). */
   word?: string;
   /** Shown when the failure carries no server message. */
@@ -34,6 +50,8 @@ export interface ConfirmDeleteContext extends ConfirmDeleteInput {
   target: DeleteTarget | null;
   typed: string;
   error: string | null;
+  /** Set when a delete met a change made since the user saw the record: the dialog asks again. */
+  changed: ChangedSince | null;
 }
 
 export type ConfirmDeleteEvent =
@@ -57,13 +75,14 @@ export const confirmDeleteMachine = setup({
     emitted: {} as ConfirmDeleteEmitted,
   },
   actors: {
-    remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string }>(async ({ input }) => {
-      await input.remove(input.id);
+    remove: fromPromise<void, { remove: ConfirmDeleteInput['remove']; id: string; version?: number }>(async ({ input }) => {
+      await (input.version === undefined ? input.remove(input.id) : input.remove(input.id, input.version));
     }),
   },
   guards: {
     confirmed: ({ context }) => wordMatches(context.word, context.typed),
     closesOnFailure: ({ context }) => !!context.closeOnFailure,
+    changedSince: ({ context, event }) => context.target?.version !== undefined && isEditConflict((event as { error?: unknown }).error),
   },
   actions: {
     reportFailure: emit(({ context, event }) => {
@@ -73,13 +92,13 @@ export const confirmDeleteMachine = setup({
   },
 }).createMachine({
   id: 'confirmDelete',
-  context: ({ input }) => ({ ...input, target: null, typed: '', error: null }),
+  context: ({ input }) => ({ ...input, target: null, typed: '', error: null, changed: null }),
   initial: 'closed',
   states: {
     closed: {
-      entry: assign({ target: null, typed: '', error: null }),
+      entry: assign({ target: null, typed: '', error: null, changed: null }),
       on: {
-        'delete.open': { target: 'open', actions: assign({ target: ({ event }) => event.target }) },
+        'delete.open': { target: 'open', actions: assign({ target: ({ event }) => event.target, changed: null }) },
       },
     },
     open: {
@@ -93,12 +112,22 @@ export const confirmDeleteMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'remove',
-        input: ({ context }) => ({ remove: context.remove, id: context.target!.id }),
+        input: ({ context }) => ({ remove: context.remove, id: context.target!.id, version: context.target!.version }),
         onDone: {
           target: 'closed',
           actions: emit(({ context }) => ({ type: 'delete.done' as const, target: context.target! })),
         },
         onError: [
+          // Changed since the user saw it: ask again, showing the change; a yes deletes the new version.
+          {
+            guard: 'changedSince',
+            target: 'open',
+            actions: assign(({ context, event }) => {
+              if (!isEditConflict<{ version?: number }>(event.error)) return {};
+              const { current, changedBy, changedAt } = event.error;
+              return { changed: { current, changedBy, changedAt }, typed: '', target: { ...context.target!, version: current?.version ?? context.target!.version } };
+            }),
+          },
           { guard: 'closesOnFailure', target: 'closed', actions: 'reportFailure' },
           { target: 'open', actions: ['reportFailure', assign({ error: ({ context, event }) => textOf(context, event.error) })] },
         ],

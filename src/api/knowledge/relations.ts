@@ -37,10 +37,13 @@ export const relationsApi = (api: ApiClient) => ({
   get: (id: string) => api.request<Relation>(path(id)),
   update: (id: string, body: RelationSave, version?: number) => api.request<Relation>(path(id), { method: 'PUT', body, ...ifMatch(version) }),
   remove: (id: string, version?: number) => api.request<void>(path(id), { method: 'DELETE', ...ifMatch(version) }),
-  /** Changes only the type: reads the relation, then sends it back whole with the new type. */
-  async changeType(id: string, relationType: string): Promise<Relation> {
+  /**
+   * Changes only the type: reads the relation, then sends it back whole with the new type.
+   * `version`: the one the user saw (412 edit_conflict when it changed since); else the one just read.
+   */
+  async changeType(id: string, relationType: string, version?: number): Promise<Relation> {
     const current = await api.request<Relation>(path(id));
-    return api.request<Relation>(path(id), { method: 'PUT', body: saveBodyOf(current, { relationType }), ...ifMatch(current.version) });
+    return api.request<Relation>(path(id), { method: 'PUT', body: saveBodyOf(current, { relationType }), ...ifMatch(version ?? current.version) });
   },
 });
 export type RelationsApi = ReturnType<typeof relationsApi>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionSchema } from '../errors';
 import { queryInt } from '../fields';
 
 /** Comma-separated names in a query string → a list. */
@@ -26,6 +27,8 @@ export const GraphNodeSchema = z.object({
   createdAt: z.string(),
   /** Relations touching the node in the whole graph (not just this view). */
   degree: z.number().int(),
+  /** The node's version when the graph was read: the graph's edit sends it (docs/architecture/versions.md). */
+  version: VersionSchema.optional(),
 });
 export type GraphNode = z.infer<typeof GraphNodeSchema>;
 
@@ -37,6 +40,8 @@ export const GraphRelationSchema = z.object({
   relationName: z.string(),
   weight: z.number().int(),
   description: z.string().nullable(),
+  /** The relation's version when the graph was read: the edge's type edit sends it. */
+  version: VersionSchema.optional(),
 });
 export type GraphRelation = z.infer<typeof GraphRelationSchema>;
 

@@ -21,4 +21,6 @@ export const CONFLICT_TEXTS = defineTexts('conflict', {
   cancel: 'Cancel',
   deleteChanged: icu(['name', 'time'], (name: string, time: string) => `Changed by ${name} at ${time} since you opened it. Delete it anyway?`),
   deleteAnyway: 'Delete anyway',
+  deleteNow: 'Now',
+  deleteSeen: 'When you opened it',
 });

@@ -1,7 +1,8 @@
 import { assign, emit } from 'xstate';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { isEditConflict } from '../../api/client';
 import { failureText } from '../error-text';
-import { withoutRelation, withRelationType } from './graph-explorer.model';
+import { findRelation, withoutRelation, withRelationType, type GraphExplorerContext } from './graph-explorer.model';
 import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
 
 /**
@@ -20,17 +21,41 @@ export const edgePopoverState = s.createStateConfig({
         'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover', reenter: true },
         'node.open': { guard: 'nodeExists', target: '#graphExplorer.ready.ui.nodePopover' },
         'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
-        'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null }) },
+        'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null, editConflict: null }) },
         'relation.delete': { guard: 'writable', target: 'confirming' },
         'layout.set': { target: IDLE, actions: 'setLayout' },
       },
     },
     typeForm: {
       on: {
+        // The conflict dialog's choice: keep mine saves the chosen type over the relation's new
+        // version; take theirs shows the relation as it now is and leaves the form.
+        'conflict.adopt': [
+          {
+            guard: ({ event }) => !!event.theirs,
+            target: 'viewing',
+            actions: assign(({ context }) => {
+              const current = context.editConflict?.current;
+              const id = context.popover!.id;
+              const shown = findRelation(context, id);
+              return { graph: withRelationType(context.graph!, id, current?.relationType ?? shown?.relationType ?? '', current?.version), chosenType: '', formError: null, editConflict: null };
+            }),
+          },
+          {
+            target: 'saving',
+            actions: assign(({ context }) => {
+              const current = context.editConflict?.current;
+              const id = context.popover!.id;
+              const shown = findRelation(context, id);
+              return { editConflict: null, graph: withRelationType(context.graph!, id, shown?.relationType ?? '', current?.version) };
+            }),
+          },
+        ],
+        'conflict.dismiss': { actions: assign({ editConflict: null }) },
         // A new choice clears the server's refusal of the last one.
         'relation.type.choose': { actions: assign(({ event }) => ({ chosenType: event.relationType, formError: null })) },
         'relation.type.save': { guard: 'typeChosen', target: 'saving' },
-        'confirm.cancel': { target: 'viewing', actions: assign({ formError: null }) },
+        'confirm.cancel': { target: 'viewing', actions: assign({ formError: null, editConflict: null }) },
         'popover.close': IDLE,
       },
     },
@@ -39,22 +64,26 @@ export const edgePopoverState = s.createStateConfig({
       tags: 'busy',
       invoke: {
         src: 'changeRelationType',
-        input: ({ context }) => ({ ports: context.ports, id: context.popover!.id, relationType: context.chosenType }),
+        input: ({ context }) => ({ ports: context.ports, id: context.popover!.id, relationType: context.chosenType, version: findRelation(context, context.popover!.id)?.version }),
         onDone: {
           target: 'viewing',
           actions: [
             emit(({ context }) => ({ type: 'relation.changed' as const, relationId: context.popover!.id, change: 'updated' as const, relationType: context.chosenType })),
-            assign(({ context }) => ({ graph: withRelationType(context.graph!, context.popover!.id, context.chosenType), ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdated) })),
+            assign(({ context, event }) => ({ graph: withRelationType(context.graph!, context.popover!.id, context.chosenType, event.output), ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdated) })),
           ],
         },
-        // The server's reason (a rule's 400, a duplicate's 409: data changed since the list was made) stays in the form.
-        onError: {
-          target: 'typeForm',
-          actions: assign(({ context, event }) => ({
-            formError: failureText(event.error, GRAPH_MESSAGES.relationTypeUpdateFailed),
-            ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdateFailed, 'error'),
-          })),
-        },
+        onError: [
+          // Changed by someone else since the graph was read: the comparison opens; the chosen type stays.
+          { guard: ({ event }) => isEditConflict(event.error), target: 'typeForm', actions: assign(({ event }) => ({ editConflict: event.error as NonNullable<GraphExplorerContext['editConflict']> })) },
+          // The server's reason (a rule's 400, a duplicate's 409: data changed since the list was made) stays in the form.
+          {
+            target: 'typeForm',
+            actions: assign(({ context, event }) => ({
+              formError: failureText(event.error, GRAPH_MESSAGES.relationTypeUpdateFailed),
+              ...nextToast(context, GRAPH_MESSAGES.relationTypeUpdateFailed, 'error'),
+            })),
+          },
+        ],
       },
     },
     confirming: { on: { 'confirm.cancel': 'viewing', 'popover.close': IDLE, 'confirm.ok': 'deleting' } },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../../api/client';
+import { ApiError, EditConflictError } from '../../api/client';
 import type { Graph, GraphNode, GraphRelation } from '../../contract/knowledge/graph';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { graphExplorerMachine, type GraphExplorerEmitted, type GraphExplorerInput, type GraphExplorerPorts } from './graph-explorer.machine';
@@ -218,6 +218,73 @@ describe('graph explorer machine', () => {
     expect(ports.updateNode).toHaveBeenLastCalledWith('b', values);
     expect(ctx().graph?.nodes.find((n) => n.id === 'b')).toMatchObject({ name: 'Aspirin', description: 'Pain relief', snomedCode: null });
     expect(ctx().toast?.message).toBe('Node updated successfully');
+  });
+
+  it('the node dialog sends the version the graph read; a 412 opens the comparison, keep mine saves over the new version', async () => {
+    const versioned: Graph = { ...graph, nodes: graph.nodes.map((n) => ({ ...n, version: 3 })) };
+    const current = { ...versioned.nodes[1], description: 'Theirs', version: 4 };
+    const updateNode = vi.fn(async (_id: string, v: { description: string }, version?: number) =>
+      version === 3 ? Promise.reject(new EditConflictError('stale', current, { id: 'u2', username: 'ada' }, '2026-01-01T10:00:00.000Z')) : { ...current, ...v, version: 5 },
+    );
+    const { actor, ctx } = start({ loadGraph: vi.fn(async () => versioned), updateNode });
+    await ready(actor);
+    actor.send({ type: 'node.edit', nodeId: 'b' });
+    const values = { name: 'Node b', nodeType: 'Drug', snomedCode: '', description: 'Mine' };
+    actor.send({ type: 'node.edit.save', values });
+    await waitFor(actor, (s) => s.context.editConflict !== null);
+    expect(ctx()).toMatchObject({ formError: null, editConflict: { current: { description: 'Theirs' } } });
+    expect(actor.getSnapshot().matches({ ready: { ui: { editing: 'form' } } })).toBe(true);
+    actor.send({ type: 'conflict.adopt' });
+    expect(ctx()).toMatchObject({ editConflict: null, editing: { version: 4 } });
+    actor.send({ type: 'node.edit.save', values });
+    await waitFor(actor, (s) => s.matches({ ready: { ui: 'idle' } }));
+    expect(updateNode.mock.calls.map((c) => c[2])).toEqual([3, 4]);
+    expect(ctx().graph?.nodes.find((n) => n.id === 'b')).toMatchObject({ description: 'Mine', version: 5 });
+  });
+
+  it('take theirs in the node dialog shows the node as it now is and writes nothing', async () => {
+    const versioned: Graph = { ...graph, nodes: graph.nodes.map((n) => ({ ...n, version: 3 })) };
+    const current = { ...versioned.nodes[1], name: 'Aspirin', description: 'Theirs', version: 4 };
+    const updateNode = vi.fn(async () => Promise.reject(new EditConflictError('stale', current, null, null)));
+    const { actor, ctx } = start({ loadGraph: vi.fn(async () => versioned), updateNode });
+    await ready(actor);
+    actor.send({ type: 'node.edit', nodeId: 'b' });
+    actor.send({ type: 'node.edit.save', values: { name: 'Node b', nodeType: 'Drug', snomedCode: '', description: 'Mine' } });
+    await waitFor(actor, (s) => s.context.editConflict !== null);
+    actor.send({ type: 'conflict.adopt', theirs: true });
+    expect(ctx().editing).toMatchObject({ name: 'Aspirin', description: 'Theirs', version: 4 });
+    expect(ctx().graph?.nodes.find((n) => n.id === 'b')).toMatchObject({ name: 'Aspirin', description: 'Theirs', version: 4 });
+    expect(updateNode).toHaveBeenCalledTimes(1);
+  });
+
+  it('the edge type form sends the relation version; on a 412 keep mine saves again, take theirs shows their type', async () => {
+    const versioned: Graph = { ...graph, relations: graph.relations.map((r) => ({ ...r, version: 2 })) };
+    const current = { ...versioned.relations[0], relationType: 'prevents', version: 3 };
+    const changeRelationType = vi.fn(async (_id: string, type: string, version?: number) =>
+      version === 2 ? Promise.reject(new EditConflictError('stale', current, { id: 'u2', username: 'ada' }, null)) : { ...current, relationType: type, version: 4 },
+    );
+    const { actor, ctx } = start({ loadGraph: vi.fn(async () => versioned), changeRelationType });
+    await ready(actor);
+    const conflictOn = async () => {
+      actor.send({ type: 'edge.open', relationId: 'r1', anchor });
+      actor.send({ type: 'relation.type.edit' });
+      actor.send({ type: 'relation.type.choose', relationType: 'symptom of' });
+      actor.send({ type: 'relation.type.save' });
+      await waitFor(actor, (s) => s.context.editConflict !== null);
+    };
+    await conflictOn();
+    actor.send({ type: 'conflict.adopt', theirs: true });
+    expect(actor.getSnapshot().matches({ ready: { ui: { edgePopover: 'viewing' } } })).toBe(true);
+    expect(ctx().graph?.relations.find((r) => r.id === 'r1')).toMatchObject({ relationType: 'prevents', version: 3 });
+
+    // Their change is what the graph now shows; a later change from an older copy meets a 412 again.
+    actor.send({ type: 'popover.close' });
+    changeRelationType.mockImplementationOnce(async () => Promise.reject(new EditConflictError('stale', { ...current, version: 6 }, null, null)));
+    await conflictOn();
+    actor.send({ type: 'conflict.adopt' });
+    await waitFor(actor, (s) => s.matches({ ready: { ui: { edgePopover: 'viewing' } } }));
+    expect(changeRelationType.mock.calls.map((c) => c[2])).toEqual([2, 3, 6]);
+    expect(ctx().graph?.relations.find((r) => r.id === 'r1')).toMatchObject({ relationType: 'symptom of', version: 4 });
   });
 
   it('a layout change closes an open popover (its anchor no longer points at the node)', async () => {

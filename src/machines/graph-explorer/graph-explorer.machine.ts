@@ -36,6 +36,7 @@ const initialContext = (input: GraphExplorerInput): GraphExplorerContext => ({
   editing: null,
   chosenType: '',
   formError: null,
+  editConflict: null,
   toast: null,
   toastCount: 0,
 });

@@ -1,4 +1,5 @@
-import type { Graph, GraphNode } from '../../contract/knowledge/graph';
+import type { EditConflictError } from '../../api/client';
+import type { Graph, GraphNode, GraphRelation } from '../../contract/knowledge/graph';
 import type { GraphLayout } from '../../contract/texts/graph';
 import type { TypeRules } from '../../contract/knowledge/relation-type-rules';
 
@@ -14,10 +15,12 @@ export interface GraphExplorerPorts {
    * The relation types' rules narrow what the edge's type form offers.
    */
   loadTypes: () => Promise<{ nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules }>;
-  changeRelationType: (relationId: string, relationType: string) => Promise<unknown>;
+  /** `version`: the relation's as the graph shows it (412 edit_conflict when it changed since); resolves with the saved relation. */
+  changeRelationType: (relationId: string, relationType: string, version?: number) => Promise<unknown>;
   deleteRelation: (relationId: string) => Promise<unknown>;
   deleteNode: (nodeId: string) => Promise<unknown>;
-  updateNode: (nodeId: string, values: NodeEditValues) => Promise<unknown>;
+  /** `version`: the node's as the dialog opened it (412 edit_conflict when it changed since); resolves with the saved node. */
+  updateNode: (nodeId: string, values: NodeEditValues, version?: number) => Promise<unknown>;
 }
 
 export interface GraphExplorerInput {
@@ -78,6 +81,11 @@ export interface GraphExplorerContext {
   chosenType: string;
   /** The open form's error: the Edit Knowledge Node dialog's, or the edge's type form's (the server's 400/409 text). */
   formError: string | null;
+  /**
+   * The node dialog's or the edge type form's save met a change made since the graph was read
+   * (412): the conflict dialog shows it; the user's values stay where they were.
+   */
+  editConflict: EditConflictError<Partial<GraphNode & GraphRelation>> | null;
   toast: Toast | null;
   /** Toasts shown so far: the next toast's id (kept here, so two explorers never share a count). */
   toastCount: number;
@@ -105,7 +113,10 @@ export type GraphExplorerEvent =
   | { type: 'relation.delete' }
   | { type: 'confirm.cancel' }
   | { type: 'confirm.ok' }
-  | { type: 'toast.close' };
+  | { type: 'toast.close' }
+  /** The conflict dialog's choice: edit from the record as it now is (its version); `theirs`: take its values too. */
+  | { type: 'conflict.adopt'; theirs?: boolean }
+  | { type: 'conflict.dismiss' };
 
 export type GraphExplorerEmitted =
   | { type: 'relation.changed'; relationId: string; change: 'updated' | 'deleted'; relationType?: string }
@@ -130,21 +141,42 @@ export function withoutRelation(graph: Graph, relationId: string): Graph {
   return { ...graph, relations: graph.relations.filter((r) => r.id !== relationId) };
 }
 
-export function withRelationType(graph: Graph, relationId: string, relationType: string): Graph {
-  return { ...graph, relations: graph.relations.map((r) => (r.id === relationId ? { ...r, relationType } : r)) };
+export function withRelationType(graph: Graph, relationId: string, relationType: string, version?: number): Graph {
+  return { ...graph, relations: graph.relations.map((r) => (r.id === relationId ? { ...r, relationType, ...(version === undefined ? {} : { version }) } : r)) };
 }
 
-export function withNodeValues(graph: Graph, nodeId: string, v: NodeEditValues): Graph {
+/** The version a saved record answered with (undefined: the answer carried none, e.g. test ports). */
+export const versionOf = (saved: unknown): number | undefined => {
+  const v = (saved as { version?: unknown } | null | undefined)?.version;
+  return typeof v === 'number' ? v : undefined;
+};
+
+export function withNodeValues(graph: Graph, nodeId: string, v: NodeEditValues, version?: number): Graph {
   const oldType = graph.nodes.find((n) => n.id === nodeId)?.nodeType;
   return {
     ...graph,
     nodes: graph.nodes.map((n) =>
       n.id === nodeId
-        ? { ...n, name: v.name.trim(), nodeType: v.nodeType.trim() || oldType || n.nodeType, snomedCode: v.snomedCode.trim() || null, description: v.description.trim() || null }
+        ? {
+            ...n,
+            name: v.name.trim(),
+            nodeType: v.nodeType.trim() || oldType || n.nodeType,
+            snomedCode: v.snomedCode.trim() || null,
+            description: v.description.trim() || null,
+            ...(version === undefined ? {} : { version }),
+          }
         : n,
     ),
   };
 }
+
+/** A node's fields as the graph's edit dialog holds them. */
+export const nodeEditValuesOf = (n: Pick<GraphNode, 'name' | 'nodeType' | 'snomedCode' | 'description'>): NodeEditValues => ({
+  name: n.name ?? '',
+  nodeType: n.nodeType ?? '',
+  snomedCode: n.snomedCode ?? '',
+  description: n.description ?? '',
+});
 
 /** The node or relation a popover points at, if it is still in the graph. */
 export const findNode = (c: Pick<GraphExplorerContext, 'graph'>, id: string | undefined) => c.graph?.nodes.find((n) => n.id === id) ?? null;

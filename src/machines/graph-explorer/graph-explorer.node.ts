@@ -1,7 +1,8 @@
 import { assign, emit } from 'xstate';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { isEditConflict } from '../../api/client';
 import { failureText } from '../error-text';
-import { findNode, withNodeValues, withoutNode, type GraphExplorerEvent } from './graph-explorer.model';
+import { findNode, nodeEditValuesOf, withNodeValues, withoutNode, type GraphExplorerContext, type GraphExplorerEvent } from './graph-explorer.model';
 import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
 
 /**
@@ -10,6 +11,7 @@ import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
  * dialog's buttons are disabled, nothing closes and no reload starts until they end.
  */
 const IDLE = '#graphExplorer.ready.ui.idle';
+type GraphExplorerContextConflict = NonNullable<GraphExplorerContext['editConflict']>;
 
 export const nodePopoverState = s.createStateConfig({
   entry: assign(({ event }) => (event.type === 'node.open' ? { popover: { kind: 'node' as const, id: event.nodeId, anchor: event.anchor } } : {})),
@@ -46,12 +48,27 @@ export const nodePopoverState = s.createStateConfig({
 });
 
 export const editingState = s.createStateConfig({
-  entry: assign(({ context, event }) => ({ popover: null, formError: null, editing: event.type === 'node.edit' ? findNode(context, event.nodeId) : null })),
+  entry: assign(({ context, event }) => ({ popover: null, formError: null, editConflict: null, editing: event.type === 'node.edit' ? findNode(context, event.nodeId) : null })),
+  exit: assign({ editConflict: null }),
   initial: 'form',
   states: {
     form: {
       on: {
         'node.edit.cancel': IDLE,
+        // The conflict dialog's choice: the dialog now edits the node as it is (its version); with
+        // `theirs` the graph shows its values too (the dialog takes them into its fields).
+        'conflict.adopt': {
+          actions: assign(({ context, event }) => {
+            const current = context.editConflict?.current;
+            if (!current || !context.editing) return { editConflict: null };
+            const editing = { ...context.editing, version: current.version ?? context.editing.version };
+            if (!event.theirs) return { editConflict: null, editing };
+            const theirs = nodeEditValuesOf({ ...context.editing, ...current });
+            const graph = withNodeValues(context.graph!, context.editing.id, theirs, editing.version);
+            return { editConflict: null, editing: findNode({ graph }, context.editing.id) ?? editing, graph };
+          }),
+        },
+        'conflict.dismiss': { actions: assign({ editConflict: null }) },
         'node.edit.save': [{ guard: 'blankForm', actions: assign({ formError: 'Name and node type are required' }) }, { target: 'saving' }],
       },
     },
@@ -61,18 +78,27 @@ export const editingState = s.createStateConfig({
       entry: assign({ formError: null }),
       invoke: {
         src: 'updateNode',
-        input: ({ context, event }) => ({ ports: context.ports, id: context.editing!.id, values: (event as Extract<GraphExplorerEvent, { type: 'node.edit.save' }>).values }),
+        input: ({ context, event }) => ({
+          ports: context.ports,
+          id: context.editing!.id,
+          values: (event as Extract<GraphExplorerEvent, { type: 'node.edit.save' }>).values,
+          version: context.editing!.version,
+        }),
         onDone: {
           target: IDLE,
           actions: [
             emit(({ context }) => ({ type: 'node.updated' as const, nodeId: context.editing!.id })),
-            assign(({ context, event }) => ({ graph: withNodeValues(context.graph!, context.editing!.id, event.output), ...nextToast(context, GRAPH_MESSAGES.nodeUpdated) })),
+            assign(({ context, event }) => ({ graph: withNodeValues(context.graph!, context.editing!.id, event.output.values, event.output.version), ...nextToast(context, GRAPH_MESSAGES.nodeUpdated) })),
           ],
         },
-        onError: {
-          target: 'form',
-          actions: assign(({ context, event }) => ({ formError: failureText(event.error, GRAPH_MESSAGES.nodeUpdateFailed), ...nextToast(context, GRAPH_MESSAGES.nodeUpdateFailed, 'error') })),
-        },
+        onError: [
+          // Saved by someone else since the graph was read: the comparison opens, the typed values stay.
+          { guard: ({ event }) => isEditConflict(event.error), target: 'form', actions: assign(({ event }) => ({ editConflict: event.error as GraphExplorerContextConflict })) },
+          {
+            target: 'form',
+            actions: assign(({ context, event }) => ({ formError: failureText(event.error, GRAPH_MESSAGES.nodeUpdateFailed), ...nextToast(context, GRAPH_MESSAGES.nodeUpdateFailed, 'error') })),
+          },
+        ],
       },
     },
   },

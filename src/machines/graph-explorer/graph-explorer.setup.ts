@@ -5,6 +5,7 @@ import type { TypeRules } from '../../contract/knowledge/relation-type-rules';
 import {
   findNode,
   findRelation,
+  versionOf,
   type GraphExplorerContext,
   type GraphExplorerEmitted,
   type GraphExplorerEvent,
@@ -41,12 +42,13 @@ export const graphExplorerSetup = setup({
     }),
     deleteNode: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteNode(input.id))),
     deleteRelation: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteRelation(input.id))),
-    changeRelationType: fromPromise<void, { ports: GraphExplorerPorts; id: string; relationType: string }>(
-      async ({ input }) => void (await input.ports.changeRelationType(input.id, input.relationType)),
+    // The version goes only when the graph knows it (a graph given as data has none): the saved version comes back.
+    changeRelationType: fromPromise<number | undefined, { ports: GraphExplorerPorts; id: string; relationType: string; version?: number }>(async ({ input }) =>
+      versionOf(await (input.version === undefined ? input.ports.changeRelationType(input.id, input.relationType) : input.ports.changeRelationType(input.id, input.relationType, input.version))),
     ),
-    updateNode: fromPromise<NodeEditValues, { ports: GraphExplorerPorts; id: string; values: NodeEditValues }>(async ({ input }) => {
-      await input.ports.updateNode(input.id, input.values);
-      return input.values;
+    updateNode: fromPromise<{ values: NodeEditValues; version?: number }, { ports: GraphExplorerPorts; id: string; values: NodeEditValues; version?: number }>(async ({ input }) => {
+      const saved = await (input.version === undefined ? input.ports.updateNode(input.id, input.values) : input.ports.updateNode(input.id, input.values, input.version));
+      return { values: input.values, version: versionOf(saved) };
     }),
   },
   guards: {
@@ -60,7 +62,7 @@ export const graphExplorerSetup = setup({
   },
   actions: {
     loaded: assign(({ context }, out: Loaded) => ({ ...out, nodeTypeColors: out.nodeTypeColors ?? {}, relationTypeRules: out.relationTypeRules ?? new Map(), loadCount: context.loadCount + 1, error: null })),
-    closeAll: assign({ popover: null, editing: null, chosenType: '', formError: null }),
+    closeAll: assign({ popover: null, editing: null, chosenType: '', formError: null, editConflict: null }),
     setLayout: assign(({ event }) => (event.type === 'layout.set' ? { layout: event.layout } : {})),
   },
 });

@@ -200,6 +200,9 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
           readOnly={!permissions.includes('nodes.update')}
           onSave={(values) => actor.send({ type: 'node.edit.save', values })}
           onCancel={() => actor.send({ type: 'node.edit.cancel' })}
+          conflict={c.editConflict}
+          onAdopt={(theirs) => actor.send({ type: 'conflict.adopt', theirs })}
+          onDismissConflict={() => actor.send({ type: 'conflict.dismiss' })}
         />
       )}
       <Toast toast={c.toast} onClose={() => actor.send({ type: 'toast.close' })} duration={GRAPH_FIGURES.toastMs} />

@@ -38,10 +38,10 @@ export function useGraphExplorer(o: ExplorerOptions) {
   const [ports] = useState<GraphExplorerPorts>(() => ({
     loadGraph: (f) => portsRef.current.loadGraph(f),
     loadTypes: () => portsRef.current.loadTypes(),
-    changeRelationType: (id, t) => portsRef.current.changeRelationType(id, t),
+    changeRelationType: (id, t, version) => portsRef.current.changeRelationType(id, t, version),
     deleteRelation: (id) => portsRef.current.deleteRelation(id),
     deleteNode: (id) => portsRef.current.deleteNode(id),
-    updateNode: (id, v) => portsRef.current.updateNode(id, v),
+    updateNode: (id, v, version) => portsRef.current.updateNode(id, v, version),
   }));
 
   const actor = useActorRef(graphExplorerMachine, {

@@ -19,7 +19,7 @@ import { useOnChange } from '../hooks/use-on-change';
 import { useToast } from '../hooks/use-toast';
 import { nodeRowActions, type NodeRowHandlers } from './node-actions';
 import { NodeFilters, type NodeLayout } from './NodeFilters';
-import { pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
+import { nodeChangedFields, pageAfterDelete, type NodeAbilities, type NodeListState, type NodeQualityFilter } from './node-format';
 import { NodeActions, NodeCards, NodeTable, type NodeColumnKey } from '../parts/node-table';
 import { SnomedImportButton } from '../parts/snomed-import';
 import { FilteredEmpty } from '../../ui/table/FilteredEmpty';
@@ -104,7 +104,8 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
 
   const handlers: NodeRowHandlers = {
     ...on,
-    onDelete: (n: KnowledgeNode) => deletion.send({ type: 'delete.open', target: { id: n.id, name: n.name } }),
+    // The row's version goes with the delete: a node changed since the list was loaded is asked about again.
+    onDelete: (n: KnowledgeNode) => deletion.send({ type: 'delete.open', target: { id: n.id, name: n.name, version: n.version, seen: n } }),
   };
   const actions = nodeRowActions(can, handlers);
   const typeNames = (types.data ?? []).map((t) => t.name);
@@ -188,7 +189,7 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
         </section>
       )}
 
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} compare={(now, seen) => nodeChangedFields(now as KnowledgeNode, seen as KnowledgeNode)}>
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />

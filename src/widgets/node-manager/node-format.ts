@@ -2,6 +2,7 @@ import type { NodeListQuery } from '../../api/knowledge/nodes';
 import type { KnowledgeNode } from '../../contract/knowledge/nodes';
 import type { NodeRelationItem } from '../../contract/knowledge/relations';
 import { findingLabel } from '../../contract/texts/admin/analytics';
+import { NODE_FORM_TEXTS } from '../../contract/texts/nodes';
 import type { SortState } from '../../ui/table/table-sort';
 
 /** Pure helpers of the node screens (tested without a DOM). */
@@ -169,3 +170,18 @@ export function nodePath({ view, nodeId }: NodePlace): string {
   return '/nodes';
 }
 export const relationFormPath = (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/relations/new`;
+
+/** A node's fields as the delete asked again after a change compares them, in the form's order. */
+const CHANGED_FIELDS = [
+  ['name', () => NODE_FORM_TEXTS.name],
+  ['nodeType', () => NODE_FORM_TEXTS.nodeType],
+  ['snomedCode', () => NODE_FORM_TEXTS.snomedCode],
+  ['url', () => NODE_FORM_TEXTS.url],
+  ['description', () => NODE_FORM_TEXTS.description],
+  ['note', () => NODE_FORM_TEXTS.note],
+] as const;
+
+/** The node as it now is against as the user saw it, field by field (the delete's second question). */
+export function nodeChangedFields(now: KnowledgeNode, seen: KnowledgeNode): { key: string; label: string; now: string; seen: string }[] {
+  return CHANGED_FIELDS.map(([key, label]) => ({ key, label: label(), now: now[key] ?? '', seen: seen[key] ?? '' }));
+}

@@ -23,6 +23,7 @@ import { RELATION_UPLOAD_BUTTON_TEXTS } from '../../contract/texts/imports';
 import { NodeUploadButtons } from '../parts/upload';
 import { RelationFilters } from './RelationFilters';
 import { displayName, RelationTable, type RelationActions } from './RelationTable';
+import { draftOf, relationChangedFields, type RelationDraft } from './form/relation-form';
 import { useRelationList } from './use-relation-list';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { useLatest } from '../../ui/use-latest';
@@ -85,7 +86,8 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
   }, [deleteError, show]);
 
   const typeNames = (types.data ?? []).map((t) => t.name);
-  const onDelete = (r: Relation) => deletion.send({ type: 'delete.open', target: { id: r.id, name: displayName(r) } });
+  // The row's version goes with the delete: a relation changed since the list was loaded is asked about again.
+  const onDelete = (r: Relation) => deletion.send({ type: 'delete.open', target: { id: r.id, name: displayName(r), version: r.version, seen: draftOf(r) } });
 
   return (
     <div ref={box} className="kg-admin__screen kg-relations" data-narrow={narrow || undefined} part="list">
@@ -140,7 +142,14 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
           />
         </section>
       )}
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
+      {/* The server leaves out the note for readers who may not see it: both sides then lack it alike. */}
+      <DeletionDialog
+        deletion={deletion}
+        title={T.deleteTitle}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        compare={(now, seen) => relationChangedFields(now as Relation, seen as RelationDraft, true)}
+      >
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />

@@ -39,6 +39,18 @@ describe('GET /graph, global', () => {
     consistent(g);
   });
 
+  it('carries each node\'s and relation\'s version, so the graph\'s edits can send it as If-Match', async () => {
+    const g = await graph({});
+    const [node, rel] = [g.nodes[0], g.relations[0]];
+    expect(node.version).toBeGreaterThanOrEqual(1);
+    expect(rel.version).toBeGreaterThanOrEqual(1);
+    await t.db.query('UPDATE nodes SET version = version + 1 WHERE id = $1', [node.id]);
+    await t.db.query('UPDATE relations SET version = version + 1 WHERE id = $1', [rel.id]);
+    const after = await graph({});
+    expect(after.nodes.find((n) => n.id === node.id)?.version).toBe(node.version! + 1);
+    expect(after.relations.find((r) => r.id === rel.id)?.version).toBe(rel.version! + 1);
+  });
+
   it("keeps each node's degree equal to its relations through inserts, updates and deletes", async () => {
     const check = async () => {
       const g = await graph({});

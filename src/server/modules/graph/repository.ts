@@ -13,6 +13,7 @@ interface NodeRow {
   description: string | null;
   created_at: Date;
   degree: number;
+  version: number;
 }
 
 interface RelationRow {
@@ -23,6 +24,7 @@ interface RelationRow {
   relation_name: string;
   weight: number;
   description: string | null;
+  version: number;
 }
 
 const toNode = (r: NodeRow): GraphNode => ({
@@ -33,6 +35,7 @@ const toNode = (r: NodeRow): GraphNode => ({
   description: r.description,
   createdAt: iso(r.created_at),
   degree: r.degree,
+  version: r.version,
 });
 
 const toRelation = (r: RelationRow): GraphRelation => ({
@@ -43,6 +46,7 @@ const toRelation = (r: RelationRow): GraphRelation => ({
   relationName: r.relation_name,
   weight: r.weight,
   description: r.description,
+  version: r.version,
 });
 
 /**
@@ -51,7 +55,7 @@ const toRelation = (r: RelationRow): GraphRelation => ({
  */
 const DEGREE_JOIN = 'LEFT JOIN node_degrees d ON d.node_id = n.id';
 /** A node's columns, its degree read from `degree` (the joined row, or the best-connected list's own). */
-const nodeColumns = (degree: string) => `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${degree} AS degree`;
+const nodeColumns = (degree: string) => `n.id, n.name, nt.name AS node_type, n.snomed_code, n.description, n.created_at, ${degree} AS degree, n.version`;
 const NODE_COLUMNS = nodeColumns('COALESCE(d.degree, 0)');
 
 const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? null;
@@ -62,7 +66,7 @@ const lowerAll = (names?: string[]) => names?.map((n) => n.toLowerCase()) ?? nul
  */
 async function relationsAmong(db: Queryable, ids: string[], relationTypes: string[] | null): Promise<GraphRelation[]> {
   const rows = await db.query<RelationRow>(
-    `SELECT r.id, r.source_node_id, r.target_node_id, rt.name AS relation_type, r.relation_name, r.weight, r.description
+    `SELECT r.id, r.source_node_id, r.target_node_id, rt.name AS relation_type, r.relation_name, r.weight, r.description, r.version
        FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
       WHERE r.source_node_id = ANY($1::uuid[]) AND r.target_node_id = ANY($1::uuid[])
         AND ($2::text[] IS NULL OR lower(rt.name) = ANY($2::text[]))`,

@@ -21,11 +21,13 @@ export function apiPorts(apiBase: string, userId: () => string | undefined): Gra
       const nodeTypeColors = Object.fromEntries(nodeTypes.filter((t) => t.color).map((t) => [t.name, t.color!]));
       return { nodeTypes: names(nodeTypes), relationTypes: names(relationTypes), nodeTypeColors, relationTypeRules: rulesOf(relationTypes) };
     },
-    changeRelationType: (id, type) => relations.changeType(id, type),
+    // Both edits send the version the graph showed: a change made since answers 412 and the comparison opens.
+    changeRelationType: (id, type, version) => relations.changeType(id, type, version),
     deleteRelation: (id) => relations.remove(id),
     deleteNode: (id) => nodes.remove(id),
     // The graph's edit sends what it shows (spec §7: plus updatedBy, the current user id).
-    updateNode: (id, v) => nodes.update(id, { name: v.name.trim(), nodeType: v.nodeType.trim(), snomedCode: v.snomedCode.trim() || null, description: v.description.trim() || null, updatedBy: userId() }),
+    updateNode: (id, v, version) =>
+      nodes.update(id, { name: v.name.trim(), nodeType: v.nodeType.trim(), snomedCode: v.snomedCode.trim() || null, description: v.description.trim() || null, updatedBy: userId() }, version),
   };
 }
 

@@ -1,6 +1,6 @@
 import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { KgDomEvents } from '../../../contract/dom-events';
 import { fittingTypes, noFittingTypesText } from '../../../contract/knowledge/relation-type-rules';
 import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
@@ -8,6 +8,10 @@ import type { ViewGraph } from '../model/graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
 import type { ExplorerActor } from '../use-graph-explorer';
 import { PopoverPresence } from './popover-presence';
+
+// The comparison loads when a type save first meets someone else's change, not with the graph (its size budget: bench/bundle).
+const ConflictDialog = lazy(() => import('../../parts/conflict').then((m) => ({ default: m.ConflictDialog })));
+import { RELATION_TEXTS } from '../../../contract/texts/relations';
 
 export interface GraphPopoversProps {
   actor: ExplorerActor;
@@ -91,27 +95,47 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
     // when it was made before a rule it now breaks); when none fits, why.
     const ends = { source: end(relation.sourceNodeId)?.nodeType ?? '', target: end(relation.targetNodeId)?.nodeType ?? '' };
     const fitting = fittingTypes(relationTypes, c.relationTypeRules, ends.source, ends.target, relation.relationType);
+    // The type save met someone else's change (412): theirs against the chosen type.
+    const conflict = c.editConflict;
+    const theirsType = conflict?.current.relationType ?? relation.relationType;
     return (
-      <EdgePopover
-        relation={relation}
-        sourceName={name(relation.sourceNodeId)}
-        targetName={name(relation.targetNodeId)}
-        anchor={popover.anchor}
-        step={step}
-        readonly={c.readonly}
-        can={{ edit: may('relations.update'), remove: may('relations.delete') }}
-        relationTypes={fitting}
-        noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
-        error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
-        chosenType={c.chosenType}
-        onClose={close}
-        onEditType={() => send({ type: 'relation.type.edit' })}
-        onChooseType={(relationType) => send({ type: 'relation.type.choose', relationType })}
-        onSaveType={() => send({ type: 'relation.type.save' })}
-        onDelete={() => send({ type: 'relation.delete' })}
-        onConfirm={() => send({ type: 'confirm.ok' })}
-        onCancel={() => send({ type: 'confirm.cancel' })}
-      />
+      <>
+        <EdgePopover
+          relation={relation}
+          sourceName={name(relation.sourceNodeId)}
+          targetName={name(relation.targetNodeId)}
+          anchor={popover.anchor}
+          step={step}
+          readonly={c.readonly}
+          can={{ edit: may('relations.update'), remove: may('relations.delete') }}
+          relationTypes={fitting}
+          noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
+          error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
+          chosenType={c.chosenType}
+          onClose={close}
+          onEditType={() => send({ type: 'relation.type.edit' })}
+          onChooseType={(relationType) => send({ type: 'relation.type.choose', relationType })}
+          onSaveType={() => send({ type: 'relation.type.save' })}
+          onDelete={() => send({ type: 'relation.delete' })}
+          onConfirm={() => send({ type: 'confirm.ok' })}
+          onCancel={() => send({ type: 'confirm.cancel' })}
+        />
+        {conflict && (
+          <Suspense fallback={null}>
+            <ConflictDialog
+              open
+              changedBy={conflict?.changedBy ?? null}
+              changedAt={conflict?.changedAt ?? null}
+              fields={[{ key: 'relationType', label: RELATION_TEXTS.relationType, theirs: theirsType, yours: c.chosenType }]}
+              onKeepMine={() => send({ type: 'conflict.adopt' })}
+              onTakeTheirs={() => send({ type: 'conflict.adopt', theirs: true })}
+              onChoose={(choices) => send({ type: 'conflict.adopt', theirs: choices.relationType === 'theirs' })}
+              onCancel={() => send({ type: 'conflict.dismiss' })}
+              busy={busy}
+            />
+          </Suspense>
+        )}
+      </>
     );
   }
   return null;

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../../api/client';
+import type { KnowledgeNode } from '../../../contract/knowledge/nodes';
 import { attachmentsApi, nodesApi } from '../../../api/knowledge/nodes';
 import { concerns, deletionOf } from '../../../api/live/live-interest';
 import { isNotFound } from '../../../api/not-found';
@@ -20,7 +21,7 @@ import { useOnChange } from '../../hooks/use-on-change';
 import { useToast } from '../../hooks/use-toast';
 import { NodeAttachments } from './NodeAttachments';
 import { NodeDetailHeader, NodeFacts } from './NodeDetailParts';
-import type { NodeAbilities } from '../node-format';
+import { nodeChangedFields, type NodeAbilities } from '../node-format';
 import { NodeRelationsList } from './NodeRelationsList';
 import { SnomedDriftNotice } from './SnomedDriftNotice';
 import { SNOMED_DRIFT_TEXTS } from '../../../contract/texts/snomed';
@@ -129,7 +130,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           onAddRelation={() => onAddRelation(node.id)}
           onViewGraph={() => onViewGraph(node.id)}
           onEdit={() => onEdit(node.id)}
-          onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name } })}
+          onDelete={() => deletion.send({ type: 'delete.open', target: { id: node.id, name: node.name, version: node.version, seen: node } })}
         />
         <Presence api={api} kind="node" id={node.id} mode="viewing" className="kg-node-detail__presence" />
         {node.snomedDrift && (
@@ -173,7 +174,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
         history={() => <HistoryPart.Part api={api} kind="nodes" recordId={node.id} canRestore={can.update} onRestored={() => void data.reload()} />}
       />
 
-      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting}>
+      <DeletionDialog deletion={deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} compare={(now, seen) => nodeChangedFields(now as KnowledgeNode, seen as KnowledgeNode)}>
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
       <ConceptBrowserDialog api={api} conceptId={browsing} onClose={() => setBrowsing(null)} />

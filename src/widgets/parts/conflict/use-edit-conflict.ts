@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { isEditConflict, type EditConflictError } from '../../../api/client';
+import { EditConflictError, isEditConflict } from '../../../api/client';
+import { CONFLICT_TEXTS } from '../../../contract/texts/conflicts';
 
 export interface EditConflictState<T> {
   /** The 412 being resolved (null: none). */
@@ -12,6 +13,13 @@ export interface EditConflictState<T> {
   dismiss: () => void;
   /** After a successful save: the version the form goes on from. */
   saved: (version: number | undefined) => void;
+  /** The version the form now edits (what a delete from the form sends). */
+  current: () => number | undefined;
+  /**
+   * Opens the comparison before any save was refused: the record as it now is (read after another
+   * user's save was announced) against the form's values, exactly as a 412 would.
+   */
+  review: (current: T, changedBy: { id: string; username: string } | null, changedAt: string | null) => void;
 }
 
 /**
@@ -40,5 +48,9 @@ export function useEditConflict<T extends { version?: number }>(initialVersion: 
   const saved = useCallback((v: number | undefined) => {
     version.current = v;
   }, []);
-  return { conflict, guard, adopt, dismiss, saved };
+  const review = useCallback((current: T, changedBy: { id: string; username: string } | null, changedAt: string | null) => {
+    setConflict(new EditConflictError<T>(CONFLICT_TEXTS.stale, current, changedBy, changedAt));
+  }, []);
+  const current = useCallback(() => version.current, []);
+  return { conflict, guard, adopt, dismiss, saved, review, current };
 }

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { confirmDeleteMachine } from '../../../machines/confirm-delete.machine';
+import { CONFLICT_TEXTS } from '../../../contract/texts/conflicts';
 import { useEver } from '../../hooks/use-ever';
+import { ChangedSince, type ComparedField } from './ChangedSince';
 
 // The dialog (and the UI kit's Dialog under it) loads when a delete is first asked for, not with the
 // screen: six elements show it, none at first render (their size budgets: bench/bundle).
@@ -21,12 +23,17 @@ export interface DeletionDialogProps {
   blocked?: boolean;
   /** What will be deleted and what follows from it. */
   children: ReactNode;
+  /**
+   * The fields of the record as it now is against as the user saw it (the target's `seen`), for a
+   * delete refused because it changed since: the dialog shows them and asks again.
+   */
+  compare?: (now: unknown, seen: unknown) => ComparedField[];
 }
 
 /** The delete confirmation of a screen driven by confirmDeleteMachine (spec §4 delete dialogs). */
-export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showError, blocked, children }: DeletionDialogProps) {
+export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showError, blocked, children, compare }: DeletionDialogProps) {
   const state = useSelector(deletion, (s) => s.value);
-  const { typed, error, word } = useSelector(deletion, (s) => s.context);
+  const { typed, error, word, changed, target } = useSelector(deletion, (s) => s.context);
   const needed = useEver(state !== 'closed');
   if (!needed) return null;
   return (
@@ -40,12 +47,12 @@ export function DeletionDialog({ deletion, title, confirmLabel, busyLabel, showE
         busy={state === 'deleting'}
         blocked={blocked}
         error={showError ? error : undefined}
-        confirmLabel={confirmLabel}
+        confirmLabel={changed ? CONFLICT_TEXTS.deleteAnyway : confirmLabel}
         busyLabel={busyLabel}
         onConfirm={() => deletion.send({ type: 'delete.confirm' })}
         onCancel={() => deletion.send({ type: 'delete.cancel' })}
       >
-        {children}
+        {changed ? <ChangedSince changed={changed} fields={compare ? compare(changed.current, target?.seen) : []} /> : children}
       </ConfirmDeleteDialog>
     </Suspense>
   );

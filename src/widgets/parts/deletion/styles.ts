@@ -1,2 +1,7 @@
-/** The deletion dialog brings no CSS of its own: the confirm dialog is src/ui's (its styles are the widget base's). */
-export const styles: readonly string[] = [];
+import { styles as conflict } from '../conflict/styles';
+
+/**
+ * The confirm dialog is src/ui's (its styles are the widget base's); a delete asked again after a
+ * change shows the conflict part's comparison table.
+ */
+export const styles: readonly string[] = [...conflict];

@@ -14,11 +14,11 @@ import { useLatest } from '../../../ui/use-latest';
 import { DeletionDialog } from '../deletion';
 import { useToast } from '../../hooks/use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
-import { ConflictDialog, useEditConflict, type ConflictField, type FieldChoice } from '../../parts/conflict';
+import { ConflictDialog, useEditConflict, type FieldChoice } from '../../parts/conflict';
 import { DraftOffer, useDraft } from '../../parts/drafts';
 import { ChangedBanner, Presence, useChangedUnderneath } from '../../parts/presence';
 import { NodeForm } from './NodeForm';
-import { emptyValues, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeFormValues } from './node-form-logic';
+import { emptyValues, NODE_FIELDS, nodeConflictFields, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeField, type NodeFormValues } from './node-form-logic';
 
 /** The form-dialog machine for the node's fields; its save call resolves with the saved node. */
 const nodeFormMachine = formDialogMachine<NodeFormValues, KnowledgeNode>();
@@ -90,6 +90,19 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
     return merged;
   };
 
+  // "Review": the record as it now is against what was typed, in the conflict dialog; the form keeps its values.
+  const review = () => {
+    const change = changed.change;
+    if (!node || !change) return;
+    void calls.nodes.get(node.id).then(
+      (current) => {
+        changed.clear();
+        versions.review(current, change.actor, change.at);
+      },
+      () => show(T.loadFailed, 'error'),
+    );
+  };
+
   useEffect(() => {
     const saved = () => latest.current.onSaved(form.getSnapshot().context.result!, mode);
     const subs = [
@@ -123,7 +136,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   const alerts = (
     <>
       <Presence api={api} kind="node" id={node?.id} mode="editing" />
-      <ChangedBanner change={changed.change} />
+      <ChangedBanner change={changed.change} onReview={node ? review : undefined} />
       <DraftOffer
         offer={draft.offer}
         onRestore={() => {
@@ -198,21 +211,4 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
 function AttachmentQuestion({ deletion }: { deletion: Parameters<typeof DeletionDialog>[0]['deletion'] }) {
   const filename = useSelector(deletion, (s) => s.context.target?.name);
   return <p className="kg-node-form__confirm">{filename && T.deleteAttachmentConfirm(filename)}</p>;
-}
-
-const NODE_FIELDS = ['name', 'nodeType', 'snomed', 'url', 'description', 'note'] as const;
-type NodeField = (typeof NODE_FIELDS)[number];
-const NODE_FIELD_LABELS: Record<NodeField, () => string> = {
-  name: () => T.name,
-  nodeType: () => T.nodeType,
-  snomed: () => T.snomedCode,
-  url: () => T.url,
-  description: () => T.description,
-  note: () => T.note,
-};
-const shown = (values: NodeFormValues, key: NodeField): string => (key === 'snomed' ? (values.snomed?.code ?? '') : (values[key] ?? ''));
-
-/** The node form's fields, theirs (the record now) against yours (the form), for the conflict dialog. */
-function nodeConflictFields(theirs: NodeFormValues, yours: NodeFormValues): ConflictField<NodeField>[] {
-  return NODE_FIELDS.map((key) => ({ key, label: NODE_FIELD_LABELS[key](), theirs: shown(theirs, key), yours: shown(yours, key) }));
 }

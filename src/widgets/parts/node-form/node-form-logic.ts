@@ -26,7 +26,7 @@ export type NodeFormErrors = Partial<Record<'name' | 'nodeType' | 'snomed' | 'ur
 
 export const emptyValues = (name = ''): NodeFormValues => ({ name, nodeType: null, snomed: null, url: '', description: '', note: '' });
 
-export function valuesOf(node: KnowledgeNodeDetail): NodeFormValues {
+export function valuesOf(node: KnowledgeNode): NodeFormValues {
   return {
     name: node.name,
     nodeType: node.nodeType || null,
@@ -136,4 +136,22 @@ export function nodeFormInput(
     errorText: (err) => saveErrorMessage(err, mode),
     keepErrorOnChange: true,
   };
+}
+
+/** The node's fields the edit-conflict comparison and a delete's second question show, in the form's order. */
+export const NODE_FIELDS = ['name', 'nodeType', 'snomed', 'url', 'description', 'note'] as const;
+export type NodeField = (typeof NODE_FIELDS)[number];
+const NODE_FIELD_LABELS: Record<NodeField, () => string> = {
+  name: () => T.name,
+  nodeType: () => T.nodeType,
+  snomed: () => T.snomedCode,
+  url: () => T.url,
+  description: () => T.description,
+  note: () => T.note,
+};
+const shown = (values: NodeFormValues, key: NodeField): string => (key === 'snomed' ? (values.snomed?.code ?? '') : (values[key] ?? ''));
+
+/** The node form's fields, theirs (the record now) against yours (the form), for the conflict dialog. */
+export function nodeConflictFields(theirs: NodeFormValues, yours: NodeFormValues): { key: NodeField; label: string; theirs: string; yours: string }[] {
+  return NODE_FIELDS.map((key) => ({ key, label: NODE_FIELD_LABELS[key](), theirs: shown(theirs, key), yours: shown(yours, key) }));
 }

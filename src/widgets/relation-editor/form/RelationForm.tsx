@@ -21,7 +21,6 @@ import { useTitleInShell } from '../../shell-title';
 import { HistoryPart, RecordTabs } from '../../parts/history';
 import { useLoad } from '../../hooks/use-load';
 import { Presence } from '../../parts/presence';
-import { PRESENCE_TEXTS } from '../../../contract/texts/presence';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
 
@@ -53,7 +52,7 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
       !relationId && sourceNodeId ? calls.nodes.get(sourceNodeId) : null,
     ]);
     const draft = relation ? draftOf(relation) : { ...EMPTY_DRAFT, source: source ? nodeOptionOf(source) : null };
-    return { types: types.map((t) => t.name), rules: rulesOf(types), draft };
+    return { types: types.map((t) => t.name), rules: rulesOf(types), draft, version: relation?.version };
   });
   const mode = relationId ? 'edit' : 'create';
   const headingId = useId();
@@ -99,8 +98,9 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
         </header>
       )}
       <Presence api={api} kind="relation" id={relationId} mode="editing" />
-      {/* Changed underneath: the form is stale; the typed draft stays, its next save leads to the comparison (412). */}
-      {live && <LiveNotice className="kg-changed-banner" text={live.id ? PRESENCE_TEXTS.changedBy(live.actor?.username ?? null) : LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
+      {/* Changed underneath: the form is stale; the typed draft stays, its next save leads to the comparison (412).
+          A change to this relation: the form's banner offers the comparison; a bulk change only a reload. */}
+      {live && !live.id && <LiveNotice className="kg-changed-banner" text={LIVE_TEXTS.changed} reloadLabel={LIVE_TEXTS.reload} onReload={reloadForm} />}
       {data.status === 'loading' && <BlockSpinner label={T.loadingForm} />}
       {data.status === 'error' && (
         <ErrorState text={T.formLoadFailed} retryLabel={T.retry} onRetry={() => void data.reload()}>
@@ -115,7 +115,21 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
       {data.status === 'ready' && data.data && relationId && (
         <RecordTabs
           label={T.editHeading}
-          details={<RelationFormBody key={`${relationId}#${version}`} api={api} mode={mode} relationId={relationId} types={data.data.types} rules={data.data.rules} initial={data.data.draft} {...rest} />}
+          details={
+            <RelationFormBody
+              key={`${relationId}#${version}`}
+              api={api}
+              mode={mode}
+              relationId={relationId}
+              types={data.data.types}
+              rules={data.data.rules}
+              initial={data.data.draft}
+              version={data.data.version}
+              changed={live?.id ? live : null}
+              onReviewed={() => setElsewhere(null)}
+              {...rest}
+            />
+          }
           history={() => (
             <HistoryPart.Part
               api={api}

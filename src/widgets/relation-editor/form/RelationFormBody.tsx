@@ -8,9 +8,12 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { TrashIcon } from '../../../ui/icons';
 import { DeletionDialog } from '../../parts/deletion';
+import { ConflictDialog } from '../../parts/conflict';
 import { DraftOffer } from '../../parts/drafts';
+import { ChangedBanner } from '../../parts/presence';
+import type { ChangeMessage } from '../../../contract/live/live-changes';
 import { NewNodeDialog } from './NewNodeDialog';
-import type { RelationDraft } from './relation-form';
+import { relationChangedFields, type RelationDraft } from './relation-form';
 import { RelationDetailFields, RelationEndsFields } from './relation-form-fields';
 import { useRelationForm } from './use-relation-form';
 
@@ -23,6 +26,12 @@ export interface RelationFormBodyProps {
   /** lower(relation type name) → its rule: the pickers offer only fitting nodes, the weight starts at the default. */
   rules?: TypeRules;
   initial: RelationDraft;
+  /** The version of the relation the draft was made from (edit): saves and deletes send it. */
+  version?: number;
+  /** Another user's save of this relation while the form is open: the banner offers the comparison. */
+  changed?: ChangeMessage | null;
+  /** The banner's change was looked at (the comparison opened). */
+  onReviewed?: () => void;
   canDelete: boolean;
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
   onDeleted: (relationId: string) => void;
@@ -53,6 +62,13 @@ export function RelationFormBody(p: RelationFormBodyProps) {
         aria-busy={f.saving || undefined}
       >
         {p.header}
+        <ChangedBanner
+          change={p.changed ?? null}
+          onReview={() => {
+            const change = p.changed;
+            if (change) void f.review(change).then(p.onReviewed, () => undefined);
+          }}
+        />
         {!f.canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
         <DraftOffer
           offer={f.kept.offer}
@@ -75,7 +91,7 @@ export function RelationFormBody(p: RelationFormBodyProps) {
               className="kg-relation-form__delete"
               startIcon={<TrashIcon />}
               disabled={busy}
-              onClick={() => relationId && f.deletion.send({ type: 'delete.open', target: { id: relationId, name: f.draft.relationName } })}
+              onClick={() => relationId && f.deletion.send({ type: 'delete.open', target: { id: relationId, name: f.draft.relationName, version: f.version(), seen: p.initial } })}
             >
               {T.deleteRelation}
             </Button>
@@ -107,7 +123,25 @@ export function RelationFormBody(p: RelationFormBodyProps) {
         }}
         onCancel={() => setNewNodeName(null)}
       />
-      <DeletionDialog deletion={f.deletion} title={T.deleteTitle} confirmLabel={T.delete} busyLabel={T.deleting} showError>
+      <ConflictDialog
+        open={!!f.conflict.error}
+        changedBy={f.conflict.error?.changedBy ?? null}
+        changedAt={f.conflict.error?.changedAt ?? null}
+        fields={f.conflict.fields}
+        onKeepMine={f.conflict.keepMine}
+        onTakeTheirs={f.conflict.takeTheirs}
+        onChoose={f.conflict.choose}
+        onCancel={f.conflict.dismiss}
+        busy={f.saving}
+      />
+      <DeletionDialog
+        deletion={f.deletion}
+        title={T.deleteTitle}
+        confirmLabel={T.delete}
+        busyLabel={T.deleting}
+        showError
+        compare={(now, seen) => relationChangedFields(now as Relation, seen as RelationDraft, f.withNote)}
+      >
         <p>{T.deleteQuestion}</p>
       </DeletionDialog>
     </>

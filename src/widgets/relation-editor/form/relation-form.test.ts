@@ -3,7 +3,7 @@ import { SYSTEM_ROLE_PERMISSIONS } from '../../../contract/access/permissions';
 import { canSeeRelationNotes, relationFieldsFor } from '../../../contract/knowledge/relation-notes';
 import { RELATION_MESSAGES as M } from '../../../contract/texts/relations';
 import { RelationSaveSchema } from '../../../contract/knowledge/relations';
-import { bodyOf, EMPTY_DRAFT, validateDraft, type RelationDraft } from './relation-form';
+import { bodyOf, EMPTY_DRAFT, mergeDrafts, relationConflictFields, validateDraft, type RelationDraft } from './relation-form';
 
 const a = { id: 'a', name: 'asthma', nodeType: 'Disease', snomedCode: null };
 const b = { id: 'b', name: 'wheezing', nodeType: 'Symptom', snomedCode: '56018004' };
@@ -55,3 +55,22 @@ describe('canSeeRelationNotes (who gets the Internal Note field and the note in 
     expect(relationFieldsFor(change, ['relations.update'])).toEqual(change);
   });
 });
+
+describe('the relation form\'s edit conflict (docs/architecture/versions.md)', () => {
+  const theirs: RelationDraft = { ...valid, description: 'their text', weight: 70, note: 'their note' };
+  const yours: RelationDraft = { ...valid, target: a, description: 'my text', note: 'my note' };
+
+  it('compares every field as the form shows it, nodes by name, the note only for who may see it', () => {
+    const fields = relationConflictFields(theirs, yours, true);
+    expect(fields.map((f) => f.key)).toEqual(['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note']);
+    expect(fields.find((f) => f.key === 'target')).toMatchObject({ theirs: 'wheezing', yours: 'asthma' });
+    expect(fields.find((f) => f.key === 'weight')).toMatchObject({ theirs: '70', yours: '50' });
+    expect(relationConflictFields(theirs, yours, false).map((f) => f.key)).not.toContain('note');
+  });
+
+  it('merges per field: each chosen side, yours where nothing was chosen', () => {
+    const merged = mergeDrafts(yours, theirs, { description: 'theirs', weight: 'theirs', note: 'yours' });
+    expect(merged).toEqual({ ...yours, description: 'their text', weight: 70 });
+  });
+});
+

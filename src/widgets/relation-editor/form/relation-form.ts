@@ -2,7 +2,7 @@ import type { RelationSave } from '../../../contract/knowledge/relations';
 import type { Relation } from '../../../contract/knowledge/relations';
 import { LIMITS } from '../../../contract/limits';
 import { isHttpUrl } from '../../../contract/patterns';
-import { RELATION_MESSAGES as M } from '../../../contract/texts/relations';
+import { RELATION_MESSAGES as M, RELATION_TEXTS } from '../../../contract/texts/relations';
 
 /** A node as the pickers show it (a relation's end node or a node from the list). */
 export interface NodeOption {
@@ -100,4 +100,45 @@ export function sameDraft(a: RelationDraft, b: RelationDraft): boolean {
     a.source?.id === b.source?.id && a.target?.id === b.target?.id && a.relationType === b.relationType && a.relationName === b.relationName &&
     a.weight === b.weight && a.url === b.url && a.description === b.description && a.note === b.note
   );
+}
+
+/** The fields the edit-conflict comparison shows, in the form's order (the note only to who may see it). */
+export const CONFLICT_FIELDS = ['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note'] as const;
+export type ConflictFieldKey = (typeof CONFLICT_FIELDS)[number];
+
+const CONFLICT_LABELS: Record<ConflictFieldKey, () => string> = {
+  source: () => RELATION_TEXTS.sourceNode,
+  target: () => RELATION_TEXTS.targetNode,
+  relationType: () => RELATION_TEXTS.relationType,
+  relationName: () => RELATION_TEXTS.relationName,
+  weight: () => RELATION_TEXTS.strength,
+  url: () => RELATION_TEXTS.url,
+  description: () => RELATION_TEXTS.description,
+  note: () => RELATION_TEXTS.note,
+};
+
+/** A draft field as the form shows it: a node by its name, the weight as its number. */
+function shownOf(d: RelationDraft, key: ConflictFieldKey): string {
+  if (key === 'source' || key === 'target') return d[key]?.name ?? '';
+  return String(d[key]);
+}
+
+/**
+ * Theirs (the relation as it now is) against yours (the form's draft), field by field, for the
+ * conflict dialog; without note permission the note is neither shown nor compared.
+ */
+export function relationConflictFields(theirs: RelationDraft, yours: RelationDraft, withNote: boolean): { key: ConflictFieldKey; label: string; theirs: string; yours: string }[] {
+  return CONFLICT_FIELDS.filter((key) => withNote || key !== 'note').map((key) => ({ key, label: CONFLICT_LABELS[key](), theirs: shownOf(theirs, key), yours: shownOf(yours, key) }));
+}
+
+/** The draft the per-field choice makes: each field from the side chosen for it (yours when not chosen). */
+export function mergeDrafts(yours: RelationDraft, theirs: RelationDraft, choices: Partial<Record<ConflictFieldKey, 'theirs' | 'yours'>>): RelationDraft {
+  const merged: RelationDraft = { ...yours };
+  for (const key of CONFLICT_FIELDS) if (choices[key] === 'theirs') Object.assign(merged, { [key]: theirs[key] });
+  return merged;
+}
+
+/** A relation as it now is against the draft the user saw, for the delete asked again after a change. */
+export function relationChangedFields(now: Relation, seen: RelationDraft, withNote: boolean): { key: string; label: string; now: string; seen: string }[] {
+  return relationConflictFields(draftOf(now), seen, withNote).map((f) => ({ key: f.key, label: f.label, now: f.theirs, seen: f.yours }));
 }

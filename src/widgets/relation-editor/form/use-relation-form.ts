@@ -13,8 +13,10 @@ import { failureText } from '../../../machines/error-text';
 import { formDialogMachine, type FieldErrors, type FormDialogInput } from '../../../machines/form-dialog.machine';
 import { useLatest } from '../../../ui/use-latest';
 import { useUnsavedChanges } from '../../unsaved-changes';
+import { useEditConflict, type EditConflictState, type FieldChoice } from '../../parts/conflict';
 import { useDraft } from '../../parts/drafts';
-import { bodyOf, sameDraft, validateDraft, type DraftField, type RelationDraft } from './relation-form';
+import type { ChangeMessage } from '../../../contract/live/live-changes';
+import { bodyOf, draftOf, mergeDrafts, relationConflictFields, sameDraft, validateDraft, type ConflictFieldKey, type DraftField, type RelationDraft } from './relation-form';
 
 /**
  * The relation form's state (spec §2 "Relation form", §5), on the form-dialog machine the other
@@ -30,6 +32,8 @@ export interface RelationFormOptions {
   relationId?: string;
   rules?: TypeRules;
   initial: RelationDraft;
+  /** The version of the relation the draft was made from (edit): every save and delete sends it. */
+  version?: number;
   onSaved: (relation: Relation, mode: 'create' | 'edit') => void;
   onDeleted: (relationId: string) => void;
 }
@@ -61,14 +65,17 @@ export function useRelationForm(o: RelationFormOptions) {
   const calls = useMemo(() => relationsApi(o.api), [o.api]);
   /** Internal notes are shown (and sent) only to users who may read them. */
   const withNote = canSeeRelationNotes(o.user.permissions);
-  const latest = useLatest({ o, calls, withNote });
+  // Every save says which version it edits: a save over someone else's change opens the comparison.
+  const versions = useEditConflict<Relation>(o.version);
+  const latest = useLatest({ o, calls, withNote, versions });
   const form = useActorRef(relationFormMachine, {
     input: relationFormInput(
       o.initial,
       (draft) => {
-        const { o, calls, withNote } = latest.current;
+        const { o, calls, withNote, versions } = latest.current;
         const body = bodyOf(draft, withNote);
-        return o.mode === 'edit' && o.relationId ? calls.update(o.relationId, body) : calls.create(body);
+        const id = o.mode === 'edit' ? o.relationId : undefined;
+        return id ? versions.guard((version) => calls.update(id, body, version)) : calls.create(body);
       },
       () => latest.current.o.mode,
     ),
@@ -84,7 +91,13 @@ export function useRelationForm(o: RelationFormOptions) {
   // What was typed survives a reload, a crash or a sign-out until it is saved or discarded.
   const kept = useDraft(o.api, 'relation', o.relationId, draft, o.initial, sameDraft, canSave);
   const summary = useRef<HTMLDivElement>(null);
-  useFormEvents(form, deletion, summary, useLatest({ settle, o, clearDraft: kept.clear }));
+  useFormEvents(form, deletion, summary, useLatest({ settle, o, clearDraft: kept.clear, versions }));
+  const conflict = useRelationConflict(versions, draft, withNote, (values) => form.send({ type: 'form.change', values }), () => form.send({ type: 'form.submit' }));
+  /** "Review" on the changed banner: the relation as it now is against the draft, before any save. */
+  const review = (change: ChangeMessage) => {
+    if (!o.relationId) return Promise.resolve();
+    return calls.get(o.relationId).then((current) => versions.review(current, change.actor, change.at));
+  };
 
   const set = (patch: Partial<RelationDraft>) => form.send({ type: 'form.change', values: patch });
   const weightTouched = useRef(false);
@@ -100,17 +113,18 @@ export function useRelationForm(o: RelationFormOptions) {
   };
   const submit = () => canSave && form.send({ type: 'form.submit' });
   const errorOf = (field: DraftField) => fieldErrors[field];
-  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote, kept };
+  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote, kept, conflict, review, version: versions.current };
 }
 
 type FormRef = ReturnType<typeof useActorRef<typeof relationFormMachine>>;
 type DeletionRef = ReturnType<typeof useActorRef<typeof confirmDeleteMachine>>;
 
 /** Saved or deleted: nothing is left to save, and the page goes on. A refused submit reads out the summary. */
-function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions; clearDraft: () => void } }) {
+function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions; clearDraft: () => void; versions: { saved: (v: number | undefined) => void } } }) {
   useEffect(() => {
     const subs = [
       form.on('form.saved', ({ result }) => {
+        latest.current.versions.saved(result.version);
         latest.current.settle();
         latest.current.clearDraft();
         latest.current.o.onSaved(result, latest.current.o.mode);
@@ -124,4 +138,41 @@ function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [form, deletion, summary, latest]);
+}
+
+/**
+ * The conflict dialog's side of the form (docs/architecture/versions.md): the comparison of the
+ * relation as it now is with the draft, and what each choice does. The draft stays the form's.
+ */
+function useRelationConflict(
+  versions: EditConflictState<Relation>,
+  draft: RelationDraft,
+  withNote: boolean,
+  change: (values: Partial<RelationDraft>) => void,
+  submit: () => void,
+) {
+  const error = versions.conflict;
+  const theirs = error ? draftOf(error.current) : null;
+  return {
+    error,
+    fields: theirs ? relationConflictFields(theirs, draft, withNote) : [],
+    /** Save again, over the new version, with what the user typed. */
+    keepMine: () => {
+      versions.adopt();
+      submit();
+    },
+    /** The draft becomes the relation as it now is; nothing is written. */
+    takeTheirs: () => {
+      const current = versions.adopt();
+      if (current) change(draftOf(current));
+    },
+    /** Each field from the side chosen for it, then saved over the new version. */
+    choose: (choices: Record<ConflictFieldKey, FieldChoice>) => {
+      const current = versions.adopt();
+      if (!current) return;
+      change(mergeDrafts(draft, draftOf(current), choices));
+      submit();
+    },
+    dismiss: versions.dismiss,
+  };
 }
