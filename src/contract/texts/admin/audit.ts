@@ -318,6 +318,7 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
   counts: {
     roles: 'Roles',
     users: 'Users',
+    userIdentities: 'Sign-in links',
     nodeTypes: 'Node types',
     relationTypes: 'Relation types',
     relationTypeSourceNodeTypes: 'Source rules',

@@ -61,7 +61,9 @@ beforeAll(async () => {
   token = admin.accessToken;
   sourceAdmin = admin.user.id;
   const role = await as(source, token, 'POST', '/roles', { name: 'Curator', description: 'Curates', permissions: ['nodes.read', 'nodes.create', 'system.backup'] });
-  await as(source, token, 'POST', '/users', { username: 'carol', email: 'carol@example.org', password: 'Str0ng-pass-1', roleId: role.id, role: 'Curator' });
+  const carol = await as(source, token, 'POST', '/users', { username: 'carol', email: 'carol@example.org', password: 'Str0ng-pass-1', roleId: role.id, role: 'Curator' });
+  // Carol signs in through the hospital's identity provider (migration 0035): the link travels.
+  await source.db.query(`INSERT INTO user_identities (issuer, subject, user_id, last_sign_in) VALUES ('https://idp.example.org/realms/staff', 'c-4711', $1, now())`, [carol.id]);
   await as(source, token, 'POST', '/users', { username: 'victor', email: 'victor@example.org', password: 'Str0ng-pass-1', role: 'viewer' });
   await as(source, token, 'POST', '/nodetypes', { name: 'Disease' });
   await as(source, token, 'POST', '/nodetypes', { name: 'Drug' });
@@ -301,6 +303,8 @@ describe('POST /backup/restore', () => {
       const actual = await rowsOf(target.db, table.table, columns, table.key, where);
       expect(actual, table.table).toEqual(expected);
     }
+    // Carol still signs in through the identity provider as herself.
+    expect(await target.db.query(`SELECT i.subject, u.username FROM user_identities i JOIN users u ON u.id = i.user_id`)).toEqual([{ subject: 'c-4711', username: 'carol' }]);
     // System roles are this installation's; the restored users keep their roles by name.
     const roleOf = (db: Db) => db.query(`SELECT u.username, r.name FROM users u LEFT JOIN roles r ON r.id = u.role_id ORDER BY u.username`);
     expect(await roleOf(target.db)).toEqual(await roleOf(source.db));

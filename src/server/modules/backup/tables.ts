@@ -116,6 +116,19 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     batch: 1000,
   }),
   table({
+    // Which account an identity provider's subject signs in as (single sign-on): without it a restored
+    // installation would refuse its SSO users as look-alikes of existing accounts until relinked.
+    part: 'userIdentities',
+    file: 'user_identities.ndjson',
+    table: 'user_identities',
+    key: 'issuer',
+    keySql: (t) => `${t}.issuer || '#' || ${t}.subject`,
+    shape: { issuer: text, subject: text, user_id: uuid, created_at: time, last_sign_in: optTime },
+    userColumns: [],
+    batch: 1000,
+    sinceMigration: 35,
+  }),
+  table({
     part: 'nodeTypes',
     file: 'node_types.ndjson',
     table: 'node_types',

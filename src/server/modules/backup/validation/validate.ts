@@ -35,6 +35,7 @@ export async function validateArchive(
   const referencesOf = (table: BackupTable): [string, BackupPart][] => {
     const out: [string, BackupPart][] = table.newKeys ? [] : table.userColumns.map((c) => [c, 'users']);
     if (table.part === 'users') out.push(['role_id', 'roles']);
+    if (table.part === 'userIdentities') out.push(['user_id', 'users']);
     if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
     if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);
     if (table.part === 'relations') out.push(['source_node_id', 'nodes'], ['target_node_id', 'nodes'], ['relation_type_id', 'relationTypes']);
