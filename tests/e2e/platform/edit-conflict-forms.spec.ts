@@ -205,6 +205,30 @@ test('a node changed after its delete was asked for is asked about again, showin
   await page.context().close();
 });
 
+test('the dashboard asks again when a node changed after its delete was asked for', async ({ browser }) => {
+  const id = await createNode('Rubella');
+  const page = await signedIn(browser, bea, '/dashboard');
+  const card = page.getByRole('article', { name: 'Rubella', exact: true });
+  await card.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Node' });
+  await expect(dialog).toContainText('Are you sure you want to delete Rubella?');
+  // Ada changes it before Bea confirms.
+  const changed = await api<Saved>(`/nodes/${id}`, { method: 'PUT', body: { name: 'Rubella', nodeType: 'Disease', description: 'Changed while Bea was asked' } });
+  expect(changed.status).toBe(200);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toContainText('Changed by ada at');
+  await expect(dialog).toContainText('Delete it anyway?');
+  await expect(side(dialog, 'description', 'now')).toHaveText('Changed while Bea was asked');
+  await expect(side(dialog, 'description', 'seen')).toHaveText('Original description');
+  if (process.env.KG_SHOTS) await page.screenshot({ path: path.join(shots, 'dashboard-delete-reask-en-1440.png') });
+  await expect(page.getByRole('status').filter({ hasText: 'Failed to delete' })).toHaveCount(0);
+  expect((await getRecord(`/nodes/${id}`)).status).toBe(200);
+  await dialog.getByRole('button', { name: 'Delete anyway' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Node deleted successfully' })).toBeVisible();
+  await expect.poll(async () => (await getRecord(`/nodes/${id}`)).status).toBe(404);
+  await page.context().close();
+});
+
 async function relationDeleteReAsk(browser: Browser, id: string, o: { language?: string; width?: number } = {}) {
   return deleteReAsk(
     browser,

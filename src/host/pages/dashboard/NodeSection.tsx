@@ -15,6 +15,7 @@ import { dashboardNodeActions, type NodeActionHandlers } from './node-actions';
 import { NodeCard } from './NodeCard';
 import { NODE_SORT_VALUES, NodeActions, NodeTable, type NodeColumnKey } from '../../../widgets/node-manager';
 import { DASHBOARD_TEXTS as T } from '../../../contract/texts/dashboard';
+import { nodeFields } from './delete-fields';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from './use-dashboard-list';
 
 interface NodeSectionProps {
@@ -62,7 +63,7 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
   );
   const actions = useMemo(() => dashboardNodeActions(can, handlers), [can, handlers]);
   const remove = deleteAction<KnowledgeNode>({
-    remove: (n) => nodesApi(api).remove(n.id),
+    remove: (n, version) => nodesApi(api).remove(n.id, version ?? n.version),
     done: T.nodeDeleted,
     failed: T.deleteNodeFailed,
     notify,
@@ -125,7 +126,8 @@ export function NodeSection({ can, notify, onDeleted, refreshKey }: NodeSectionP
         </div>
       }
     >
-      <DeleteDialog target={toDelete} title={T.nodes.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <DeleteDialog target={toDelete} title={T.nodes.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} fields={nodeFields} />
     </DashboardSection>
   );
 }
+

@@ -13,6 +13,7 @@ import { SearchIcon } from '../../../ui/icons';
 import { useLoad, useToast } from '../../../widgets';
 import { deleteAction } from '../dashboard/delete-action';
 import { DeleteDialog } from '../dashboard/DeleteDialog';
+import { nodeFields } from '../dashboard/delete-fields';
 import { useDebounced } from '../dashboard/use-dashboard-list';
 import { api, useCurrentUser } from '../../session';
 import { activeFilterCount, EMPTY_FILTERS, type SearchFilters } from './filters';
@@ -51,7 +52,7 @@ export function SearchPage() {
 
   const change = useCallback((patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
 
-  const remove = deleteAction<KnowledgeNode>({ remove: (n) => nodesApi(api).remove(n.id), done: T.deleted, failed: T.deleteFailed, notify: show, after: search.reload });
+  const remove = deleteAction<KnowledgeNode>({ remove: (n, version) => nodesApi(api).remove(n.id, version ?? n.version), done: T.deleted, failed: T.deleteFailed, notify: show, after: search.reload });
 
   if (options.status === 'loading') return <BlockSpinner label={T.loading} />;
 
@@ -121,7 +122,7 @@ export function SearchPage() {
           </>
         )}
       </section>
-      <DeleteDialog target={toDelete} title={T.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <DeleteDialog target={toDelete} title={T.deleteTitle} name={(n) => n.name} onConfirm={remove} onClose={() => setToDelete(null)} fields={nodeFields} />
       <Toast toast={toast} onClose={close} duration={LIMITS.toastMs} />
     </div>
   );

@@ -1,4 +1,4 @@
 /** The deletion part: the confirm-delete dialog every list and detail screen drives with its machine. */
 export { DeletionDialog, type DeletionDialogProps } from './DeletionDialog';
-export type { ComparedField } from './ChangedSince';
+export { ChangedSince, type ComparedField } from './ChangedSince';
 export { styles } from './styles';

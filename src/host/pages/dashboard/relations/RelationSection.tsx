@@ -16,6 +16,7 @@ import { RelationCard } from './RelationCard';
 import { RELATION_SORT_VALUES, RelationTable } from './RelationTable';
 import { relationName } from './relation-view';
 import { DASHBOARD_TEXTS as T } from '../../../../contract/texts/dashboard';
+import { relationFields } from '../delete-fields';
 import { LIST_LIMIT, useDashboardList, useDebounced, useViewMode } from '../use-dashboard-list';
 
 interface RelationSectionProps {
@@ -56,7 +57,7 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
     [navigate],
   );
   const remove = deleteAction<Relation>({
-    remove: (r) => relationsApi(api).remove(r.id),
+    remove: (r, version) => relationsApi(api).remove(r.id, version ?? r.version),
     done: T.relationDeleted,
     failed: T.deleteRelationFailed,
     notify,
@@ -100,7 +101,8 @@ export function RelationSection({ can, notify, onDeleted, refreshKey }: Relation
       gridEmpty={searching ? <FilteredEmpty text={T.noRelationsMatch} onClear={clearSearch} /> : T.noRelationsGrid}
       table={<RelationTable paging={paging} can={can} handlers={handlers} empty={searching ? <FilteredEmpty text={T.noRelationsMatch} onClear={clearSearch} /> : T.noRelations} busy={list.loading} />}
     >
-      <DeleteDialog target={toDelete} title={T.relations.deleteTitle} name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} />
+      <DeleteDialog target={toDelete} title={T.relations.deleteTitle} name={relationName} onConfirm={remove} onClose={() => setToDelete(null)} fields={relationFields} />
     </DashboardSection>
   );
 }
+
