@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer } from '../support/server';
 
 /**
  * Edit conflicts on the admin dialogs (docs/architecture/versions.md): two administrators in two
@@ -18,7 +18,7 @@ const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' 
 const bea = { username: 'bea', email: 'bea@example.org', password: 'second-pass' };
 const tokens: Record<string, string> = {};
 const url = (p: string) => `${server.url}${p}`;
-const shots = path.resolve(import.meta.dirname, '../../docs/screenshots/wave3');
+const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
 
 async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
   const token = tokens[init.as ?? 'ada'];

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, importJWK } from 'jose';
 import path from 'node:path';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../src/server/test/identity-provider';
-import { freePort, startServer, type TestServer } from './support/server';
+import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../src/server/test/identity-provider';
+import { freePort, startServer, type TestServer } from '../support/server';
 
 /**
  * Single sign-on in the browser against a real OpenID provider (oidc-provider, in this process,
