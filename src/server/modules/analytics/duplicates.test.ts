@@ -210,8 +210,11 @@ describe('refreshLikelyDuplicates', () => {
       await other.close();
       const [state] = await t.db.query<{ running: boolean }>('SELECT pass_before IS NOT NULL AS running FROM node_duplicate_refresh');
       expect(state.running).toBe(true);
+      // It goes on from where the closed one stopped: never the 400 again. On a quick machine the closed
+      // server may have probed every node and stopped just before it would have marked the pass done;
+      // the next refresh then only ends the pass (0 probed).
       const rest = await refresh();
-      expect(rest.probed).toBeGreaterThan(0);
+      expect(rest.probed).toBeGreaterThanOrEqual(0);
       expect(rest.probed).toBeLessThan(400);
       expect(await likelyDuplicates()).toEqual([]);
     } finally {
