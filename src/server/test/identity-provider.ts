@@ -23,6 +23,12 @@ export interface TestProvider {
   /** The signing key (private JWK), to make tokens the provider could have made (expired, other audience…). */
   privateJwk: Record<string, unknown>;
   provider: Provider;
+  /**
+   * Rotates the signing keys as a provider does: a new key (returned, private) is published beside the
+   * old one, which stays valid. `jwksFetchedAt` is when the key set was last read.
+   */
+  rotateKey(): Record<string, unknown>;
+  jwksFetchedAt(): number | null;
   /** Stops answering (the provider is "down") until start() again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -108,7 +114,18 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
 
+  const publicOf = (jwk: Record<string, unknown>) => ({ kty: jwk.kty, n: jwk.n, e: jwk.e, kid: jwk.kid, alg: jwk.alg, use: jwk.use });
+  let published: Record<string, unknown>[] | null = null;
+  let jwksFetchedAt: number | null = null;
   server.on('request', (req, res) => {
+    if (req.url?.split('?')[0] === '/jwks') {
+      jwksFetchedAt = Date.now();
+      // After a rotation the key set is served here (oidc-provider's own keys are fixed at construction).
+      if (published) {
+        res.setHeader('content-type', 'application/jwk-set+json');
+        return void res.end(JSON.stringify({ keys: published.map(publicOf) }));
+      }
+    }
     const match = /^\/interaction\/([^/?]+)(\/login|\/abort)?$/.exec(req.url ?? '');
     if (!match) return void callback(req, res);
     void (async () => {
@@ -149,6 +166,13 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     accounts,
     privateJwk,
     provider,
+    rotateKey() {
+      const { privateKey: next } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const jwk = { ...next.export({ format: 'jwk' }), kid: `hospital-key-${(published?.length ?? 1) + 1}`, alg: 'RS256', use: 'sig' };
+      published = [...(published ?? [privateJwk]), jwk];
+      return jwk;
+    },
+    jwksFetchedAt: () => jwksFetchedAt,
     stop,
     async start() {
       if (listening) return;

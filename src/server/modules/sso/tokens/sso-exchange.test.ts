@@ -70,6 +70,26 @@ describe('POST /api/auth/token-exchange', () => {
     expect(event.detail).toMatchObject({ provider: idp.issuer, subject: 'erin', via: 'token_exchange' });
   });
 
+  it('follows the provider’s key rotation: a token signed with a new key is taken once the key set may be read again, the old key still works', { timeout: 90_000 }, async () => {
+    expect((await exchange(await providerToken({ sub: 'erin' }))).statusCode).toBe(200);
+    const fetched = idp.jwksFetchedAt();
+    expect(fetched).not.toBeNull();
+    const next = idp.rotateKey();
+    const signedWithNext = async () => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ iss: idp.issuer, aud: CLIENT_ID, sub: 'erin', iat: now, exp: now + 300 })
+        .setProtectedHeader({ alg: 'RS256', kid: String(next.kid) })
+        .sign(await importJWK(next as never, 'RS256'));
+    };
+    // The key set is read again for an unknown key, but not within 30 s of the last read (a flood of
+    // made-up key ids must not make us hammer the provider): wait that out, as a portal's user would not.
+    await new Promise((r) => setTimeout(r, Math.max(0, fetched! + 31_000 - Date.now())));
+    const res = await exchange(await signedWithNext());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(idp.jwksFetchedAt()!).toBeGreaterThan(fetched!);
+    expect((await exchange(await providerToken({ sub: 'erin' }))).statusCode).toBe(200);
+  });
+
   it('takes JSON too, and a portal’s token addressed to one of KG_OIDC_AUDIENCES; the role comes from the token’s groups', async () => {
     const token = await providerToken({ sub: 'frank', aud: 'portal', preferred_username: 'frank', groups: ['kg-admins'] });
     const res = await t.call({ method: 'POST', url: '/api/auth/token-exchange', payload: { grant_type: GRANT, subject_token: token, subject_token_type: 'urn:ietf:params:oauth:token-type:access_token' } });
