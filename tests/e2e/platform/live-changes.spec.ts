@@ -199,7 +199,7 @@ test('the open graph says it changed elsewhere and reloads on request', async ({
   }
 });
 
-test('relations: the list follows a rename, the open form offers a reload, a deletion is said (phone size)', async ({ browser }) => {
+test('relations: the list follows a rename, the open form offers a review, a deletion is said (phone size)', async ({ browser }) => {
   await call('/relationtypes', { method: 'POST', body: { name: 'treats' } });
   const source = await call<{ id: string }>('/nodes', { method: 'POST', body: { name: 'Live Source', nodeType: 'Disease' } });
   const target = await call<{ id: string }>('/nodes', { method: 'POST', body: { name: 'Live Target', nodeType: 'Disease' } });
@@ -227,7 +227,12 @@ test('relations: the list follows a rename, the open form offers a reload, a del
   await expect(notice).toBeVisible({ timeout: 3000 });
   await expect(name).toHaveValue('Live link renamed');
   await shot(watcher, 'live-relation-changed-phone');
-  await notice.getByRole('button', { name: 'Reload' }).click();
+  // Review compares the form with the record as saved now; taking theirs loads the new values.
+  await notice.getByRole('button', { name: 'Review' }).click();
+  const comparison = watcher.locator('dialog.kg-conflict');
+  await expect(comparison).toBeVisible();
+  await comparison.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(comparison).toBeHidden();
   await expect(name).toHaveValue('Live link final');
   await expect(notice).toHaveCount(0);
 
