@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { ada, bea, twoCurators } from '../support/two-curators';
 
 /**
  * Edit conflicts on the admin dialogs (docs/architecture/versions.md): two administrators in two
@@ -14,22 +15,8 @@ import { startServer, type TestServer } from '../support/server';
 test.describe.configure({ mode: 'serial' });
 
 let server: TestServer;
-const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
-const bea = { username: 'bea', email: 'bea@example.org', password: 'second-pass' };
-const tokens: Record<string, string> = {};
-const url = (p: string) => `${server.url}${p}`;
+const { api, setUp, signedIn } = twoCurators(() => server);
 const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
-
-async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
-  const token = tokens[init.as ?? 'ada'];
-  const res = await fetch(url(`/api${p}`), {
-    method: init.method ?? 'GET',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 interface Versioned {
   id: string;
@@ -45,23 +32,6 @@ interface Role extends Versioned {
 const nodeType = async (id: string) => (await api<NodeType>(`/nodetypes/${id}`)).body;
 const createType = async (name: string) => (await api<NodeType>('/nodetypes', { method: 'POST', body: { name, color: '#2e7d32' } })).body.id;
 const role = async (id: string) => (await api<Role[]>('/roles')).body.find((r) => r.id === id)!;
-
-async function signedIn(browser: Browser, who: typeof ada, p: string, language?: string, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/login'));
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
-    },
-    [body.accessToken, body.refreshToken, language ?? ''] as const,
-  );
-  await page.goto(url(p));
-  return page;
-}
 
 const conflict = (page: Page) => page.locator('dialog.kg-conflict');
 const side = (page: Page, field: string, which: 'theirs' | 'yours') => conflict(page).locator(`tr[data-field="${field}"] [data-side="${which}"]`);
@@ -98,9 +68,7 @@ async function typeConflict(browser: Browser, name: string): Promise<{ page: Pag
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer();
-  expect((await api('/auth/register', { method: 'POST', body: ada })).status).toBe(201);
-  tokens.ada = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: ada.username, password: ada.password } })).body.accessToken;
-  expect((await api('/users', { method: 'POST', body: { ...bea, role: 'admin' } })).status).toBe(201);
+  await setUp('admin');
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -198,7 +166,7 @@ test('screenshots of a node type conflict in English and German, wide and narrow
     for (const width of [1440, 390]) {
       const name = `Shot ${language} ${width}`;
       const id = await createType(name);
-      const page = await signedIn(browser, bea, '/node-types', language === 'en' ? undefined : language, width);
+      const page = await signedIn(browser, bea, '/node-types', { language: language === 'en' ? undefined : language, width });
       await page.getByRole('button', { name: language === 'en' ? `Edit ${name}` : new RegExp(`${name}`) }).first().click();
       const dialog = page.locator('dialog.kg-type-form');
       await expect(dialog).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { graphApp } from '../support/graph-app';
 import { clickAt } from '../support/graph-helpers';
 import { startServer, type TestServer } from '../support/server';
+import { ada, bea, twoCurators } from '../support/two-curators';
 
 /**
  * Edit conflicts beyond the node form (docs/architecture/versions.md), each with two curators in
@@ -17,22 +18,8 @@ test.describe.configure({ mode: 'serial' });
 
 let server: TestServer;
 const app = graphApp(() => server);
-const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
-const bea = { username: 'bea', email: 'bea@example.org', password: 'second-pass' };
-const tokens: Record<string, string> = {};
-const url = (p: string) => `${server.url}${p}`;
+const { api, setUp, signedIn } = twoCurators(() => server);
 const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
-
-async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
-  const token = tokens[init.as ?? 'ada'];
-  const res = await fetch(url(`/api${p}`), {
-    method: init.method ?? 'GET',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 interface Saved {
   id: string;
@@ -52,23 +39,6 @@ async function createRelation(name: string) {
 }
 const getRecord = async (p: string) => api<Saved>(p);
 
-async function signedIn(browser: Browser, who: typeof ada, p: string, o: { language?: string; width?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
-  const page = await context.newPage();
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/login'));
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
-    },
-    [body.accessToken, body.refreshToken, o.language ?? ''] as const,
-  );
-  await page.goto(url(p));
-  return page;
-}
-
 const conflict = (page: Page) => page.locator('dialog.kg-conflict');
 const side = (dialog: Locator, field: string, which: string) => dialog.locator(`tr[data-field="${field}"] [data-side="${which}"]`);
 const relationForm = (page: Page) => page.locator('form.kg-relation-form__form');
@@ -78,10 +48,7 @@ const relationDescription = (page: Page) => relationForm(page).locator('textarea
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer();
-  expect((await api('/auth/register', { method: 'POST', body: ada })).status).toBe(201);
-  tokens.ada = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: ada.username, password: ada.password } })).body.accessToken;
-  expect((await api('/users', { method: 'POST', body: { ...bea, role: 'editor' } })).status).toBe(201);
-  tokens.bea = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: bea.username, password: bea.password } })).body.accessToken;
+  await setUp('editor');
   expect((await api('/nodetypes', { method: 'POST', body: { name: 'Disease' } })).status).toBe(201);
   expect((await api('/relationtypes', { method: 'POST', body: { name: 'causes' } })).status).toBe(201);
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { ada, bea, twoCurators, type Curator } from '../support/two-curators';
 
 /**
  * Edit conflicts (docs/architecture/versions.md): two curators in two browser contexts open the
@@ -13,23 +14,14 @@ import { startServer, type TestServer } from '../support/server';
 test.describe.configure({ mode: 'serial' });
 
 let server: TestServer;
-const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
-const bea = { username: 'bea', email: 'bea@example.org', password: 'second-pass' };
-const tokens: Record<string, string> = {};
-const url = (p: string) => `${server.url}${p}`;
-const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
-
-async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
-  const token = tokens[init.as ?? 'ada'];
-  const res = await fetch(url(`/api${p}`), {
-    method: init.method ?? 'GET',
-    // No token yet (registering, signing in): no header, for a stale "Bearer undefined" is refused with 401.
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+const { api, setUp, signedIn } = twoCurators(() => server);
+/** A curator's page on a node's edit form, once the form is there. */
+async function editing(browser: Browser, who: Curator, p: string, o: { language?: string; width?: number } = {}): Promise<Page> {
+  const page = await signedIn(browser, who, p, o);
+  await expect(page.locator('form.kg-node-form')).toBeVisible();
+  return page;
 }
+const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
 
 interface NodeDetail {
   id: string;
@@ -41,24 +33,6 @@ const getNode = async (id: string) => (await api<NodeDetail>(`/nodes/${id}`)).bo
 const createNode = async (name: string) =>
   (await api<{ id: string }>('/nodes', { method: 'POST', body: { name, nodeType: 'Disease', description: 'Original description' } })).body.id;
 
-async function signedIn(browser: Browser, who: typeof ada, p: string, language?: string, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/login'));
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
-    },
-    [body.accessToken, body.refreshToken, language ?? ''] as const,
-  );
-  await page.goto(url(p));
-  await expect(page.locator('form.kg-node-form')).toBeVisible();
-  return page;
-}
-
 const description = (page: Page) => page.locator('form.kg-node-form textarea').first();
 const note = (page: Page) => page.locator('form.kg-node-form textarea').nth(1);
 const save = (page: Page) => page.locator('form.kg-node-form button[type="submit"]').click();
@@ -66,7 +40,7 @@ const dialog = (page: Page) => page.locator('dialog.kg-conflict');
 
 /** Ada saves a new description in her context; then Bea, whose form still has the old copy, types a note and saves. */
 async function conflictOn(browser: Browser, id: string): Promise<Page> {
-  const [first, second] = [await signedIn(browser, ada, `/nodes/${id}/edit`), await signedIn(browser, bea, `/nodes/${id}/edit`)];
+  const [first, second] = [await editing(browser, ada, `/nodes/${id}/edit`), await editing(browser, bea, `/nodes/${id}/edit`)];
   await description(first).fill('Ada’s description');
   await save(first);
   await expect.poll(async () => (await getNode(id)).description).toBe('Ada’s description');
@@ -86,11 +60,7 @@ async function conflictOn(browser: Browser, id: string): Promise<Page> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer();
-  expect((await api('/auth/register', { method: 'POST', body: ada })).status).toBe(201);
-  tokens.ada = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: ada.username, password: ada.password } })).body.accessToken;
-  // The second curator is made by the admin (open registration ends with the first account).
-  expect((await api('/users', { method: 'POST', body: { ...bea, role: 'editor' } })).status).toBe(201);
-  tokens.bea = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: bea.username, password: bea.password } })).body.accessToken;
+  await setUp('editor');
   expect((await api('/nodetypes', { method: 'POST', body: { name: 'Disease' } })).status).toBe(201);
 });
 test.afterAll(async () => {
@@ -134,7 +104,7 @@ test('screenshots of the conflict dialog in English and German, wide and narrow'
   for (const language of ['en', 'de']) {
     for (const width of [1440, 390]) {
       const id = await createNode(`Shot ${language} ${width}`);
-      const page = await signedIn(browser, bea, `/nodes/${id}/edit`, language === 'en' ? undefined : language, width);
+      const page = await editing(browser, bea, `/nodes/${id}/edit`, { language: language === 'en' ? undefined : language, width });
       // Someone else changes the node while the form is open.
       expect((await api(`/nodes/${id}`, { method: 'PUT', body: { name: `Shot ${language} ${width}`, nodeType: 'Disease', description: 'Changed by Ada meanwhile' } })).status).toBe(200);
       await note(page).fill('A note typed meanwhile');
