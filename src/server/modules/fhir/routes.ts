@@ -72,7 +72,14 @@ function parseSearch(query: Query): Search {
 export async function fhirRoutes(app: FastifyInstance) {
   app.addContentTypeParser(['application/fhir+json', 'application/json+fhir'], { parseAs: 'string' }, fhirJsonParser(app));
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
-  app.setNotFoundHandler((request, reply) => reply.status(404).type(FHIR_JSON).send(outcome('not-found', `No FHIR interaction ${request.method} ${request.url.split('?')[0]}`, 'not_found')));
+  const noInteraction = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).type(FHIR_JSON).send(outcome('not-found', `No FHIR interaction ${request.method} ${request.url.split('?')[0]}`, 'not_found'));
+  app.setNotFoundHandler(noInteraction);
+  // The base itself (batch and transaction are not served) and every other path below it: the static files'
+  // catch-all GET /* (the app's page for client routes) would otherwise answer them, and a prefixed
+  // not-found handler does not cover the base.
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/', handler: noInteraction });
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/*', handler: noInteraction });
   app.addHook('onRequest', async (request) => {
     const format = (request.query as Query | undefined)?._format;
     if (!acceptsJson(request.headers.accept, typeof format === 'string' ? format : undefined)) {
