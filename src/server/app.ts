@@ -17,6 +17,7 @@ import { livePlugin } from './live/plugin';
 import { presencePlugin } from './live/presence';
 import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
+import { FHIR_PREFIX, fhirRoutes } from './modules/fhir';
 import { graphRoutes } from './modules/graph';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
@@ -165,6 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
       { prefix: API_PREFIX },
     );
+    // Before the static files: their not-found handler answers the app's page, /fhir its own OperationOutcome.
+    await app.register(fhirRoutes, { prefix: FHIR_PREFIX });
     await staticFiles(app);
     app.tasks.register(auditPurgeTask(app));
     if (config.duplicatesFirstRefreshSeconds !== null) app.tasks.register(duplicateRefreshTask(app, { firstRunMs: config.duplicatesFirstRefreshSeconds * 1000 }));

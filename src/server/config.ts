@@ -50,6 +50,8 @@ export interface AppConfig {
   localLogin: boolean;
   /** KG_PUBLIC_URL's origin: where users reach the app (else the request's own origin). */
   publicUrl: string | null;
+  /** KG_FHIR_ANONYMOUS_READ=1: FHIR reads without a sign-in (an intranet's portals); writes still need one. */
+  fhirAnonymousRead: boolean;
   /** PostgreSQL: a job without a heartbeat for this long is taken over by another instance. */
   jobStaleSeconds: number;
   /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
@@ -118,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     sso: ssoConfigFrom(env),
     localLogin: localLoginFrom(env.KG_LOCAL_LOGIN),
     publicUrl: publicUrlFrom(env.KG_PUBLIC_URL),
+    fhirAnonymousRead: env.KG_FHIR_ANONYMOUS_READ === '1',
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
     jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
     duplicatesFirstRefreshSeconds: Math.max(0, numberFrom(env.KG_DUPLICATES_FIRST_SECONDS, 30)),
@@ -151,6 +154,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sso: null,
     localLogin: true,
     publicUrl: null,
+    fhirAnonymousRead: false,
     jobStaleSeconds: 15,
     jobSweepSeconds: 5,
     // A refresh that starts on its own in the middle of a test would change what the test sees.

@@ -332,6 +332,8 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     snomedLanguageRefset: 'SNOMED language references',
     snomedAssociations: 'SNOMED associations',
     snomedDrift: 'SNOMED reviews',
+    fhirResources: 'FHIR terminology resources',
+    fhirConcepts: 'FHIR concepts',
     auditLog: 'Audit events',
     auditBatches: 'Audit batches',
   },

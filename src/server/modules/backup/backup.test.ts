@@ -72,6 +72,12 @@ beforeAll(async () => {
   const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
   const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
   await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked' });
+  // A FHIR code system (migration 0036): the resource, its version and its indexed concepts travel.
+  const cs = { resourceType: 'CodeSystem', id: 'colours', url: 'http://example.org/colours', version: '2', name: 'Colours', status: 'active', content: 'complete', concept: [{ code: 'blue', display: 'Blue', concept: [{ code: 'navy', display: 'Navy', designation: [{ language: 'de', value: 'Marineblau' }] }] }] };
+  for (const title of ['Colours', 'Colour codes']) {
+    const put = await source.call({ method: 'PUT', url: '/fhir/CodeSystem/colours', token, headers: { 'content-type': 'application/fhir+json' }, payload: JSON.stringify({ ...cs, title }) });
+    expect(put.statusCode).toBeLessThan(300);
+  }
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(
     `INSERT INTO snomed_drift (node_id, code, kind, previous_term, current_term, detected_by_filename) VALUES ($1, '195967001', 'term_changed', 'Asthma', 'Asthma (disorder)', 'sct2.txt')`,
@@ -112,7 +118,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -171,7 +177,7 @@ describe('POST /backup/restore', () => {
   it('refuses an installation that holds data, and non-admins, writing nothing', async () => {
     const res = await restore(source, token, archive);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/already holds data \(4 nodes, 1 relation, 2 SNOMED concepts, 2 other users, 1 custom role\)/);
+    expect(res.json().error).toMatch(/already holds data \(4 nodes, 1 relation, 2 SNOMED concepts, 1 FHIR terminology resource, 2 other users, 1 custom role\)/);
     const carol = await source.call({ method: 'POST', url: '/api/auth/login', payload: { login: 'carol', password: 'Str0ng-pass-1' } });
     const refused = await restore(source, carol.json().accessToken, archive);
     expect(refused.statusCode).toBe(403);

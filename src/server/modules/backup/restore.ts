@@ -31,6 +31,7 @@ export async function installationContents(db: Queryable, restorerId: string): P
     `SELECT (SELECT count(*) FROM nodes)::int AS "node",
             (SELECT count(*) FROM relations)::int AS "relation",
             (SELECT count(*) FROM snomed_concepts)::int AS "SNOMED concept",
+            (SELECT count(*) FROM fhir_resources)::int AS "FHIR terminology resource",
             (SELECT count(*) FROM users WHERE id <> $1)::int AS "other user",
             (SELECT count(*) FROM roles WHERE NOT is_system)::int AS "custom role"`,
     [restorerId],

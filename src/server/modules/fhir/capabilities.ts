@@ -1,0 +1,84 @@
+import { TERMINOLOGY_TYPES } from './resource-check';
+
+/** When this statement's content last changed (what the server can do, not when it started). */
+const STATEMENT_DATE = '2026-12-05';
+const SOFTWARE = { name: 'Medical knowledge graph terminology server', version: '0.1.0' };
+export const FHIR_VERSION = '4.0.1';
+
+const SEARCH_PARAMS = [
+  { name: 'url', type: 'uri', definition: 'http://hl7.org/fhir/SearchParameter/conformance-url' },
+  { name: 'version', type: 'token', definition: 'http://hl7.org/fhir/SearchParameter/conformance-version' },
+  { name: 'name', type: 'string', definition: 'http://hl7.org/fhir/SearchParameter/conformance-name' },
+  { name: 'title', type: 'string', definition: 'http://hl7.org/fhir/SearchParameter/conformance-title' },
+  { name: 'status', type: 'token', definition: 'http://hl7.org/fhir/SearchParameter/conformance-status' },
+  { name: '_id', type: 'token', definition: 'http://hl7.org/fhir/SearchParameter/Resource-id' },
+];
+
+/** The operations actually served, by resource type (only what answers; nothing announced ahead). */
+const OPERATIONS: Record<string, { name: string; definition: string }[]> = {
+  CodeSystem: [
+    { name: 'lookup', definition: 'http://hl7.org/fhir/OperationDefinition/CodeSystem-lookup' },
+    { name: 'validate-code', definition: 'http://hl7.org/fhir/OperationDefinition/CodeSystem-validate-code' },
+  ],
+};
+
+/** GET /fhir/metadata: what this server does, as the terminology-server statement it instantiates. */
+export function capabilityStatement(base: string) {
+  return {
+    resourceType: 'CapabilityStatement',
+    url: `${base}/metadata`,
+    version: SOFTWARE.version,
+    name: 'KnowledgeGraphTerminologyServer',
+    title: 'Medical knowledge graph: FHIR terminology server',
+    status: 'active',
+    date: STATEMENT_DATE,
+    kind: 'instance',
+    instantiates: ['http://hl7.org/fhir/CapabilityStatement/terminology-server'],
+    software: { ...SOFTWARE, releaseDate: STATEMENT_DATE },
+    implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
+    fhirVersion: FHIR_VERSION,
+    format: ['application/fhir+json', 'json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          cors: true,
+          description: 'OAuth-style bearer tokens of the app (Authorization: Bearer …): reads need nodes.read, writes system.config.',
+        },
+        resource: TERMINOLOGY_TYPES.map((type) => ({
+          type,
+          profile: `http://hl7.org/fhir/StructureDefinition/${type}`,
+          interaction: ['read', 'search-type', 'create', 'update', 'delete'].map((code) => ({ code })),
+          versioning: 'versioned-update',
+          readHistory: false,
+          updateCreate: true,
+          conditionalCreate: false,
+          conditionalUpdate: false,
+          conditionalDelete: 'not-supported',
+          searchParam: SEARCH_PARAMS,
+          ...(OPERATIONS[type] ? { operation: OPERATIONS[type] } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+/** GET /fhir/metadata?mode=terminology. */
+export function terminologyCapabilities(base: string, codeSystems: { url: string; versions: string[] }[]) {
+  return {
+    resourceType: 'TerminologyCapabilities',
+    url: `${base}/metadata?mode=terminology`,
+    version: SOFTWARE.version,
+    name: 'KnowledgeGraphTerminologyCapabilities',
+    title: 'Medical knowledge graph: terminology capabilities',
+    status: 'active',
+    date: STATEMENT_DATE,
+    kind: 'instance',
+    software: SOFTWARE,
+    implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
+    // The stored code systems, each with its stored versions.
+    codeSystem: codeSystems.map((cs) => ({ uri: cs.url, ...(cs.versions.length ? { version: cs.versions.map((code) => ({ code })) } : {}) })),
+    validateCode: { translations: false },
+    codeSearch: 'explicit',
+  };
+}
