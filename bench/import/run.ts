@@ -26,6 +26,7 @@
  *   BENCH_RELATION_ROWS=100000  BENCH_RELATION_NODES=20000
  *   BENCH_RELEASE_SCALE=1       the generated International-shaped release (scenario `release`, bench/import/release/)
  *   BENCH_SKIP=nodes,gps,rf2,resp,relations,release  scenarios to leave out (resp-csv, resp-xls: one half of resp)
+ *   BENCH_KEEP_DBS=1            keep the PostgreSQL databases (for EXPLAIN); drop them yourself
  *   BENCH_RESP_ROWS=200000      BENCH_RESP_XLS_MB=38      BENCH_RESP_LABEL=latest
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (databases kg_bench_import_* are created and dropped)
  *   BENCH_RESULTS_DIR=bench/results
@@ -85,6 +86,8 @@ async function freshDb(kind: 'postgres' | 'pglite', name: string): Promise<{ dat
 
 async function dropDbs() {
   if (created.length === 0) return;
+  // BENCH_KEEP_DBS=1 leaves the databases for EXPLAIN afterwards (they are named in the log).
+  if (env.BENCH_KEEP_DBS === '1') return log(`kept ${created.splice(0).join(', ')}`);
   const admin = new pg.Client({ connectionString: config.pgUrl });
   await admin.connect();
   for (const db of created.splice(0)) await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);

@@ -2,6 +2,13 @@ import path from 'node:path';
 import type { SnomedDialect } from '../contract/knowledge/snomed';
 import { localLoginFrom, publicUrlFrom, ssoConfigFrom, type SsoConfig } from './sso-config';
 
+/**
+ * The SNOMED upload limit's default in MB: an International release .zip is about 0.5–0.6 GB, so
+ * the old 200 MB refused it unless raised. Uploads are streamed to disk (and, on PostgreSQL, to
+ * the database in 1 MB chunks), never held in memory.
+ */
+export const SNOMED_IMPORT_MAX_MB_DEFAULT = 1024;
+
 export interface AppConfig {
   /** Embedded database directory (PGlite) when no databaseUrl is set. `null` = in memory (tests). */
   dataDir: string | null;
@@ -108,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     publicRateLimitPerMinute: numberFrom(env.KG_PUBLIC_RATE_LIMIT, 300),
     inputDepthLimits: depthLimitsFrom(env.KG_INPUT_MAX_DEPTH),
     attachmentMaxBytes: numberFrom(env.KG_ATTACHMENT_MAX_MB, 50) * 1024 * 1024,
-    snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, 200) * 1024 * 1024,
+    snomedImportMaxBytes: numberFrom(env.KG_SNOMED_IMPORT_MAX_MB, SNOMED_IMPORT_MAX_MB_DEFAULT) * 1024 * 1024,
     snomedDialect: env.KG_SNOMED_DIALECT?.trim().toLowerCase() === 'en-gb' ? 'en-GB' : 'en-US',
     uploadAnswerWaitMs: numberFrom(env.KG_UPLOAD_ANSWER_WAIT_MS, 1500),
     sampleData: env.KG_SAMPLE_DATA !== '0',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { NodeListQuerySchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/rows';
+import { underConceptSql } from '../snomed';
 import { NODE_COLUMNS, NODE_JOINS, SELECT_NODE, type NodeRow } from './node-row';
 
 /*
@@ -91,9 +92,8 @@ function listFilter(q: NodeListQuery, rowByRow = false): { where: string; params
   if (snomed) clauses.push(contains('n.snomed_code', param(likePattern(snomed)), rowByRow));
   if (q.snomedReview) clauses.push('n.id IN (SELECT node_id FROM snomed_drift)');
   if (q.snomedDescendantOf) {
-    // One probe of the closure's primary key per coded node (migration 0034).
-    const d = param(q.snomedDescendantOf);
-    clauses.push(`(n.snomed_code = ${d} OR EXISTS (SELECT 1 FROM snomed_closure k WHERE k.ancestor_id = ${d} AND k.descendant_id = n.snomed_code))`);
+    // A probe of the closure per node for a large subtree, the hashed subtree for a small one.
+    clauses.push(underConceptSql('n.snomed_code', param(q.snomedDescendantOf)));
   }
   if (q.hasSnomed) clauses.push(q.hasSnomed === 'true' ? filled('n.snomed_code') : Q.withoutSnomedCode);
   if (q.hasDescription) clauses.push(q.hasDescription === 'true' ? filled('n.description') : Q.withoutDescription);

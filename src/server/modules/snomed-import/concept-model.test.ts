@@ -120,6 +120,26 @@ describe('a release .zip', () => {
     expect(list.data.map((n) => n.name).sort()).toEqual(['Old lung disease', 'Pneumonia']);
   });
 
+  it('filters the same under a large subtree, probed row by row instead of hashed', async () => {
+    // 1,200 made-up descendants take "Disorder of lung" past the bound (1,000 on a small
+    // catalogue) where the filter probes the closure per row (snomed/hierarchy.ts underConceptSql).
+    const extra = Array.from({ length: 1200 }, (_, i) => String(990000000 + i));
+    await t.db.query('INSERT INTO snomed_closure (ancestor_id, descendant_id) SELECT $1, unnest($2::text[])', [DISORDER_OF_LUNG, extra]);
+    try {
+      const [{ id: typeId }] = await t.db.query<{ id: string }>('SELECT node_type_id AS id FROM nodes LIMIT 1');
+      await t.db.query(`INSERT INTO nodes (name, node_type_id, snomed_code) VALUES ('Made-up lung disease', $1, $2)`, [typeId, extra[700]]);
+      const list = await get<{ data: KnowledgeNode[]; pagination: { total: number } }>(`/nodes?snomedDescendantOf=${DISORDER_OF_LUNG}&limit=100`);
+      expect(list.data.map((n) => n.name).sort()).toEqual(['Made-up lung disease', 'Old lung disease', 'Pneumonia']);
+      expect(list.pagination.total).toBe(3);
+      const under = await get<{ data: KnowledgeNode[] }>(`/nodes?snomedDescendantOf=${DISORDER_OF_RESPIRATORY_SYSTEM}&limit=100`);
+      expect(under.data.map((n) => n.name)).not.toContain('Made-up lung disease');
+      expect((await hits(`descendantOf=${DISORDER_OF_LUNG}&search=pneu`)).map((h) => h.concept_id)).toEqual([PNEUMONIA]);
+    } finally {
+      await t.db.query(`DELETE FROM nodes WHERE name = 'Made-up lung disease'`);
+      await t.db.query('DELETE FROM snomed_closure WHERE descendant_id = ANY($1::text[])', [extra]);
+    }
+  });
+
   it('keeps the description rows of GET /snomed/concepts as they were', async () => {
     const rows = (await get<{ data: Record<string, unknown>[] }>('/snomed/concepts?search=cardiac')).data;
     expect(rows).toEqual([expect.objectContaining({ concept_id: HEART_FAILURE, term: 'Cardiac failure', type_id: '900000000000013009', active: true })]);

@@ -2,6 +2,7 @@ import { SNOMED_DIALECT_REFSETS, type SnomedConceptHit, type SnomedDialect } fro
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../db/rows';
 import { semanticTag } from './concepts';
+import { underConceptSql } from './hierarchy';
 import { SNOMED_COUNT_CAP, type SnomedListQuery } from './repository';
 
 /**
@@ -25,8 +26,7 @@ export async function listConceptHits(
   const search = q.search?.trim();
   const under = q.descendantOf
     ? (column: string) => {
-        const d = param(q.descendantOf);
-        return `(${column} = ${d} OR EXISTS (SELECT 1 FROM snomed_closure k WHERE k.ancestor_id = ${d} AND k.descendant_id = ${column}))`;
+        return underConceptSql(column, param(q.descendantOf));
       }
     : null;
   let candidates: string;

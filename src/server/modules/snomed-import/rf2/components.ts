@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, IMPORT_RESULT_TEXTS as R, type SnomedImportSummary } from '../../../../contract';
 import type { Queryable } from '../../../db/db';
-import { importBatchRows } from '../../../db/turns';
+import { importBatchRows, importBatchesInFlight } from '../../../db/turns';
 import { badRequest } from '../../../plugins/errors';
 import { MAX_REPORT_ROWS, errorReport } from '../../../platform/files/xlsx';
 import type { Checkpoint } from '../../../platform/jobs/repository';
@@ -157,14 +157,53 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
       let batch = new Map<string, Rf2Row>();
       let batchRows: number[] = [];
       let seen = 0;
-      // One batch is written while the next is read (as the description import does).
-      let inflight: Promise<void> | null = null;
-      const settle = async () => {
-        if (inflight) await inflight;
-        inflight = null;
+      /** One batch's statements: relationship ends checked, the rest upserted; the refused rows are reported once it is kept. */
+      const write = async (tx: Queryable, rows: Map<string, Rf2Row>, numbers: number[]) => {
+        let valid = [...rows.values()];
+        const refused: Array<[number, string[], string[]]> = [];
+        if (spec.kind === 'relationship') {
+          const unknown = await unknownEnds(tx, valid, checkedConcepts);
+          if (unknown.size > 0) {
+            valid = valid.filter((r, i) => {
+              const bad = [r[4], r[5]].filter((id) => unknown.has(id as string));
+              if (bad.length === 0) return true;
+              refused.push([numbers[i], r.map((v) => (v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))), [`refers to unknown concept ${bad.join(', ')}`]]);
+              return false;
+            });
+          }
+        }
+        const c = valid.length ? await upsert(tx, spec, valid) : { created: 0, updated: 0 };
+        return { kept: valid.length, refused, ...c };
       };
+      const next = (previous: Checkpoint, upTo: number, w: Awaited<ReturnType<typeof write>>): Checkpoint => {
+        const p = previous.data as Partial<Progress>;
+        const data: Progress = { part: index, rowNumber: upTo, created: (p.created ?? 0) + w.created, updated: (p.updated ?? 0) + w.updated, dbErrors: (p.dbErrors ?? 0) + w.refused.length };
+        return { rowsCommitted: previous.rowsCommitted + w.kept, rowsTotal: total, data: { ...data } };
+      };
+      const committed = (cp: Checkpoint, refused: Array<[number, string[], string[]]>) => {
+        kept = cp.rowsCommitted;
+        Object.assign(state, cp.data as unknown as Progress);
+        for (const [row, cells, problems] of refused) report(row, part.name, cells, problems);
+        const upTo = state.rowNumber;
+        ctx.progress(10 + (85 * (done + upTo)) / total, (ctx.dryRun ? R.progressChecked : R.progressImported)(done + upTo, total), 'inserting', { done: done + upTo, total });
+      };
+      // The shared batch pipeline (platform/jobs/batches): the next batch is read while one is
+      // written, and on PostgreSQL two are written at once while no request waits; each commits
+      // with its checkpoint after the one before. Ids are the keys (batches sharing one are not
+      // written side by side). A dry run rolls each batch back, one at a time (commitBatch).
+      const refusedOf = new Map<number, Array<[number, string[], string[]]>>();
+      const pipeline = ctx.dryRun
+        ? null
+        : ctx.pipeline(
+            { rowsCommitted: kept, rowsTotal: total, data: { ...state } },
+            () => (app.db.kind === 'postgres' ? importBatchesInFlight(app.requestActivity.quietForMs()) : 1),
+            (cp) => {
+              const refused = refusedOf.get(cp.data.rowNumber) ?? [];
+              refusedOf.delete(cp.data.rowNumber);
+              committed(cp, refused);
+            },
+          );
       const flush = async () => {
-        await settle();
         if (batch.size === 0) return;
         ctx.throwIfAborted();
         const rows = batch;
@@ -172,30 +211,24 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
         const upTo = seen;
         batch = new Map();
         batchRows = [];
-        inflight = ctx.commitBatch(async (tx) => {
-          let valid = [...rows.values()];
-          let refused = 0;
-          if (spec.kind === 'relationship') {
-            const unknown = await unknownEnds(tx, valid, checkedConcepts);
-            if (unknown.size > 0) {
-              valid = valid.filter((r, i) => {
-                const bad = [r[4], r[5]].filter((id) => unknown.has(id as string));
-                if (bad.length === 0) return true;
-                refused++;
-                report(numbers[i], part.name, r.map((v) => (v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))), [`refers to unknown concept ${bad.join(', ')}`]);
-                return false;
-              });
-            }
-          }
-          const c = valid.length ? await upsert(tx, spec, valid) : { created: 0, updated: 0 };
-          const data: Progress = { part: index, rowNumber: upTo, created: state.created + c.created, updated: state.updated + c.updated, dbErrors: state.dbErrors + refused };
-          return { rowsCommitted: kept + valid.length, rowsTotal: total, data: { ...data } };
-        }).then((cp) => {
-          kept = cp.rowsCommitted;
-          Object.assign(state, cp.data as unknown as Progress);
-          ctx.progress(10 + (85 * (done + upTo)) / total, (ctx.dryRun ? R.progressChecked : R.progressImported)(done + upTo, total), 'inserting', { done: done + upTo, total });
-        });
-        inflight.catch(() => undefined); // awaited by the next flush or settle
+        if (pipeline) {
+          await pipeline.push({
+            keys: new Set(rows.keys()),
+            write: async (tx) => {
+              const w = await write(tx, rows, numbers);
+              refusedOf.set(upTo, w.refused);
+              return (previous) => next(previous, upTo, w);
+            },
+          });
+        } else {
+          let refused: Array<[number, string[], string[]]> = [];
+          const cp = await ctx.commitBatch(async (tx) => {
+            const w = await write(tx, rows, numbers);
+            refused = w.refused;
+            return next({ rowsCommitted: kept, rowsTotal: total, data: { ...state } }, upTo, w);
+          });
+          committed(cp, refused);
+        }
       };
       if (resumeAfter !== Infinity) {
         try {
@@ -226,11 +259,11 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
             }
           }
           await flush();
-          await settle();
-        } catch (err) {
-          // A batch still in flight ends before the retry (or the stop) reads the checkpoint.
-          await settle().catch(() => undefined);
-          throw err;
+          // The next part's batches must see this part's rows (a relationship's concepts).
+          await pipeline?.drain();
+        } finally {
+          // A stop or a failure: batches still in flight end before the retry (or the stop) reads the checkpoint.
+          await pipeline?.abandon();
         }
       }
       done += counts[index];
