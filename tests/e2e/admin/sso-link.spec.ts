@@ -158,7 +158,10 @@ test('the dialog shows the server’s refusals: a subject another account holds,
 
 test('a user manager who is no admin sees the link but cannot change it', async ({ browser }) => {
   const adminToken = await tokenOf(server.url, admin);
-  const role = await call<{ id: string }>(server.url, '/roles', { method: 'POST', token: adminToken, body: { name: 'User managers', permissions: ['users.read', 'users.update'] } });
+  // The grant rules let a role manage only accounts whose role it covers: the viewer's permissions and the users'.
+  const roles = await call<{ name: string; permissions: string[] }[]>(server.url, '/roles', { token: adminToken });
+  const viewer = roles.body.find((r) => r.name === 'viewer')!.permissions;
+  const role = await call(server.url, '/roles', { method: 'POST', token: adminToken, body: { name: 'User managers', permissions: [...viewer, 'users.read', 'users.update'] } });
   expect(role.status).toBe(201);
   expect((await call(server.url, '/users', { method: 'POST', token: adminToken, body: { ...manager, role: 'User managers' } })).status).toBe(201);
   const page = await openUsers(browser, server.url, manager, 1440);
