@@ -111,3 +111,5 @@ export const BackchannelLogoutRequestSchema = z.object({ logout_token: z.string(
 /** PUT /users/:id/sso-identity: an admin links an account to the provider's subject (the user's id there). */
 export const SsoLinkRequestSchema = z.object({ subject: z.string().trim().min(1).max(255) });
 export const SsoLinkResponseSchema = z.object({ userId: z.string(), issuer: z.string(), subject: z.string() });
+/** DELETE /users/:id/sso-identity: the link removed, and how many of the account's provider sign-ins it ended. */
+export const SsoUnlinkResponseSchema = SsoLinkResponseSchema.extend({ sessionsEnded: z.number().int() });

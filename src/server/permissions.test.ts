@@ -204,6 +204,7 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'DELETE /users/:id': async () => ({ url: `/users/${(await viewerUser()).id}` }),
   // No identity provider on this app: past the guard, the route says single sign-on is not configured.
   'PUT /users/:id/sso-identity': async () => ({ url: `/users/${(await viewerUser()).id}/sso-identity`, payload: { subject: uniq('sub') }, allowedStatus: 404 }),
+  'DELETE /users/:id/sso-identity': async () => ({ url: `/users/${(await viewerUser()).id}/sso-identity`, allowedStatus: 404 }),
 
   'GET /roles': async () => ({ url: '/roles' }),
   'POST /roles': async () => ({ url: '/roles', payload: { name: uniq('Role '), permissions: ['nodes.read'] } }),

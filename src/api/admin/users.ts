@@ -21,6 +21,12 @@ export interface UserFormPayload {
 /** PUT /users/:id; `password` only for an account restored without one. */
 export type UserUpdatePayload = Partial<UserFormPayload>;
 
+export interface SsoLink {
+  userId: string;
+  issuer: string;
+  subject: string;
+}
+
 export interface UserPage {
   data: User[];
   pagination: { total: number; limit: number; skip: number };
@@ -67,6 +73,9 @@ export const usersApi = (api: ApiClient) => {
     update: (id: string, body: UserUpdatePayload, version?: number) =>
       guarded('update', () => api.request<User>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: compact(body), ...ifMatch(version) })),
     remove: (id: string, version?: number) => guarded('delete', () => api.request<null>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', ...ifMatch(version) })),
+    /** Links the account to its subject at the identity provider (admins); failures keep the server's code. */
+    linkSso: (id: string, subject: string) => api.request<SsoLink>(`/users/${encodeURIComponent(id)}/sso-identity`, { method: 'PUT', body: { subject } }),
+    unlinkSso: (id: string) => api.request<SsoLink & { sessionsEnded: number }>(`/users/${encodeURIComponent(id)}/sso-identity`, { method: 'DELETE' }),
   };
 };
 export type UsersApi = ReturnType<typeof usersApi>;

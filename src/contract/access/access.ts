@@ -104,6 +104,7 @@ export const API_ACCESS = {
   'PUT /users/:id': 'users.update',
   // Admins only besides the permission (modules/sso/link-routes.ts): the subject then signs in as the account.
   'PUT /users/:id/sso-identity': 'users.update',
+  'DELETE /users/:id/sso-identity': 'users.update',
   'DELETE /users/:id': 'users.delete',
 
   'GET /roles': 'roles.manage',

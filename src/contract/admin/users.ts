@@ -11,6 +11,10 @@ import { PASSWORD_MESSAGES } from '../texts/auth';
 export { USER_ADMIN_MESSAGES } from '../texts/admin/users';
 export { MOBILE_PATTERN } from '../patterns';
 
+/** A link between an account and its subject (`sub`) at the identity provider (the provider named by its issuer). */
+export const SsoIdentitySchema = z.object({ issuer: z.string(), subject: z.string(), linkedAt: z.string(), lastSignIn: z.string().nullable() });
+export type SsoIdentity = z.infer<typeof SsoIdentitySchema>;
+
 /** The user as the API returns it. No password or hash ever appears here. */
 export const UserSchema = z.object({
   id: z.string(),
@@ -32,6 +36,11 @@ export const UserSchema = z.object({
   version: VersionSchema.optional(),
   updatedBy: z.string().nullable().optional(),
   updatedByUsername: z.string().nullable().optional(),
+  /**
+   * The account's identity at the configured OpenID provider (null: not linked). Only for readers
+   * who may edit users (users.update) on a server with single sign-on; absent otherwise.
+   */
+  ssoIdentity: SsoIdentitySchema.nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

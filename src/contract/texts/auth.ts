@@ -108,4 +108,5 @@ export const SSO_MESSAGES = defineTexts('ssoMessages', {
   linkAdminsOnly: 'Only administrators can link an account to the identity provider.',
   linkTaken: 'This sign-in at the identity provider already belongs to an account here.',
   linkExists: 'This account is already linked to the identity provider.',
+  notLinked: 'This account is not linked to the identity provider.',
 });

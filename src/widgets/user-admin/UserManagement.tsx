@@ -140,6 +140,16 @@ export function UserManagement({ apiBase, me }: { apiBase: string; me: User }) {
             onCancel={() => setForm(null)}
             onSubmit={saved}
             onCurrent={admin.current}
+            sso={
+              form.mode === 'edit' && admin.ssoProvider
+                ? {
+                    provider: admin.ssoProvider,
+                    canChange: me.role === 'admin',
+                    link: (subject) => admin.linkSso(form.user.id, subject),
+                    unlink: () => admin.unlinkSso(form.user.id),
+                  }
+                : undefined
+            }
           />
         </Suspense>
       )}

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { apiClient } from '../../api/client';
 import { rolesApi } from '../../api/admin/roles';
 import { usersApi } from '../../api/admin/users';
+import { ssoInfoFor } from '../../api/sso';
 import type { Role } from '../../contract/admin/roles';
-import type { User } from '../../contract/admin/users';
+import type { SsoIdentity, User } from '../../contract/admin/users';
 import { useLoad } from '../hooks/use-load';
 import type { UserFormValues } from './form/user-form';
 import { createPayload, updatePayload } from './form/user-payload';
@@ -14,14 +15,20 @@ import { createPayload, updatePayload } from './form/user-payload';
  * users.read but not roles.manage) leaves the filter to the roles seen on users.
  */
 export function useUserAdmin(apiBase: string) {
-  const { users, roles } = useMemo(() => {
+  const { users, roles, api } = useMemo(() => {
     const api = apiClient({ base: apiBase });
-    return { users: usersApi(api), roles: rolesApi(api) };
+    return { users: usersApi(api), roles: rolesApi(api), api };
   }, [apiBase]);
   const userList = useLoad((signal) => users.list(signal).then((page) => page.data));
   const roleList = useLoad((signal) => roles.list(signal).catch((): Role[] => []));
+  // Whether the server signs in with an identity provider, and its name (as the sign-in page asks).
+  const ssoInfo = useLoad(() => ssoInfoFor(api));
 
-  const replace = (saved: User) => userList.update((list) => (list.some((u) => u.id === saved.id) ? list.map((u) => (u.id === saved.id ? saved : u)) : [...list, saved]));
+  // A record without the provider link (a 412's current record) keeps the link the list knew: the link is not versioned with the account.
+  const merged = (saved: User, before: User | undefined): User => (saved.ssoIdentity === undefined && before?.ssoIdentity !== undefined ? { ...saved, ssoIdentity: before.ssoIdentity } : saved);
+  const replace = (saved: User) =>
+    userList.update((list) => (list.some((u) => u.id === saved.id) ? list.map((u) => (u.id === saved.id ? merged(saved, u) : u)) : [...list, saved]));
+  const setIdentity = (id: string, ssoIdentity: SsoIdentity | null) => userList.update((list) => list.map((u) => (u.id === id ? { ...u, ssoIdentity } : u)));
 
   return {
     users: userList,
@@ -43,5 +50,17 @@ export function useUserAdmin(apiBase: string) {
     current: (user: User) => replace(user),
     remove: (id: string, version?: number) => users.remove(id, version),
     removed: (id: string) => userList.update((list) => list.filter((u) => u.id !== id)),
+    /** The provider's name when single sign-on is on (else null). */
+    ssoProvider: ssoInfo.data?.enabled ? (ssoInfo.data.name ?? null) : null,
+    linkSso: async (id: string, subject: string): Promise<SsoIdentity> => {
+      const link = await users.linkSso(id, subject);
+      const identity = { issuer: link.issuer, subject: link.subject, linkedAt: new Date().toISOString(), lastSignIn: null };
+      setIdentity(id, identity);
+      return identity;
+    },
+    unlinkSso: async (id: string) => {
+      await users.unlinkSso(id);
+      setIdentity(id, null);
+    },
   };
 }

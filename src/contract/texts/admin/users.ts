@@ -1,4 +1,5 @@
 import { MESSAGES } from '../common';
+import { SSO_MESSAGES } from '../auth';
 import { defineTexts, icu } from '../define';
 
 /**
@@ -92,6 +93,23 @@ export const USER_TEXTS = defineTexts('userAdmin', {
   confirmRequired: 'Please confirm the password',
   restoredWithoutPassword: 'This account was restored from a backup and has no password yet. Set one here to let the user sign in; it stays inactive until then.',
   noPasswordYet: 'No password yet',
+
+  /** The edit form's single sign-on part (a server with an identity provider): the account's link to it. */
+  ssoTitle: 'Single sign-on',
+  ssoLinkedTo: icu(['provider'], (provider: string) => `Linked to ${provider}`),
+  ssoNotLinked: icu(['provider'], (provider: string) => `Not linked to ${provider}: the user signs in with a password.`),
+  ssoSubject: 'Subject at the provider',
+  ssoSubjectHelp: icu(['provider'], (provider: string) => `The user's ID (sub) at ${provider}. Their next sign-in with ${provider} opens this account.`),
+  ssoSubjectInvalid: 'Enter the subject: 1 to 255 characters.',
+  ssoLastSignIn: 'Last sign-in with the provider',
+  ssoLink: 'Link',
+  ssoLinking: 'Linking...',
+  ssoUnlink: 'Unlink',
+  ssoUnlinking: 'Unlinking...',
+  ssoLinkedDone: 'The account is linked.',
+  ssoUnlinkedDone: 'The link is removed; the sign-ins that came from the provider have ended.',
+  ssoAdminsOnly: SSO_MESSAGES.linkAdminsOnly,
+  ssoFailed: 'The link could not be changed. Please try again.',
 
   /** A user's short id on the cards and rows, and the accessible names of a user's actions. */
   shortId: icu(['id'], (id: string) => `ID: ${id}`),

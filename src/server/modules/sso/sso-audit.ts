@@ -24,6 +24,10 @@ export function ssoLinked(userId: string, provider: string, subject: string, rea
   return { action: AUDIT_ACTIONS.ssoLink, entityType: 'user', entityId: userId, detail: { provider, subject, reason } };
 }
 
+export function ssoUnlinked(userId: string, provider: string, subject: string, sessions: number): AuditEventInput {
+  return { action: AUDIT_ACTIONS.ssoUnlink, entityType: 'user', entityId: userId, detail: { provider, subject, count: sessions } };
+}
+
 export function ssoSignedOut(userId: string, provider: string, subject: string, sessions: number): AuditEventInput {
   return { action: AUDIT_ACTIONS.ssoSignOut, entityType: 'session', entityId: userId, detail: { provider, subject, count: sessions } };
 }

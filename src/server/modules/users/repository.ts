@@ -1,5 +1,5 @@
 import { NO_PASSWORD_HASH } from '../credentials';
-import { SYSTEM_ROLE_PERMISSIONS, USER_ADMIN_MESSAGES, effectivePermissions, type User } from '../../../contract';
+import { SYSTEM_ROLE_PERMISSIONS, USER_ADMIN_MESSAGES, effectivePermissions, type SsoIdentity, type User } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import type { VersionedRecord } from '../../db/versions';
 import { iso, isoOrNull, likePattern } from '../../db/rows';
@@ -115,6 +115,23 @@ export function toUser(row: UserRow): User {
     updatedByUsername: row.updated_by_username,
   };
 }
+
+/**
+ * The accounts' links to the identity provider of this issuer, by user id. Only for readers who
+ * may edit users: a subject is the person's id at the hospital's provider, which whoever reads the
+ * full user list (users.read) is not shown by that alone.
+ */
+export async function ssoIdentitiesOf(db: Queryable, issuer: string, userIds: readonly string[]): Promise<Map<string, SsoIdentity>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.query<{ user_id: string; subject: string; created_at: Date; last_sign_in: Date | null }>(
+    'SELECT user_id, subject, created_at, last_sign_in FROM user_identities WHERE issuer = $1 AND user_id = ANY($2::uuid[])',
+    [issuer, [...userIds]],
+  );
+  return new Map(rows.map((r) => [r.user_id, { issuer, subject: r.subject, linkedAt: iso(r.created_at), lastSignIn: isoOrNull(r.last_sign_in) }]));
+}
+
+/** Who may see an account's provider identity: readers of full records who may also edit users. */
+export const SEES_SSO_IDENTITY = ['users.read', 'users.update'] as const;
 
 /**
  * One page of users by username, optionally matching the username, and the email for a reader who

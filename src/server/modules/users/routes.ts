@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefusal, userUpdateRefusal, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema } from '../../../contract';
+import { IdParamsSchema, USER_ADMIN_MESSAGES, roleAssignRefusal, userManageRefusal, userUpdateRefusal, UserCreateSchema, UserListQuerySchema, UserPageSchema, UserSchema, UserUpdateSchema, type User } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { NO_PASSWORD_HASH, assertPasswordAllowed, hashPassword, revokeAllForUsers } from '../credentials';
@@ -10,13 +10,21 @@ import { expectedVersion } from '../../plugins/versions';
 import { assertUsernameFree } from './username-skeletons';
 import { grantorOf, refuseIf, roleOfUser } from './grant-rules';
 import { activeAdminCount, deleteUser, insertUser, lockAdmins, resolveRole, updateUser } from './admin-repository';
-import { USER_RECORD, findUserById, listUsers, toUser } from './repository';
+import { SEES_SSO_IDENTITY, USER_RECORD, findUserById, listUsers, ssoIdentitiesOf, toUser, type UserRow } from './repository';
 import { userCreated, userDeleted, userUpdated } from './user-audit';
 
 const tags = ['users'];
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const issuer = app.config.sso?.issuer ?? null;
+
+  /** Full records; with each account's provider identity (or null) for a reader who may see it, on a server with SSO. */
+  const recordsFor = async (permissions: readonly string[], rows: UserRow[]): Promise<User[]> => {
+    if (!issuer || !SEES_SSO_IDENTITY.every((p) => permissions.includes(p))) return rows.map(toUser);
+    const identities = await ssoIdentitiesOf(app.db, issuer, rows.map((row) => row.id));
+    return rows.map((row) => ({ ...toUser(row), ssoIdentity: identities.get(row.id) ?? null }));
+  };
 
   r.get(
     '/users',
@@ -25,7 +33,7 @@ export async function userRoutes(app: FastifyInstance) {
       const full = req.auth!.permissions.includes('users.read');
       const { rows, total } = await listUsers(app.db, req.query, full);
       return {
-        data: rows.map((row) => (full ? toUser(row) : { id: row.id, username: row.username })),
+        data: full ? await recordsFor(req.auth!.permissions, rows) : rows.map((row) => ({ id: row.id, username: row.username })),
         pagination: { total, limit: req.query.limit, skip: req.query.skip },
       };
     },
@@ -44,7 +52,8 @@ export async function userRoutes(app: FastifyInstance) {
       await record(userCreated(row));
       return row;
     }).catch(accountConflict);
-    return reply.status(201).send(toUser(created));
+    const [record] = await recordsFor(req.auth!.permissions, [created]);
+    return reply.status(201).send(record);
   });
 
   r.put(
@@ -83,7 +92,8 @@ export async function userRoutes(app: FastifyInstance) {
         const event = userUpdated(user, (await findUserById(tx, user.id))!, body.password !== undefined);
         if (event) await record(event);
       }).catch(accountConflict);
-      return toUser((await findUserById(app.db, req.params.id))!);
+      const [saved] = await recordsFor(req.auth!.permissions, [(await findUserById(app.db, req.params.id))!]);
+      return saved;
     },
   );
 

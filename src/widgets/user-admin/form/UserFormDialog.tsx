@@ -16,6 +16,7 @@ import { FormConflict, type FormConflictField } from '../../parts/admin-conflict
 import { useEditConflict } from '../../parts/conflict';
 import { USER_TEXTS as T } from '../../../contract/texts/admin/users';
 import { sameFormValues, useUnsavedChanges } from '../../unsaved-changes';
+import { SsoIdentityPanel, type SsoIdentityPanelProps } from './SsoIdentityPanel';
 import { emptyUserForm, userFormFrom, userFormInput, type UserFormField, type UserFormMode, type UserFormValues } from './user-form';
 
 /** The form-dialog machine for the user's fields. */
@@ -42,6 +43,11 @@ export interface UserFormDialogProps {
   onCurrent?: (user: User) => void;
   /** The server: who else is on the user, and the draft kept in the browser (never the passwords). */
   apiBase?: string;
+  /**
+   * Single sign-on is on and the signed-in user may see accounts' links to the provider: the edit
+   * form shows the user's (and lets an admin link or unlink it).
+   */
+  sso?: Omit<SsoIdentityPanelProps, 'identity' | 'disabled'>;
 }
 
 function roleOptions(roles: readonly Role[], user: User | undefined): SelectOption[] {
@@ -52,7 +58,7 @@ function roleOptions(roles: readonly Role[], user: User | undefined): SelectOpti
 }
 
 /** Create/Edit User (spec §2, §5): mounted per opening, so every opening starts from fresh values. */
-export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, onCurrent, apiBase }: UserFormDialogProps) {
+export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, readOnly, onCancel, onSubmit, onCurrent, apiBase, sso }: UserFormDialogProps) {
   // An account restored from a backup has no password: its edit form sets one.
   const settingPassword = mode === 'edit' && user?.hasCredentials === false;
   // Every save says which version it edits: a save over someone else's change opens the comparison.
@@ -163,6 +169,7 @@ export function UserFormDialog({ mode, user, roles, roleLocked, defaultRoleId, r
           disabled={off}
           onChange={(on) => set('isActive', on)}
         />
+        {sso && mode === 'edit' && user?.ssoIdentity !== undefined && <SsoIdentityPanel {...sso} identity={user.ssoIdentity} disabled={saving} />}
       </div>
       <FormConflict versions={versions} form={form} valuesOf={userFormFrom} fields={userConflictFields(roles, user)} onAdopted={onCurrent} />
     </Dialog>
