@@ -62,17 +62,17 @@ test('evidence is added on the relation form, checked, saved and shown on the no
   const evidence = page.getByTestId('relation-evidence');
   await expect(evidence.getByRole('group', { name: 'Evidence' }).or(evidence)).toBeVisible();
   await evidence.getByRole('button', { name: 'Add Source' }).click();
-  await evidence.getByLabel('Source').fill('PMID:12ab');
-  await evidence.getByLabel('Grade').selectOption('high');
-  await evidence.getByLabel('Quote').fill('Fewer exacerbations with regular use');
+  await evidence.getByLabel('Source', { exact: true }).fill('PMID:12ab');
+  await evidence.getByLabel('Grade', { exact: true }).selectOption('high');
+  await evidence.getByLabel('Quote', { exact: true }).fill('Fewer exacerbations with regular use');
   await evidence.getByRole('button', { name: 'Add Source' }).click();
-  await evidence.getByLabel('Source').nth(1).fill('DOI:10.1056/NEJMoa0804895');
-  await evidence.getByLabel('Grade').nth(1).selectOption('moderate');
+  await evidence.getByLabel('Source', { exact: true }).nth(1).fill('DOI:10.1056/NEJMoa0804895');
+  await evidence.getByLabel('Grade', { exact: true }).nth(1).selectOption('moderate');
   await page.getByRole('button', { name: 'Save Relation' }).click();
   // Refused in the browser at its row, with the server's own words; nothing was saved.
   await expect(evidence.getByText('A PubMed source is PMID: followed by its number, e.g. PMID:12345678')).toBeVisible();
   expect((await api<{ evidence: unknown[] }>(`/relations/${ids.relation}`)).evidence).toEqual([]);
-  await evidence.getByLabel('Source').first().fill('PMID:31415926');
+  await evidence.getByLabel('Source', { exact: true }).first().fill('PMID:31415926');
   await shot(page, 'relation-form-evidence-desktop');
   await page.getByRole('button', { name: 'Save Relation' }).click();
   await expect.poll(async () => (await api<{ evidence: unknown[] }>(`/relations/${ids.relation}`)).evidence).toEqual([
@@ -94,7 +94,7 @@ test('evidence is added on the relation form, checked, saved and shown on the no
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'node-detail-evidence-phone');
   await open(page, `/relations/${ids.relation}/edit`);
-  await expect(page.getByTestId('relation-evidence').getByLabel('Source').first()).toHaveValue('PMID:31415926');
+  await expect(page.getByTestId('relation-evidence').getByLabel('Source', { exact: true }).first()).toHaveValue('PMID:31415926');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'relation-form-evidence-phone');
 });
