@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EvidenceSchema } from './relation-evidence';
 import { VersionSchema } from '../errors';
 import { queryInt } from '../fields';
 
@@ -42,6 +43,8 @@ export const GraphRelationSchema = z.object({
   description: z.string().nullable(),
   /** The relation's version when the graph was read: the edge's type edit sends it. */
   version: VersionSchema.optional(),
+  /** Its sources (the edge popover lists them); left out when it has none, so a large graph stays small. */
+  evidence: z.array(EvidenceSchema).optional(),
 });
 export type GraphRelation = z.infer<typeof GraphRelationSchema>;
 

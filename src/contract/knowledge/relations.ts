@@ -4,6 +4,7 @@ import { optionalText, optionalUrl, queryInt } from '../fields';
 import { RelatedNodeSchema } from './nodes';
 import { VersionField, VersionSchema } from '../errors';
 import { RELATION_MESSAGES, RELATION_RULE_MESSAGES } from '../texts/relations';
+import { EvidenceListSchema, EvidenceSchema } from './relation-evidence';
 
 export { RELATION_MESSAGES, RELATION_RULE_MESSAGES };
 
@@ -26,6 +27,8 @@ export const RelationSaveSchema = z
     description: optionalText(LIMITS.relationDescriptionMax, RELATION_MESSAGES.descriptionTooLong),
     note: optionalText(LIMITS.relationNoteMax, RELATION_MESSAGES.noteTooLong),
     url: optionalUrl(RELATION_MESSAGES.invalidUrl),
+    /** Why the relation is believed; the whole list. Left out of a PUT: the stored evidence stays. */
+    evidence: EvidenceListSchema.optional(),
     ...VersionField,
   })
   // Zod runs object refinements even when fields failed: only judge two given ids.
@@ -46,6 +49,8 @@ export const RelationSchema = z.object({
   description: z.string().nullable(),
   /** Internal: present only for holders of RELATION_NOTE_PERMISSION (relation-notes.ts). */
   note: z.string().nullable().optional().describe('Internal note: only for holders of relations.update, left out for everyone else'),
+  /** Its sources in the curator's order; always sent by the server, optional for fixtures. */
+  evidence: z.array(EvidenceSchema).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string().nullable(),

@@ -67,6 +67,7 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = defineTexts('history
   sourceNodeName: 'Source Node',
   targetNodeName: 'Target Node',
   weight: 'Weight',
+  evidence: 'Evidence',
   color: 'Colour',
 });
 

@@ -194,12 +194,15 @@ export const RELATION_UPLOAD_COLUMNS = {
   relationName: ['relation_name', 'relationname', 'name'],
   description: ['description'],
   url: ['url', 'link'],
+  evidenceSource: ['evidence_source', 'evidence_sources', 'evidence', 'source_of_evidence'],
+  evidenceQuote: ['evidence_quote', 'evidence_quotes', 'quote'],
+  evidenceGrade: ['evidence_grade', 'evidence_grades', 'grade'],
 } as const;
 
 export type RelationUploadColumn = keyof typeof RELATION_UPLOAD_COLUMNS;
 
 /** The template's header row, in this order (also what the error report repeats). */
-export const RELATION_TEMPLATE_HEADER = ['Source', 'Source type', 'Target', 'Target type', 'Relation type', 'Weight', 'Relation name', 'Description', 'URL'] as const;
+export const RELATION_TEMPLATE_HEADER = ['Source', 'Source type', 'Target', 'Target type', 'Relation type', 'Weight', 'Relation name', 'Description', 'URL', 'Evidence source', 'Evidence quote', 'Evidence grade'] as const;
 
 /** The Import Relations dialog and the relation list's Import / Template actions (their ids: relationUpload.buttons.*). */
 export const RELATION_UPLOAD_TEXTS = joinTexts(RELATION_UPLOAD_BUTTON_TEXTS, defineTexts('relationUpload', {
@@ -209,12 +212,13 @@ export const RELATION_UPLOAD_TEXTS = joinTexts(RELATION_UPLOAD_BUTTON_TEXTS, def
   instructionsTitle: 'File format',
   instructions: [
     'Required columns: Source, Target and Relation type (also "Source name", "Target name", "relation_type").',
-    'Optional columns: Source type, Target type, Weight (1–100), Relation name, Description, URL.',
+    'Optional columns: Source type, Target type, Weight (1–100), Relation name, Description, URL, Evidence source, Evidence quote, Evidence grade.',
     'Nodes are found by name (any case); give the node type when a name is used by nodes of several types.',
     'A blank weight takes the relation type\'s default (else 50); a blank relation name takes the relation type\'s name.',
     'Duplicates (same source, target and relation type) are skipped.',
     'Missing or ambiguous nodes, unknown relation types and bad weights go to an error file.',
     'Maximum file size: 20MB.',
+    'Evidence: several sources in one cell are separated by "|" (PMID:12345678 | DOI:10.1056/xyz | a web address or a citation); quotes and grades (high, moderate, low, very low) by "|" in the same order, or one grade for all.',
   ],
   uploadingText: 'Uploading file...',
   processingText: 'Processing...',
@@ -262,4 +266,5 @@ export const RELATION_IMPORT_MESSAGES = defineTexts('relationUpload.messages', {
   noColumns: (missing: string[]) => `The file has no ${missing.join(', ')} column: the header row needs Source, Target and Relation type (see the template).`,
   fileType: 'Please select a valid Excel (.xlsx, .xls) or CSV file.',
   tooLarge: 'The file is larger than 20 MB, the maximum for a relation import.',
+  evidenceUnpaired: 'More evidence quotes or grades than sources: give them in the order of the sources, separated by "|"',
 });

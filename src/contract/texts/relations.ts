@@ -128,3 +128,32 @@ export const RELATION_RULE_MESSAGES = defineTexts('relationRules', {
     "{count, plural, one {Changing the type would make # relation break its relation type's rule.} other {Changing the type would make # relations break their relation type's rule.}} They are kept, and listed under relations breaking a rule. Save anyway?",
   ),
 });
+
+/** A relation's evidence: why a source is refused (server and form alike). */
+export const EVIDENCE_MESSAGES = defineTexts('relationEditor.evidenceMessages', {
+  sourceRequired: 'Evidence source is required',
+  sourceTooLong: 'Evidence source must be 500 characters or less',
+  quoteTooLong: 'Quote must be 1000 characters or less',
+  invalidPmid: 'A PubMed source is PMID: followed by its number, e.g. PMID:12345678',
+  invalidDoi: 'A DOI source is DOI:10.<registrant>/<suffix>, e.g. DOI:10.1056/NEJMoa123456',
+  invalidUrl: 'A web source must be a valid http(s) address',
+  invalidGrade: 'Grade must be high, moderate, low or very low',
+  tooMany: 'A relation has at most 20 evidence sources',
+  notAList: 'Evidence must be a list of sources',
+});
+
+/** A relation's evidence on the form, the graph's edge popover and the node detail. */
+export const EVIDENCE_TEXTS = defineTexts('relationEditor.evidence', {
+  title: 'Evidence',
+  hint: 'PMID:12345678, DOI:10.xxxx/…, a web address or a citation',
+  source: 'Source',
+  quote: 'Quote',
+  grade: 'Grade',
+  noGrade: 'Not graded',
+  add: 'Add Source',
+  remove: 'Remove source',
+  removeNamed: icu(['index'], (index: number) => `Remove source ${index}`, 'Remove source {index, number}'),
+  none: 'No evidence given',
+  count: icu(['count'], (n: number) => `${n} source${n === 1 ? '' : 's'}`, '{count, plural, one {# source} other {# sources}}'),
+  grades: { high: 'High', moderate: 'Moderate', low: 'Low', veryLow: 'Very low' },
+});

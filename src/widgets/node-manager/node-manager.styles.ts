@@ -11,6 +11,7 @@ import { styles as presence } from '../parts/presence/styles';
 import { styles as snomedConcept } from '../parts/snomed-concept/styles';
 import css from './node-manager.css?inline';
 import { styles as conflict } from '../parts/conflict/styles';
+import { styles as evidence } from '../parts/evidence/styles';
 
 /**
  * The style manifest of kg-node-manager (the node table, the upload dialog, the node form and the
@@ -18,4 +19,4 @@ import { styles as conflict } from '../parts/conflict/styles';
  * root (node-manager.loaded.ts) and the host's entry (index.ts) both take it; the host's dashboard
  * gets the node table's sheet through that entry too.
  */
-export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, conflict, drafts, presence, snomedConcept, css);
+export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, conflict, drafts, presence, snomedConcept, evidence, css);

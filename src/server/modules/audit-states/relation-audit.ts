@@ -1,3 +1,4 @@
+import type { Evidence } from '../../../contract/knowledge/relation-evidence';
 import type { AuditDetail } from '../../../contract/texts/admin/audit';
 import type { AuditEventInput, FieldChange } from '../../audit/events';
 import { fieldChanges } from '../../audit/record';
@@ -21,10 +22,16 @@ export interface RelationState {
   url: string | null;
   description: string | null;
   note: string | null;
+  /**
+   * Its sources (null: none), so that an evidence change is a change of the relation in its
+   * history and a restore brings the evidence back. Events written before evidence existed have
+   * no key: a restore to them leaves the evidence as it is.
+   */
+  evidence?: Evidence[] | null;
 }
 
 /** The fields a relation's history lists. The ends show by name; the ids stay in the state. */
-export const RELATION_AUDIT_FIELDS = ['relationName', 'relationType', 'sourceNodeName', 'targetNodeName', 'weight', 'url', 'description', 'note'] as const;
+export const RELATION_AUDIT_FIELDS = ['relationName', 'relationType', 'sourceNodeName', 'targetNodeName', 'weight', 'url', 'description', 'note', 'evidence'] as const;
 
 export function relationChanges(before: RelationState | null, after: RelationState | null): FieldChange[] {
   const changes = fieldChanges<RelationState>(before, after, RELATION_AUDIT_FIELDS);
@@ -51,11 +58,14 @@ interface Row {
   url: string | null;
   description: string | null;
   note: string | null;
+  evidence: { source: string; quote: string | null; grade: Evidence['grade'] | null }[] | string | null;
 }
 
 const SELECT = `
   SELECT r.id, r.source_node_id, r.target_node_id, s.name AS source_name, t.name AS target_name, r.relation_name,
-         rt.name AS relation_type, r.relation_type_id, r.weight, r.url, r.description, r.note
+         rt.name AS relation_type, r.relation_type_id, r.weight, r.url, r.description, r.note,
+         (SELECT json_agg(json_build_object('source', e.source, 'quote', e.quote, 'grade', e.grade) ORDER BY e.seq)
+            FROM relation_evidence e WHERE e.relation_id = r.id) AS evidence
     FROM relations r JOIN relation_types rt ON rt.id = r.relation_type_id
     JOIN nodes s ON s.id = r.source_node_id JOIN nodes t ON t.id = r.target_node_id`;
 
@@ -71,7 +81,14 @@ const toState = (r: Row): RelationState => ({
   url: r.url,
   description: r.description,
   note: r.note,
+  evidence: evidenceOf(r.evidence),
 });
+
+function evidenceOf(value: Row['evidence']): Evidence[] | null {
+  const list = typeof value === 'string' ? (JSON.parse(value) as Exclude<Row['evidence'], string>) : value;
+  if (!list?.length) return null;
+  return list.map((e) => ({ source: e.source, ...(e.quote ? { quote: e.quote } : {}), ...(e.grade ? { grade: e.grade } : {}) }));
+}
 
 export async function loadRelationState(db: Queryable, id: string): Promise<RelationState | null> {
   const [row] = await db.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);

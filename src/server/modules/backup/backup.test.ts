@@ -71,7 +71,7 @@ beforeAll(async () => {
   await source.db.query(`INSERT INTO snomed_concepts (id, concept_id, term, effective_time) VALUES ('11', '195967001', 'Asthma', '20200731'), ('12', '372665008', 'Salbutamol', null)`);
   const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
   const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
-  await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked' });
+  await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked', evidence: [{ source: 'PMID:12345', quote: 'It helps', grade: 'high' }, { source: 'Ward practice' }] });
   // A FHIR code system (migration 0036): the resource, its version and its indexed concepts travel.
   const cs = { resourceType: 'CodeSystem', id: 'colours', url: 'http://example.org/colours', version: '2', name: 'Colours', status: 'active', content: 'complete', concept: [{ code: 'blue', display: 'Blue', concept: [{ code: 'navy', display: 'Navy', designation: [{ language: 'de', value: 'Marineblau' }] }] }] };
   for (const title of ['Colours', 'Colour codes']) {
@@ -118,7 +118,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -200,6 +200,9 @@ describe('POST /backup/restore', () => {
       [rebuilt(entries, (n, d) => (n === MANIFEST_FILE ? null : d)), /manifest\.json is missing/],
       [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().replace('"name":"Asthma"', '"name":"  "') : d)), /nodes\.ndjson, line \d: name: empty name/],
       [rebuilt(entries, (n, d) => (n === 'relations.ndjson' ? d.toString().replace(/"source_node_id":"[^"]+"/, '"source_node_id":"00000000-0000-4000-8000-000000000001"') : d)), /relations\.ndjson, line 1: source_node_id names a row that is not in the backup/],
+      // Evidence (format 4) must name a relation of the archive and carry a known grade.
+      [rebuilt(entries, (n, d) => (n === 'relation_evidence.ndjson' ? d.toString().replace(/"relation_id":"[^"]+"/, '"relation_id":"00000000-0000-4000-8000-000000000001"') : d)), /could not be restored: .*relation_evidence/],
+      [rebuilt(entries, (n, d) => (n === 'relation_evidence.ndjson' ? d.toString().replace('"grade":"high"', '"grade":"strong"') : d)), /relation_evidence\.ndjson, line 1: grade/],
       [rebuilt(entries, (n, d) => (n.startsWith('attachments/') ? d.subarray(1) : d)), /attachments\.ndjson, line 1: the contents .* are not 70000 bytes/],
       [rebuilt(entries, (n, d) => (n === 'nodes.ndjson' ? d.toString().split('\n')[0] + '\n' : d)), /nodes\.ndjson holds 1 rows but the manifest says 4/],
       // An import batch's arrays must hold one value per record (the view unnests them side by side), and event ids are whole numbers.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
+import { EVIDENCE_GRADES, EVIDENCE_LIMITS, SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
 import { USER_LANGUAGES } from '../../../contract/languages';
 
 /**
@@ -206,6 +206,24 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     },
     userColumns: ['created_by', 'updated_by'],
     batch: 5000,
+  }),
+  table({
+    // Why each relation is believed (migration 0036), in the curator's order.
+    part: 'relationEvidence',
+    file: 'relation_evidence.ndjson',
+    table: 'relation_evidence',
+    key: 'relation_id',
+    keySql: (t) => `${t}.relation_id::text || ':' || lpad(${t}.seq::text, 5, '0')`,
+    shape: {
+      relation_id: uuid,
+      seq: z.number().int().min(0).max(32_767),
+      source: z.string().min(1).max(EVIDENCE_LIMITS.sourceMax),
+      quote: z.string().max(EVIDENCE_LIMITS.quoteMax).nullable(),
+      grade: z.enum(EVIDENCE_GRADES).nullable(),
+    },
+    userColumns: [],
+    batch: 5000,
+    sinceMigration: 36,
   }),
   table({
     part: 'attachments',

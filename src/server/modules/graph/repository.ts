@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Graph, GraphNode, GraphQuerySchema, GraphRelation } from '../../../contract';
+import { toEvidence } from '../relations';
 import type { Queryable } from '../../db/db';
 import { iso } from '../../db/rows';
 
@@ -72,7 +73,19 @@ async function relationsAmong(db: Queryable, ids: string[], relationTypes: strin
         AND ($2::text[] IS NULL OR lower(rt.name) = ANY($2::text[]))`,
     [ids, relationTypes],
   );
-  return rows.map(toRelation);
+  const relations = rows.map(toRelation);
+  // One more query for the evidence of the relations that have any (none for most graphs today).
+  const evidence = await db.query<{ relation_id: string; evidence: Parameters<typeof toEvidence>[0] }>(
+    `SELECT e.relation_id, json_agg(json_build_object('source', e.source, 'quote', e.quote, 'grade', e.grade) ORDER BY e.seq) AS evidence
+       FROM relation_evidence e WHERE e.relation_id = ANY($1::uuid[]) GROUP BY e.relation_id`,
+    [relations.map((r) => r.id)],
+  );
+  const byRelation = new Map(evidence.map((e) => [e.relation_id, toEvidence(e.evidence)]));
+  for (const relation of relations) {
+    const list = byRelation.get(relation.id);
+    if (list) relation.evidence = list;
+  }
+  return relations;
 }
 
 /**

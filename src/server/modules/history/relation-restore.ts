@@ -5,6 +5,7 @@ import { stateOf } from '../../audit/history';
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../plugins/errors';
 import { loadRelationState, relationEvent, type RelationState } from '../audit-states';
+import { writeEvidence } from '../relations';
 import { runRestore, type RestoreRunOptions } from './restore-run';
 
 /**
@@ -51,6 +52,8 @@ export async function restoreRelation(app: FastifyInstance, actor: AuditActor, i
         values,
       );
     }
+    // A state written before evidence existed says nothing of it: the evidence stays as it is.
+    if ('evidence' in target) await writeEvidence(tx, id, target.evidence ?? []);
     const main = relationEvent('restore', id, before, await loadRelationState(tx, id), { fromEvent: event.id });
     await record(main);
     return { main, skipped: [], attachmentsAddedSince: [] };

@@ -6,6 +6,9 @@ import {
   RELATION_UPLOAD_COLUMNS,
   IMPORT_MESSAGES,
   isHttpUrl,
+  EVIDENCE_MESSAGES,
+  EvidenceListSchema,
+  type Evidence,
 } from '../../../contract';
 import { badRequest } from '../../plugins/errors';
 import { UPLOAD_PARSE_LIMITS } from '../../platform/parsers/limits';
@@ -58,9 +61,33 @@ export interface RelationRow {
   relationName: string;
   description: string;
   url: string;
+  /** The evidence cells as read: sources, quotes and grades, each separated by '|'. */
+  evidenceSource: string;
+  evidenceQuote: string;
+  evidenceGrade: string;
 }
 
-export const cellsOf = (r: RelationRow) => [r.source, r.sourceType, r.target, r.targetType, r.relationType, r.weight, r.relationName, r.description, r.url];
+export const cellsOf = (r: RelationRow) => [r.source, r.sourceType, r.target, r.targetType, r.relationType, r.weight, r.relationName, r.description, r.url, r.evidenceSource, r.evidenceQuote, r.evidenceGrade];
+
+/** Several values in one cell: separated by '|', each trimmed ('' when blank). */
+const parts = (cell: string) => (cell === '' ? [] : cell.split('|').map((p) => p.trim()));
+
+/**
+ * A row's evidence (docs/architecture/imports.md): source i goes with quote i and grade i; one
+ * grade alone applies to every source. Checked by the relation API's own schema, so a cell is
+ * refused for the same reasons as a form's row. Answers the list, or the reasons it is refused.
+ */
+export function parseEvidence(r: Pick<RelationRow, 'evidenceSource' | 'evidenceQuote' | 'evidenceGrade'>): Evidence[] | string[] {
+  const sources = parts(r.evidenceSource);
+  const quotes = parts(r.evidenceQuote);
+  const grades = parts(r.evidenceGrade).map((g) => g.toLowerCase().replace(/[\s_]+/g, ' '));
+  if (sources.length === 0 && quotes.every((q) => !q) && grades.every((g) => !g)) return [];
+  if (quotes.length > sources.length || (grades.length > 1 && grades.length > sources.length)) return [M.evidenceUnpaired];
+  const items = sources.map((source, i) => ({ source, quote: quotes[i] || undefined, grade: (grades.length === 1 ? grades[0] : grades[i]) || undefined }));
+  const parsed = EvidenceListSchema.safeParse(items);
+  if (parsed.success) return parsed.data.map((e) => ({ source: e.source, ...(e.quote ? { quote: e.quote } : {}), ...(e.grade ? { grade: e.grade } : {}) }));
+  return [...new Set(parsed.error.issues.map((i) => i.message || EVIDENCE_MESSAGES.sourceRequired))];
+}
 
 /** A weight cell: blank, or a whole number 1–100 (a number cell or its text). */
 export function parseWeight(text: string): number | null | 'invalid' {
@@ -100,6 +127,10 @@ export function relationRowProblems(r: RelationRow): string[] {
   if (r.relationName.length > LIMITS.nameMaxLength) problems.push(RELATION_MESSAGES.nameTooLong);
   if (r.description.length > LIMITS.relationDescriptionMax) problems.push(RELATION_MESSAGES.descriptionTooLong);
   if (r.url && (r.url.length > 2048 || !isHttpUrl(r.url))) problems.push(RELATION_MESSAGES.invalidUrl);
+  if (r.evidenceSource || r.evidenceQuote || r.evidenceGrade) {
+    const evidence = parseEvidence(r);
+    if (evidence.length > 0 && typeof evidence[0] === 'string') problems.push(...(evidence as string[]));
+  }
   return problems;
 }
 
@@ -138,6 +169,9 @@ export async function readRelationFile(file: string, format: FileFormat, ctx: Jo
       relationName: columnText(row.cells, columns.relationName, 'Relation name', cellProblems),
       description: columnText(row.cells, columns.description, 'Description', cellProblems),
       url: columnText(row.cells, columns.url, 'URL', cellProblems),
+      evidenceSource: columnText(row.cells, columns.evidenceSource, 'Evidence source', cellProblems),
+      evidenceQuote: columnText(row.cells, columns.evidenceQuote, 'Evidence quote', cellProblems),
+      evidenceGrade: columnText(row.cells, columns.evidenceGrade, 'Evidence grade', cellProblems),
     };
     out.total++;
     const problems = cellProblems.length > 0 ? cellProblems : relationRowProblems(r);

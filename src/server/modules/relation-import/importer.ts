@@ -5,7 +5,7 @@ import { PendingListMerges } from '../../db/gin-pending';
 import { importBatchRows, importBatchesInFlight } from '../../db/turns';
 import { loadNodeTypeNames, loadRelationRules, ruleViolation } from '../relations';
 import type { FileFormat } from '../../platform/parsers';
-import { RELATION_REPORT_HEADER, cellsOf, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './file-reader';
+import { RELATION_REPORT_HEADER, cellsOf, parseEvidence, parseWeight, readRelationFile, type ErrorRow, type RelationRow } from './file-reader';
 import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
 import type { Checkpoint } from '../../platform/jobs/repository';
 import { insertBatch, insertTwoInFlight } from './insert';
@@ -70,6 +70,8 @@ export class RelationColumns {
   urls: (string | null)[] = [];
   descriptions: (string | null)[] = [];
   symmetric: boolean[] = [];
+  /** Each relation's evidence as a JSON array of { source, quote?, grade? }, null for none. */
+  evidence: (string | null)[] = [];
   get length(): number {
     return this.sources.length;
   }
@@ -181,6 +183,9 @@ class RelationResolver {
       v.urls.push(r.url || null);
       v.descriptions.push(r.description || null);
       v.symmetric.push(symmetric);
+      // Checked when the row was read (relationRowProblems): a list here.
+      const evidence = r.evidenceSource ? parseEvidence(r) : [];
+      v.evidence.push(evidence.length > 0 ? JSON.stringify(evidence) : null);
     }
   }
 
@@ -242,7 +247,7 @@ export function resolveWhileReading(db: Queryable, loadRules: (db: Queryable) =>
 function bySource(v: RelationColumns): RelationColumns {
   const order = v.sources.map((_, i) => i).sort((a, b) => (v.sources[a] < v.sources[b] ? -1 : v.sources[a] > v.sources[b] ? 1 : v.targets[a] < v.targets[b] ? -1 : v.targets[a] > v.targets[b] ? 1 : a - b));
   const sorted = new RelationColumns();
-  for (const key of ['sources', 'targets', 'types', 'names', 'weights', 'urls', 'descriptions', 'symmetric'] as const) {
+  for (const key of ['sources', 'targets', 'types', 'names', 'weights', 'urls', 'descriptions', 'symmetric', 'evidence'] as const) {
     (sorted[key] as unknown[]) = order.map((i) => v[key][i]);
   }
   return sorted;

@@ -23,21 +23,22 @@ export const RELATION_IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(${RELATION
 
 /**
  * A batch of relations ($1 sources, $2 targets, $3 types, $4 names, $5 weights, $6 URLs,
- * $7 descriptions, $8 symmetric, $9 user, $10 job); answers how many were new, and the id of
+ * $7 descriptions, $8 symmetric, $9 user, $10 job, $11 evidence as JSON arrays or null); answers how many were new, and the id of
  * the batch's row of create events (null if none was new). A relation that
  * exists already with the same source, target and type (either direction for a symmetric type)
  * is skipped; so is one whose node was deleted since the resolution. Each created relation gets
  * its audit event in the same statement, stored with the batch's others as one row of
  * audit_created_batches (migration 0029); the view audit_events gives each back with the fields and
  * state (detail.state, what a restore returns to) the relation form's create writes
- * (relation-audit.ts), plus the job's id.
+ * (relation-audit.ts), plus the job's id. A created relation's evidence is written by the same
+ * statement (its rows reach the relation inserted beside them; foreign keys are checked at its end).
  */
 export const INSERT_RELATIONS_SQL = `
   WITH src AS MATERIALIZED (
-    SELECT gen_random_uuid() AS id, r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, r.ord,
+    SELECT gen_random_uuid() AS id, r.s, r.t, r.ty, r.name, r.w, r.url, r.descr, r.ev, r.ord,
            s.name AS source_name, t.name AS target_name, rt.name AS type_name
-      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::boolean[])
-             WITH ORDINALITY AS r(s, t, ty, name, w, url, descr, sym, ord)
+      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::boolean[], $11::text[])
+             WITH ORDINALITY AS r(s, t, ty, name, w, url, descr, sym, ev, ord)
       JOIN nodes s ON s.id = r.s
       JOIN nodes t ON t.id = r.t
       JOIN relation_types rt ON rt.id = r.ty
@@ -58,12 +59,18 @@ export const INSERT_RELATIONS_SQL = `
            array_agg(r.url ORDER BY r.ord), array_agg(r.descr ORDER BY r.ord)
       FROM added a JOIN src r ON r.id = a.id
     HAVING count(*) > 0
-    RETURNING id)
+    RETURNING id),
+  evidence AS (
+    INSERT INTO relation_evidence (relation_id, seq, source, quote, grade)
+    SELECT a.id, e.seq - 1, e.item->>'source', e.item->>'quote', e.item->>'grade'
+      FROM added a JOIN src r ON r.id = a.id
+      CROSS JOIN LATERAL jsonb_array_elements(r.ev::jsonb) WITH ORDINALITY AS e(item, seq)
+     WHERE r.ev IS NOT NULL)
   SELECT count(*)::int AS created, (SELECT id FROM logged)::text AS events_id FROM added`;
 
 async function insertRows(tx: Queryable, v: RelationColumns, from: number, to: number, userId: string, jobId: string): Promise<{ created: number; events_id: string | null }> {
   const cut = <T>(a: T[]) => a.slice(from, to);
-  const params = [cut(v.sources), cut(v.targets), cut(v.types), cut(v.names), cut(v.weights), cut(v.urls), cut(v.descriptions), cut(v.symmetric), userId, jobId];
+  const params = [cut(v.sources), cut(v.targets), cut(v.types), cut(v.names), cut(v.weights), cut(v.urls), cut(v.descriptions), cut(v.symmetric), userId, jobId, cut(v.evidence)];
   const [row] = await tx.query<{ created: number; events_id: string | null }>(INSERT_RELATIONS_SQL, params);
   return row;
 }

@@ -73,12 +73,12 @@ describe('GET /relations/template', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="relations_template_\d{8}T\d{6}\.xlsx"/);
     const rows = rowsOf(res.rawPayload);
     expect(rows[0]).toEqual(HEADER);
-    expect(rows[1]).toEqual(['Acetylsalicylic acid', 'Drug', 'coronary artery disease', 'Disease', 'treats (disease-modifying)', '50', 'treats', 'Secondary prevention', 'https://go.drugbank.com/drugs/DB00945']);
+    expect(rows[1]).toEqual(['Acetylsalicylic acid', 'Drug', 'coronary artery disease', 'Disease', 'treats (disease-modifying)', '50', 'treats', 'Secondary prevention', 'https://go.drugbank.com/drugs/DB00945', 'PMID:8960584 | DOI:10.1056/NEJMoa0804895', '', 'high | moderate']);
     const XLSX = await import('@e965/xlsx');
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
     expect(book.SheetNames).toEqual(['Relations', 'Columns']);
     const columns = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Columns, { header: 1, defval: '' });
-    expect(columns.map((r) => r[0]).slice(1, 10)).toEqual(HEADER);
+    expect(columns.map((r) => r[0]).slice(1, 13)).toEqual(HEADER);
     expect(columns[1][1]).toContain('source_name');
   });
 
@@ -450,7 +450,7 @@ describe('imports of many batches', () => {
 
 describe('relation-type rules (merge points until wip/rules lands)', () => {
   const row = (n: number, source: string, target: string, weight = ''): RelationRow => ({
-    row: n, source, sourceType: '', target, targetType: '', relationType: 'treats', weight, relationName: '', description: '', url: '',
+    row: n, source, sourceType: '', target, targetType: '', relationType: 'treats', weight, relationName: '', description: '', url: '', evidenceSource: '', evidenceQuote: '', evidenceGrade: '',
   });
 
   it('the resolution asks the rules: a violation is an error row, a blank weight takes the default, a symmetric reverse is a repeat', async () => {
@@ -489,7 +489,7 @@ describe('relation-type rules (merge points until wip/rules lands)', () => {
     const id = async (name: string) => (await t.db.query<{ id: string }>('SELECT id FROM nodes WHERE name = $1', [name]))[0].id;
     const [type] = await t.db.query<{ id: string }>(`SELECT id FROM relation_types WHERE name = 'treats'`);
     const insert = (sources: string[], targets: string[], symmetric: boolean) =>
-      t.db.query<{ created: number }>(INSERT_RELATIONS_SQL, [sources, targets, [type.id], ['sym'], [50], [null], ['A8 sym'], [symmetric], editor.user.id, '00000000-0000-0000-0000-000000000000']);
+      t.db.query<{ created: number }>(INSERT_RELATIONS_SQL, [sources, targets, [type.id], ['sym'], [50], [null], ['A8 sym'], [symmetric], editor.user.id, '00000000-0000-0000-0000-000000000000', [null]]);
     const [drug, flu] = [await id('R Aspirin'), await id('R Flu')];
     expect((await insert([drug], [flu], true))[0].created).toBe(1);
     expect((await insert([flu], [drug], true))[0].created).toBe(0);

@@ -27,6 +27,9 @@ const COLUMN_NOTES: [string, keyof typeof RELATION_UPLOAD_COLUMNS, string][] = [
   ['Relation name', 'relationName', 'Optional. Blank takes the relation type\'s name.'],
   ['Description', 'description', 'Optional. At most 500 characters.'],
   ['URL', 'url', 'Optional. An http(s) link.'],
+  ['Evidence source', 'evidenceSource', 'Optional. Why the relation is believed: PMID:<digits>, DOI:10.<registrant>/<suffix>, an http(s) address or a citation; several separated by "|".'],
+  ['Evidence quote', 'evidenceQuote', 'Optional. A quote per source, separated by "|" in the order of the sources (at most 1000 characters each).'],
+  ['Evidence grade', 'evidenceGrade', 'Optional. high, moderate, low or very low: one per source separated by "|", or one for all.'],
 ];
 
 /**
@@ -38,10 +41,10 @@ const TEMPLATE = textWorkbookOf([
     name: 'Relations',
     rows: [
       [...RELATION_TEMPLATE_HEADER],
-      ['Acetylsalicylic acid', 'Drug', 'coronary artery disease', 'Disease', 'treats (disease-modifying)', '50', 'treats', 'Secondary prevention', 'https://go.drugbank.com/drugs/DB00945'],
-      ['Abdomen, Acute', 'Symptom', 'kidney cancer', 'Disease', 'symptom of', '', '', '', ''],
+      ['Acetylsalicylic acid', 'Drug', 'coronary artery disease', 'Disease', 'treats (disease-modifying)', '50', 'treats', 'Secondary prevention', 'https://go.drugbank.com/drugs/DB00945', 'PMID:8960584 | DOI:10.1056/NEJMoa0804895', '', 'high | moderate'],
+      ['Abdomen, Acute', 'Symptom', 'kidney cancer', 'Disease', 'symptom of', '', '', '', '', '', '', ''],
     ],
-    widths: [26, 14, 26, 14, 26, 8, 20, 30, 30],
+    widths: [26, 14, 26, 14, 26, 8, 20, 30, 30, 40, 30, 16],
   },
   {
     name: 'Columns',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { relationFieldsFor, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
+import { relationFieldsFor, type Evidence, type Relation, type RelationListQuerySchema, type RelationSaveSchema } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, likePattern } from '../../db/rows';
 import { BREAKS_RULE_SQL, breaksRuleSql } from './rules';
@@ -19,6 +19,7 @@ interface RelationRow {
   url: string | null;
   description: string | null;
   note: string | null;
+  evidence: EvidenceRow[] | string | null;
   created_at: Date;
   updated_at: Date;
   created_by: string | null;
@@ -35,11 +36,27 @@ interface RelationRow {
   target_snomed: string | null;
 }
 
+interface EvidenceRow {
+  source: string;
+  quote: string | null;
+  grade: Evidence['grade'] | null;
+}
+
+/** A relation's evidence as one JSON array, in its order (the primary key's index reads it). */
+export const EVIDENCE_JSON_SQL = (alias: string) => `(SELECT coalesce(json_agg(json_build_object('source', e.source, 'quote', e.quote, 'grade', e.grade) ORDER BY e.seq), '[]'::json)
+           FROM relation_evidence e WHERE e.relation_id = ${alias}.id)`;
+
+/** Evidence rows as answers carry them: quote and grade only when given. */
+export function toEvidence(rows: EvidenceRow[] | string | null): Evidence[] {
+  const list = typeof rows === 'string' ? (JSON.parse(rows) as EvidenceRow[]) : (rows ?? []);
+  return list.map((e) => ({ source: e.source, ...(e.quote ? { quote: e.quote } : {}), ...(e.grade ? { grade: e.grade } : {}) }));
+}
+
 /** Relations with both end nodes and their types, in one query. */
 const SELECT_RELATION = `
   SELECT r.id, r.source_node_id, r.target_node_id, r.relation_name, rt.name AS relation_type, r.relation_type_id,
          rt.symmetric AS relation_type_symmetric,
-         r.weight, r.url, r.description, r.note, r.created_at, r.updated_at, r.created_by, r.updated_by, r.version,
+         r.weight, r.url, r.description, r.note, ${EVIDENCE_JSON_SQL('r')} AS evidence, r.created_at, r.updated_at, r.created_by, r.updated_by, r.version,
          (SELECT u.username FROM users u WHERE u.id = r.updated_by) AS updated_by_username,
          s.name AS source_name, st.name AS source_type, st.color AS source_type_color, s.snomed_code AS source_snomed,
          t.name AS target_name, tt.name AS target_type, tt.color AS target_type_color, t.snomed_code AS target_snomed
@@ -68,6 +85,7 @@ export function toRelation(r: RelationRow, viewer: readonly string[]): Relation 
     url: r.url,
     description: r.description,
     note: r.note,
+    evidence: toEvidence(r.evidence),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     createdBy: r.created_by,
@@ -183,6 +201,22 @@ export async function updateRelation(db: Queryable, id: string, input: RelationI
     [id, input.sourceNodeId, input.targetNodeId, typeId, input.relationName, input.weight, input.url ?? null, input.description ?? null, input.note ?? null, userId],
   );
   return rows.length > 0;
+}
+
+/**
+ * Replaces a relation's evidence with `evidence` (in the writing transaction, after the version
+ * claim: an evidence change is a change of the relation). Undefined leaves it as it is.
+ */
+export async function writeEvidence(db: Queryable, relationId: string, evidence: readonly Evidence[] | undefined): Promise<void> {
+  if (evidence === undefined) return;
+  await db.query('DELETE FROM relation_evidence WHERE relation_id = $1', [relationId]);
+  if (evidence.length === 0) return;
+  await db.query(
+    `INSERT INTO relation_evidence (relation_id, seq, source, quote, grade)
+     SELECT $1, e.seq - 1, e.source, e.quote, e.grade
+       FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS e(source, quote, grade, seq)`,
+    [relationId, evidence.map((e) => e.source), evidence.map((e) => e.quote ?? null), evidence.map((e) => e.grade ?? null)],
+  );
 }
 
 export async function deleteRelation(db: Queryable, id: string): Promise<boolean> {

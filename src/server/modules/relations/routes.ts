@@ -33,6 +33,7 @@ import {
   relationsOfNode,
   toRelation,
   updateRelation,
+  writeEvidence,
   type RelationInput,
 } from './repository';
 import { loadRelationState, relationEvent } from '../audit-states';
@@ -107,6 +108,7 @@ export async function relationRoutes(app: FastifyInstance) {
       const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
         const { typeId, weight } = await checkRelationWrite(tx, input, null);
         const created = await insertRelation(tx, { ...input, weight }, typeId, req.auth!.user.id);
+        await writeEvidence(tx, created, input.evidence);
         await record(relationEvent('create', created, null, await loadRelationState(tx, created)));
         return created;
       });
@@ -131,6 +133,7 @@ export async function relationRoutes(app: FastifyInstance) {
         if (!current || !before) throw notFound(RELATION_MESSAGES.notFound);
         const { typeId, weight } = await checkRelationWrite(tx, req.body, current);
         await updateRelation(tx, id, { ...req.body, weight }, typeId, req.auth!.user.id);
+        await writeEvidence(tx, id, req.body.evidence);
         await record(relationEvent('update', id, before, await loadRelationState(tx, id)));
       });
       return load(req.params.id, req);

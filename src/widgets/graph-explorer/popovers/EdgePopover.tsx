@@ -7,6 +7,7 @@ import { SelectField } from '../../../ui/form/Select';
 import type { Anchor } from '../../../machines/graph-explorer/graph-explorer.machine';
 import { TrashIcon } from '../icons';
 import { Popover } from './Popover';
+import { EvidenceList } from '../../parts/evidence';
 import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 
 export type EdgePopoverStep = 'viewing' | 'typeForm' | 'saving' | 'confirming' | 'deleting';
@@ -56,6 +57,7 @@ export function EdgePopover(p: EdgePopoverProps) {
         <span>{p.targetName}</span>
       </p>
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
+      {r.evidence && r.evidence.length > 0 && <EvidenceList evidence={r.evidence} />}
 
       {p.step === 'viewing' && !p.readonly && (p.can.edit || p.can.remove) && (
         <div className="kg-graph-popover__actions kg-graph-popover__actions--text">

@@ -3,6 +3,7 @@ import type { NodeRelationItem } from '../../../contract/knowledge/relations';
 import { Card } from '../../../ui/Card';
 import { Chip } from '../../../ui/Chip';
 import { IncomingIcon, OutgoingIcon } from '../icons';
+import { EvidenceSummary } from '../../parts/evidence';
 import { groupRelations, RELATION_GROUP_PREVIEW, type RelationGroup } from '../node-format';
 import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 
@@ -75,6 +76,7 @@ function RelationTypeGroup({ group, directionLabel, outgoing, onOpenNode }: Rela
             <button type="button" className="kg-nodes__name kg-nodes__name--inline kg-node-rels__name" title={r.relatedNode.name} onClick={() => onOpenNode(r.relatedNode.id)}>
               {r.relatedNode.name}
             </button>
+            <EvidenceSummary evidence={r.evidence ?? []} />
             <span className="kg-node-rels__weight" title={T.strength(r.weight)}>
               <span className="kg-node-rels__bar" aria-hidden="true">
                 <span style={{ inlineSize: `${Math.max(0, Math.min(100, r.weight))}%` }} />

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../contract/limits';
 import { RELATION_TEXTS as T } from '../../../contract/texts/relations';
 import { allowedEndTypes, fittingTypes, noFittingNodesText, noFittingTypesText, ruleKey, type TypeRules } from '../../../contract/knowledge/relation-type-rules';
 import { TextField } from '../../../ui/form/TextField';
+import { EvidenceFields } from './evidence-fields';
 import { CountedTextArea, StrengthSlider } from './form-fields';
 import { NodePicker, RelationTypePicker } from './pickers';
 import type { DraftField, RelationDraft } from './relation-form';
@@ -72,7 +73,7 @@ export interface DetailFieldsProps extends FieldGroupProps {
   withNote: boolean;
 }
 
-/** Name, strength, URL, description and (for users who may read it) the internal note. */
+/** Name, strength, URL, description, (for users who may read it) the internal note, and the evidence. */
 export function RelationDetailFields({ draft, errorOf, set, off, moveWeight, withNote }: DetailFieldsProps) {
   return (
     <>
@@ -108,6 +109,9 @@ export function RelationDetailFields({ draft, errorOf, set, off, moveWeight, wit
           <CountedTextArea label={T.note} rows={2} max={LIMITS.relationNoteMax} hint={T.noteHint} value={draft.note} onChange={(v) => set({ note: v })} error={errorOf('note')} disabled={off} />
         </div>
       )}
+      <div className="kg-relation-form__wide">
+        <EvidenceFields rows={draft.evidence ?? []} onChange={(evidence) => set({ evidence })} error={errorOf('evidence')} disabled={off} />
+      </div>
     </>
   );
 }

@@ -2,7 +2,8 @@ import type { RelationSave } from '../../../contract/knowledge/relations';
 import type { Relation } from '../../../contract/knowledge/relations';
 import { LIMITS } from '../../../contract/limits';
 import { isHttpUrl } from '../../../contract/patterns';
-import { RELATION_MESSAGES as M, RELATION_TEXTS } from '../../../contract/texts/relations';
+import { EVIDENCE_LIMITS, evidenceSourceProblem, type Evidence, type EvidenceGrade } from '../../../contract/knowledge/relation-evidence';
+import { EVIDENCE_MESSAGES, EVIDENCE_TEXTS, RELATION_MESSAGES as M, RELATION_TEXTS } from '../../../contract/texts/relations';
 
 /** A node as the pickers show it (a relation's end node or a node from the list). */
 export interface NodeOption {
@@ -22,7 +23,18 @@ export interface RelationDraft {
   url: string;
   description: string;
   note: string;
+  /** Its sources as the form's rows; a row left wholly blank is not sent. */
+  evidence: EvidenceDraft[];
 }
+
+/** One evidence row of the form. */
+export interface EvidenceDraft {
+  source: string;
+  quote: string;
+  grade: EvidenceGrade | '';
+}
+
+export const EMPTY_EVIDENCE: EvidenceDraft = { source: '', quote: '', grade: '' };
 
 export type DraftField = keyof RelationDraft;
 
@@ -35,6 +47,7 @@ export const EMPTY_DRAFT: RelationDraft = {
   url: '',
   description: '',
   note: '',
+  evidence: [],
 };
 
 export const nodeOptionOf = (n: NodeOption): NodeOption => ({ id: n.id, name: n.name, nodeType: n.nodeType, snomedCode: n.snomedCode ?? null });
@@ -49,7 +62,23 @@ export function draftOf(r: Relation): RelationDraft {
     url: r.url ?? '',
     description: r.description ?? '',
     note: r.note ?? '',
+    evidence: (r.evidence ?? []).map((e) => ({ source: e.source, quote: e.quote ?? '', grade: e.grade ?? '' })),
   };
+}
+
+const blankRow = (e: EvidenceDraft) => !e.source.trim() && !e.quote.trim() && !e.grade;
+/** The rows that are sent (a draft kept from before evidence existed has none). */
+const filledRows = (d: RelationDraft) => (d.evidence ?? []).filter((e) => !blankRow(e));
+
+/** Why each evidence row would be refused (by its index among the form's rows), as the server judges it. */
+export function evidenceRowErrors(rows: readonly EvidenceDraft[]): (string | undefined)[] {
+  return rows.map((e) => {
+    if (blankRow(e)) return undefined;
+    if (!e.source.trim()) return EVIDENCE_MESSAGES.sourceRequired;
+    if (e.source.trim().length > EVIDENCE_LIMITS.sourceMax) return EVIDENCE_MESSAGES.sourceTooLong;
+    if (e.quote.length > EVIDENCE_LIMITS.quoteMax) return EVIDENCE_MESSAGES.quoteTooLong;
+    return evidenceSourceProblem(e.source) ?? undefined;
+  });
 }
 
 export interface FieldError {
@@ -74,6 +103,10 @@ export function validateDraft(d: RelationDraft): FieldError[] {
   if (d.description.length > LIMITS.relationDescriptionMax) errors.push({ field: 'description', message: M.descriptionTooLong });
   if (d.note.length > LIMITS.relationNoteMax) errors.push({ field: 'note', message: M.noteTooLong });
   if (d.url.trim() && !isHttpUrl(d.url.trim())) errors.push({ field: 'url', message: M.invalidUrl });
+  // The summary names the first refused row; each row shows its own reason (evidenceRowErrors).
+  const rowError = evidenceRowErrors(d.evidence ?? []).find(Boolean);
+  if (rowError) errors.push({ field: 'evidence', message: rowError });
+  else if (filledRows(d).length > EVIDENCE_LIMITS.items) errors.push({ field: 'evidence', message: EVIDENCE_MESSAGES.tooMany });
   return errors;
 }
 
@@ -91,19 +124,23 @@ export function bodyOf(d: RelationDraft, withNote = true): RelationSave {
     url: d.url.trim(),
     description: d.description,
     ...(withNote ? { note: d.note } : {}),
+    evidence: filledRows(d).map((e): Evidence => ({ source: e.source.trim(), ...(e.quote.trim() ? { quote: e.quote.trim() } : {}), ...(e.grade ? { grade: e.grade } : {}) })),
   };
 }
+
+const evidenceKey = (d: RelationDraft) => JSON.stringify(filledRows(d).map((e) => [e.source.trim(), e.quote.trim(), e.grade]));
 
 /** Whether the draft still holds what the form opened with (else leaving asks first). */
 export function sameDraft(a: RelationDraft, b: RelationDraft): boolean {
   return (
     a.source?.id === b.source?.id && a.target?.id === b.target?.id && a.relationType === b.relationType && a.relationName === b.relationName &&
-    a.weight === b.weight && a.url === b.url && a.description === b.description && a.note === b.note
+    a.weight === b.weight && a.url === b.url && a.description === b.description && a.note === b.note &&
+    evidenceKey(a) === evidenceKey(b)
   );
 }
 
 /** The fields the edit-conflict comparison shows, in the form's order (the note only to who may see it). */
-export const CONFLICT_FIELDS = ['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note'] as const;
+export const CONFLICT_FIELDS = ['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note', 'evidence'] as const;
 export type ConflictFieldKey = (typeof CONFLICT_FIELDS)[number];
 
 const CONFLICT_LABELS: Record<ConflictFieldKey, () => string> = {
@@ -115,11 +152,13 @@ const CONFLICT_LABELS: Record<ConflictFieldKey, () => string> = {
   url: () => RELATION_TEXTS.url,
   description: () => RELATION_TEXTS.description,
   note: () => RELATION_TEXTS.note,
+  evidence: () => EVIDENCE_TEXTS.title,
 };
 
 /** A draft field as the form shows it: a node by its name, the weight as its number. */
 function shownOf(d: RelationDraft, key: ConflictFieldKey): string {
   if (key === 'source' || key === 'target') return d[key]?.name ?? '';
+  if (key === 'evidence') return filledRows(d).map((e) => e.source.trim()).join('; ');
   return String(d[key]);
 }
 

@@ -43,7 +43,8 @@ export async function validateArchive(
     return out;
   };
   // Keys kept for the references above; the big leaf tables (relations, SNOMED, audit) keep none,
-  // their duplicates are caught by the restore's primary keys (and roll everything back).
+  // their duplicates are caught by the restore's primary keys (and roll everything back), and
+  // evidence naming a relation the archive lacks by its foreign key (likewise).
   let highestEventId = 0n;
   const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'attachments']);
   // An event's actor is nobody (a failed sign-in), a user of the archive, or a user whose deletion
