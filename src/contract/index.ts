@@ -15,6 +15,8 @@ export * from './fields';
 export * from './knowledge/nodes';
 export * from './knowledge/relations';
 export * from './knowledge/relation-notes';
+export * from './knowledge/comments';
+export * from './texts/discussions';
 export * from './hidden-fields';
 export * from './knowledge/graph';
 export * from './knowledge/snomed';

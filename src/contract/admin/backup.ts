@@ -9,14 +9,15 @@ import type { TextRef } from '../texts/define';
  * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
  * Encryption (an age file around the zip, recognised by its header) leaves the format as it is.
  */
-export const BACKUP_FORMAT_VERSION = 3;
+export const BACKUP_FORMAT_VERSION = 4;
 /**
  * Every format a restore reads. 2 added the SNOMED concept model's files (concepts, relationships,
  * language and association reference sets); a version-1 archive has none of them and restores
  * with an empty concept model (the descriptions as before). 3 added the accounts' links to the
  * identity provider (user_identities); an older archive restores with none (an admin links again).
+ * 4 added the discussions (comments); an older archive restores with no comments.
  */
-export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3];
+export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** Largest archive a restore accepts (it waits in a temp file, never in memory). */
 export const BACKUP_MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
@@ -41,7 +42,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'comments', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

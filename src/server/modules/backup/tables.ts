@@ -208,6 +208,29 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     batch: 5000,
   }),
   table({
+    // Discussions (migration 0036): on one node or one relation each; author_name keeps a deleted
+    // author's name (author_id is then null).
+    part: 'comments',
+    file: 'comments.ndjson',
+    table: 'comments',
+    key: 'id',
+    shape: {
+      id: uuid,
+      node_id: optUuid,
+      relation_id: optUuid,
+      body: text,
+      author_id: optUuid,
+      author_name: name,
+      created_at: time,
+      updated_at: time,
+      edited: z.boolean(),
+    },
+    check: (row) => ((row.node_id === null) === (row.relation_id === null) ? 'a comment must be on exactly one node or relation' : null),
+    userColumns: ['author_id'],
+    batch: 2000,
+    sinceMigration: 36,
+  }),
+  table({
     part: 'attachments',
     file: 'attachments.ndjson',
     table: 'attachments',
