@@ -71,7 +71,10 @@ beforeAll(async () => {
   await source.db.query(`INSERT INTO snomed_concepts (id, concept_id, term, effective_time) VALUES ('11', '195967001', 'Asthma', '20200731'), ('12', '372665008', 'Salbutamol', null)`);
   const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
   const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
-  await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked' });
+  const relieves = await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked' });
+  // Discussions (migration 0036): one comment on a node, one on a relation.
+  await as(source, token, 'POST', `/nodes/${asthma.id}/comments`, { body: 'See https://example.org/gina' });
+  await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(
     `INSERT INTO snomed_drift (node_id, code, kind, previous_term, current_term, detected_by_filename) VALUES ($1, '195967001', 'term_changed', 'Asthma', 'Asthma (disorder)', 'sct2.txt')`,
@@ -112,7 +115,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, attachments: 1, snomedConcepts: 2, snomedDrift: 1, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -263,7 +266,7 @@ describe('POST /backup/restore', () => {
     expect(res.statusCode, res.body).toBe(200);
     result = res.json<BackupRestoreResult>();
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);

@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) => t.call({ method, url: `/api${url}`, token, payload });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) => t.call({ method, url: `/api${url}`, token, payload });
 const post = async (url: string, token: string, body: string) => {
   const res = await call('POST', url, token, { body });
   expect(res.statusCode).toBe(201);
