@@ -69,7 +69,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
         capped={view?.capped.get(node.id) ?? 0}
         isFocus={node.id === focus}
         presence={presenceBase !== undefined && <PopoverPresence apiBase={presenceBase} nodeId={node.id} />}
-        discussion={presenceBase !== undefined && <PopoverDiscussion apiBase={presenceBase} type="node" id={node.id} onOpen={onNavigate && (() => onNavigate({ path: `/nodes/${node.id}` }))} />}
+        discussion={presenceBase !== undefined && <PopoverDiscussion apiBase={presenceBase} type="node" id={node.id} onOpen={onNavigate && (() => onNavigate({ path: `/nodes/view/${node.id}` }))} />}
         onClose={close}
         // Spec §2: Add Relation leaves for the relation form and comes back to the graph afterwards.
         onAddRelation={() =>
