@@ -16,7 +16,7 @@ export * from './knowledge/nodes';
 export * from './knowledge/relations';
 export * from './knowledge/relation-notes';
 export * from './knowledge/comments';
-export * from './texts/discussions';
+export * from './texts/knowledge/discussions';
 export * from './hidden-fields';
 export * from './knowledge/graph';
 export * from './knowledge/snomed';

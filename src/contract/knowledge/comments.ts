@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCUSSION_MESSAGES } from '../texts/discussions';
+import { DISCUSSION_MESSAGES } from '../texts/knowledge/discussions';
 
 /**
  * Discussions: a comment thread on every node and relation. A comment is plain text; the screens

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { commentsApi, type CommentsApi } from '../../../api/knowledge/comments';
 import { concerns } from '../../../api/live/live-interest';
 import { COMMENT_LIMITS, type Comment, type CommentRecordType } from '../../../contract/knowledge/comments';
-import { DISCUSSION_TEXTS as T } from '../../../contract/texts/discussions';
+import { DISCUSSION_TEXTS as T } from '../../../contract/texts/knowledge/discussions';
 import { failureText } from '../../../machines/error-text';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';

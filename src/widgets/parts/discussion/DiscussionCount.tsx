@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { commentsApi } from '../../../api/knowledge/comments';
 import { concerns } from '../../../api/live/live-interest';
 import type { CommentRecordType } from '../../../contract/knowledge/comments';
-import { DISCUSSION_TEXTS as T } from '../../../contract/texts/discussions';
+import { DISCUSSION_TEXTS as T } from '../../../contract/texts/knowledge/discussions';
 import { Button } from '../../../ui/Button';
 import { useLiveChanges } from '../../hooks/use-live-changes';
 import { useLoad } from '../../hooks/use-load';

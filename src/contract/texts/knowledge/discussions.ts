@@ -1,4 +1,4 @@
-import { defineTexts, icu } from './define';
+import { defineTexts, icu } from '../define';
 
 /** Discussions: the comment thread on a node or relation (node detail, relation form, graph popover). */
 export const DISCUSSION_TEXTS = defineTexts('discussion', {
