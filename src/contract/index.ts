@@ -16,6 +16,8 @@ export * from './knowledge/nodes';
 export * from './knowledge/relations';
 export * from './knowledge/relation-notes';
 export * from './knowledge/relation-evidence';
+export * from './knowledge/comments';
+export * from './texts/knowledge/discussions';
 export * from './hidden-fields';
 export * from './knowledge/graph';
 export * from './knowledge/snomed';

@@ -17,6 +17,7 @@ import '../contract/texts/admin/backup';
 import '../contract/texts/common';
 import '../contract/texts/conflicts';
 import '../contract/texts/dashboard';
+import '../contract/texts/knowledge/discussions';
 import '../contract/texts/graph';
 import '../contract/texts/history';
 import '../contract/texts/imports';

@@ -18,6 +18,7 @@ import { presencePlugin } from './live/presence';
 import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir';
+import { commentRoutes } from './modules/comments';
 import { graphRoutes } from './modules/graph';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(nodeRoutes);
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
+        await api.register(commentRoutes);
         await api.register(historyRoutes);
         await api.register(graphRoutes);
         await api.register(snomedImportRoutes);

@@ -41,6 +41,13 @@ const asAdmin = async <T = { id: string }>(method: Method, url: string, payload?
   return res.json<T>();
 };
 const node = () => asAdmin('POST', '/nodes', { name: uniq('Node '), nodeType: 'Disease' });
+/** A comment written by `who` when they may post one, else by the admin. */
+const ownComment = async (who: string): Promise<string> => {
+  const url = `/api/nodes/${(await node()).id}/comments`;
+  const mine = tokens[who] ? await t.call({ method: 'POST', url, token: tokens[who], payload: { body: uniq('mine ') } }) : null;
+  if (mine?.statusCode === 201) return mine.json<{ id: string }>().id;
+  return (await asAdmin('POST', url.replace(/^\/api/, ''), { body: uniq('theirs ') })).id;
+};
 const relation = async () => {
   const [a, b] = [await node(), await node()];
   return asAdmin<{ id: string; sourceNodeId: string; targetNodeId: string }>('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
@@ -156,6 +163,14 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     const r = await relation();
     return { url: `/relations/${r.id}/restore-preview?eventId=${await firstEvent('relations', r.id)}` };
   },
+
+  'GET /nodes/:id/comments': async () => ({ url: `/nodes/${(await node()).id}/comments` }),
+  'POST /nodes/:id/comments': async () => ({ url: `/nodes/${(await node()).id}/comments`, payload: { body: uniq('comment ') } }),
+  'GET /relations/:id/comments': async () => ({ url: `/relations/${(await relation()).id}/comments` }),
+  'POST /relations/:id/comments': async () => ({ url: `/relations/${(await relation()).id}/comments`, payload: { body: uniq('comment ') } }),
+  // The caller's own comment (editing is the author's); one by the admin for those who may not post.
+  'PUT /comments/:id': async (who) => ({ url: `/comments/${await ownComment(who)}`, payload: { body: uniq('edited ') } }),
+  'DELETE /comments/:id': async (who) => ({ url: `/comments/${await ownComment(who)}` }),
 
   'GET /nodetypes': async () => ({ url: '/nodetypes' }),
   'GET /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),

@@ -9,9 +9,12 @@ export interface LiveInterest {
   types?: readonly LiveEntityType[];
   /** Changes of these records only (a detail page): a bulk message (id null) of their type counts too. */
   records?: readonly { type: LiveEntityType; id: string }[];
+  /** Comments in the discussion of this node or relation. */
+  discussion?: { type: 'node' | 'relation'; id: string };
 }
 
 export function concerns(change: ChangeMessage, interest: LiveInterest): boolean {
+  if (change.entityType === 'comment' && interest.discussion) return change.on?.type === interest.discussion.type && change.on.id === interest.discussion.id;
   if (interest.types?.includes(change.entityType)) return true;
   return interest.records?.some((r) => r.type === change.entityType && (change.id === null || change.id === r.id)) ?? false;
 }

@@ -72,6 +72,15 @@ export const API_ACCESS = {
   'POST /relations/:id/restore': 'relations.update',
   'GET /relations/:id/restore-preview': 'relations.update',
 
+  // Discussions (contract/knowledge/comments.ts): a reader may read and join a record's thread; editing
+  // a comment is its author's, deleting another's needs the record's delete permission (both checked in the route).
+  'GET /nodes/:id/comments': 'nodes.read',
+  'POST /nodes/:id/comments': 'nodes.read',
+  'GET /relations/:id/comments': 'nodes.read',
+  'POST /relations/:id/comments': 'nodes.read',
+  'PUT /comments/:id': 'nodes.read',
+  'DELETE /comments/:id': 'nodes.read',
+
   'GET /nodetypes': 'nodes.read',
   'GET /nodetypes/:id': 'nodes.read',
   'POST /nodetypes': 'system.config',

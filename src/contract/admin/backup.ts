@@ -15,8 +15,9 @@ export const BACKUP_FORMAT_VERSION = 4;
  * language and association reference sets); a version-1 archive has none of them and restores
  * with an empty concept model (the descriptions as before). 3 added the accounts' links to the
  * identity provider (user_identities); an older archive restores with none (an admin links again).
- * 4 added the FHIR terminology resources and their indexed concepts (fhir_resources, fhir_concepts)
- * and the relations' evidence (relation_evidence); an older archive restores with none of them.
+ * 4 added the FHIR terminology resources and their indexed concepts (fhir_resources, fhir_concepts),
+ * the relations' evidence (relation_evidence) and the discussions (comments); an older archive
+ * restores with none of them.
  */
 export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
@@ -43,7 +44,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'relationEvidence', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'relationEvidence', 'comments', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

@@ -7,7 +7,9 @@
  */
 
 /** The records whose changes are sent live. */
-export const LIVE_ENTITY_TYPES = ['node', 'relation', 'node_type', 'relation_type'] as const;
+export const LIVE_RECORD_TYPES = ['node', 'relation', 'node_type', 'relation_type'] as const;
+/** …and the comments of a node's or relation's discussion (`on` names the record; never the text). */
+export const LIVE_ENTITY_TYPES = [...LIVE_RECORD_TYPES, 'comment'] as const;
 export type LiveEntityType = (typeof LIVE_ENTITY_TYPES)[number];
 
 export interface ChangeMessage {
@@ -24,6 +26,8 @@ export interface ChangeMessage {
   at: string;
   /** A bulk message: how many records changed. */
   count?: number;
+  /** A comment's message: the node or relation whose discussion it is in. */
+  on?: { type: 'node' | 'relation'; id: string };
 }
 
 /** The payload of one `kg.changes` event: the changes of one committed transaction. */

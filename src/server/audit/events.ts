@@ -24,6 +24,7 @@ export type AuditEntityType =
   | 'attachment'
   | 'node_type'
   | 'relation_type'
+  | 'comment'
   | 'snomed_concept'
   | 'snomed_catalogue'
   | 'user'

@@ -11,6 +11,13 @@ export const LIVE_READ_PERMISSION = API_ACCESS['GET /nodes'];
 
 const isLive = (type: string): type is LiveEntityType => (LIVE_ENTITY_TYPES as readonly string[]).includes(type);
 
+/** A comment event's record (its detail names it, audit events keep no other link). */
+function commentRecordOf(event: AuditEvent): ChangeMessage['on'] | null {
+  if (event.entityType !== 'comment' || !event.detail) return null;
+  const { recordType, recordId } = event.detail as { recordType?: unknown; recordId?: unknown };
+  return (recordType === 'node' || recordType === 'relation') && typeof recordId === 'string' ? { type: recordType, id: recordId } : null;
+}
+
 /**
  * One transaction's events as messages: only nodes, relations and types; field names without
  * values; more than LIVE_BULK_AFTER records of one type become one `bulk` message (an import must
@@ -33,7 +40,10 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
       continue;
     }
     for (const e of list) {
-      out.push({ entityType, id: e.entityId, action: e.action, fields: e.changes.map((c) => c.field), actor: e.actor, at: e.at });
+      const message: ChangeMessage = { entityType, id: e.entityId, action: e.action, fields: e.changes.map((c) => c.field), actor: e.actor, at: e.at };
+      const on = commentRecordOf(e);
+      if (on) message.on = on;
+      out.push(message);
     }
   }
   return out;

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { concerns } from '../../api/live/live-interest';
-import { LIVE_ENTITY_TYPES } from '../../contract/live/live-changes';
+import { LIVE_RECORD_TYPES } from '../../contract/live/live-changes';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import type { ExplorerActor } from './use-graph-explorer';
 
@@ -31,7 +31,7 @@ export function useGraphLive(actor: ExplorerActor, apiBase: string, userId: stri
 
   useLiveChanges(
     api,
-    (c) => concerns(c, { types: LIVE_ENTITY_TYPES }),
+    (c) => concerns(c, { types: LIVE_RECORD_TYPES }),
     (changes, resync) => {
       const elsewhere = changes.filter((c) => !(userId && c.actor?.id === userId && Date.now() < ownUntil.current));
       if (resync || elsewhere.length > 0) setStale(true);

@@ -8,6 +8,7 @@ import { styles as conflict } from '../parts/conflict/styles';
 import { styles as drafts } from '../parts/drafts/styles';
 import { styles as presence } from '../parts/presence/styles';
 import { styles as snomedConcept } from '../parts/snomed-concept/styles';
+import { styles as discussion } from '../parts/discussion/styles';
 import css from './relation-editor.css?inline';
 
 /**
@@ -15,4 +16,4 @@ import css from './relation-editor.css?inline';
  * form and the history panel included): its parts' sheets, then its own, in cascade order. The
  * element's shadow root (relation-editor.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, upload, nodeForm, history, conflict, drafts, presence, snomedConcept, css);
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, conflict, drafts, presence, snomedConcept, discussion, css);

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'attachment',
   'node_type',
   'relation_type',
+  'comment',
   'snomed_concept',
   'snomed_catalogue',
   'user',
@@ -99,6 +100,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = defineTex
   attachment: 'Attachment',
   node_type: 'Node type',
   relation_type: 'Relation type',
+  comment: 'Comment',
   snomed_concept: 'SNOMED concept',
   snomed_catalogue: 'SNOMED catalogue',
   user: 'User',
@@ -196,6 +198,7 @@ export const AUDIT_DETAIL_KEYS = [
   'total', 'totalRows', 'created', 'updated', 'unchanged', 'skipped', 'errors', 'sheet',
   'count', 'olderThanDays', 'before',
   'movedUsers',
+  'recordType', 'recordId',
   'counts', 'formatVersion', 'migration', 'createdAt', 'bytes', 'encrypted', 'completed',
 ] as const;
 
@@ -242,6 +245,7 @@ export const AUDIT_FIELD_LABELS = defineTexts('auditLog.fields', {
   id: 'ID',
   size: 'Size (bytes)',
   contentType: 'File type',
+  body: 'Comment',
   // Details.
   fromEvent: 'Restored from event',
   relationsRestored: 'Relations restored',
@@ -273,6 +277,8 @@ export const AUDIT_FIELD_LABELS = defineTexts('auditLog.fields', {
   olderThanDays: 'Older than (days)',
   before: 'Before',
   movedUsers: 'Users moved to viewer',
+  recordType: 'On a',
+  recordId: 'On record',
   counts: 'Records',
   formatVersion: 'Format version',
   migration: 'Database migration',

@@ -71,13 +71,16 @@ beforeAll(async () => {
   await source.db.query(`INSERT INTO snomed_concepts (id, concept_id, term, effective_time) VALUES ('11', '195967001', 'Asthma', '20200731'), ('12', '372665008', 'Salbutamol', null)`);
   const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
   const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
-  await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked', evidence: [{ source: 'PMID:12345', quote: 'It helps', grade: 'high' }, { source: 'Ward practice' }] });
+  const relieves = await as(source, token, 'POST', '/relations', { relationName: 'relieves', sourceNodeId: drug.id, targetNodeId: asthma.id, relationType: 'treats', weight: 80, note: 'checked', evidence: [{ source: 'PMID:12345', quote: 'It helps', grade: 'high' }, { source: 'Ward practice' }] });
   // A FHIR code system (migration 0036): the resource, its version and its indexed concepts travel.
   const cs = { resourceType: 'CodeSystem', id: 'colours', url: 'http://example.org/colours', version: '2', name: 'Colours', status: 'active', content: 'complete', concept: [{ code: 'blue', display: 'Blue', concept: [{ code: 'navy', display: 'Navy', designation: [{ language: 'de', value: 'Marineblau' }] }] }] };
   for (const title of ['Colours', 'Colour codes']) {
     const put = await source.call({ method: 'PUT', url: '/fhir/CodeSystem/colours', token, headers: { 'content-type': 'application/fhir+json' }, payload: JSON.stringify({ ...cs, title }) });
     expect(put.statusCode).toBeLessThan(300);
   }
+  // Discussions (migration 0038): one comment on a node, one on a relation.
+  await as(source, token, 'POST', `/nodes/${asthma.id}/comments`, { body: 'See https://example.org/gina' });
+  await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(
     `INSERT INTO snomed_drift (node_id, code, kind, previous_term, current_term, detected_by_filename) VALUES ($1, '195967001', 'term_changed', 'Asthma', 'Asthma (disorder)', 'sct2.txt')`,
@@ -118,7 +121,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 2, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -272,7 +275,7 @@ describe('POST /backup/restore', () => {
     expect(res.statusCode, res.body).toBe(200);
     result = res.json<BackupRestoreResult>();
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);

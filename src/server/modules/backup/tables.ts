@@ -208,7 +208,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     batch: 5000,
   }),
   table({
-    // Why each relation is believed (migration 0036), in the curator's order.
+    // Why each relation is believed (migration 0037), in the curator's order.
     part: 'relationEvidence',
     file: 'relation_evidence.ndjson',
     table: 'relation_evidence',
@@ -223,7 +223,30 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     },
     userColumns: [],
     batch: 5000,
-    sinceMigration: 36,
+    sinceMigration: 37,
+  }),
+  table({
+    // Discussions (migration 0038): on one node or one relation each; author_name keeps a deleted
+    // author's name (author_id is then null).
+    part: 'comments',
+    file: 'comments.ndjson',
+    table: 'comments',
+    key: 'id',
+    shape: {
+      id: uuid,
+      node_id: optUuid,
+      relation_id: optUuid,
+      body: text,
+      author_id: optUuid,
+      author_name: name,
+      created_at: time,
+      updated_at: time,
+      edited: z.boolean(),
+    },
+    check: (row) => ((row.node_id === null) === (row.relation_id === null) ? 'a comment must be on exactly one node or relation' : null),
+    userColumns: ['author_id'],
+    batch: 2000,
+    sinceMigration: 38,
   }),
   table({
     part: 'attachments',

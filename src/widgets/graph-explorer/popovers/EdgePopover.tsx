@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GraphRelation } from '../../../contract/knowledge/graph';
 import { GRAPH_MESSAGES } from '../../../contract/texts/graph';
 import { Button } from '../../../ui/Button';
@@ -28,6 +29,8 @@ export interface EdgePopoverProps {
   /** The server's refusal of the last save (a rule's 400, a duplicate's 409), shown at the field. */
   error: string | null;
   chosenType: string;
+  /** The record's comment count and a link to its discussion (a slot, like presence). */
+  discussion?: ReactNode;
   onClose: () => void;
   onEditType: () => void;
   onChooseType: (type: string) => void;
@@ -58,6 +61,7 @@ export function EdgePopover(p: EdgePopoverProps) {
       </p>
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
       {r.evidence && r.evidence.length > 0 && <EvidenceList evidence={r.evidence} />}
+      {p.discussion}
 
       {p.step === 'viewing' && !p.readonly && (p.can.edit || p.can.remove) && (
         <div className="kg-graph-popover__actions kg-graph-popover__actions--text">

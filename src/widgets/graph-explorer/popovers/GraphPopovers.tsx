@@ -7,7 +7,7 @@ import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
 import type { ViewGraph } from '../model/graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
 import type { ExplorerActor } from '../use-graph-explorer';
-import { PopoverPresence } from './popover-presence';
+import { PopoverDiscussion, PopoverPresence } from './popover-presence';
 
 // The comparison loads when a type save first meets someone else's change, not with the graph (its size budget: bench/bundle).
 const ConflictDialog = lazy(() => import('../../parts/conflict').then((m) => ({ default: m.ConflictDialog })));
@@ -69,6 +69,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
         capped={view?.capped.get(node.id) ?? 0}
         isFocus={node.id === focus}
         presence={presenceBase !== undefined && <PopoverPresence apiBase={presenceBase} nodeId={node.id} />}
+        discussion={presenceBase !== undefined && <PopoverDiscussion apiBase={presenceBase} type="node" id={node.id} onOpen={onNavigate && (() => onNavigate({ path: `/nodes/view/${node.id}` }))} />}
         onClose={close}
         // Spec §2: Add Relation leaves for the relation form and comes back to the graph afterwards.
         onAddRelation={() =>
@@ -109,6 +110,11 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
           readonly={c.readonly}
           can={{ edit: may('relations.update'), remove: may('relations.delete') }}
           relationTypes={fitting}
+          discussion={
+            presenceBase !== undefined && (
+              <PopoverDiscussion apiBase={presenceBase} type="relation" id={relation.id} onOpen={onNavigate && (() => onNavigate({ path: `/relations/${relation.id}/edit` }))} />
+            )
+          }
           noneFitsText={noFittingTypesText(ends.source, ends.target, true)}
           error={snapshot.matches({ ready: { ui: { edgePopover: 'typeForm' } } }) ? c.formError : null}
           chosenType={c.chosenType}

@@ -25,6 +25,8 @@ export interface NodePopoverProps {
   isFocus: boolean;
   /** Who else has the node open (a slot: the explorer passes it when it has a server). */
   presence?: ReactNode;
+  /** The record's comment count and a link to its discussion (a slot, like presence). */
+  discussion?: ReactNode;
   onClose: () => void;
   onAddRelation: () => void;
   onEditNode: () => void;
@@ -62,6 +64,7 @@ export function NodePopover(p: NodePopoverProps) {
         <dd>{node.degree}</dd>
       </dl>
       <p className="kg-graph-popover__text">{node.description || GRAPH_MESSAGES.noDescription}</p>
+      {p.discussion}
       {p.capped > 0 && (
         <Button variant="text" startIcon={<ExpandIcon size={16} />} onClick={p.onShowMore} disabled={busy}>
           {V.showMore(p.capped)}

@@ -29,6 +29,7 @@ import { HistoryPart, RecordTabs } from '../../parts/history';
 import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 import { useLatest } from '../../../ui/use-latest';
 import { Presence } from '../../parts/presence';
+import { Discussion } from '../../parts/discussion';
 import { ConceptBrowserDialog } from '../../parts/snomed-concept';
 
 export interface NodeDetailProps {
@@ -169,6 +170,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           <div className="kg-node-detail__columns">
             <NodeAttachments nodeId={node.id} attachments={node.attachments} calls={files} onFailed={() => show(T.downloadFailed, 'error')} />
             <NodeRelationsList nodeId={node.id} relations={relations} onOpenNode={onOpenNode} />
+            <Discussion api={api} type="node" id={node.id} />
           </div>
         }
         history={() => <HistoryPart.Part api={api} kind="nodes" recordId={node.id} canRestore={can.update} onRestored={() => void data.reload()} />}

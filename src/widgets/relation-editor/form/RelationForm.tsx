@@ -21,6 +21,7 @@ import { useTitleInShell } from '../../shell-title';
 import { HistoryPart, RecordTabs } from '../../parts/history';
 import { useLoad } from '../../hooks/use-load';
 import { Presence } from '../../parts/presence';
+import { Discussion } from '../../parts/discussion';
 import { draftOf, EMPTY_DRAFT, nodeOptionOf } from './relation-form';
 import { RelationFormBody } from './RelationFormBody';
 
@@ -116,19 +117,22 @@ export function RelationForm({ api, relationId, sourceNodeId, onBackToList, ...r
         <RecordTabs
           label={T.editHeading}
           details={
-            <RelationFormBody
-              key={`${relationId}#${version}`}
-              api={api}
-              mode={mode}
-              relationId={relationId}
-              types={data.data.types}
-              rules={data.data.rules}
-              initial={data.data.draft}
-              version={data.data.version}
-              changed={live?.id ? live : null}
-              onReviewed={() => setElsewhere(null)}
-              {...rest}
-            />
+            <>
+              <RelationFormBody
+                key={`${relationId}#${version}`}
+                api={api}
+                mode={mode}
+                relationId={relationId}
+                types={data.data.types}
+                rules={data.data.rules}
+                initial={data.data.draft}
+                version={data.data.version}
+                changed={live?.id ? live : null}
+                onReviewed={() => setElsewhere(null)}
+                {...rest}
+              />
+              <Discussion api={api} type="relation" id={relationId} variant="section" />
+            </>
           }
           history={() => (
             <HistoryPart.Part

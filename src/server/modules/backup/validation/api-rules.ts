@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CommentBodySchema,
   NodeSaveSchema,
   RelationSaveSchema,
   RoleCreateSchema,
@@ -49,6 +50,7 @@ const CHECKS: Partial<Record<BackupPart, (row: Row) => z.ZodSafeParseResult<unkn
       note: row.note,
       url: row.url,
     }),
+  comments: (row) => CommentBodySchema.safeParse({ body: row.body }),
 };
 
 /** Why the API would refuse this row ("url: Please enter a valid URL"), or null. */

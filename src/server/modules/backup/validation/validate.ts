@@ -39,7 +39,8 @@ export async function validateArchive(
     if (table.part === 'nodes') out.push(['node_type_id', 'nodeTypes']);
     if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);
     if (table.part === 'relations') out.push(['source_node_id', 'nodes'], ['target_node_id', 'nodes'], ['relation_type_id', 'relationTypes']);
-    if (table.part === 'attachments' || table.part === 'snomedDrift') out.push(['node_id', 'nodes']);
+    if (table.part === 'attachments' || table.part === 'snomedDrift' || table.part === 'comments') out.push(['node_id', 'nodes']);
+    // A comment's relation is checked by the restore's foreign key (relations keep no keys here).
     return out;
   };
   // Keys kept for the references above; the big leaf tables (relations, SNOMED, audit) keep none,
