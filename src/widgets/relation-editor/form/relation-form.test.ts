@@ -62,7 +62,7 @@ describe('the relation form\'s edit conflict (docs/architecture/versions.md)', (
 
   it('compares every field as the form shows it, nodes by name, the note only for who may see it', () => {
     const fields = relationConflictFields(theirs, yours, true);
-    expect(fields.map((f) => f.key)).toEqual(['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note']);
+    expect(fields.map((f) => f.key)).toEqual(['source', 'target', 'relationType', 'relationName', 'weight', 'url', 'description', 'note', 'evidence']);
     expect(fields.find((f) => f.key === 'target')).toMatchObject({ theirs: 'wheezing', yours: 'asthma' });
     expect(fields.find((f) => f.key === 'weight')).toMatchObject({ theirs: '70', yours: '50' });
     expect(relationConflictFields(theirs, yours, false).map((f) => f.key)).not.toContain('note');
