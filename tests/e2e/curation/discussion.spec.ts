@@ -141,7 +141,7 @@ test('screenshots of a discussion in English and German, wide and narrow', async
       await expect(thread(page).locator('.kg-discussion__item')).toHaveCount(2);
       if (language === 'de') await expect(thread(page).locator('.kg-card__title')).toHaveText('Diskussion (2)');
       await thread(page).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(shots, `discussion-${language}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(shots, `discussion-${language}-${width}.png`) });
       await page.context().close();
     }
   }
