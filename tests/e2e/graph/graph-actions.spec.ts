@@ -102,8 +102,9 @@ for (const [w, h] of [
 
 test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Relation', async ({ page }) => {
   const relationEvents: string[] = [];
+  // The relation record itself (the popover's discussion count is read from its own sub-resource).
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/relations/')) relationEvents.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (/^\/api\/relations\/[^/]+$/.test(new URL(r.url()).pathname)) relationEvents.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   await openGraph(page);
   await focusOn(page, 'hypertension');
