@@ -70,7 +70,7 @@ test('Import Relations: the template, live progress, the summary, the error repo
   const [templateFile] = await Promise.all([page.waitForEvent('download'), template.click()]);
   expect(templateFile.suggestedFilename()).toMatch(/^relations_template_\d+\.xlsx$/);
   const templateBytes = await saved(templateFile);
-  expect(rowsOf(templateBytes)[0]).toEqual(['Source', 'Source type', 'Target', 'Target type', 'Relation type', 'Weight', 'Relation name', 'Description', 'URL']);
+  expect(rowsOf(templateBytes)[0]).toEqual(['Source', 'Source type', 'Target', 'Target type', 'Relation type', 'Weight', 'Relation name', 'Description', 'URL', 'Evidence source', 'Evidence quote', 'Evidence grade']);
   await expect(page.getByRole('status').filter({ hasText: 'Template downloaded successfully' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Import relations', exact: true }).click();
