@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { ada, twoCurators, type Curator } from '../support/two-curators';
 
 /**
  * Discussions on the node detail (docs/architecture/knowledge.md, Discussions): an editor and a viewer
@@ -12,23 +13,11 @@ import { startServer, type TestServer } from '../support/server';
 test.describe.configure({ mode: 'serial' });
 
 let server: TestServer;
-const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
 const vic = { username: 'vic', email: 'vic@example.org', password: 'second-pass' };
-const tokens: Record<string, string> = {};
-const url = (p: string) => `${server.url}${p}`;
+const curators = twoCurators(() => server, vic);
+const { api } = curators;
 const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
 let nodeId = '';
-
-async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
-  const token = tokens[init.as ?? 'ada'];
-  const res = await fetch(url(`/api${p}`), {
-    method: init.method ?? 'GET',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** Resolves once the page's socket is up and its screens listen (use-live-changes waits ~2–3 s). */
 function liveConnection(page: Page): Promise<void> {
@@ -41,21 +30,13 @@ function liveConnection(page: Page): Promise<void> {
   }).then(() => page.waitForTimeout(3500));
 }
 
-async function signedIn(browser: Browser, who: typeof ada, p: string, { language, width = 1440, live = false }: { language?: string; width?: number; live?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/login'));
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
+/** A person's page on a record with its thread shown; with `live`, once its socket listens. */
+async function signedIn(browser: Browser, who: Curator, p: string, { live = false, ...o }: { language?: string; width?: number; live?: boolean } = {}): Promise<Page> {
+  let listening = Promise.resolve();
+  const page = await curators.signedIn(browser, who, p, { ...o, beforeOpen: (opening) => {
+      if (live) listening = liveConnection(opening);
     },
-    [body.accessToken, body.refreshToken, language ?? ''] as const,
-  );
-  const listening = live ? liveConnection(page) : Promise.resolve();
-  await page.goto(url(p));
+  });
   await expect(thread(page)).toBeVisible();
   await listening;
   return page;
@@ -71,10 +52,7 @@ async function post(page: Page, text: string) {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer();
-  expect((await api('/auth/register', { method: 'POST', body: ada })).status).toBe(201);
-  tokens.ada = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: ada.username, password: ada.password } })).body.accessToken;
-  expect((await api('/users', { method: 'POST', body: { ...vic, role: 'viewer' } })).status).toBe(201);
-  tokens.vic = (await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: { login: vic.username, password: vic.password } })).body.accessToken;
+  await curators.setUp('viewer');
   expect((await api('/nodetypes', { method: 'POST', body: { name: 'Disease' } })).status).toBe(201);
   nodeId = (await api<{ id: string }>('/nodes', { method: 'POST', body: { name: 'Asthma', nodeType: 'Disease', description: 'Chronic airway inflammation' } })).body.id;
 });

@@ -11,7 +11,8 @@ export const ada = { username: 'ada', email: 'ada@example.org', password: 'first
 export const bea = { username: 'bea', email: 'bea@example.org', password: 'second-pass' };
 export type Curator = typeof ada;
 
-export function twoCurators(server: () => TestServer) {
+/** `second` is the other person (Bea unless a spec needs someone else, e.g. a viewer named Vic). */
+export function twoCurators(server: () => TestServer, second: Curator = bea) {
   const tokens: Record<string, string> = {};
   const url = (p: string) => `${server().url}${p}`;
 
@@ -33,15 +34,16 @@ export function twoCurators(server: () => TestServer) {
     return body;
   }
 
-  /** Ada registers (the first account is the admin) and makes Bea with `beaRole`; both get tokens. */
-  async function setUp(beaRole: string) {
+  /** Ada registers (the first account is the admin) and makes the second person with `role`; both get tokens. */
+  async function setUp(role: string) {
     if ((await api('/auth/register', { method: 'POST', body: ada })).status !== 201) throw new Error('registering ada failed');
     tokens.ada = (await login(ada)).accessToken;
-    if ((await api('/users', { method: 'POST', body: { ...bea, role: beaRole } })).status !== 201) throw new Error('creating bea failed');
-    tokens.bea = (await login(bea)).accessToken;
+    if ((await api('/users', { method: 'POST', body: { ...second, role } })).status !== 201) throw new Error(`creating ${second.username} failed`);
+    tokens[second.username] = (await login(second)).accessToken;
   }
 
-  async function signedIn(browser: Browser, who: Curator, p: string, o: { language?: string; width?: number } = {}): Promise<Page> {
+  /** `beforeOpen` runs on the page before it opens `p` (e.g. to listen for its socket). */
+  async function signedIn(browser: Browser, who: Curator, p: string, o: { language?: string; width?: number; beforeOpen?: (page: Page) => void } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
     const page = await context.newPage();
     const body = await login(who);
@@ -54,6 +56,7 @@ export function twoCurators(server: () => TestServer) {
       },
       [body.accessToken, body.refreshToken, o.language ?? ''] as const,
     );
+    o.beforeOpen?.(page);
     await page.goto(url(p));
     return page;
   }
