@@ -30,8 +30,8 @@ const TypeCountSchema = z.object({ type: z.string(), count: z.number().int() });
 
 export const AnalyticsTotalsSchema = z.object({
   interval: z.enum(ANALYTICS_INTERVALS),
-  /** Now. */
-  current: z.object({ nodes: z.number().int(), relations: z.number().int() }),
+  /** Now; `relationsWithEvidence` have at least one evidence source, the rest of `relations` none. */
+  current: z.object({ nodes: z.number().int(), relations: z.number().int(), relationsWithEvidence: z.number().int() }),
   /** Oldest first; `period` is the period's first day (UTC, YYYY-MM-DD), counts are at its end. */
   series: z.array(z.object({ period: z.string(), nodes: z.number().int(), relations: z.number().int() })),
   /** Now, per node type and per relation type, largest first. */

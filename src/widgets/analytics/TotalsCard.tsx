@@ -11,7 +11,7 @@ const TotalsChart = lazy(() => import('./TotalsChart').then((m) => ({ default: m
 
 const fmt = (n: number) => formatNumber(n);
 
-/** The figures now: nodes, relations and the number of types, each with its change over the periods shown. */
+/** The figures now: nodes, relations and the number of types, each with its change over the periods shown, and how many relations have evidence. */
 export function SummaryCards({ totals }: { totals: AnalyticsTotals }) {
   const first = totals.series[0];
   const since = first ? periodLabel(first.period, totals.interval) : '';
@@ -20,6 +20,11 @@ export function SummaryCards({ totals }: { totals: AnalyticsTotals }) {
     { label: T.relations, value: totals.current.relations, change: first && T.sinceStart(changeText(first.relations, totals.current.relations), since) },
     { label: T.nodeTypes, value: totals.byType.nodes.length },
     { label: T.relationTypes, value: totals.byType.relations.length },
+    {
+      label: T.relationsWithEvidence,
+      value: totals.current.relationsWithEvidence,
+      change: T.withoutEvidence(totals.current.relations - totals.current.relationsWithEvidence),
+    },
   ];
   return (
     <ul className="kg-analytics__figures">

@@ -57,7 +57,9 @@ test.beforeAll(async () => {
     ids[name] = res.body.id;
   }
   for (const source of ['Headache', 'Nausea']) {
-    await call('/relations', { method: 'POST', token, body: { relationName: `${source} in migraine`, sourceNodeId: ids[source], targetNodeId: ids.Migraine, relationType: 'symptom of' } });
+    // Headache's relation cites a source, Nausea's none: the evidence figure counts one of each.
+    const evidence = source === 'Headache' ? [{ source: 'PMID:12345678', grade: 'moderate' }] : [];
+    await call('/relations', { method: 'POST', token, body: { relationName: `${source} in migraine`, sourceNodeId: ids[source], targetNodeId: ids.Migraine, relationType: 'symptom of', evidence } });
   }
   fs.mkdirSync(SCREENS, { recursive: true });
 });
@@ -71,6 +73,9 @@ test('figures, chart with a table, findings, export; a finding opens the filtere
   const figures = page.locator('.kg-analytics__figure');
   await expect(figures.filter({ hasText: 'Nodes' }).first()).toContainText('5');
   await expect(figures.filter({ hasText: 'Relations' }).first()).toContainText('2');
+  const withEvidence = figures.filter({ hasText: 'Relations with evidence' });
+  await expect(withEvidence.locator('.kg-analytics__figure-value')).toHaveText('1');
+  await expect(withEvidence).toContainText('1 without evidence');
   await expect(page.getByRole('img', { name: /Nodes from .* to .*: 0 to 5\./ })).toBeVisible();
   await expect(page.locator('.kg-analytics__chart canvas')).toBeVisible();
   await page.getByText('Show as table').click();

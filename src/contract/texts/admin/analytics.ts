@@ -30,6 +30,8 @@ export const ANALYTICS_TEXTS = defineTexts('analytics', {
   relations: 'Relations',
   nodeTypes: 'Node types',
   relationTypes: 'Relation types',
+  relationsWithEvidence: 'Relations with evidence',
+  withoutEvidence: icu(['count'], (count: number) => `${count.toLocaleString('en')} without evidence`, '{count, number} without evidence'),
   sinceStart: icu(['change', 'label'], (change: string, label: string) => `${change} since ${label}`),
   totalsOverTime: 'Totals over time',
   interval: 'Interval',

@@ -129,7 +129,7 @@ describe('GET /analytics/totals', () => {
     const res = await get('/api/analytics/totals?interval=month&periods=4', viewerOnly.accessToken);
     expect(res.statusCode, res.body).toBe(200);
     const totals = res.json<AnalyticsTotals>();
-    expect(totals.current).toEqual({ nodes: 5, relations: 1 });
+    expect(totals.current).toEqual({ nodes: 5, relations: 1, relationsWithEvidence: 0 });
     expect(totals.series).toHaveLength(4);
     expect(totals.series.at(-1)).toMatchObject({ nodes: 5, relations: 1 });
     // Two months back only the deleted node (created 70 days ago) existed at the period's end... or
@@ -194,5 +194,31 @@ describe('GET /analytics/export', () => {
 
   it('needs analytics.export', async () => {
     expect((await get('/api/analytics/export?format=csv', viewerOnly.accessToken)).statusCode).toBe(403);
+  });
+});
+
+// Last: its relation would change the activity counted above.
+describe('GET /analytics/totals, evidence', () => {
+  it('counts relations with evidence once however many sources they cite, the rest as without', async () => {
+    const made = await t.call({
+      method: 'POST',
+      url: '/api/relations',
+      token: editor.accessToken,
+      payload: {
+        relationName: 'migraine with headache',
+        sourceNodeId: ids.Migraine,
+        targetNodeId: ids.Headache,
+        relationType: 'symptom of',
+        evidence: [{ source: 'PMID:12345678', grade: 'high' }, { source: 'https://example.org/guideline' }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    try {
+      const totals = (await get('/api/analytics/totals', viewerOnly.accessToken)).json<AnalyticsTotals>();
+      expect(totals.current).toEqual({ nodes: 5, relations: 2, relationsWithEvidence: 1 });
+    } finally {
+      const gone = await t.call({ method: 'DELETE', url: `/api/relations/${made.json<{ id: string }>().id}`, token: editor.accessToken });
+      expect(gone.statusCode, gone.body).toBe(204);
+    }
   });
 });

@@ -32,8 +32,10 @@ export async function analyticsTotals(db: Queryable, interval: AnalyticsInterval
        FROM p ORDER BY p.start`,
     [interval, periods],
   );
-  const [current] = await db.query<{ nodes: number; relations: number }>(
-    'SELECT (SELECT count(*) FROM nodes)::int AS nodes, (SELECT count(*) FROM relations)::int AS relations',
+  // relation_evidence's primary key starts with relation_id: a row with seq 0 is one relation with evidence.
+  const [current] = await db.query<{ nodes: number; relations: number; relationsWithEvidence: number }>(
+    `SELECT (SELECT count(*) FROM nodes)::int AS nodes, (SELECT count(*) FROM relations)::int AS relations,
+            (SELECT count(DISTINCT relation_id) FROM relation_evidence)::int AS "relationsWithEvidence"`,
   );
   const nodes = await db.query<{ type: string; count: number }>(
     `SELECT nt.name AS type, count(n.id)::int AS count FROM node_types nt LEFT JOIN nodes n ON n.node_type_id = nt.id
