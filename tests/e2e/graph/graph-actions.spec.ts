@@ -149,6 +149,39 @@ test('edge popover: details, Edit Relation Type (Save needs a choice), Delete Re
   expect((await positions(page))!.links.some((l) => l.id === other.id)).toBe(false);
 });
 
+test('popovers count a record\'s comments; Open discussion leads to its thread, where a comment is posted', async ({ page }) => {
+  for (const body of ['Source: the 2023 guideline?', 'Yes, section 4.'])
+    expect((await api(`/relations/${outgoing.id}/comments`, { method: 'POST', body: { body } })).status).toBe(201);
+  const hypertension = await nodeId('hypertension');
+  expect((await api(`/nodes/${hypertension}/comments`, { method: 'POST', body: { body: 'Check the SNOMED code.' } })).status).toBe(201);
+
+  await openGraph(page);
+  await focusOn(page, 'hypertension');
+  const d = dialog(page);
+  await d.getByRole('radio', { name: 'Circle' }).click();
+  await settled(page);
+  for (let i = 0; i < 4; i++) await d.getByRole('button', { name: 'Zoom In' }).click();
+  const p = await settled(page);
+  await clickAt(page, nodeNamed(p, 'hypertension'), { button: 'right' });
+  const nodePopover = d.getByRole('dialog', { name: 'hypertension' });
+  await expect(nodePopover.locator('.kg-discussion-count')).toContainText('1 comment');
+  await page.keyboard.press('Escape');
+
+  await clickAt(page, clearEdge(p, await stage(page), (l) => l.id === outgoing.id), { button: 'right' });
+  const edgePopover = d.getByRole('dialog', { name: /^Relation / });
+  await expect(edgePopover.locator('.kg-discussion-count')).toContainText('2 comments');
+  await edgePopover.getByRole('button', { name: 'Open discussion' }).click();
+  await expect(page).toHaveURL(url(`/relations/${outgoing.id}/edit`));
+  const thread = page.getByRole('region', { name: 'Discussion' });
+  await expect(thread.getByRole('heading')).toHaveText('Discussion (2)');
+  await expect(thread.locator('.kg-discussion__item')).toHaveText([/Source: the 2023 guideline\?/, /Yes, section 4\./]);
+  await thread.getByRole('textbox').fill('Added the PMID to the evidence.');
+  await thread.getByRole('button', { name: 'Post' }).click();
+  await expect(thread.getByRole('heading')).toHaveText('Discussion (3)');
+  const listed = await api<{ data: { body: string }[] }>(`/relations/${outgoing.id}/comments`);
+  expect(listed.body.data.map((c) => c.body)).toEqual(['Source: the 2023 guideline?', 'Yes, section 4.', 'Added the PMID to the evidence.']);
+});
+
 test('node popover: Edit Node and Add Relation leave the graph for their pages', async ({ page }) => {
   await openGraph(page);
   const d = dialog(page);
