@@ -130,6 +130,15 @@ test('an admin links a local account to the provider subject; the person then si
   await expect(linked).toContainText('Linked to Hospital Login');
   await expect(linked).not.toContainText('Never');
   await linked.getByRole('button', { name: 'Unlink' }).click();
+  // It asks first: Cancel keeps the link, the confirming Unlink removes it.
+  const confirm = linked.getByRole('group', { name: 'Unlink' });
+  await expect(confirm).toContainText('Its sign-ins through Hospital Login end now');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(linked).toContainText('Linked to Hospital Login');
+  await linked.getByRole('button', { name: 'Unlink' }).click();
+  await linked.getByRole('group', { name: 'Unlink' }).getByRole('button', { name: 'Unlink' }).click();
   await expect(linked).toContainText('Not linked to Hospital Login');
   await expect(linked.getByRole('status')).toContainText('The link is removed');
   const users = await call<{ data: { id: string; ssoIdentity?: unknown }[] }>(server.url, '/users', { token: await tokenOf(server.url, admin) });
@@ -182,6 +191,11 @@ test('screenshots in English and German, wide and narrow', async ({ browser }) =
     await expect(sso).toContainText(de ? 'Verknüpft mit Hospital Login' : 'Linked to Hospital Login');
     await sso.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENS, `sso-linked-${width}-${language}.png`) });
+    await sso.getByRole('button', { name: de ? 'Verknüpfung lösen' : 'Unlink' }).click();
+    const confirm = sso.getByRole('group');
+    await expect(confirm).toContainText(de ? 'Verknüpfung dieses Kontos lösen?' : 'Unlink this account?');
+    await page.screenshot({ path: path.join(SCREENS, `sso-unlink-confirm-${width}-${language}.png`) });
+    await confirm.getByRole('button', { name: de ? 'Abbrechen' : 'Cancel' }).click();
     await dialog.getByRole('button', { name: de ? 'Abbrechen' : 'Cancel' }).click();
     const unlinked = (await editDialog(page, 'hana', de)).getByRole('region', { name: de ? 'Single Sign-on' : 'Single sign-on' });
     await unlinked.getByRole('button', { name: de ? 'Verknüpfen' : 'Link' }).click();

@@ -106,6 +106,8 @@ export const USER_TEXTS = defineTexts('userAdmin', {
   ssoLinking: 'Linking...',
   ssoUnlink: 'Unlink',
   ssoUnlinking: 'Unlinking...',
+  ssoUnlinkConfirm: icu(['provider'], (provider: string) => `Unlink this account? Its sign-ins through ${provider} end now, and the next one is refused until it is linked again.`),
+  ssoCancel: 'Cancel',
   ssoLinkedDone: 'The account is linked.',
   ssoUnlinkedDone: 'The link is removed; the sign-ins that came from the provider have ended.',
   ssoAdminsOnly: SSO_MESSAGES.linkAdminsOnly,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SsoIdentity } from '../../../contract/admin/users';
 import { SSO_MESSAGES } from '../../../contract/texts/auth';
 import { USER_TEXTS as T } from '../../../contract/texts/admin/users';
@@ -55,6 +55,16 @@ export function SsoIdentityPanel({ provider, identity: opened, canChange, disabl
   const [identity, setIdentity] = useState(opened);
   const [subject, setSubject] = useState('');
   const [busy, setBusy] = useState<'link' | 'unlink' | null>(null);
+  // Unlinking ends the person's provider sign-ins at once: it asks first, in place.
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  // The question opens below the facts, maybe under the dialog's footer: brought into view, and the
+  // keyboard lands on the harmless answer.
+  useEffect(() => {
+    if (!confirming) return;
+    keep.current?.scrollIntoView({ block: 'nearest' });
+    keep.current?.focus();
+  }, [confirming]);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -100,10 +110,29 @@ export function SsoIdentityPanel({ provider, identity: opened, canChange, disabl
             <dt>{T.ssoLastSignIn}</dt>
             <dd>{identity.lastSignIn ? `${formatDate(identity.lastSignIn, T.never)} ${formatTime(identity.lastSignIn)}` : T.never}</dd>
           </dl>
-          {canChange && (
-            <Button variant="outlined" className="kg-user-sso__unlink" disabled={off} loading={busy === 'unlink'} onClick={() => void run('unlink', () => unlink().then(() => null), T.ssoUnlinkedDone)}>
-              {busy === 'unlink' ? T.ssoUnlinking : T.ssoUnlink}
+          {canChange && !confirming && (
+            <Button variant="outlined" className="kg-user-sso__unlink" disabled={off} onClick={() => setConfirming(true)}>
+              {T.ssoUnlink}
             </Button>
+          )}
+          {canChange && confirming && (
+            <div className="kg-user-sso__confirm" role="group" aria-label={T.ssoUnlink}>
+              <p className="kg-user-sso__confirm-text">{T.ssoUnlinkConfirm(provider)}</p>
+              <div className="kg-user-sso__confirm-actions">
+                <Button
+                  variant="danger"
+                  className="kg-user-sso__unlink"
+                  disabled={off}
+                  loading={busy === 'unlink'}
+                  onClick={() => void run('unlink', () => unlink().then(() => null), T.ssoUnlinkedDone).then(() => setConfirming(false))}
+                >
+                  {busy === 'unlink' ? T.ssoUnlinking : T.ssoUnlink}
+                </Button>
+                <Button ref={keep} variant="text" disabled={off} onClick={() => setConfirming(false)}>
+                  {T.ssoCancel}
+                </Button>
+              </div>
+            </div>
           )}
         </div>
       ) : (
