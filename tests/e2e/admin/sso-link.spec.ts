@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../src/server/test/identity-provider';
-import { freePort, startServer, type TestServer } from '../support/server';
+import type { TestProvider } from '../../../src/server/test/identity-provider';
+import { startServer, type TestServer } from '../support/server';
+import { startSsoServer } from '../support/sso-server';
 
 /**
  * The Users screen's single sign-on part of the edit dialog, on a server signing in with a real
@@ -68,20 +69,8 @@ async function editDialog(page: Page, username: string, german = false) {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  idp = await startTestProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${origin}/login`] });
+  ({ idp, server } = await startSsoServer());
   idp.accounts.set('hana.s', { preferred_username: 'hana.s', email: 'hana@hospital.example', email_verified: true, groups: [] });
-  server = await startServer({
-    PORT: String(port),
-    KG_OIDC_ISSUER: idp.issuer,
-    KG_OIDC_CLIENT_ID: CLIENT_ID,
-    KG_OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    KG_OIDC_SCOPES: 'openid profile email groups offline_access',
-    KG_OIDC_NAME: 'Hospital Login',
-    KG_OIDC_ROLE_CLAIM: 'groups',
-    KG_OIDC_ROLE_MAP: '{"kg-admins":"admin","kg-editors":"editor"}',
-  });
   expect((await call(server.url, '/auth/register', { method: 'POST', body: admin })).status).toBe(201);
 });
 test.afterAll(async () => {

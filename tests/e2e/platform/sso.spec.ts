@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, importJWK } from 'jose';
 import path from 'node:path';
-import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../src/server/test/identity-provider';
-import { freePort, startServer, type TestServer } from '../support/server';
+import type { TestProvider } from '../../../src/server/test/identity-provider';
+import type { TestServer } from '../support/server';
+import { startSsoServer } from '../support/sso-server';
 
 /**
  * Single sign-on in the browser against a real OpenID provider (oidc-provider, in this process,
@@ -14,22 +15,9 @@ let idp: TestProvider;
 let server: TestServer;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  idp = await startTestProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${origin}/login`], portalClientId: 'ward-portal' });
+  ({ idp, server } = await startSsoServer({ portalClientId: 'ward-portal' }));
   idp.accounts.set('nurse.kim', { preferred_username: 'nurse.kim', email: 'kim@hospital.example', email_verified: true, groups: ['kg-editors'] });
   idp.accounts.set('dr.lee', { preferred_username: 'dr.lee', email: 'lee@hospital.example', email_verified: true, groups: [] });
-  server = await startServer({
-    PORT: String(port),
-    KG_OIDC_ISSUER: idp.issuer,
-    KG_OIDC_CLIENT_ID: CLIENT_ID,
-    KG_OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    KG_OIDC_SCOPES: 'openid profile email groups offline_access',
-    KG_OIDC_NAME: 'Hospital Login',
-    KG_OIDC_ROLE_CLAIM: 'groups',
-    KG_OIDC_ROLE_MAP: '{"kg-admins":"admin","kg-editors":"editor"}',
-    KG_OIDC_AUDIENCES: 'ward-portal',
-  });
 });
 test.afterAll(async () => {
   await server?.stop();
