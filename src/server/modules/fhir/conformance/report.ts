@@ -14,15 +14,16 @@ const END = '<!-- conformance:end -->';
 const percent = (passed: number, total: number) => (total === 0 ? '–' : `${Math.round((passed / total) * 1000) / 10} %`);
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 
-/** The figures table (markdown). */
-export function figuresTable(results: SuiteResult[]): string {
+/** The figures table (markdown); with `timed`, each suite's wall time too (the printed report, not the docs). */
+export function figuresTable(results: SuiteResult[], timed = false): string {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const total = results.reduce((n, r) => n + r.total, 0);
+  const ms = (r: { ms: number }) => (timed ? ` ${r.ms} ms |` : '');
   return [
-    '| Suite | Passed | Total | % |',
-    '|---|---:|---:|---:|',
-    ...results.map((r) => `| ${r.name} | ${r.passed} | ${r.total} | ${percent(r.passed, r.total)} |`),
-    `| **all** | **${passed}** | **${total}** | **${percent(passed, total)}** |`,
+    `| Suite | Passed | Total | % |${timed ? ' Time |' : ''}`,
+    `|---|---:|---:|---:|${timed ? '---:|' : ''}`,
+    ...results.map((r) => `| ${r.name} | ${r.passed} | ${r.total} | ${percent(r.passed, r.total)} |${ms(r)}`),
+    `| **all** | **${passed}** | **${total}** | **${percent(passed, total)}** |${ms({ ms: results.reduce((n, r) => n + r.ms, 0) })}`,
   ].join('\n');
 }
 

@@ -17,6 +17,8 @@ export interface SuiteResult {
   tests: TestResult[];
   /** Setup resources the server refused: their file and its answer (tests that need them fail). */
   setupErrors: string[];
+  /** Wall time of the suite, setup and clean-up included (for the printed report only). */
+  ms: number;
 }
 
 type Resource = { resourceType: string; id?: string };
@@ -30,6 +32,7 @@ const idOf = (resource: Resource, file: string) =>
     .slice(0, 64);
 
 export async function runSuite(target: Target, suite: Suite, ctx: CompareContext): Promise<SuiteResult> {
+  const started = performance.now();
   const r4 = ctx.fhirVersion.startsWith('4.');
   const stored: string[] = [];
   const setupErrors: string[] = [];
@@ -53,7 +56,7 @@ export async function runSuite(target: Target, suite: Suite, ctx: CompareContext
   } finally {
     for (const url of stored.reverse()) await send(target, 'DELETE', url);
   }
-  return { name: suite.name, passed: tests.filter((t) => t.passed).length, total: tests.length, tests, setupErrors };
+  return { name: suite.name, passed: tests.filter((t) => t.passed).length, total: tests.length, tests, setupErrors, ms: Math.round(performance.now() - started) };
 }
 
 function issue(body: unknown): string {
