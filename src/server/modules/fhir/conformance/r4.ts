@@ -153,7 +153,7 @@ function withoutForeignKeys(value: Json): Json {
 
 /** An R5 resource as an R4 server is sent it. Does not change its argument. */
 export function resourceToR4<T>(resource: T): T {
-  const r = withoutForeignKeys(clone(resource)) as JsonObject;
+  const r = withoutForeignKeys(clone(resource) as Json) as JsonObject;
   const type = r.resourceType;
   if (type === 'CodeSystem' || type === 'ValueSet' || type === 'ConceptMap') moveR5Elements(r, type);
   if (type === 'ValueSet') valueSetToR4(r);
