@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../test/harness';
 import { figuresOf, readFigures, regressions, writeFigures } from './figures';
-import type { Target } from './http-client';
+import { send, type Target } from './http-client';
 import { figuresTable, failureList, reportMarkdown, writeReport } from './report';
 import { runSuites, type SuiteResult } from './run-suite';
 import { MODES, loadSuites } from './suites';
@@ -35,6 +35,10 @@ describe('HL7 terminology ecosystem test cases', () => {
       console.log(`${figuresTable(results, true)}\n${failureList(results)}`);
       writeReport(reportMarkdown(results, new Date().toISOString().slice(0, 10)));
       if (process.env.KG_FHIR_TX_RECORD) writeFigures(figuresOf(results));
+    }
+    // Each suite deleted its setup again: the next suite started from an empty store.
+    for (const type of ['CodeSystem', 'ValueSet', 'ConceptMap']) {
+      expect((await send(target, 'GET', `/${type}?_count=0`)).body).toMatchObject({ total: 0 });
     }
     const recorded = readFigures();
     expect(regressions(results, recorded)).toEqual([]);

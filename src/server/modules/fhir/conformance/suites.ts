@@ -22,6 +22,8 @@ export interface TestCase {
   mode?: string;
   request?: string;
   response: string;
+  /** A second acceptable answer (an error where `response` is a result). */
+  response2?: string;
   profile?: string;
   'http-code'?: string;
   'Accept-Language'?: string;
