@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareJson, matchString, type CompareContext } from './compare';
-import { MODES, loadSuites, readJson, responseFile } from './suites';
+import { MODES, loadSuites, readJson, responseFile, versionApplies } from './suites';
 
 /** The comparison rules of the test cases' readme, each with a matching and a non-matching example. */
 const ctx: CompareContext = { modes: new Set(['general']), fhirVersion: '4.0.1' };
@@ -160,6 +160,17 @@ function instantiate(template: unknown): unknown {
 
 const reversed = (v: unknown): unknown =>
   Array.isArray(v) ? [...v].reverse().map(reversed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reversed(x)])) : v;
+
+describe('test filters', () => {
+  it("run a test marked for a FHIR version only against servers of that version (or all but it, with '!')", () => {
+    expect(versionApplies(undefined, '4.0.1')).toBe(true);
+    expect(versionApplies('4.0', '4.0.1')).toBe(true);
+    expect(versionApplies('5.0', '4.0.1')).toBe(false);
+    expect(versionApplies('!4.0', '4.0.1')).toBe(false);
+    expect(versionApplies('!5.0', '4.0.1')).toBe(true);
+    expect(versionApplies('4.0', '4.01')).toBe(false);
+  });
+});
 
 describe('every expected response of the general mode', () => {
   const files = [...new Set(loadSuites(MODES).flatMap((s) => s.tests.map((t) => responseFile(t, MODES))))];

@@ -24,6 +24,8 @@ export interface TestCase {
   response: string;
   /** A second acceptable answer (an error where `response` is a result). */
   response2?: string;
+  /** Only for servers of this FHIR version (`4.0`), or all but it (`!4.0`). */
+  version?: string;
   profile?: string;
   'http-code'?: string;
   'Accept-Language'?: string;
@@ -55,6 +57,15 @@ export function loadSuites(modes: ReadonlySet<string> = MODES, dir = TESTS_DIR):
 export function readJson<T = Record<string, unknown>>(file: string, dir = TESTS_DIR): T {
   // Some files of the suite start with a byte-order mark, which JSON.parse refuses.
   return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\uFEFF/, '')) as T;
+}
+
+/** Whether a test's `version` filter lets it run against a server of this FHIR version. */
+export function versionApplies(filter: string | undefined, fhirVersion: string): boolean {
+  if (filter === undefined) return true;
+  const negated = filter.startsWith('!');
+  const version = negated ? filter.slice(1) : filter;
+  const matches = fhirVersion === version || fhirVersion.startsWith(`${version}.`);
+  return negated ? !matches : matches;
 }
 
 /**
