@@ -22,10 +22,21 @@ const OPERATIONS: Record<string, { name: string; definition: string }[]> = {
   ],
 };
 
+/** The application-feature extension the HL7 terminology tests read a server's declarations from. */
+const FEATURE = 'http://hl7.org/fhir/uv/application-feature/StructureDefinition/feature';
+const feature = (definition: string, value: Record<string, unknown>) => ({ url: FEATURE, extension: [{ url: 'definition', valueCanonical: definition }, { url: 'value', ...value }] });
+/** The release of the HL7 terminology ecosystem test cases this server is measured against (docs/FHIR.md, Conformance). */
+export const TX_TESTS_VERSION = '1.9.0';
+
 /** GET /fhir/metadata: what this server does, as the terminology-server statement it instantiates. */
 export function capabilityStatement(base: string) {
   return {
     resourceType: 'CapabilityStatement',
+    extension: [
+      feature('http://hl7.org/fhir/uv/tx-tests/FeatureDefinition/test-version', { valueCode: TX_TESTS_VERSION }),
+      // Code systems passed as tx-resource parameters to operations (rather than stored first): not served.
+      feature('http://hl7.org/fhir/uv/tx-ecosystem/FeatureDefinition/CodeSystemAsParameter', { valueBoolean: false }),
+    ],
     url: `${base}/metadata`,
     version: SOFTWARE.version,
     name: 'KnowledgeGraphTerminologyServer',
@@ -58,6 +69,7 @@ export function capabilityStatement(base: string) {
           searchParam: SEARCH_PARAMS,
           ...(OPERATIONS[type] ? { operation: OPERATIONS[type] } : {}),
         })),
+        operation: [{ name: 'versions', definition: 'http://hl7.org/fhir/OperationDefinition/CapabilityStatement-versions' }],
       },
     ],
   };
@@ -81,4 +93,10 @@ export function terminologyCapabilities(base: string, codeSystems: { url: string
     validateCode: { translations: false },
     codeSearch: 'explicit',
   };
+}
+
+/** GET /fhir/$versions: the FHIR versions served (R4 only), as a client negotiating a version asks. */
+export function versionsParameters() {
+  const r4 = FHIR_VERSION.split('.').slice(0, 2).join('.');
+  return { resourceType: 'Parameters', parameter: [{ name: 'version', valueCode: r4 }, { name: 'default', valueCode: r4 }] };
 }

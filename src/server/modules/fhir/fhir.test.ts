@@ -67,6 +67,18 @@ describe('GET /fhir/metadata', () => {
     expect(cs.rest[0].resource[1].searchParam.map((p: { name: string }) => p.name)).toEqual(['url', 'version', 'name', 'title', 'status', '_id']);
   });
 
+  it('declares the release of the HL7 terminology test cases it is measured against and its FHIR versions', async () => {
+    const cs = valid((await fhir('GET', '/metadata')).json());
+    expect(cs.extension).toContainEqual({
+      url: 'http://hl7.org/fhir/uv/application-feature/StructureDefinition/feature',
+      extension: [{ url: 'definition', valueCanonical: 'http://hl7.org/fhir/uv/tx-tests/FeatureDefinition/test-version' }, { url: 'value', valueCode: '1.9.0' }],
+    });
+    expect(cs.rest[0].operation).toEqual([{ name: 'versions', definition: 'http://hl7.org/fhir/OperationDefinition/CapabilityStatement-versions' }]);
+    const res = await fhir('GET', '/$versions');
+    expect(res.statusCode).toBe(200);
+    expect(valid(res.json())).toEqual({ resourceType: 'Parameters', parameter: [{ name: 'version', valueCode: '4.0' }, { name: 'default', valueCode: '4.0' }] });
+  });
+
   it('?mode=terminology is a TerminologyCapabilities naming the stored code systems', async () => {
     await fhir('PUT', '/CodeSystem/caps', admin, codeSystem({ id: 'caps', url: 'http://example.org/caps', version: '2' }));
     const res = await fhir('GET', '/metadata?mode=terminology', viewer);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { capabilityStatement, terminologyCapabilities } from './capabilities';
+import { capabilityStatement, terminologyCapabilities, versionsParameters } from './capabilities';
 import { FHIR_JSON, acceptsJson, baseUrl, fhirJsonParser, guard, sendError } from './http';
 import { lookup, operationInput, validateCode } from './operations';
 import { FhirError, invalid, notFound, notSupported, outcome } from './outcome';
@@ -100,6 +100,9 @@ export async function fhirRoutes(app: FastifyInstance) {
     }
     return reply.type(FHIR_JSON).send(capabilityStatement(base));
   });
+
+  // Public like the capability statement: which FHIR versions this base speaks reveals nothing stored.
+  app.get('/$versions', async (_request, reply) => reply.type(FHIR_JSON).send(versionsParameters()));
 
   for (const op of ['$lookup', '$validate-code'] as const) {
     const run = (request: FastifyRequest, instanceId?: string) => {
