@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse, Node, Proposal, ProposalRef, Relation, ReviewSettings } from '../../../contract';
+import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type Node, type Proposal, type ProposalRef, type Relation, type ReviewSettings } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
@@ -227,6 +229,42 @@ describe('bundles', () => {
     expect((await call('POST', `/proposals/${draft.id}/submit`, editor.accessToken)).json<Proposal>().state).toBe('submitted');
     // A viewer proposes nothing: the changes need the write permissions.
     expect((await call('POST', '/proposals', viewer.accessToken, { changes: [{ kind: 'node', action: 'create', after: { name: 'V', nodeType: 'Disease' } }] })).statusCode).toBe(403);
+  });
+});
+
+describe('live proposals', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((s) => s.close()));
+
+  it("a proposal reaches its proposer's and the reviewers' sockets (not a viewer's), and so does its approval", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const listen = async (token: string) => {
+      const socket = connect(url, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+      sockets.push(socket);
+      const got: ChangeMessage[] = [];
+      socket.on(SOCKET_EVENTS.changes, (p: ChangesPayload) => got.push(...p.changes));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      return got;
+    };
+    const [proposerSeen, reviewerSeen, viewerSeen] = await Promise.all([listen(editor.accessToken), listen(admin.accessToken), listen(viewer.accessToken)]);
+    const node = await newNodeDirect('Live target');
+    const { id } = (await call('PUT', `/nodes/${node.id}`, editor.accessToken, { name: 'Live target', nodeType: 'Disease', description: 'live' })).json<ProposalRef>().proposal;
+    const arrived = async (seen: ChangeMessage[], action: string) => {
+      for (let i = 0; i < 500 && !seen.some((m) => m.id === id && m.action === action); i++) await new Promise((r) => setTimeout(r, 10));
+      return seen.find((m) => m.id === id && m.action === action);
+    };
+    expect(await arrived(proposerSeen, 'propose')).toMatchObject({ entityType: 'proposal', proposerId: editor.user.id });
+    expect(await arrived(reviewerSeen, 'propose')).toMatchObject({ entityType: 'proposal' });
+    await call('POST', `/proposals/${id}/approve`, admin.accessToken, {});
+    expect(await arrived(proposerSeen, 'approve')).toMatchObject({ entityType: 'proposal', actor: { id: admin.user.id, username: 'r_admin' } });
+    // The applied change is an ordinary node message, for every reader.
+    for (let i = 0; i < 500 && !viewerSeen.some((m) => m.id === node.id && m.action === 'update'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(viewerSeen.some((m) => m.id === node.id && m.action === 'update')).toBe(true);
+    expect(viewerSeen.filter((m) => m.entityType === 'proposal' && m.id !== null)).toEqual([]);
   });
 });
 
