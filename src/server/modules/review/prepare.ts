@@ -41,7 +41,7 @@ export async function prepareChanges(db: Queryable, changes: readonly ProposedCh
         await checkVersion(db, NODE_RECORD, targetId, change.baseVersion);
         const row = await getNode(db, targetId);
         if (!row) throw notFound(NODE_MESSAGES.notFound);
-        before = toNode(row) as unknown as Record<string, unknown>;
+        before = toNode(row);
         baseVersion = row.version;
       }
       if (after && targetId) await checkNodeUpdate(db, targetId, after);
@@ -69,7 +69,7 @@ export async function prepareChanges(db: Queryable, changes: readonly ProposedCh
       await checkVersion(db, relationRecord(viewer), targetId, change.baseVersion);
       const row = await getRelation(db, targetId);
       if (!row) throw notFound(RELATION_MESSAGES.notFound);
-      before = toRelation(row, FULL) as unknown as Record<string, unknown>;
+      before = toRelation(row, FULL);
       baseVersion = row.version;
     }
     if (after) {

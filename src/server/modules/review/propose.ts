@@ -12,7 +12,7 @@ export type OrdinaryWrite =
 
 /** The type names a write touches: the one it asks for and the record's current one. */
 async function typesOf(db: Queryable, write: OrdinaryWrite): Promise<(string | undefined)[]> {
-  const asked = write.kind === 'node' ? (write.after as NodeSave | undefined)?.nodeType : (write.after as RelationSave | undefined)?.relationType;
+  const asked = write.kind === 'node' ? write.after?.nodeType : write.after?.relationType;
   if (!write.targetId) return [asked];
   const sql =
     write.kind === 'node'
