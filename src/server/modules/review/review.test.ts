@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type Node, type Proposal, type ProposalRef, type Relation, type ReviewSettings } from '../../../contract';
+import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type KnowledgeNode as Node, type Proposal, type ProposalRef, type Relation, type ReviewSettings } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
@@ -144,7 +144,7 @@ describe('proposals from the ordinary routes', () => {
     await settings({ enabled: true, nodeTypes: [], relationTypes: [] });
     const seen = await proposal(id);
     expect(seen.outdated).toBe(true);
-    expect(seen.changes[0]).toMatchObject({ outdated: true, currentVersion: node.version + 1, baseVersion: node.version });
+    expect(seen.changes[0]).toMatchObject({ outdated: true, currentVersion: node.version! + 1, baseVersion: node.version });
 
     const refused = await call('POST', `/proposals/${id}/approve`, admin.accessToken, {});
     expect(refused.statusCode).toBe(409);
