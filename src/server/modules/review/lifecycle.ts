@@ -83,7 +83,8 @@ export async function rejectProposal(app: FastifyInstance, user: User, id: strin
 
 /**
  * Approves a submitted proposal (never one's own) and applies its changes in the same transaction;
- * `edited` (approve with edits) replaces its changes first. A node's unique clash is worded as
+ * `edited` (approve with edits, prepared before the transaction: the embedded database has one
+ * connection, so nothing may read outside it meanwhile) replaces its changes first. A node's unique clash is worded as
  * POST /nodes words it.
  */
 export async function approveProposal(
@@ -91,11 +92,11 @@ export async function approveProposal(
   user: User,
   id: string,
   viewer: readonly string[],
-  edited: (() => Promise<StoredChange[]>) | null,
+  edited: StoredChange[] | null,
 ): Promise<void> {
   await audited(app, actorOf(user), async (a) => {
     const row = await lockFor(a, id, ['submitted'], neverTheProposer(user));
-    const changes = edited ? await edited() : await changesOf(a.tx, [id]);
+    const changes = edited ?? (await changesOf(a.tx, [id]));
     if (edited) await writeChanges(a.tx, id, changes);
     await applyChanges(a, row, changes, user, viewer);
     await setState(a.tx, id, 'approved', { reviewer: user, reason: null });

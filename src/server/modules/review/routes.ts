@@ -111,7 +111,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const edits = req.body?.changes;
-      const edited = edits ? () => prepareChanges(app.db, edits, permissionsOf(req)) : null;
+      const edited = edits ? await prepareChanges(app.db, edits, permissionsOf(req)) : null;
       await approveProposal(app, req.auth!.user, req.params.id, permissionsOf(req), edited);
       return one(req, req.params.id);
     },
