@@ -79,6 +79,8 @@ export const ProposalListQuerySchema = z.object({
   /** A node type or relation type name: proposals with a change of a record of that type. */
   type: z.string().trim().min(1).max(LIMITS.nameMaxLength).optional(),
   mine: z.enum(['0', '1']).optional(),
+  /** Proposals with a change of this node or relation (the node detail's pending proposals). */
+  recordId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(PROPOSAL_LIMITS.pageMax).default(50),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

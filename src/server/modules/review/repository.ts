@@ -92,6 +92,7 @@ export interface ProposalFilter {
   state?: ProposalState;
   proposer?: string;
   type?: string;
+  recordId?: string;
   limit: number;
   skip: number;
 }
@@ -111,6 +112,10 @@ export async function listProposals(db: Queryable, f: ProposalFilter): Promise<{
   if (f.type) {
     params.push(f.type);
     clauses.push(`EXISTS (SELECT 1 FROM proposal_changes c WHERE c.proposal_id = p.id AND lower(c.record_type) = lower($${params.length}))`);
+  }
+  if (f.recordId) {
+    params.push(f.recordId);
+    clauses.push(`EXISTS (SELECT 1 FROM proposal_changes c WHERE c.proposal_id = p.id AND c.target_id = $${params.length})`);
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const [rows, [{ n }]] = await Promise.all([

@@ -278,6 +278,9 @@ describe('who sees proposals', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((p) => p.proposer.id === editor.user.id)).toBe(true);
     expect((await call('GET', '/proposals?mine=1', admin.accessToken)).json<{ data: Proposal[] }>().data.every((p) => p.proposer.id === admin.user.id)).toBe(true);
+    const onAsthma = (await call('GET', `/proposals?recordId=${ids.asthma}`, admin.accessToken)).json<{ data: Proposal[] }>().data;
+    expect(onAsthma.length).toBeGreaterThan(0);
+    expect(onAsthma.every((p) => p.changes.some((c) => c.targetId === ids.asthma))).toBe(true);
     expect((await call('GET', '/proposals?type=Drug', admin.accessToken)).json<{ data: Proposal[] }>().data.every((p) => p.changes.some((c) => c.recordType === 'Drug'))).toBe(true);
 
     const viewerList = await call('GET', '/proposals', viewer.accessToken);
