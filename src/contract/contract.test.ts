@@ -17,12 +17,14 @@ import {
 } from '.';
 
 describe('permission catalogue', () => {
-  it('has the 19 permissions of the spec in 4 categories', () => {
-    expect(PERMISSIONS).toHaveLength(19);
-    expect(new Set(PERMISSION_IDS).size).toBe(19);
+  // The spec's 19, plus changes.review (review mode, docs/architecture/review.md): the 20th.
+  it('has the 19 permissions of the spec and changes.review in 4 categories', () => {
+    expect(PERMISSIONS).toHaveLength(20);
+    expect(new Set(PERMISSION_IDS).size).toBe(20);
+    expect(PERMISSIONS.find((p) => p.id === 'changes.review')?.category).toBe('Knowledge Management');
     expect(PERMISSION_CATEGORIES).toEqual(['Knowledge Management', 'User Management', 'System Administration', 'Analytics & Reporting']);
     const perCategory = PERMISSION_CATEGORIES.map((c) => PERMISSIONS.filter((p) => p.category === c).length);
-    expect(perCategory).toEqual([8, 5, 4, 2]);
+    expect(perCategory).toEqual([9, 5, 4, 2]);
   });
 
   it('gives the system roles the behaviour of spec §6', () => {

@@ -39,3 +39,5 @@ export * from './texts/admin/roles';
 export * from './texts/admin/backup';
 export * from './live/presence';
 export * from './texts/presence';
+export * from './knowledge/review';
+export * from './texts/knowledge/review';

@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth';
 import { backupRoutes } from './modules/backup';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir';
 import { commentRoutes } from './modules/comments';
+import { reviewRoutes } from './modules/review';
 import { graphRoutes } from './modules/graph';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(attachmentRoutes);
         await api.register(relationRoutes);
         await api.register(commentRoutes);
+        await api.register(reviewRoutes);
         await api.register(historyRoutes);
         await api.register(graphRoutes);
         await api.register(snomedImportRoutes);

@@ -48,6 +48,16 @@ const ownComment = async (who: string): Promise<string> => {
   if (mine?.statusCode === 201) return mine.json<{ id: string }>().id;
   return (await asAdmin('POST', url.replace(/^\/api/, ''), { body: uniq('theirs ') })).id;
 };
+/** A proposal (a node create) by `who` when they may propose one, else by the admin (whose the route refuses to others). */
+const proposalBy = async (who: string, state: 'draft' | 'submitted' = 'submitted'): Promise<string> => {
+  const payload = { state, changes: [{ kind: 'node', action: 'create', after: { name: uniq('Proposed '), nodeType: 'Disease' } }] };
+  const token = who !== 'anonymous' && perms[who]?.includes('nodes.create') ? tokens[who] : tokens.admin;
+  const res = await t.call({ method: 'POST', url: '/api/proposals', token, payload });
+  if (res.statusCode !== 201) throw new Error(`fixture proposal: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+};
+/** What a signed-in user without nodes.create gets for someone else's proposal. */
+const notTheirs = (who: string) => (who === 'anonymous' || perms[who]?.includes('nodes.create') ? {} : { allowedStatus: 403 });
 const relation = async () => {
   const [a, b] = [await node(), await node()];
   return asAdmin<{ id: string; sourceNodeId: string; targetNodeId: string }>('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
@@ -171,6 +181,28 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   // The caller's own comment (editing is the author's); one by the admin for those who may not post.
   'PUT /comments/:id': async (who) => ({ url: `/comments/${await ownComment(who)}`, payload: { body: uniq('edited ') } }),
   'DELETE /comments/:id': async (who) => ({ url: `/comments/${await ownComment(who)}` }),
+
+  'GET /review/settings': async () => ({ url: '/review/settings' }),
+  'PUT /review/settings': async () => ({ url: '/review/settings', payload: { enabled: false, nodeTypes: [], relationTypes: [] } }),
+  'GET /proposals': async () => ({ url: '/proposals?state=submitted' }),
+  'GET /proposals/count': async () => ({ url: '/proposals/count' }),
+  'GET /proposals/:id': async (who) => ({ url: `/proposals/${await proposalBy(who)}`, ...notTheirs(who) }),
+  // Proposing a node create needs nodes.create (checked in the route).
+  'POST /proposals': async (who) => ({
+    url: '/proposals',
+    payload: { changes: [{ kind: 'node', action: 'create', after: { name: uniq('Proposed '), nodeType: 'Disease' } }] },
+    ...notTheirs(who),
+  }),
+  'PUT /proposals/:id': async (who) => ({
+    url: `/proposals/${await proposalBy(who)}`,
+    payload: { changes: [{ kind: 'node', action: 'create', after: { name: uniq('Reproposed '), nodeType: 'Disease' } }] },
+    ...notTheirs(who),
+  }),
+  'POST /proposals/:id/submit': async (who) => ({ url: `/proposals/${await proposalBy(who, 'draft')}/submit`, ...notTheirs(who) }),
+  'POST /proposals/:id/withdraw': async (who) => ({ url: `/proposals/${await proposalBy(who)}/withdraw`, ...notTheirs(who) }),
+  // Someone else's (the editor's): nobody reviews their own.
+  'POST /proposals/:id/approve': async () => ({ url: `/proposals/${await proposalBy('editor')}/approve`, payload: {} }),
+  'POST /proposals/:id/reject': async () => ({ url: `/proposals/${await proposalBy('editor')}/reject`, payload: { reason: 'Not now' } }),
 
   'GET /nodetypes': async () => ({ url: '/nodetypes' }),
   'GET /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),

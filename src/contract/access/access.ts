@@ -81,6 +81,21 @@ export const API_ACCESS = {
   'PUT /comments/:id': 'nodes.read',
   'DELETE /comments/:id': 'nodes.read',
 
+  // Review mode (contract/knowledge/review.ts): every signed-in user reads the settings (the forms say a
+  // save becomes a proposal). Proposals: proposers see and change their own, changes.review sees all and
+  // decides (never on one's own: checked in the route), others see none.
+  'GET /review/settings': 'authenticated',
+  'PUT /review/settings': 'system.config',
+  'GET /proposals': 'authenticated',
+  'GET /proposals/count': 'authenticated',
+  'GET /proposals/:id': 'authenticated',
+  'POST /proposals': 'authenticated',
+  'PUT /proposals/:id': 'authenticated',
+  'POST /proposals/:id/submit': 'authenticated',
+  'POST /proposals/:id/withdraw': 'authenticated',
+  'POST /proposals/:id/approve': 'changes.review',
+  'POST /proposals/:id/reject': 'changes.review',
+
   'GET /nodetypes': 'nodes.read',
   'GET /nodetypes/:id': 'nodes.read',
   'POST /nodetypes': 'system.config',

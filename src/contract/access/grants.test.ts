@@ -31,4 +31,13 @@ describe('grant rules as the screens use them', () => {
     expect(rolePermissionsRefusal(helpdesk, ROLES[3], [...ROLES[3].permissions].reverse())).toBeNull();
     expect(rolePermissionsRefusal(helpdesk, ROLES[1], undefined)).toBe('roleAbove');
   });
+
+  it('apply to changes.review like any permission: granted by admins and by who holds it, never beyond', () => {
+    expect(grantablePermissions(admin)).toContain('changes.review');
+    expect(grantablePermissions(helpdesk)).not.toContain('changes.review');
+    expect(rolePermissionsRefusal(helpdesk, null, ['nodes.read', 'changes.review'])).toBe('permissionsNotHeld');
+    const curator: Grantor = { userId: 'u2', roleId: 'r-curator', roleName: 'curator', permissions: ['nodes.read', 'changes.review', 'roles.manage'] };
+    expect(rolePermissionsRefusal(curator, null, ['nodes.read', 'changes.review'])).toBeNull();
+    expect(rolePermissionsRefusal(admin, null, ['changes.review'])).toBeNull();
+  });
 });

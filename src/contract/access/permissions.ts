@@ -1,5 +1,6 @@
 /**
- * The fixed permission catalogue (spec §3: 19 permissions in four categories) and the
+ * The fixed permission catalogue (spec §3: 19 permissions in four categories, plus changes.review —
+ * review mode, see docs/architecture/review.md — the 20th) and the
  * permission sets of the three system roles. The server grants access from these sets;
  * the client reads the same sets to decide what to show.
  */
@@ -27,6 +28,7 @@ export const PERMISSIONS = [
   { id: 'relations.update', name: 'Edit Relations', description: 'Edit relations between nodes', category: 'Knowledge Management' },
   { id: 'relations.delete', name: 'Delete Relations', description: 'Delete relations between nodes', category: 'Knowledge Management' },
   { id: 'search.advanced', name: 'Advanced Search', description: 'Use the advanced knowledge search filters', category: 'Knowledge Management' },
+  { id: 'changes.review', name: 'Review Changes', description: 'Approve or reject proposed changes while review mode is on, and see every proposal', category: 'Knowledge Management' },
   { id: 'users.create', name: 'Create Users', description: 'Create user accounts', category: 'User Management' },
   { id: 'users.read', name: 'View Users', description: 'View full user records', category: 'User Management' },
   { id: 'users.update', name: 'Edit Users', description: 'Edit user accounts, roles and status', category: 'User Management' },

@@ -17,7 +17,9 @@ export const BACKUP_FORMAT_VERSION = 4;
  * identity provider (user_identities); an older archive restores with none (an admin links again).
  * 4 added the FHIR terminology resources and their indexed concepts (fhir_resources, fhir_concepts),
  * the relations' evidence (relation_evidence) and the discussions (comments); an older archive
- * restores with none of them.
+ * restores with none of them. Review mode's proposals and their changes (proposals,
+ * proposal_changes, migration 39) came after 4 without a new number yet: an older archive restores
+ * with none.
  */
 export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
@@ -44,7 +46,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'relationEvidence', 'comments', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'relationEvidence', 'comments', 'proposals', 'proposalChanges', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

@@ -8,8 +8,11 @@
 
 /** The records whose changes are sent live. */
 export const LIVE_RECORD_TYPES = ['node', 'relation', 'node_type', 'relation_type'] as const;
-/** …and the comments of a node's or relation's discussion (`on` names the record; never the text). */
-export const LIVE_ENTITY_TYPES = [...LIVE_RECORD_TYPES, 'comment'] as const;
+/**
+ * …and the comments of a node's or relation's discussion (`on` names the record; never the text),
+ * and review mode's proposals (sent only to their proposer and to reviewers, `proposerId` says whose).
+ */
+export const LIVE_ENTITY_TYPES = [...LIVE_RECORD_TYPES, 'comment', 'proposal'] as const;
 export type LiveEntityType = (typeof LIVE_ENTITY_TYPES)[number];
 
 export interface ChangeMessage {
@@ -28,6 +31,8 @@ export interface ChangeMessage {
   count?: number;
   /** A comment's message: the node or relation whose discussion it is in. */
   on?: { type: 'node' | 'relation'; id: string };
+  /** A proposal's message: whose proposal it is (its queue and "My proposals" reload). */
+  proposerId?: string | null;
 }
 
 /** The payload of one `kg.changes` event: the changes of one committed transaction. */

@@ -25,6 +25,7 @@ export type AuditEntityType =
   | 'node_type'
   | 'relation_type'
   | 'comment'
+  | 'proposal'
   | 'snomed_concept'
   | 'snomed_catalogue'
   | 'user'

@@ -1,4 +1,4 @@
-import { API_ACCESS, LIVE_BULK_AFTER, LIVE_ENTITY_TYPES, canSeeRelationNotes, relationFieldsFor, type ChangeMessage, type LiveEntityType } from '../../contract';
+import { API_ACCESS, LIVE_BULK_AFTER, LIVE_ENTITY_TYPES, REVIEW_PERMISSION, canSeeRelationNotes, relationFieldsFor, type ChangeMessage, type LiveEntityType } from '../../contract';
 import type { AuditEvent } from '../audit/events';
 
 /**
@@ -16,6 +16,12 @@ function commentRecordOf(event: AuditEvent): ChangeMessage['on'] | null {
   if (event.entityType !== 'comment' || !event.detail) return null;
   const { recordType, recordId } = event.detail as { recordType?: unknown; recordId?: unknown };
   return (recordType === 'node' || recordType === 'relation') && typeof recordId === 'string' ? { type: recordType, id: recordId } : null;
+}
+
+/** A proposal event's proposer (its detail names them). */
+function proposerOf(event: AuditEvent): string | null {
+  const proposer = (event.detail as { proposer?: { id?: unknown } } | null)?.proposer;
+  return typeof proposer?.id === 'string' ? proposer.id : null;
 }
 
 /**
@@ -43,6 +49,7 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
       const message: ChangeMessage = { entityType, id: e.entityId, action: e.action, fields: e.changes.map((c) => c.field), actor: e.actor, at: e.at };
       const on = commentRecordOf(e);
       if (on) message.on = on;
+      if (entityType === 'proposal') message.proposerId = proposerOf(e);
       out.push(message);
     }
   }
@@ -50,15 +57,19 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
 }
 
 /**
- * The messages one reader may receive: none without the read permission; a relation's `note`
+ * The messages one reader may receive: none without the read permission; a proposal's only by its
+ * proposer and reviewers; a relation's `note`
  * is named only to those who may see notes (contract/relation-notes.ts), and an update that
  * changed nothing else is not sent to the others at all (it would tell them the note changed).
  */
-export function messagesFor(messages: readonly ChangeMessage[], permissions: readonly string[]): ChangeMessage[] {
+export function messagesFor(messages: readonly ChangeMessage[], permissions: readonly string[], userId: string | null = null): ChangeMessage[] {
   if (!permissions.includes(LIVE_READ_PERMISSION)) return [];
-  if (canSeeRelationNotes(permissions)) return [...messages];
+  // Pending proposals are their proposer's and the reviewers' only (the settings change, id null, is everyone's).
+  const reviewer = permissions.includes(REVIEW_PERMISSION);
+  const visible = messages.filter((m) => m.entityType !== 'proposal' || m.id === null || reviewer || (userId !== null && m.proposerId === userId));
+  if (canSeeRelationNotes(permissions)) return visible;
   const out: ChangeMessage[] = [];
-  for (const m of messages) {
+  for (const m of visible) {
     if (m.entityType !== 'relation' || !m.fields.includes('note')) {
       out.push(m);
       continue;

@@ -23,7 +23,7 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
     for (const { session, state, sockets } of await currentSessions(app.db, app.io.of('/').sockets.values())) {
       // An expired token receives nothing (its timer disconnects it).
       if (!state.live || now >= session.expiresAt) continue;
-      const visible = messagesFor(messages, state.permissions);
+      const visible = messagesFor(messages, state.permissions, session.userId);
       if (visible.length === 0) continue;
       const payload: ChangesPayload = { changes: visible };
       for (const socket of sockets) socket.emit(SOCKET_EVENTS.changes, payload);

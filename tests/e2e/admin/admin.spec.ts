@@ -191,11 +191,11 @@ test('roles: create a custom role with permissions, toggle it, delete it (its us
   await expect(dialog.getByText('Role Name is required')).toBeVisible();
   await dialog.getByLabel(field('Role Name')).fill('auditor');
   await dialog.getByLabel('Description').fill('Reads the logs for compliance reviews');
-  await expect(dialog.getByRole('heading', { name: 'Permissions (0/19)' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Permissions (0/20)' })).toBeVisible();
   await dialog.getByRole('checkbox', { name: /^View Nodes/ }).check();
   await dialog.getByRole('checkbox', { name: /^System Logs/ }).check();
   await dialog.getByRole('button', { name: 'Select all: Analytics & Reporting' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Permissions (4/19)' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Permissions (4/20)' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Role created successfully' })).toBeVisible();

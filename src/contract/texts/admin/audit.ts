@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'node_type',
   'relation_type',
   'comment',
+  'proposal',
   'snomed_concept',
   'snomed_catalogue',
   'user',
@@ -58,6 +59,12 @@ export const AUDIT_ACTIONS = {
   breakGlassSignIn: 'break_glass_sign_in',
   retentionChange: 'retention_change',
   purge: 'purge',
+  // Review mode's proposals (modules/review): a change applied by an approval is the record's own create/update/delete.
+  propose: 'propose',
+  submit: 'submit',
+  withdraw: 'withdraw',
+  approve: 'approve',
+  reject: 'reject',
 } as const;
 
 export type AuditLogAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
@@ -92,6 +99,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditLogAction, string> = defineTexts('
   break_glass_sign_in: 'Break-glass sign-in',
   retention_change: 'Retention change',
   purge: 'Purge',
+  propose: 'Proposed',
+  submit: 'Submitted for review',
+  withdraw: 'Withdrawn',
+  approve: 'Approved',
+  reject: 'Rejected',
 });
 
 export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = defineTexts('auditLog.entities', {
@@ -101,6 +113,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditLogEntityType, string> = defineTex
   node_type: 'Node type',
   relation_type: 'Relation type',
   comment: 'Comment',
+  proposal: 'Proposal',
   snomed_concept: 'SNOMED concept',
   snomed_catalogue: 'SNOMED catalogue',
   user: 'User',
@@ -199,6 +212,7 @@ export const AUDIT_DETAIL_KEYS = [
   'count', 'olderThanDays', 'before',
   'movedUsers',
   'recordType', 'recordId',
+  'proposal', 'proposer', 'reviewer',
   'counts', 'formatVersion', 'migration', 'createdAt', 'bytes', 'encrypted', 'completed',
 ] as const;
 
@@ -279,6 +293,9 @@ export const AUDIT_FIELD_LABELS = defineTexts('auditLog.fields', {
   movedUsers: 'Users moved to viewer',
   recordType: 'On a',
   recordId: 'On record',
+  proposal: 'Proposal',
+  proposer: 'Proposed by',
+  reviewer: 'Reviewed by',
   counts: 'Records',
   formatVersion: 'Format version',
   migration: 'Database migration',
@@ -335,6 +352,8 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     nodes: 'Nodes',
     relations: 'Relations',
     relationEvidence: 'Relation evidence',
+    proposals: 'Proposals',
+    proposalChanges: 'Proposed changes',
     attachments: 'Attachments',
     snomedConcepts: 'SNOMED concepts',
     snomedRf2Concepts: 'SNOMED concept states',

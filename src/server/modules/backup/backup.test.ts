@@ -5,7 +5,7 @@ import { BACKUP_FORMAT_VERSION, BACKUP_MESSAGES, BACKUP_RESTORE_EVENT, SOCKET_PA
 import type { Db } from '../../db/db';
 import { testApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/import-fixtures';
-import { countAll, entriesOf, rebuilt } from './archive-fixtures';
+import { countAll, editRow, entriesOf, rebuilt } from './archive-fixtures';
 import { BACKUP_TABLES, MANIFEST_FILE, NOT_BACKED_UP } from './tables';
 
 /**
@@ -81,6 +81,8 @@ beforeAll(async () => {
   // Discussions (migration 0038): one comment on a node, one on a relation.
   await as(source, token, 'POST', `/nodes/${asthma.id}/comments`, { body: 'See https://example.org/gina' });
   await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
+  // Review mode (migration 0039): a proposal with its change travels.
+  await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'update', targetId: drug.id, after: { name: 'Salbutamol', nodeType: 'Drug', description: 'proposed' } }] });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(
     `INSERT INTO snomed_drift (node_id, code, kind, previous_term, current_term, detected_by_filename) VALUES ($1, '195967001', 'term_changed', 'Asthma', 'Asthma (disorder)', 'sct2.txt')`,
@@ -121,7 +123,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 2, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 2, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -271,11 +273,18 @@ describe('POST /backup/restore', () => {
     progress = [];
     socket.on(BACKUP_RESTORE_EVENT, (e: BackupRestoreProgress) => progress.push(e));
 
-    const res = await restore(target, targetToken, archive);
+    // As an archive written before changes.review existed: its admin role lacks it, and gains it (the
+    // archive's system roles map onto the installation's own).
+    const older = rebuilt(await entriesOf(archive), (n, d) =>
+      n === 'roles.ndjson' ? editRow(d, (r) => r.name === 'admin', (r) => ({ ...r, permissions: (r.permissions as string[]).filter((p) => p !== 'changes.review') })) : d,
+    );
+    const res = await restore(target, targetToken, older);
     expect(res.statusCode, res.body).toBe(200);
     result = res.json<BackupRestoreResult>();
+    const [adminRole] = await target.db.query<{ permissions: string[] }>(`SELECT permissions FROM roles WHERE name = 'admin' AND is_system`);
+    expect(adminRole.permissions).toContain('changes.review');
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);

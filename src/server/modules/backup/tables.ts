@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVIDENCE_GRADES, EVIDENCE_LIMITS, SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
+import { CHANGE_ACTIONS, CHANGE_KINDS, EVIDENCE_GRADES, EVIDENCE_LIMITS, PROPOSAL_STATES, SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
 import { USER_LANGUAGES } from '../../../contract/languages';
 
 /**
@@ -247,6 +247,51 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     userColumns: ['author_id'],
     batch: 2000,
     sinceMigration: 38,
+  }),
+  table({
+    // Review mode (migration 0039): proposals with their state and decision; the names stay beside the ids.
+    part: 'proposals',
+    file: 'proposals.ndjson',
+    table: 'proposals',
+    key: 'id',
+    shape: {
+      id: uuid,
+      state: z.enum(PROPOSAL_STATES),
+      proposer_id: optUuid,
+      proposer_name: name,
+      reviewer_id: optUuid,
+      reviewer_name: optText,
+      reason: optText,
+      created_at: time,
+      updated_at: time,
+      decided_at: optTime,
+    },
+    userColumns: ['proposer_id', 'reviewer_id'],
+    batch: 2000,
+    sinceMigration: 39,
+  }),
+  table({
+    // A proposal's changes in their order; target_id names a node or relation that may be gone since.
+    part: 'proposalChanges',
+    file: 'proposal_changes.ndjson',
+    table: 'proposal_changes',
+    key: 'proposal_id',
+    keySql: (t) => `${t}.proposal_id::text || ':' || lpad(${t}.seq::text, 5, '0')`,
+    shape: {
+      proposal_id: uuid,
+      seq: z.number().int().min(0).max(32_767),
+      kind: z.enum(CHANGE_KINDS),
+      action: z.enum(CHANGE_ACTIONS),
+      target_id: optUuid,
+      ref: optText,
+      record_type: optText,
+      base_version: z.number().int().positive().max(2_147_483_647).nullable(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+    },
+    userColumns: [],
+    batch: 2000,
+    sinceMigration: 39,
   }),
   table({
     part: 'attachments',

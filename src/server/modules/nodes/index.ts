@@ -7,3 +7,4 @@ export { deleteNode, findNodeTypeId, getNode, insertNode, nodeWithSnomedCode, re
 export { nodeConflict, resolveType } from './service';
 export { NODE_RECORD, nodeDetail } from './record';
 export { nodeRoutes } from './routes';
+export { checkNodeUpdate, createNodeIn, deleteNodeIn, updateNodeIn } from './writes';

@@ -10,14 +10,16 @@ import {
   NodeSaveSchema,
   NodeSchema,
   NodeSearchQuerySchema,
+  ProposalRefSchema,
 } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
-import { conflict, notFound } from '../../plugins/errors';
-import { loadNodeState, nodeEvent, relationEvent, relationStatesOfNode } from '../audit-states';
+import { notFound } from '../../plugins/errors';
+import { proposeIfUnderReview } from '../review';
 import { listNodes, searchNodes } from './list-query';
-import { deleteNode, getNode, insertNode, relationCount, toNode, updateNode } from './repository';
-import { nodeConflict, resolveType } from './service';
-import { NODE_RECORD, nodeDetail } from './record';
+import { getNode, toNode } from './repository';
+import { nodeConflict } from './service';
+import { nodeDetail } from './record';
+import { createNodeIn, deleteNodeIn, updateNodeIn } from './writes';
 import { expectedVersion } from '../../plugins/versions';
 
 const tags = ['nodes'];
@@ -48,60 +50,47 @@ export async function nodeRoutes(app: FastifyInstance) {
 
   r.post(
     '/nodes',
-    { schema: { tags, summary: 'Create a node', body: NodeSaveSchema, response: { 201: NodeSchema } } },
+    { schema: { tags, summary: 'Create a node (202 with the proposal while review mode applies to its type)', body: NodeSaveSchema, response: { 201: NodeSchema, 202: ProposalRefSchema } } },
     async (req, reply) => {
       const input = req.body;
-      const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        const typeId = await resolveType(tx, input.nodeType);
-        const created = await insertNode(tx, input, typeId, req.auth!.user.id);
-        await record(nodeEvent('create', created, null, await loadNodeState(tx, created)));
-        return created;
-      }).catch((err) => nodeConflict(app.db, err, input));
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'node', action: 'create', after: input });
+      if (proposal) return reply.status(202).send(proposal);
+      const id = await audited(app, actorOf(req.auth!.user), (a) => createNodeIn(a, input, req.auth!.user.id)).catch((err) => nodeConflict(app.db, err, input));
       return reply.status(201).send(toNode((await getNode(app.db, id))!));
     },
   );
 
   r.put(
     '/nodes/:id',
-    { schema: { tags, summary: 'Update a node (createdBy/updatedBy come from the session)', params: IdParamsSchema, body: NodeSaveSchema, response: { 200: NodeSchema } } },
-    async (req) => {
+    {
+      schema: {
+        tags,
+        summary: 'Update a node (createdBy/updatedBy come from the session; 202 with the proposal under review mode)',
+        params: IdParamsSchema,
+        body: NodeSaveSchema,
+        response: { 200: NodeSchema, 202: ProposalRefSchema },
+      },
+    },
+    async (req, reply) => {
       const input = req.body;
       const id = req.params.id;
       const expected = expectedVersion(req);
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
-        await claim(NODE_RECORD, id, expected);
-        const current = (await tx.query<{ node_type_id: string }>('SELECT node_type_id FROM nodes WHERE id = $1', [id]))[0];
-        const typeId = await resolveType(tx, input.nodeType);
-        if (typeId !== current.node_type_id && (await relationCount(tx, id)) > 0) {
-          throw conflict(NODE_MESSAGES.typeLocked, 'node_type_locked');
-        }
-        const before = await loadNodeState(tx, id);
-        await updateNode(tx, id, input, typeId, req.auth!.user.id);
-        await record(nodeEvent('update', id, before, await loadNodeState(tx, id)));
-      }).catch((err) => nodeConflict(app.db, err, input));
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'node', action: 'update', targetId: id, after: input, expected });
+      if (proposal) return reply.status(202).send(proposal);
+      await audited(app, actorOf(req.auth!.user), (a) => updateNodeIn(a, id, input, expected, req.auth!.user.id)).catch((err) => nodeConflict(app.db, err, input));
       return toNode((await getNode(app.db, req.params.id))!);
     },
   );
 
   r.delete(
     '/nodes/:id',
-    { schema: { tags, summary: 'Delete a node with its relations and attachments', params: IdParamsSchema, response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Delete a node with its relations and attachments (202 with the proposal under review mode)', params: IdParamsSchema, response: { 204: z.null(), 202: ProposalRefSchema } } },
     async (req, reply) => {
       const id = req.params.id;
       const expected = expectedVersion(req);
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
-        await claim(NODE_RECORD, id, expected);
-        const state = await loadNodeState(tx, id);
-        if (!state) throw notFound(NODE_MESSAGES.notFound);
-        // The event carries what goes with the node, so that a restore brings it all back; each
-        // relation also gets its own delete event, for its history.
-        const relations = await relationStatesOfNode(tx, id);
-        for (const { id: relationId, ...relation } of relations) {
-          await record(relationEvent('delete', relationId, relation, null, { removedWithNode: id }));
-        }
-        await deleteNode(tx, id);
-        await record(nodeEvent('delete', id, state, null, { relations }));
-      });
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'node', action: 'delete', targetId: id, expected });
+      if (proposal) return reply.status(202).send(proposal);
+      await audited(app, actorOf(req.auth!.user), (a) => deleteNodeIn(a, id, expected));
       // Attachment contents stay: the delete event refers to them until the audit purge.
       return reply.status(204).send(null);
     },

@@ -17,3 +17,4 @@ export {
 } from './rules';
 export { relationRecord } from './record';
 export { relationRoutes } from './routes';
+export { checkRelationWrite, createRelationIn, currentRelationEnds, deleteRelationIn, updateRelationIn } from './writes';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import {
   canSeeRelationNotes,
   IdParamsSchema,
-  LIMITS,
   NODE_MESSAGES,
   NodeRelationItemSchema,
   NodeTypeChangeQuerySchema,
+  ProposalRefSchema,
   RELATION_RULE_MESSAGES,
   RELATION_MESSAGES,
   RelationListQuerySchema,
@@ -16,68 +16,14 @@ import {
   RelationSchema,
 } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
-import type { Queryable } from '../../db/db';
-import { relationRecord } from './record';
 import { expectedVersion } from '../../plugins/versions';
 import { badRequest, notFound } from '../../plugins/errors';
 import { getNode } from '../nodes';
-import {
-  deleteRelation,
-  existingNodeIds,
-  findNodeTypeId,
-  findRelationTypeId,
-  getRelation,
-  insertRelation,
-  listRelations,
-  relationsBrokenByTypeChange,
-  relationsOfNode,
-  toRelation,
-  updateRelation,
-  writeEvidence,
-  type RelationInput,
-} from './repository';
-import { loadRelationState, relationEvent } from '../audit-states';
-import { refuseDuplicateRelation } from './duplicates';
-import { loadNodeTypeNames, loadRelationRule, ruleViolation } from './rules';
+import { proposeIfUnderReview } from '../review';
+import { findNodeTypeId, getRelation, listRelations, relationsBrokenByTypeChange, relationsOfNode, toRelation } from './repository';
+import { createRelationIn, deleteRelationIn, updateRelationIn } from './writes';
 
 const tags = ['relations'];
-
-/** Both end nodes and the type must exist; returns the type's id. */
-async function checkReferences(db: Queryable, input: RelationInput): Promise<string> {
-  const found = await existingNodeIds(db, [input.sourceNodeId, input.targetNodeId]);
-  if (!found.has(input.sourceNodeId)) throw badRequest('The source node does not exist', 'unknown_source_node');
-  if (!found.has(input.targetNodeId)) throw badRequest('The target node does not exist', 'unknown_target_node');
-  const typeId = await findRelationTypeId(db, input.relationType);
-  if (!typeId) throw badRequest(`Relation type "${input.relationType}" does not exist`, 'unknown_relation_type');
-  return typeId;
-}
-
-/**
- * Everything a relation write must pass, in the writing transaction: the references, the type's
- * rule (400 naming it) and no duplicate (409). An update that keeps the ends and the type is not
- * judged again: relations made before a rule stay editable. Returns the type's
- * id and the weight to store (the type's default weight when none was given).
- */
-async function checkRelationWrite(
-  tx: Queryable,
-  input: RelationInput,
-  current: { id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string } | null,
-): Promise<{ typeId: string; weight: number }> {
-  const typeId = await checkReferences(tx, input);
-  const rule = (await loadRelationRule(tx, typeId))!;
-  const weight = input.weight ?? rule.defaultWeight ?? LIMITS.relationWeight.default;
-  const keepsEnds =
-    current !== null && current.sourceNodeId === input.sourceNodeId && current.targetNodeId === input.targetNodeId && current.relationTypeId === typeId;
-  if (keepsEnds) return { typeId, weight };
-  const ends = await tx.query<{ id: string; node_type_id: string }>('SELECT id, node_type_id FROM nodes WHERE id = ANY($1::uuid[])', [
-    [input.sourceNodeId, input.targetNodeId],
-  ]);
-  const typeOf = (id: string) => ends.find((n) => n.id === id)!.node_type_id;
-  const violation = ruleViolation(rule, typeOf(input.sourceNodeId), typeOf(input.targetNodeId), await loadNodeTypeNames(tx));
-  if (violation) throw badRequest(violation, 'relation_rule');
-  await refuseDuplicateRelation(tx, { sourceNodeId: input.sourceNodeId, targetNodeId: input.targetNodeId, relationTypeId: typeId, symmetric: rule.symmetric }, current?.id ?? null);
-  return { typeId, weight };
-}
 
 export async function relationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -101,56 +47,42 @@ export async function relationRoutes(app: FastifyInstance) {
 
   r.post(
     '/relations',
-    { schema: { tags, summary: 'Create a relation', body: RelationSaveSchema, response: { 201: RelationSchema } } },
+    { schema: { tags, summary: 'Create a relation (202 with the proposal while review mode applies to its type)', body: RelationSaveSchema, response: { 201: RelationSchema, 202: ProposalRefSchema } } },
     async (req, reply) => {
       // Who may not read internal notes may not write one either (no write-only field).
       const input = canSeeRelationNotes(viewer(req)) ? req.body : { ...req.body, note: undefined };
-      const id = await audited(app, actorOf(req.auth!.user), async ({ tx, record }) => {
-        const { typeId, weight } = await checkRelationWrite(tx, input, null);
-        const created = await insertRelation(tx, { ...input, weight }, typeId, req.auth!.user.id);
-        await writeEvidence(tx, created, input.evidence);
-        await record(relationEvent('create', created, null, await loadRelationState(tx, created)));
-        return created;
-      });
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'relation', action: 'create', after: input });
+      if (proposal) return reply.status(202).send(proposal);
+      const id = await audited(app, actorOf(req.auth!.user), (a) => createRelationIn(a, input, req.auth!.user.id));
       return reply.status(201).send(await load(id, req));
     },
   );
 
   r.put(
     '/relations/:id',
-    { schema: { tags, summary: 'Update a relation', params: IdParamsSchema, body: RelationSaveSchema, response: { 200: RelationSchema } } },
-    async (req) => {
+    { schema: { tags, summary: 'Update a relation (202 with the proposal under review mode)', params: IdParamsSchema, body: RelationSaveSchema, response: { 200: RelationSchema, 202: ProposalRefSchema } } },
+    async (req, reply) => {
       const id = req.params.id;
       const expected = expectedVersion(req);
-      await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
-        await claim(relationRecord(viewer(req)), id, expected);
-        const [current] = await tx.query<{ id: string; sourceNodeId: string; targetNodeId: string; relationTypeId: string }>(
-          `SELECT id, source_node_id AS "sourceNodeId", target_node_id AS "targetNodeId", relation_type_id AS "relationTypeId"
-             FROM relations WHERE id = $1`,
-          [id],
-        );
-        const before = await loadRelationState(tx, id);
-        if (!current || !before) throw notFound(RELATION_MESSAGES.notFound);
-        const { typeId, weight } = await checkRelationWrite(tx, req.body, current);
-        await updateRelation(tx, id, { ...req.body, weight }, typeId, req.auth!.user.id);
-        await writeEvidence(tx, id, req.body.evidence);
-        await record(relationEvent('update', id, before, await loadRelationState(tx, id)));
-      });
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'relation', action: 'update', targetId: id, after: req.body, expected });
+      if (proposal) return reply.status(202).send(proposal);
+      await audited(app, actorOf(req.auth!.user), (a) => updateRelationIn(a, id, req.body, expected, req.auth!.user.id, viewer(req)));
       return load(req.params.id, req);
     },
   );
 
-  r.delete('/relations/:id', { schema: { tags, params: IdParamsSchema, response: { 204: z.null() } } }, async (req, reply) => {
-    const id = req.params.id;
-    const expected = expectedVersion(req);
-    await audited(app, actorOf(req.auth!.user), async ({ tx, record, claim }) => {
-      await claim(relationRecord(viewer(req)), id, expected);
-      const before = await loadRelationState(tx, id);
-      if (!before || !(await deleteRelation(tx, id))) throw notFound(RELATION_MESSAGES.notFound);
-      await record(relationEvent('delete', id, before, null));
-    });
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    '/relations/:id',
+    { schema: { tags, summary: 'Delete a relation (202 with the proposal under review mode)', params: IdParamsSchema, response: { 204: z.null(), 202: ProposalRefSchema } } },
+    async (req, reply) => {
+      const id = req.params.id;
+      const expected = expectedVersion(req);
+      const proposal = await proposeIfUnderReview(app, req, { kind: 'relation', action: 'delete', targetId: id, expected });
+      if (proposal) return reply.status(202).send(proposal);
+      await audited(app, actorOf(req.auth!.user), (a) => deleteRelationIn(a, id, expected, viewer(req)));
+      return reply.status(204).send(null);
+    },
+  );
 
   r.get(
     '/nodes/:id/type-change',

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { REVIEW_MESSAGES, type ProposalState } from '../../../contract';
+import type { AuditDetail } from '../../../contract/texts/admin/audit';
+import { actorOf, audited, type AuditedTx } from '../../audit/audited';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { nodeConflict, type NodeInput } from '../nodes';
+import { applyChanges, type ApplyFailure } from './apply';
+import { changesOf, getProposal, insertProposal, setState, touchProposal, writeChanges, type ProposalRow, type StoredChange } from './repository';
+
+/**
+ * A proposal's life: draft → submitted → approved | rejected | withdrawn. Every step is one audited
+ * transaction with a `proposal` event; the event names the proposer, which is what makes it reach
+ * the proposer's and the reviewers' screens live (server/live) and nobody else's.
+ */
+type User = { id: string; username: string };
+
+const eventDetail = (row: ProposalRow, extra: AuditDetail = {}): AuditDetail => ({ proposer: { id: row.proposer_id, username: row.proposer_name }, ...extra });
+const changeFields = (changes: readonly StoredChange[]) => [{ field: 'changes', before: null, after: changes.map((c) => `${c.action} ${c.kind}${c.target_id ? ` ${c.target_id}` : ''}`) }];
+
+export async function createProposal(app: FastifyInstance, user: User, state: 'draft' | 'submitted', changes: readonly StoredChange[]): Promise<ProposalRow> {
+  return audited(app, actorOf(user), async ({ tx, record }) => {
+    const row = await insertProposal(tx, state, user);
+    await writeChanges(tx, row.id, changes);
+    await record({ action: 'propose', entityType: 'proposal', entityId: row.id, changes: changeFields(changes), detail: eventDetail(row) });
+    return row;
+  });
+}
+
+/** Locks the proposal for a step: 404 unless it exists, 403 unless `who` fits, 409 unless its state is one of `states`. */
+async function lockFor(a: AuditedTx, id: string, states: readonly ProposalState[], who: (row: ProposalRow) => void): Promise<ProposalRow> {
+  const row = await getProposal(a.tx, id, true);
+  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  who(row);
+  if (!states.includes(row.state)) throw conflict(row.state === 'draft' ? REVIEW_MESSAGES.notSubmitted : REVIEW_MESSAGES.notOpen, 'proposal_closed');
+  return row;
+}
+const proposerOnly = (user: User) => (row: ProposalRow) => {
+  if (row.proposer_id !== user.id) throw forbidden(REVIEW_MESSAGES.notProposer, 'not_proposer');
+};
+const neverTheProposer = (user: User) => (row: ProposalRow) => {
+  if (row.proposer_id === user.id) throw forbidden(REVIEW_MESSAGES.ownProposal, 'own_proposal');
+};
+
+/** The proposer edits its changes (also to bring an outdated proposal up to date) while it is open. */
+export async function editProposal(app: FastifyInstance, user: User, id: string, changes: readonly StoredChange[]): Promise<void> {
+  await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['draft', 'submitted'], proposerOnly(user));
+    await writeChanges(a.tx, id, changes);
+    await touchProposal(a.tx, id);
+    await a.record({ action: 'update', entityType: 'proposal', entityId: id, changes: changeFields(changes), detail: eventDetail(row) });
+  });
+}
+
+export async function submitProposal(app: FastifyInstance, user: User, id: string): Promise<void> {
+  await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['draft'], proposerOnly(user));
+    await setState(a.tx, id, 'submitted');
+    await a.record({ action: 'submit', entityType: 'proposal', entityId: id, changes: [{ field: 'state', before: row.state, after: 'submitted' }], detail: eventDetail(row) });
+  });
+}
+
+export async function withdrawProposal(app: FastifyInstance, user: User, id: string): Promise<void> {
+  await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['draft', 'submitted'], proposerOnly(user));
+    await setState(a.tx, id, 'withdrawn');
+    await a.record({ action: 'withdraw', entityType: 'proposal', entityId: id, changes: [{ field: 'state', before: row.state, after: 'withdrawn' }], detail: eventDetail(row) });
+  });
+}
+
+export async function rejectProposal(app: FastifyInstance, user: User, id: string, reason: string): Promise<void> {
+  await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['submitted'], neverTheProposer(user));
+    await setState(a.tx, id, 'rejected', { reviewer: user, reason });
+    await a.record({
+      action: 'reject',
+      entityType: 'proposal',
+      entityId: id,
+      changes: [{ field: 'state', before: row.state, after: 'rejected' }],
+      detail: eventDetail(row, { reviewer: { id: user.id, username: user.username }, reason }),
+    });
+  });
+}
+
+/**
+ * Approves a submitted proposal (never one's own) and applies its changes in the same transaction;
+ * `edited` (approve with edits, prepared before the transaction: the embedded database has one
+ * connection, so nothing may read outside it meanwhile) replaces its changes first. A node's unique clash is worded as
+ * POST /nodes words it.
+ */
+export async function approveProposal(
+  app: FastifyInstance,
+  user: User,
+  id: string,
+  viewer: readonly string[],
+  edited: StoredChange[] | null,
+): Promise<void> {
+  await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['submitted'], neverTheProposer(user));
+    const changes = edited ?? (await changesOf(a.tx, [id]));
+    if (edited) await writeChanges(a.tx, id, changes);
+    await applyChanges(a, row, changes, user, viewer);
+    await setState(a.tx, id, 'approved', { reviewer: user, reason: null });
+    await a.record({
+      action: 'approve',
+      entityType: 'proposal',
+      entityId: id,
+      changes: [{ field: 'state', before: row.state, after: 'approved' }],
+      detail: eventDetail(row, { reviewer: { id: user.id, username: user.username } }),
+    });
+  }).catch(async (err: unknown) => {
+    const failure = (err as { failure?: ApplyFailure }).failure;
+    if (!failure) throw err;
+    if (failure.change.kind === 'node' && failure.change.after) await nodeConflict(app.db, failure.error, failure.change.after as unknown as NodeInput);
+    throw failure.error;
+  });
+}
