@@ -34,9 +34,24 @@ export function ConceptsDialog({ calls, codeSystem, name, canAddToGraph, onAddTo
   }, [search, query.search, change]);
   const rows = list.data?.data ?? [];
   const columns: Column<TerminologyConcept>[] = [
-    { key: 'code', header: T.code, render: (c) => <code className="kg-terminology__code">{c.code}</code>, width: '140px' },
+    { key: 'code', header: T.code, render: (c) => <code className="kg-terminology__code">{c.code}</code> },
     { key: 'display', header: T.display, render: (c) => c.display ?? '—' },
-    { key: 'parents', header: T.parents, render: (c) => (c.parentCodes.length ? <code className="kg-terminology__code">{c.parentCodes.join(', ')}</code> : '—'), width: '160px' },
+    {
+      key: 'parents',
+      header: T.parents,
+      render: (c) =>
+        c.parentCodes.length ? (
+          <span className="kg-terminology__parents">
+            {c.parentCodes.map((p) => (
+              <code key={p} className="kg-terminology__code">
+                {p}
+              </code>
+            ))}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
   ];
   return (
     <Dialog
@@ -67,8 +82,8 @@ export function ConceptsDialog({ calls, codeSystem, name, canAddToGraph, onAddTo
             pageSize={query.pageSize}
             total={list.data?.pagination.total ?? 0}
             pageSizes={LIMITS.listPageSizes}
-            onPageChange={(page) => change({ page, search: query.search })}
-            onPageSizeChange={(pageSize) => change({ pageSize, search: query.search })}
+            onPageChange={(page) => change({ page })}
+            onPageSizeChange={(pageSize) => change({ pageSize })}
           />
         </section>
       )}
