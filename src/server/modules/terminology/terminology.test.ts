@@ -189,6 +189,15 @@ describe('POST /api/terminology/code-systems/:id/graph', () => {
     expect(await count(`SELECT count(*)::int AS n FROM relations WHERE relation_type_id = $1`, [relationTypeId])).toBe(5);
   });
 
+  it('a run cut short goes on where it stopped: what is mapped is kept, what is missing is added', async () => {
+    // As if a run had stopped after its first concepts: one concept's node (and so its mapping and relations) is gone.
+    await t.db.query(`DELETE FROM nodes WHERE name = 'High fever' AND node_type_id = $1`, [nodeTypeId]);
+    const job = await addToGraph('findings');
+    expect(job.summary).toEqual({ concepts: 5, nodesCreated: 1, nodesLinked: 0, skipped: 4, relationsCreated: 1 });
+    expect(await count(`SELECT count(*)::int AS n FROM nodes WHERE node_type_id = $1`, [nodeTypeId])).toBe(5);
+    expect(await count(`SELECT count(*)::int AS n FROM relations WHERE relation_type_id = $1`, [relationTypeId])).toBe(5);
+  });
+
   it('keeps a SNOMED CT code as the node SNOMED code and links a concept to the node of that name', async () => {
     // A node of the type with a concept's name exists already: mapped to it, not duplicated.
     await api('POST', '/nodes', admin, { name: 'Pyrexia', nodeType: 'Finding' });
