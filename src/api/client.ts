@@ -46,6 +46,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The record's version this write was made from: sent as `If-Match: "<n>"` (412 when stale). */
   ifMatch?: number;
+  /** The server's FHIR base (/fhir) instead of /api: same session, FHIR JSON, OperationOutcome errors. */
+  fhir?: boolean;
 }
 
 export interface ApiClient {
@@ -73,6 +75,10 @@ function toApiError(err: unknown): ApiError {
     if (err.status === 412 && body?.code === EDIT_CONFLICT) {
       return new EditConflictError(CONFLICT_TEXTS.stale, body.current, body.changedBy ?? null, body.changedAt ?? null);
     }
+    // Under /fhir an error is an OperationOutcome: its first issue's text and code, its element paths as details.
+    const outcome = err.data as { resourceType?: string; issue?: { code?: string; details?: { text?: string }; expression?: string[] }[] } | undefined;
+    const issue = outcome?.resourceType === 'OperationOutcome' ? outcome.issue?.[0] : undefined;
+    if (issue) return new ApiError(err.status, issue.code ?? 'http_error', issue.details?.text ?? (err.statusText || `HTTP ${err.status}`), issue.expression);
     return new ApiError(err.status, body?.code ?? 'http_error', body?.error ?? (err.statusText || `HTTP ${err.status}`), body?.details);
   }
   return new ApiError(0, 'network_error', err instanceof Error ? err.message : MESSAGES.generic.network);
@@ -106,7 +112,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
   if (existing) return existing;
 
   const session = sessionStoreFor(base);
-  const http = <T>(path: string, o: Parameters<typeof request>[2]) => request<T>(`${base}/api`, path, o);
+  const http = <T>(path: string, o: Parameters<typeof request>[2], root = '/api') => request<T>(`${base}${root}`, path, o);
 
   const refresh = (): Promise<boolean> => {
     const token = session.refreshToken;
@@ -129,6 +135,10 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     if (o.ifMatch !== undefined) headers['If-Match'] = `"${o.ifMatch}"`;
+    if (o.fhir) {
+      headers.accept = 'application/fhir+json';
+      if (o.body !== undefined) headers['content-type'] = 'application/fhir+json';
+    }
     const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
     return http<T>(path, {
       method: o.method ?? 'GET',
@@ -137,7 +147,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
       headers: Object.keys(headers).length ? headers : undefined,
       responseType: o.responseType,
       signal: o.signal,
-    });
+    }, o.fhir ? '/fhir' : '/api');
   };
 
   const client: ApiClient = {

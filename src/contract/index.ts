@@ -21,6 +21,7 @@ export * from './texts/knowledge/discussions';
 export * from './hidden-fields';
 export * from './knowledge/graph';
 export * from './knowledge/snomed';
+export * from './knowledge/terminology';
 export * from './admin/roles';
 export * from './knowledge/imports';
 export * from './access/grants';

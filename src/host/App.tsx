@@ -29,6 +29,7 @@ const pages = {
   search: lazyPage(() => import('./pages/search/SearchPage'), (m) => m.SearchPage),
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
   backup: lazyPage(() => import('./pages/admin/BackupPage'), (m) => m.BackupPage),
+  terminology: lazyPage(() => import('./pages/admin/TerminologyPage'), (m) => m.TerminologyPage),
 };
 const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;
@@ -47,6 +48,7 @@ const NodeFormPage = pages.nodeForm.Page;
 const SearchPage = pages.search.Page;
 const PlaceholderPage = pages.placeholder.Page;
 const BackupPage = pages.backup.Page;
+const TerminologyPage = pages.terminology.Page;
 
 /** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
 const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
@@ -59,6 +61,7 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/audit', 'auditLog'],
   ['/admin/analytics', 'analytics'],
   ['/admin/backup', 'backup'],
+  ['/admin/terminology', 'terminology'],
   ['/snomed', 'snomed'],
   ['/node-types', 'typeAdmin'],
   ['/relation-types', 'typeAdmin'],
@@ -108,6 +111,7 @@ const routes = createRoutesFromElements(
         <Route path="/admin/audit" element={<AuditLogPage />} />
         <Route path="/admin/analytics" element={<AnalyticsPage />} />
         <Route path="/admin/backup" element={<BackupPage />} />
+        <Route path="/admin/terminology" element={<TerminologyPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
         <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />

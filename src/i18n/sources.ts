@@ -30,6 +30,7 @@ import '../contract/texts/search';
 import '../contract/texts/admin/settings';
 import '../contract/texts/shell';
 import '../contract/texts/snomed';
+import '../contract/texts/admin/terminology';
 import '../contract/texts/admin/types';
 import '../contract/texts/admin/users';
 

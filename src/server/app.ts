@@ -30,6 +30,7 @@ import { relationRoutes } from './modules/relations';
 import { roleRoutes } from './modules/roles';
 import { snomedRoutes } from './modules/snomed';
 import { snomedImportJob, snomedImportRoutes } from './modules/snomed-import';
+import { terminologyRoutes } from './modules/terminology';
 import { statsRoutes } from './modules/stats';
 import { nodeTypeRoutes, relationTypeRoutes } from './modules/types';
 import { exchangeRoutes, linkRoutes, ssoProvider, ssoRoutes } from './modules/sso';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(auditLogRoutes);
         await api.register(backupRoutes);
         await api.register(analyticsRoutes);
+        await api.register(terminologyRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -58,6 +58,17 @@ const proposalBy = async (who: string, state: 'draft' | 'submitted' = 'submitted
 };
 /** What a signed-in user without nodes.create gets for someone else's proposal. */
 const notTheirs = (who: string) => (who === 'anonymous' || perms[who]?.includes('nodes.create') ? {} : { allowedStatus: 403 });
+/** A small code system stored through FHIR (the Terminology page's routes read it). */
+const codeSystem = async () => {
+  const resource = { resourceType: 'CodeSystem', id: 'perm-cs', url: 'http://example.org/perm-cs', status: 'active', content: 'complete', concept: [{ code: 'a', display: 'Perm A', concept: [{ code: 'b', display: 'Perm B' }] }] };
+  const res = await t.call({ method: 'PUT', url: '/fhir/CodeSystem/perm-cs', token: tokens.admin, headers: { 'content-type': 'application/fhir+json' }, payload: JSON.stringify(resource) });
+  if (res.statusCode >= 300) throw new Error(`fixture code system: ${res.statusCode} ${res.body}`);
+  return 'perm-cs';
+};
+const graphTypes = async () => {
+  const [row] = await t.db.query<{ n: string; r: string }>(`SELECT (SELECT id FROM node_types WHERE name = 'Disease') AS n, (SELECT id FROM relation_types WHERE name = 'treats') AS r`);
+  return { nodeTypeId: row.n, relationTypeId: row.r };
+};
 const relation = async () => {
   const [a, b] = [await node(), await node()];
   return asAdmin<{ id: string; sourceNodeId: string; targetNodeId: string }>('POST', '/relations', { relationName: uniq('rel '), sourceNodeId: a.id, targetNodeId: b.id, relationType: 'treats' });
@@ -270,6 +281,19 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /audit/purge': async () => {
     await asAdmin('PUT', '/audit/retention', { retentionDays: 3650 });
     return { url: '/audit/purge' };
+  },
+  'GET /terminology/resources': async () => ({ url: '/terminology/resources?type=CodeSystem' }),
+  'GET /terminology/code-systems/:id/concepts': async () => ({ url: `/terminology/code-systems/${await codeSystem()}/concepts?search=perm` }),
+  // Adding to the graph also needs relations.create, which the custom role lacks (checked in the handler).
+  'POST /terminology/code-systems/:id/graph': async (who) => ({
+    url: `/terminology/code-systems/${await codeSystem()}/graph`,
+    payload: await graphTypes(),
+    ...(who === 'custom' ? { allowedStatus: 403 } : {}),
+  }),
+  // A job is its starter's (or an admin's): the admin's job is not found for anyone else the guard lets through.
+  'GET /terminology/jobs/:id': async (who) => {
+    const started = await asAdmin<{ processId: string }>('POST', `/terminology/code-systems/${await codeSystem()}/graph`, await graphTypes());
+    return { url: `/terminology/jobs/${started.processId}`, ...(who === 'admin' ? {} : { allowedStatus: 404 }) };
   },
   'GET /backup': async () => ({ url: '/backup' }),
   'POST /backup': async () => ({ url: '/backup', payload: { passphrase: 'a passphrase long enough' } }),

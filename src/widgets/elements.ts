@@ -12,6 +12,7 @@ import { relationEditorElement } from './relation-editor/relation-editor.element
 import { roleAdminElement } from './role-admin/role-admin.element';
 import { signInElement } from './sign-in/sign-in.element';
 import { snomedAdminElement } from './snomed-admin/snomed-admin.element';
+import { terminologyElement } from './terminology-admin/terminology-admin.element';
 import { typeAdminElement } from './type-admin/type-admin.element';
 import { userAdminElement } from './user-admin/user-admin.element';
 
@@ -25,3 +26,4 @@ defineElement(nodeManagerElement);
 defineElement(relationEditorElement);
 defineElement(auditLogElement);
 defineElement(analyticsElement);
+defineElement(terminologyElement);

@@ -122,6 +122,13 @@ export const API_ACCESS = {
   // Recoding a node to a suggested replacement is an edit of the node.
   'POST /snomed/drift/:nodeId/replace': 'nodes.update',
 
+  // The Terminology page (FHIR resources stored under /fhir): listing and concepts are reads; adding a
+  // code system to the graph creates nodes, and relations (relations.create, checked in the handler).
+  'GET /terminology/resources': 'nodes.read',
+  'GET /terminology/code-systems/:id/concepts': 'nodes.read',
+  'POST /terminology/code-systems/:id/graph': 'nodes.create',
+  'GET /terminology/jobs/:id': 'nodes.create',
+
   // Non-admins get a directory (id, username); full records need users.read.
   'GET /users': 'authenticated',
   'POST /users': 'users.create',
@@ -167,6 +174,7 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/analytics': 'analytics.view',
   '/admin/audit': 'system.logs',
   '/admin/backup': 'system.backup',
+  '/admin/terminology': 'system.config',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

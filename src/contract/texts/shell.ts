@@ -43,5 +43,5 @@ export const NAV_TEXTS = defineTexts('nav', {
     users: 'User Management',
     roles: 'Role Management',
   },
-  admin: { users: 'Users', roles: 'Roles', audit: 'Audit Log', analytics: 'Analytics', backup: 'Backup' },
+  admin: { users: 'Users', roles: 'Roles', audit: 'Audit Log', analytics: 'Analytics', backup: 'Backup', terminology: 'Terminology' },
 });

@@ -9,7 +9,7 @@ describe('drawer and admin menu by role', () => {
     expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
       'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'User Management', 'Role Management',
     ]);
-    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup']);
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology']);
   });
 
   it('the Audit Log entry follows system.logs (a custom role may hold it alone)', () => {

@@ -2,6 +2,7 @@ import { NAV_TEXTS } from '../../contract/texts/shell';
 import { PAGE_ACCESS, SYSTEM_ROLE_PERMISSIONS, hasAccess, type Permission, type SystemRoleName, type User } from '../../contract';
 import { AUDIT_LOG_TEXTS } from '../../contract/texts/admin/audit';
 import { BACKUP_TEXTS } from '../../contract/texts/admin/backup';
+import { TERMINOLOGY_TEXTS } from '../../contract/texts/admin/terminology';
 import { SNOMED_TEXTS } from '../../contract/texts/snomed';
 import { RELATION_TEXTS } from '../../contract/texts/relations';
 import { NODE_TEXTS } from '../../contract/texts/nodes';
@@ -40,6 +41,7 @@ export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
   entry(() => NAV_TEXTS.admin.audit, '/admin/audit'),
   entry(() => NAV_TEXTS.admin.analytics, '/admin/analytics'),
   entry(() => NAV_TEXTS.admin.backup, '/admin/backup'),
+  entry(() => NAV_TEXTS.admin.terminology, '/admin/terminology'),
 ];
 
 export const DEFAULT_PATH = '/dashboard';
@@ -91,6 +93,7 @@ const PAGE_TITLE_TEXTS: Readonly<Record<string, () => string>> = {
   '/admin/roles': () => ROLE_TEXTS.title,
   '/admin/audit': () => AUDIT_LOG_TEXTS.title,
   '/admin/backup': () => BACKUP_TEXTS.title,
+  '/admin/terminology': () => TERMINOLOGY_TEXTS.title,
   // Pages titled by their path segment would read it in English ('Settings'): named here instead.
   '/dashboard': () => NAV_TEXTS.drawer.dashboard,
   '/search': () => SHELL_TEXTS.search,

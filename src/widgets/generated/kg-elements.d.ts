@@ -214,6 +214,18 @@ export interface KgAnalyticsElement extends HTMLElement {
   texts: Record<string, string> | null;
 }
 
+/** <kg-terminology>: The FHIR terminology resources the server serves under `/fhir` (docs/FHIR.md), for administrators (`system.config`): the stored CodeSystems, ValueSets and ConceptMaps with type, name or title, canonical url, version, status and a code system's concept count, filtered by type and server-paged; an upload of FHIR JSON (one resource, or a `batch` or `transaction` Bundle of them, at most 1 MB) with one result per resource and refusals naming the element (`Bundle.entry[1].resource.concept[0].code`); a code system's concepts a page at a time, searchable by code or display, with their parent codes; and "Add to the graph", which makes nodes of a chosen type and is-a relations of a chosen relation type from a code system as a background job (it needs `nodes.create` and `relations.create` too; concepts added before are skipped). */
+export interface KgTerminologyElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
+  apiBase: string | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
+  session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "terminology.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'kg-sign-in': KgSignInElement;
@@ -226,6 +238,7 @@ declare global {
     'kg-relation-editor': KgRelationEditorElement;
     'kg-audit-log': KgAuditLogElement;
     'kg-analytics': KgAnalyticsElement;
+    'kg-terminology': KgTerminologyElement;
   }
   /** kg-* events bubble and are composed: listen on the element or any ancestor. */
   interface HTMLElementEventMap {

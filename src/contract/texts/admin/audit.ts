@@ -363,6 +363,7 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     snomedDrift: 'SNOMED reviews',
     fhirResources: 'FHIR terminology resources',
     fhirConcepts: 'FHIR concepts',
+    terminologyGraphNodes: 'Concepts added to the graph',
     auditLog: 'Audit events',
     auditBatches: 'Audit batches',
   },

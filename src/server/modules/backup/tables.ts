@@ -437,6 +437,18 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     sinceMigration: 36,
   }),
   table({
+    // Which node a code system's concept became (the Terminology page's "Add to the graph"); after nodes.
+    part: 'terminologyGraphNodes',
+    file: 'terminology_graph_nodes.ndjson',
+    table: 'terminology_graph_nodes',
+    key: 'system',
+    keySql: (t) => `${t}.system || '#' || ${t}.code`,
+    shape: { system: text, code: text, node_id: uuid, created_at: time },
+    userColumns: [],
+    batch: 5000,
+    sinceMigration: 40,
+  }),
+  table({
     part: 'auditLog',
     file: 'audit_log.ndjson',
     table: 'audit_log',

@@ -66,23 +66,26 @@ const text = (v: unknown) => (typeof v === 'string' ? v : null);
  * nothing. Returns the stored row and whether it was created.
  */
 export async function writeResource(db: Db, type: TerminologyType, id: string, resource: Record<string, unknown>): Promise<{ row: StoredResource; created: boolean }> {
+  return db.transaction((tx) => storeResource(tx, type, id, resource));
+}
+
+/** writeResource's statements in the caller's transaction (a transaction Bundle writes all its entries in one). */
+export async function storeResource(tx: Queryable, type: TerminologyType, id: string, resource: Record<string, unknown>): Promise<{ row: StoredResource; created: boolean }> {
   const { id: _id, meta, ...body } = resource as { id?: string; meta?: Record<string, unknown> };
   // versionId and lastUpdated are the server's: dropped from what is stored, set from the row when served.
   const { versionId: _v, lastUpdated: _l, ...keptMeta } = meta ?? {};
   const stored = Object.keys(keptMeta).length ? { ...body, meta: keptMeta } : body;
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<StoredResource & { created: boolean }>(
-      `INSERT INTO fhir_resources AS r (resource_type, id, url, version, name, title, status, resource)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
-       ON CONFLICT (resource_type, id) DO UPDATE SET version_id = r.version_id + 1, url = EXCLUDED.url, version = EXCLUDED.version,
-         name = EXCLUDED.name, title = EXCLUDED.title, status = EXCLUDED.status, resource = EXCLUDED.resource, last_updated = now()
-       RETURNING ${COLUMNS}, (xmax = 0) AS created`,
-      [type, id, text(resource.url), text(resource.version), text(resource.name), text(resource.title), resource.status, JSON.stringify(stored)],
-    );
-    if (type === 'CodeSystem') await replaceConcepts(tx, id, flattenConcepts(resource.concept));
-    const { created, ...rest } = row;
-    return { row: rest, created };
-  });
+  const [row] = await tx.query<StoredResource & { created: boolean }>(
+    `INSERT INTO fhir_resources AS r (resource_type, id, url, version, name, title, status, resource)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
+     ON CONFLICT (resource_type, id) DO UPDATE SET version_id = r.version_id + 1, url = EXCLUDED.url, version = EXCLUDED.version,
+       name = EXCLUDED.name, title = EXCLUDED.title, status = EXCLUDED.status, resource = EXCLUDED.resource, last_updated = now()
+     RETURNING ${COLUMNS}, (xmax = 0) AS created`,
+    [type, id, text(resource.url), text(resource.version), text(resource.name), text(resource.title), resource.status, JSON.stringify(stored)],
+  );
+  if (type === 'CodeSystem') await replaceConcepts(tx, id, flattenConcepts(resource.concept));
+  const { created, ...rest } = row;
+  return { row: rest, created };
 }
 
 export async function deleteResource(db: Queryable, type: TerminologyType, id: string): Promise<boolean> {

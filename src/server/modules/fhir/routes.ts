@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { processBundle } from './bundle';
 import { capabilityStatement, terminologyCapabilities, versionsParameters } from './capabilities';
 import { FHIR_JSON, acceptsJson, baseUrl, fhirJsonParser, guard, sendError } from './http';
 import { lookup, operationInput, validateCode } from './operations';
@@ -75,10 +76,10 @@ export async function fhirRoutes(app: FastifyInstance) {
   const noInteraction = (request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).type(FHIR_JSON).send(outcome('not-found', `No FHIR interaction ${request.method} ${request.url.split('?')[0]}`, 'not_found'));
   app.setNotFoundHandler(noInteraction);
-  // The base itself (batch and transaction are not served) and every other path below it: the static files'
+  // The base itself (but POST, a batch or transaction Bundle) and every other path below it: the static files'
   // catch-all GET /* (the app's page for client routes) would otherwise answer them, and a prefixed
   // not-found handler does not cover the base.
-  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/', handler: noInteraction });
+  app.route({ method: ['GET', 'PUT', 'DELETE'], url: '/', handler: noInteraction });
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/*', handler: noInteraction });
   app.addHook('onRequest', async (request) => {
     const format = (request.query as Query | undefined)?._format;
@@ -88,6 +89,9 @@ export async function fhirRoutes(app: FastifyInstance) {
   });
   const read = { onRequest: guard(app, 'read') };
   const write = { onRequest: guard(app, 'write') };
+
+  // A batch or transaction Bundle of terminology resources (bundle.ts): the writes' permission and checks.
+  app.post('/', write, async (request, reply) => reply.type(FHIR_JSON).send(await processBundle(app.db, request.body)));
 
   app.get('/metadata', async (request, reply) => {
     const base = baseUrl(app, request);

@@ -4,3 +4,4 @@
  */
 export { relationImportRoutes } from './routes';
 export { relationImportJob, runRelationImport } from './importer';
+export { INSERT_RELATIONS_SQL, RELATION_IMPORT_LOCK_SQL } from './insert';

@@ -50,6 +50,8 @@ export function jobPayload(kind: JobKind, id: string, state: JobState): Record<s
     ...(state.dryRun ? { dryRun: true } : {}),
   };
   if (kind === 'nodes') return { ...base, processId: id, ...(state.errorReportKey ? { downloadUrl: nodeErrorReportUrl(id) } : {}) };
+  // Adding a code system to the graph (Terminology page): the node upload's event and shape, with its kind.
+  if (kind === 'terminology') return { ...base, processId: id, kind };
   if (kind === 'relations') return { ...base, processId: id, kind, ...(state.errorReportKey ? { downloadUrl: relationErrorReportUrl(id) } : {}) };
   return { processId: id, ...base, ...(state.errorReportKey ? { errorFileUrl: snomedErrorFileUrl(id) } : {}) };
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db';
 import type { JobState } from './events';
 
 /** import_jobs rows (migrations 0002, 0008, 0020): one per upload, the source of truth for late joiners and restarts. */
-export type JobKind = 'nodes' | 'snomed' | 'relations';
+export type JobKind = 'nodes' | 'snomed' | 'relations' | 'terminology';
 
 /** What a resume needs besides rows_committed; each importer keeps its own counts here. */
 export type CheckpointData = Record<string, number>;
