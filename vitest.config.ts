@@ -6,7 +6,7 @@ import { i18nCatalogues } from './scripts/build/vite-i18n-catalogues.mjs';
  * clone per file, and again on PostgreSQL when TEST_DATABASE_URL is set (src/server/test/).
  *
  * API files share their worker's module graph (`isolate: false`): loading the server's modules
- * anew for every file was about half of the API phase's CPU. Each file still gets its own
+ * anew for every file cost more than a third of the API phase's CPU. Each file still gets its own
  * database clone (harness.ts), so what files may share is code, not data. A file that needs a
  * fresh module graph — it mocks a module with vi.mock, or tests state a module keeps for the
  * whole process — is named `*.isolated.test.ts` and runs in the `…-isolated` project, one fresh

@@ -69,8 +69,8 @@ async function buildTemplate(kind: 'pglite' | 'postgres'): Promise<Template> {
  * on globalThis: every project's global setup runs in vitest's main process, but may load this
  * module on its own.
  */
-const templates: Map<string, { template: Promise<Template>; users: number }> = ((globalThis as { kgTestTemplates?: Map<string, never> }).kgTestTemplates ??=
-  new Map());
+type Shared = Map<string, { template: Promise<Template>; users: number }>;
+const templates: Shared = ((globalThis as { kgTestTemplates?: Shared }).kgTestTemplates ??= new Map());
 
 /**
  * Builds one migrated, seeded template database per run and kind of database; each test file
