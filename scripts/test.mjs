@@ -51,7 +51,10 @@ await run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 // files of either project run side by side, and one pool keeps both cores busy to the end (two runs
 // side by side would leave one core idle once the shorter finishes). KG_TEST_API_WORKERS=1 runs
 // them one file at a time, as a busy developer machine may want.
-const apiProjects = ['api-pglite', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
+// Each database has two projects: files that share their worker's modules, and *.isolated.test.ts
+// (vitest.config.ts says why).
+const apiDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const apiProjects = apiDatabases.flatMap((db) => [`api-${db}`, `api-${db}-isolated`]);
 const apiWorkers = process.env.KG_TEST_API_WORKERS || '2';
 await run(
   `API tests on ${process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite'}`,

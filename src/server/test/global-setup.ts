@@ -23,13 +23,14 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/**
- * Builds one migrated, seeded template database per run; each test file clones it (a PGlite
- * data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL) instead of migrating anew.
- */
-export default async function setup(project: TestProject) {
-  // Project env is not applied to this (main) process: tell the projects apart by name.
-  const kind = project.name === 'api-postgres' ? 'postgres' : 'pglite';
+interface Template {
+  /** The PostgreSQL database's name, or the PGlite tarball's path. */
+  value: string;
+  drop(): Promise<void>;
+}
+
+/** Builds the template of one kind of database: migrated and seeded once. */
+async function buildTemplate(kind: 'pglite' | 'postgres'): Promise<Template> {
   if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `kg_tmpl_${process.pid}_${Date.now()}`;
@@ -40,12 +41,14 @@ export default async function setup(project: TestProject) {
     await migrate(db);
     await seedSystemRoles(db);
     await db.close();
-    project.provide('postgresTemplate', name);
-    return async () => {
-      const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}_c_%`]);
-      for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+    return {
+      value: name,
+      async drop() {
+        const clones = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}_c_%`]);
+        for (const { datname } of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
     };
   }
   const db = await openPglite({ dataDir: null });
@@ -57,6 +60,35 @@ export default async function setup(project: TestProject) {
   // reads a plain tarball as well as a gzipped one).
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kg-tmpl-')), 'template.tar');
   fs.writeFileSync(file, gunzipSync(Buffer.from(await dump.arrayBuffer())));
-  project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return { value: file, drop: async () => fs.rmSync(path.dirname(file), { recursive: true, force: true }) };
+}
+
+/**
+ * Each database has two projects (shared modules, and *.isolated.test.ts: vitest.config.ts); both
+ * clone the same template, built by whichever starts first and dropped when the last one ends. Kept
+ * on globalThis: every project's global setup runs in vitest's main process, but may load this
+ * module on its own.
+ */
+type Shared = Map<string, { template: Promise<Template>; users: number }>;
+const templates: Shared = ((globalThis as { kgTestTemplates?: Shared }).kgTestTemplates ??= new Map());
+
+/**
+ * Builds one migrated, seeded template database per run and kind of database; each test file
+ * clones it (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE on PostgreSQL) instead of
+ * migrating anew.
+ */
+export default async function setup(project: TestProject) {
+  // Project env is not applied to this (main) process: tell the projects apart by name.
+  const kind = project.name.startsWith('api-postgres') ? 'postgres' : 'pglite';
+  let entry = templates.get(kind);
+  if (!entry) templates.set(kind, (entry = { template: buildTemplate(kind), users: 0 }));
+  entry.users += 1;
+  const template = await entry.template;
+  project.provide(kind === 'postgres' ? 'postgresTemplate' : 'pgliteTemplate', template.value);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    templates.delete(kind);
+    await template.drop();
+  };
 }
