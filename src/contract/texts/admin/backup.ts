@@ -7,7 +7,7 @@ export const BACKUP_TEXTS = defineTexts('backup', {
   download: 'Download backup',
   downloading: 'Preparing the backup...',
   downloadHint:
-    'The archive holds nodes, relations, types, attachments, the SNOMED catalogue, users and roles (without passwords) and the audit log.',
+    'The archive holds nodes, relations with their evidence, types, attachments, discussions, proposals, the SNOMED catalogue, FHIR terminology resources, users and roles (without passwords) and the audit log.',
   downloadFailed: 'Failed to download the backup.',
   sensitive:
     'A backup holds everything, including relation notes, e-mail addresses and the audit log. Every download is recorded in the audit log.',
@@ -22,7 +22,7 @@ export const BACKUP_TEXTS = defineTexts('backup', {
   chooseFile: 'Choose backup file',
   noFile: 'No file chosen',
   confirmTitle: 'Restore from backup?',
-  confirmText: icu(['file'], (file: string) => `Restore "${file}" into this installation? Everything in the archive is added: nodes, relations, types, attachments, the SNOMED catalogue, users and roles.`),
+  confirmText: icu(['file'], (file: string) => `Restore "${file}" into this installation? Everything in the archive is added: nodes, relations, types, attachments, discussions, proposals, the SNOMED catalogue, FHIR terminology resources, users and roles.`),
   confirm: 'Restore',
   cancel: 'Cancel',
   restoring: 'Restoring...',
