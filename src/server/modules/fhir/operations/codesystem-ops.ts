@@ -2,7 +2,7 @@ import { invalid, notFound } from '../outcome';
 import { readResource } from '../repository';
 import type { OperationContext } from './context';
 import type { OperationInput } from './input';
-import { displays, issuesParameter, txIssue, type TxIssue } from './issues';
+import { displays, inactiveIssue, issuesParameter, txIssue, type TxIssue } from './issues';
 import type { CodeSystemSource, Concept } from './source';
 import { StoredCodeSystemSource } from './stored-source';
 
@@ -105,7 +105,7 @@ export async function validateCode(ctx: OperationContext, input: OperationInput,
   if (!concept) return answer(false, [txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${label(source)}'`, at)], version);
   const found = [...version, { name: 'display', valueString: concept.display ?? concept.code }, ...(concept.inactive ? [{ name: 'inactive', valueBoolean: true }] : [])];
   const issues: TxIssue[] = [];
-  if (concept.inactive) issues.push(txIssue('warning', 'business-rule', 'code-comment', `The concept '${concept.code}' has a status of inactive and its use should be reviewed`, coding ? 'Coding' : 'code'));
+  if (concept.inactive) issues.push(inactiveIssue(concept, coding ? 'Coding' : 'code'));
   if (display !== undefined) {
     const valid = displays(concept);
     if (valid.length && !valid.some((d) => d.toLowerCase() === display.toLowerCase())) {

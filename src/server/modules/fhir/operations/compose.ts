@@ -26,6 +26,8 @@ export interface Entry {
 export interface Narrowing {
   text?: string;
   activeOnly?: boolean;
+  /** Collects the canonicals of the value sets an expansion drew on (used-valueset). */
+  usedValueSets?: Set<string>;
 }
 
 /** The parts of an expansion: each a source and its query, narrowed to the value sets it references (or only those, without a source). */
@@ -66,7 +68,8 @@ const composeOf = (vs: Resource) => {
 export async function partsOf(ctx: OperationContext, vs: Resource, narrowing: Narrowing): Promise<Part[]> {
   const compose = composeOf(vs);
   const parts: Part[] = [];
-  const activeOnly = narrowing.activeOnly ?? (compose.inactive === false ? true : undefined);
+  // A value set that leaves inactive codes out keeps them out whatever the request says.
+  const activeOnly = narrowing.activeOnly === true || compose.inactive === false ? true : undefined;
   for (const [i, inc] of compose.include.entries()) {
     if (!inc.system) {
       if (!inc.valueSet?.length) throw invalid('An include needs a system or a valueSet', `ValueSet.compose.include[${i}]`);
@@ -81,6 +84,13 @@ export async function partsOf(ctx: OperationContext, vs: Resource, narrowing: Na
   return parts;
 }
 
+/** A value set a compose refers to: `#id` is one contained in the referring value set, anything else a canonical. */
+async function referenced(ctx: OperationContext, from: Resource, url: string): Promise<Resource> {
+  const found = url.startsWith('#') ? ((from.contained ?? []) as Resource[]).find((r) => r.resourceType === 'ValueSet' && r.id === url.slice(1)) : await ctx.valueSet(url);
+  if (!found) throw new UnknownValueSet(url);
+  return found;
+}
+
 /** Whether a value set has excludes the sources cannot apply themselves (by value set). */
 const hasValueSetExcludes = (vs: Resource) => (composeOf(vs).exclude ?? []).some((ex) => ex.valueSet?.length);
 
@@ -90,8 +100,8 @@ export async function gather(ctx: OperationContext, vs: Resource, narrowing: Nar
   if (seen.includes(canonical)) throw invalid(`The value set ${canonical} includes itself (${[...seen, canonical].join(' → ')})`, 'ValueSet.compose.include.valueSet');
   const path = [...seen, canonical];
   const nested = async (url: string) => {
-    const other = await ctx.valueSet(url);
-    if (!other) throw new UnknownValueSet(url);
+    const other = await referenced(ctx, vs, url);
+    if (!url.startsWith('#')) narrowing.usedValueSets?.add(canonicalOf(other));
     return gather(ctx, other, narrowing, path);
   };
   const out = new Map<string, Entry>();
@@ -145,7 +155,8 @@ export async function expandPage(ctx: OperationContext, vs: Resource, narrowing:
     return { total, entries: concepts.map((concept) => ({ source, concept })), used };
   }
   const all = await gather(ctx, vs, narrowing);
-  return { total: all.length, entries: all.slice(page.offset, page.offset + page.count), used };
+  for (const e of all) if (!used.includes(e.source)) used.push(e.source);
+  return { total: all.length, entries: all.slice(page.offset, page.offset + page.count), used: [...new Map(used.map((s) => [`${s.url}|${s.version ?? ''}`, s])).values()] };
 }
 
 /** Whether a code of a system is in a value set (membership, for $validate-code): each include asked for that one code. */
@@ -155,9 +166,7 @@ export async function contains(ctx: OperationContext, vs: Resource, system: stri
   const compose = composeOf(vs);
   const inRefs = async (refs: string[] | undefined) => {
     for (const url of refs ?? []) {
-      const other = await ctx.valueSet(url);
-      if (!other) throw new UnknownValueSet(url);
-      if (!(await contains(ctx, other, system, code, [...seen, canonical]))) return false;
+      if (!(await contains(ctx, await referenced(ctx, vs, url), system, code, [...seen, canonical]))) return false;
     }
     return true;
   };

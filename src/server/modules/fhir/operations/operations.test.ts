@@ -26,7 +26,7 @@ const CASES = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'tx-ca
  * `$optional-properties$` may be missing, and an expected array's elements are all the answer has.
  */
 function matches(expected: unknown, actual: unknown, at = ''): string | null {
-  if (typeof expected === 'string' && /^\$[a-z-]+\$$/.test(expected)) return actual === undefined ? `${at}: missing` : null;
+  if (typeof expected === 'string' && /^\$[a-z-]+(:.*)?\$$/s.test(expected)) return actual === undefined ? `${at}: missing` : null;
   if (Array.isArray(expected)) {
     const required = expected.filter((e) => !(e && typeof e === 'object' && '$optional$' in e));
     if (actual === undefined && required.length === 0) return null;
@@ -176,6 +176,20 @@ describe('ValueSet $expand', () => {
     const loop = await fhir('GET', '/ValueSet/$expand?url=http://example.org/vs/loop-a', viewer);
     expect(loop.statusCode).toBe(400);
     expect(valid(loop.json()).issue[0].code).toBe('invalid');
+  });
+
+  it('resolves a contained value set (#id) and nests a hierarchy when excludeNested is false', async () => {
+    const res = await fhir('POST', '/ValueSet/$expand', viewer, {
+      resourceType: 'Parameters',
+      parameter: [
+        { name: 'valueSet', resource: { resourceType: 'ValueSet', status: 'active', contained: [vs({ include: [{ system: SYSTEM, filter: [{ property: 'concept', op: 'is-a', value: 'cold' }] }] }, 'http://example.org/vs/inner')].map((r) => ({ ...r, id: 'inner' })), compose: { include: [{ valueSet: ['#inner'] }] } } },
+        { name: 'excludeNested', valueBoolean: false },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = valid(res.json());
+    expect(body.expansion.total).toBe(3);
+    expect(body.expansion.contains).toEqual([{ system: SYSTEM, code: 'cold', display: 'Cold colours', contains: [{ system: SYSTEM, code: 'blue', display: 'Blue' }, { system: SYSTEM, code: 'navy', display: 'Navy blue' }] }]);
   });
 
   it('uses code systems supplied with the request (tx-resource)', async () => {

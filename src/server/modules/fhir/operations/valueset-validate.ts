@@ -1,9 +1,9 @@
 import { invalid } from '../outcome';
 import { UnknownSystem, UnknownValueSet, canonicalOf, contains } from './compose';
-import type { OperationContext } from './context';
+import type { OperationContext, Resource } from './context';
 import { valueSetOf } from './expand';
 import type { OperationInput } from './input';
-import { displays, issuesParameter, txIssue, type TxIssue } from './issues';
+import { displayInLanguage, displays, inactiveIssue, issuesParameter, statusOf, txIssue, type TxIssue } from './issues';
 
 interface CodingInput {
   system?: string;
@@ -26,6 +26,33 @@ function codingOf(input: OperationInput): { coding: CodingInput; at: string } {
   return { coding: { code, system: input.string('system'), version: input.string('systemVersion', 'version'), display: input.string('display') }, at: '' };
 }
 
+/** The systems of a value set's includes that have the code (inferSystem). */
+async function systemsWith(ctx: OperationContext, vs: Resource, code: string): Promise<string[]> {
+  const systems = new Set<string>();
+  for (const inc of ((vs.compose as { include?: { system?: string }[] } | undefined)?.include ?? [])) {
+    if (inc.system && !systems.has(inc.system)) {
+      try {
+        if (await contains(ctx, vs, inc.system, code)) systems.add(inc.system);
+      } catch (err) {
+        if (!(err instanceof UnknownSystem)) throw err;
+      }
+    }
+  }
+  return [...systems];
+}
+
+function cannotInfer(code: string, vsLabel: string, candidates: string[], at: string) {
+  const issues: TxIssue[] = [];
+  if (candidates.length > 1) {
+    issues.push(txIssue('error', 'not-found', 'cannot-infer', `The System URI could not be determined for the code '${code}' in the ValueSet '${vsLabel}': value set expansion has multiple matches: [${candidates.join(', ')}]`, at));
+  }
+  issues.push(txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '#${code}' was not found in the value set '${vsLabel}'`, at));
+  return {
+    resourceType: 'Parameters',
+    parameter: [{ name: 'result', valueBoolean: false }, { name: 'code', valueCode: code }, { name: 'message', valueString: issues.map((i) => i.text).join('; ') }, issuesParameter(issues)],
+  };
+}
+
 /** ValueSet $validate-code: is the code in the value set, with its display and the issues why not. */
 export async function validateInValueSet(ctx: OperationContext, input: OperationInput, instanceId?: string) {
   const vs = await valueSetOf(ctx, input, instanceId);
@@ -33,9 +60,14 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
   const where = (element: string) => (at ? `${at}.${element}` : element);
   const code = coding.code;
   if (!code) throw invalid('The coding has no code', where('code'));
-  if (!coding.system) throw invalid('The coding has no system', where('system'));
-  const system = coding.system;
   const vsLabel = canonicalOf(vs);
+  if (!coding.system) {
+    if (input.boolean('inferSystem') !== true) throw invalid('The coding has no system', where('system'));
+    const candidates = await systemsWith(ctx, vs, code);
+    if (candidates.length !== 1) return cannotInfer(code, vsLabel, candidates, where('code'));
+    coding.system = candidates[0];
+  }
+  const system = coding.system;
   const issues: TxIssue[] = [];
   const extra: Record<string, unknown>[] = [];
   const answer = (result: boolean) => ({
@@ -79,10 +111,16 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
     if (!member) issues.push(notInValueSet());
     return answer(false);
   }
-  extra.push({ name: 'display', valueString: concept.display ?? concept.code });
+  extra.push({ name: 'display', valueString: displayInLanguage(concept, input.string('displayLanguage')) ?? concept.code });
   if (concept.inactive) {
     extra.push({ name: 'inactive', valueBoolean: true });
-    issues.push(txIssue('warning', 'business-rule', 'code-comment', `The concept '${code}' has a status of inactive and its use should be reviewed`, at || 'code'));
+    const status = statusOf(concept);
+    if (status) extra.push({ name: 'status', valueCode: status });
+    // A value set of active codes only: the code is known but not allowed, an error of its own.
+    if (!member && (vs.compose as { inactive?: boolean } | undefined)?.inactive === false) {
+      issues.push(txIssue('error', 'business-rule', 'code-rule', `The concept '${code}' is valid but is not active`, where('code')));
+    }
+    issues.push(inactiveIssue(concept, at || 'code'));
   }
   if (!member) {
     issues.push(notInValueSet());
