@@ -84,7 +84,7 @@ export function terminologyCapabilities(base: string, codeSystems: { url: string
     implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
     // The stored code systems, each with its stored versions.
     codeSystem: codeSystems.map((cs) => ({ uri: cs.url, ...(cs.versions.length ? { version: cs.versions.map((code) => ({ code })) } : {}) })),
-    expansion: { hierarchical: false, paging: true, textFilter: 'Each word of filter must start a word of the display (or equal the code).' },
+    expansion: { hierarchical: false, paging: true, textFilter: 'Each word of filter must start a word of the display.' },
     validateCode: { translations: false },
     translation: { needsMap: false },
     codeSearch: 'explicit',

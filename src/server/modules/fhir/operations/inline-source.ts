@@ -111,7 +111,7 @@ export class InlineCodeSystemSource implements CodeSystemSource {
       if (q.only && !q.only.includes(c.code)) return false;
       if (q.activeOnly && c.inactive) return false;
       const display = (c.display ?? '').toLowerCase();
-      return words.every((w) => display.startsWith(w) || display.includes(` ${w}`) || c.code.toLowerCase() === w);
+      return words.every((w) => display.startsWith(w) || display.includes(` ${w}`));
     });
   }
 

@@ -7,7 +7,7 @@ import type { Concept } from './source';
 export interface TxIssue {
   severity: 'error' | 'warning' | 'information';
   code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing';
-  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'vs-invalid' | 'cannot-infer';
+  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer';
   text: string;
   at: string;
 }

@@ -26,7 +26,7 @@ export interface ConceptCriteria {
 export interface ConceptQuery {
   include: ConceptCriteria;
   exclude?: ConceptCriteria[];
-  /** Expansion `filter`: every word must start a word of the display (or equal the code). */
+  /** Expansion `filter`: every word must start a word of the display. */
   text?: string;
   activeOnly?: boolean;
   /** Only these codes (membership tests). */

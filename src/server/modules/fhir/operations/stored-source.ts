@@ -121,7 +121,8 @@ class Conditions {
     if (q.activeOnly) parts.push(`NOT ${INACTIVE}`);
     for (const word of (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
       const w = likeEscape(word);
-      parts.push(`(lower(c.display) LIKE ${this.param(`${w}%`)} OR lower(c.display) LIKE ${this.param(`% ${w}%`)} OR lower(c.code) = ${this.param(word)})`);
+      // Both patterns on the one trigram-indexed expression, so the database answers them from the index.
+      parts.push(`(lower(c.display) LIKE ${this.param(`${w}%`)} OR lower(c.display) LIKE ${this.param(`% ${w}%`)})`);
     }
     return parts.join(' AND ');
   }
