@@ -19,7 +19,13 @@ const OPERATIONS: Record<string, { name: string; definition: string }[]> = {
   CodeSystem: [
     { name: 'lookup', definition: 'http://hl7.org/fhir/OperationDefinition/CodeSystem-lookup' },
     { name: 'validate-code', definition: 'http://hl7.org/fhir/OperationDefinition/CodeSystem-validate-code' },
+    { name: 'subsumes', definition: 'http://hl7.org/fhir/OperationDefinition/CodeSystem-subsumes' },
   ],
+  ValueSet: [
+    { name: 'expand', definition: 'http://hl7.org/fhir/OperationDefinition/ValueSet-expand' },
+    { name: 'validate-code', definition: 'http://hl7.org/fhir/OperationDefinition/ValueSet-validate-code' },
+  ],
+  ConceptMap: [{ name: 'translate', definition: 'http://hl7.org/fhir/OperationDefinition/ConceptMap-translate' }],
 };
 
 /** The application-feature extension the HL7 terminology tests read a server's declarations from. */
@@ -90,7 +96,9 @@ export function terminologyCapabilities(base: string, codeSystems: { url: string
     implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
     // The stored code systems, each with its stored versions.
     codeSystem: codeSystems.map((cs) => ({ uri: cs.url, ...(cs.versions.length ? { version: cs.versions.map((code) => ({ code })) } : {}) })),
+    expansion: { hierarchical: false, paging: true, textFilter: 'Each word of filter must start a word of the display.' },
     validateCode: { translations: false },
+    translation: { needsMap: false },
     codeSearch: 'explicit',
   };
 }

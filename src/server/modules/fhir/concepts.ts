@@ -55,21 +55,3 @@ export async function replaceConcepts(tx: Queryable, codeSystemId: string, rows:
     );
   }
 }
-
-export interface StoredConcept {
-  code: string;
-  display: string | null;
-  definition: string | null;
-  parent_codes: string[];
-  properties: { code: string; [value: string]: unknown }[];
-  designations: { language?: string; use?: unknown; value: string }[];
-}
-
-/** One concept of a stored code system, by index. */
-export async function findConcept(db: Queryable, codeSystemId: string, code: string): Promise<StoredConcept | null> {
-  const [row] = await db.query<StoredConcept>(
-    `SELECT code, display, definition, parent_codes, properties, designations FROM fhir_concepts WHERE code_system_id = $1 AND code = $2`,
-    [codeSystemId, code],
-  );
-  return row ?? null;
-}

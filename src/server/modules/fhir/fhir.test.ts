@@ -63,7 +63,7 @@ describe('GET /fhir/metadata', () => {
     const types = cs.rest[0].resource.map((r: { type: string }) => r.type);
     expect(types).toEqual(['CodeSystem', 'ValueSet', 'ConceptMap']);
     const codeSystemOps = cs.rest[0].resource[0].operation.map((o: { name: string }) => o.name);
-    expect(codeSystemOps).toEqual(['lookup', 'validate-code']);
+    expect(codeSystemOps).toEqual(['lookup', 'validate-code', 'subsumes']);
     expect(cs.rest[0].resource[1].searchParam.map((p: { name: string }) => p.name)).toEqual(['url', 'version', 'name', 'title', 'status', '_id']);
   });
 
@@ -277,7 +277,7 @@ describe('CodeSystem $lookup and $validate-code', () => {
     expect(get.statusCode).toBe(200);
     const params = valid(get.json());
     expect(params.parameter).toContainEqual({ name: 'display', valueString: 'Navy blue' });
-    expect(params.parameter).toContainEqual({ name: 'property', part: [{ name: 'code', valueCode: 'parent' }, { name: 'value', valueCode: 'blue' }] });
+    expect(params.parameter).toContainEqual({ name: 'property', part: [{ name: 'code', valueCode: 'parent' }, { name: 'value', valueCode: 'blue' }, { name: 'description', valueString: 'Blue' }] });
     const post = await fhir('POST', '/CodeSystem/$lookup', viewer, { resourceType: 'Parameters', parameter: [{ name: 'system', valueUri: 'http://example.org/ops' }, { name: 'code', valueCode: 'red' }] });
     expect(valid(post.json()).parameter).toContainEqual({ name: 'designation', part: [{ name: 'language', valueCode: 'de' }, { name: 'value', valueString: 'Rot' }] });
     const instance = await fhir('GET', '/CodeSystem/ops/$lookup?code=red', viewer);

@@ -109,3 +109,19 @@ export async function codeSystemUrls(db: Queryable): Promise<{ url: string; vers
     `SELECT url, array_remove(array_agg(DISTINCT version), NULL) AS versions FROM fhir_resources WHERE resource_type = 'CodeSystem' AND url IS NOT NULL GROUP BY url ORDER BY url LIMIT 1000`,
   );
 }
+
+/** A ValueSet or ConceptMap by canonical url (and version; without one, the newest), as served. */
+export async function resourceByUrl(db: Queryable, type: TerminologyType, url: string, version?: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db.query<StoredResource>(
+    `SELECT ${COLUMNS} FROM fhir_resources WHERE resource_type = $1 AND url = $2 AND ($3::text IS NULL OR version = $3)
+      ORDER BY version DESC NULLS LAST, last_updated DESC LIMIT 1`,
+    [type, url, version ?? null],
+  );
+  return row ? served(row) : null;
+}
+
+/** Every stored ConceptMap (newest written first, bounded): $translate without a named map looks through them. */
+export async function allConceptMaps(db: Queryable, limit = 1000): Promise<Record<string, unknown>[]> {
+  const rows = await db.query<StoredResource>(`SELECT ${COLUMNS} FROM fhir_resources WHERE resource_type = 'ConceptMap' ORDER BY last_updated DESC LIMIT $1`, [limit]);
+  return rows.map(served);
+}

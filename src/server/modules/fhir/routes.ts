@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { processBundle } from './bundle';
 import { capabilityStatement, terminologyCapabilities, versionsParameters } from './capabilities';
 import { FHIR_JSON, acceptsJson, baseUrl, fhirJsonParser, guard, sendError } from './http';
-import { lookup, operationInput, validateCode } from './operations';
+import { operationRoutes } from './operations/routes';
 import { FhirError, invalid, notFound, notSupported, outcome } from './outcome';
 import { codeSystemUrls, deleteResource, readResource, searchResources, served, writeResource, SEARCH_PARAMS, type Search, type StoredResource } from './repository';
 import { ID, checkResource, isTerminologyType, type TerminologyType } from './resource-check';
@@ -108,19 +108,7 @@ export async function fhirRoutes(app: FastifyInstance) {
   // Public like the capability statement: which FHIR versions this base speaks reveals nothing stored.
   app.get('/$versions', async (_request, reply) => reply.type(FHIR_JSON).send(versionsParameters()));
 
-  for (const op of ['$lookup', '$validate-code'] as const) {
-    const run = (request: FastifyRequest, instanceId?: string) => {
-      const input = operationInput(request.method, request.query as Record<string, unknown>, request.body);
-      return op === '$lookup' ? lookup(app.db, input, instanceId) : validateCode(app.db, input, instanceId);
-    };
-    app.route({ method: ['GET', 'POST'], url: `/CodeSystem/${op}`, ...read, handler: async (request, reply) => reply.type(FHIR_JSON).send(await run(request)) });
-    app.route({
-      method: ['GET', 'POST'],
-      url: `/CodeSystem/:id/${op}`,
-      ...read,
-      handler: async (request, reply) => reply.type(FHIR_JSON).send(await run(request, resourceId((request.params as { id: string }).id))),
-    });
-  }
+  operationRoutes(app, read);
 
   app.get('/:type', read, async (request, reply) => {
     const type = terminologyType((request.params as Params).type);

@@ -1,0 +1,134 @@
+import { invalid, notFound } from '../outcome';
+import { readResource } from '../repository';
+import type { OperationContext } from './context';
+import type { OperationInput } from './input';
+import { displays, inactiveIssue, issuesParameter, txIssue, type TxIssue } from './issues';
+import type { CodeSystemSource, Concept } from './source';
+import { StoredCodeSystemSource } from './stored-source';
+
+interface CodingInput {
+  system?: string;
+  version?: string;
+  code?: string;
+  display?: string;
+}
+
+const label = (s: CodeSystemSource) => (s.version ? `${s.url}|${s.version}` : s.url);
+
+/** The code system an operation names: the instance (/CodeSystem/{id}/$op), or system/url (+version). */
+async function sourceOf(ctx: OperationContext, instanceId: string | undefined, system: string | undefined, version: string | undefined): Promise<CodeSystemSource | { unknown: string }> {
+  if (instanceId) {
+    const row = await readResource(ctx.db, 'CodeSystem', instanceId);
+    if (!row) throw notFound(`CodeSystem/${instanceId} is not known`);
+    return new StoredCodeSystemSource(ctx.db, row);
+  }
+  if (!system) throw invalid('The parameter system (or coding.system) is required', 'system');
+  return (await ctx.codeSystem(system, version)) ?? { unknown: version ? `${system}|${version}` : system };
+}
+
+/** The concept's properties as $lookup parts: parents, children, inactive, then its own. */
+function propertyParts(concept: Concept, children: Concept[], parentNames: Map<string, string | null>) {
+  const part = (code: string, value: Record<string, unknown>, description?: string | null) => ({
+    name: 'property',
+    part: [{ name: 'code', valueCode: code }, { name: 'value', ...value }, ...(description ? [{ name: 'description', valueString: description }] : [])],
+  });
+  const own = concept.properties
+    .filter((p) => p.code !== 'parent')
+    .map((p) => {
+      const key = Object.keys(p).find((k) => k.startsWith('value'));
+      return key ? part(p.code, { [key]: p[key] }) : null;
+    })
+    .filter((p) => p !== null);
+  return [
+    ...concept.parents.map((code) => part('parent', { valueCode: code }, parentNames.get(code))),
+    ...children.map((c) => part('child', { valueCode: c.code }, c.display)),
+    ...(concept.properties.some((p) => p.code === 'inactive') ? [] : [part('inactive', { valueBoolean: concept.inactive })]),
+    ...own,
+  ];
+}
+
+/** CodeSystem $lookup: display, definition, designations, and properties (parents and children among them). */
+export async function lookup(ctx: OperationContext, input: OperationInput, instanceId?: string) {
+  const coding = input.object<CodingInput>('coding', 'Coding');
+  const code = input.string('code') ?? coding?.code;
+  if (!code) throw invalid('The parameter code (or coding) is required', 'code');
+  const source = await sourceOf(ctx, instanceId, input.string('system') ?? coding?.system, input.string('version') ?? coding?.version);
+  if ('unknown' in source) throw notFound(`A definition for CodeSystem '${source.unknown}' could not be found, so the code cannot be looked up`);
+  const concept = await source.lookup(code);
+  if (!concept) throw notFound(`Unknown code '${code}' in the CodeSystem '${label(source)}'`);
+  const children = await source.children(concept.code, 100);
+  const parentNames = new Map<string, string | null>();
+  for (const p of concept.parents.slice(0, 100)) parentNames.set(p, (await source.lookup(p))?.display ?? null);
+  return {
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'name', valueString: source.name },
+      ...(source.version ? [{ name: 'version', valueString: source.version }] : []),
+      { name: 'system', valueUri: source.url },
+      { name: 'code', valueCode: concept.code },
+      { name: 'display', valueString: concept.display ?? concept.code },
+      ...(concept.definition ? [{ name: 'definition', valueString: concept.definition }] : []),
+      { name: 'abstract', valueBoolean: concept.abstract },
+      ...concept.designations.map((d) => ({
+        name: 'designation',
+        part: [...(d.language ? [{ name: 'language', valueCode: d.language }] : []), ...(d.use ? [{ name: 'use', valueCoding: d.use }] : []), { name: 'value', valueString: d.value }],
+      })),
+      ...propertyParts(concept, children, parentNames),
+    ],
+  };
+}
+
+/** CodeSystem $validate-code: result, and why not (unknown system or code, a display that is not the concept's). */
+export async function validateCode(ctx: OperationContext, input: OperationInput, instanceId?: string) {
+  const coding = input.object<CodingInput>('coding', 'Coding');
+  const code = input.string('code') ?? coding?.code;
+  if (!code) throw invalid('The parameter code (or coding) is required', 'code');
+  const display = input.string('display') ?? coding?.display;
+  const system = input.string('url', 'system') ?? coding?.system;
+  const source = await sourceOf(ctx, instanceId, system, input.string('version') ?? coding?.version);
+  const at = coding ? 'Coding.code' : 'code';
+  const answer = (result: boolean, issues: TxIssue[], extra: Record<string, unknown>[] = []) => ({
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'result', valueBoolean: result },
+      { name: 'code', valueCode: code },
+      ...(system || !('unknown' in source) ? [{ name: 'system', valueUri: 'unknown' in source ? system : source.url }] : []),
+      ...extra,
+      ...(issues.length ? [{ name: 'message', valueString: issues.map((i) => i.text).join('; ') }, issuesParameter(issues)] : []),
+    ],
+  });
+  if ('unknown' in source) {
+    return answer(false, [txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem '${source.unknown}' could not be found, so the code cannot be validated`, coding ? 'Coding.system' : 'system')], [{ name: 'x-caused-by-unknown-system', valueCanonical: source.unknown }]);
+  }
+  const version = source.version ? [{ name: 'version', valueString: source.version }] : [];
+  const concept = await source.lookup(code);
+  if (!concept) return answer(false, [txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${label(source)}'`, at)], version);
+  const found = [...version, { name: 'display', valueString: concept.display ?? concept.code }, ...(concept.inactive ? [{ name: 'inactive', valueBoolean: true }] : [])];
+  const issues: TxIssue[] = [];
+  if (concept.inactive) issues.push(inactiveIssue(concept, coding ? 'Coding' : 'code'));
+  if (display !== undefined) {
+    const valid = displays(concept);
+    if (valid.length && !valid.some((d) => d.toLowerCase() === display.toLowerCase())) {
+      issues.push(txIssue('error', 'invalid', 'invalid-display', `Wrong Display Name '${display}' for ${source.url}#${concept.code}. Valid display is ${valid.map((d) => `'${d}'`).join(' or ')}`, coding ? 'Coding.display' : 'display'));
+      return answer(false, issues, found);
+    }
+  }
+  return answer(true, issues, found);
+}
+
+/** CodeSystem $subsumes: how codeA relates to codeB in the code system's hierarchy. */
+export async function subsumes(ctx: OperationContext, input: OperationInput, instanceId?: string) {
+  const a = input.object<CodingInput>('codingA', 'Coding');
+  const b = input.object<CodingInput>('codingB', 'Coding');
+  const codeA = input.string('codeA') ?? a?.code;
+  const codeB = input.string('codeB') ?? b?.code;
+  if (!codeA || !codeB) throw invalid('The parameters codeA and codeB (or codingA and codingB) are required', codeA ? 'codeB' : 'codeA');
+  const system = input.string('system') ?? a?.system ?? b?.system;
+  if (a?.system && b?.system && a.system !== b.system) throw invalid('codingA and codingB must be of the same code system', 'codingB');
+  const source = await sourceOf(ctx, instanceId, system, input.string('version') ?? a?.version ?? b?.version);
+  if ('unknown' in source) throw notFound(`A definition for CodeSystem '${source.unknown}' could not be found, so the subsumption cannot be tested`);
+  for (const [code, name] of [[codeA, 'codeA'], [codeB, 'codeB']] as const) {
+    if (!(await source.lookup(code))) throw notFound(`Unknown code '${code}' in the CodeSystem '${label(source)}' (${name})`);
+  }
+  return { resourceType: 'Parameters', parameter: [{ name: 'outcome', valueCode: await source.subsumes(codeA, codeB) }] };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { invalid, notFound } from '../outcome';
+import { readResource, served } from '../repository';
+import { checkResource } from '../resource-check';
+import { expandPage, type Entry } from './compose';
+import type { OperationContext, Resource } from './context';
+import type { OperationInput } from './input';
+import { displayInLanguage } from './issues';
+
+/** The most concepts one $expand answers; a larger value set is paged with count and offset. */
+export const MAX_COUNT = 10_000;
+
+/** The value set an operation names: the instance, `url` (+`valueSetVersion`), or `valueSet` inline. */
+export async function valueSetOf(ctx: OperationContext, input: OperationInput, instanceId?: string): Promise<Resource> {
+  if (instanceId) {
+    const row = await readResource(ctx.db, 'ValueSet', instanceId);
+    if (!row) throw notFound(`ValueSet/${instanceId} is not known`);
+    return served(row);
+  }
+  const inline = input.object<Resource>('valueSet', 'ValueSet');
+  if (inline) return checkResource('ValueSet', inline);
+  const url = input.string('url', 'context');
+  if (!url) throw invalid('The parameter url (or valueSet) is required', 'url');
+  const version = input.string('valueSetVersion');
+  const vs = await ctx.valueSet(url, version);
+  if (!vs) throw notFound(`A definition for the value set '${version ? `${url}|${version}` : url}' could not be found`);
+  return vs;
+}
+
+const displayIn = (e: Entry, language: string | undefined) => displayInLanguage(e.concept, language);
+
+type Item = Record<string, unknown> & { contains?: Item[] };
+
+/**
+ * The page as a hierarchy (excludeNested=false): a concept sits under its first parent that is in
+ * the page too; the others stay at the top. Only the page is nested, so paging stays at the source.
+ */
+function nest(entries: Entry[], item: (e: Entry) => Item): Item[] {
+  const byKey = new Map(entries.map((e) => [`${e.source.url}|${e.concept.code}`, item(e)]));
+  const top: Item[] = [];
+  for (const e of entries) {
+    const own = byKey.get(`${e.source.url}|${e.concept.code}`)!;
+    const parent = e.concept.parents.map((p) => byKey.get(`${e.source.url}|${p}`)).find((p) => p && p !== own);
+    if (parent) (parent.contains ??= []).push(own);
+    else top.push(own);
+  }
+  return top;
+}
+
+/** ValueSet $expand: the value set with an expansion (total, offset, the parameters used, one page of contains). */
+export async function expand(ctx: OperationContext, input: OperationInput, instanceId?: string) {
+  const vs = await valueSetOf(ctx, input, instanceId);
+  const text = input.string('filter');
+  const activeOnly = input.boolean('activeOnly');
+  const includeDesignations = input.boolean('includeDesignations');
+  const excludeNested = input.boolean('excludeNested');
+  const displayLanguage = input.string('displayLanguage');
+  const includeDefinition = input.boolean('includeDefinition');
+  const count = input.integer('count', MAX_COUNT);
+  const offset = input.integer('offset', Number.MAX_SAFE_INTEGER) ?? 0;
+  const usedValueSets = new Set<string>();
+  const { total, entries, used } = await expandPage(ctx, vs, { text, activeOnly, usedValueSets }, { offset, count: count ?? MAX_COUNT });
+  if (count === undefined && total > MAX_COUNT) throw invalid(`The value set has ${total} concepts, more than ${MAX_COUNT}: ask for a page with count and offset, or narrow it with filter`, 'count');
+  const echo = [
+    ...(text !== undefined ? [{ name: 'filter', valueString: text }] : []),
+    ...(count !== undefined ? [{ name: 'count', valueInteger: count }] : []),
+    ...(input.has('offset') ? [{ name: 'offset', valueInteger: offset }] : []),
+    ...(activeOnly !== undefined ? [{ name: 'activeOnly', valueBoolean: activeOnly }] : []),
+    ...(includeDesignations !== undefined ? [{ name: 'includeDesignations', valueBoolean: includeDesignations }] : []),
+    ...(excludeNested !== undefined ? [{ name: 'excludeNested', valueBoolean: excludeNested }] : []),
+    ...(includeDefinition !== undefined ? [{ name: 'includeDefinition', valueBoolean: includeDefinition }] : []),
+    ...(displayLanguage !== undefined ? [{ name: 'displayLanguage', valueCode: displayLanguage }] : []),
+    ...used.map((s) => ({ name: 'used-codesystem', valueUri: s.version ? `${s.url}|${s.version}` : s.url })),
+    ...[...usedValueSets].map((canonical) => ({ name: 'used-valueset', valueUri: canonical })),
+  ];
+  const item = (e: Entry) => ({
+    system: e.source.url,
+    ...(e.concept.abstract ? { abstract: true } : {}),
+    ...(e.concept.inactive ? { inactive: true } : {}),
+    code: e.concept.code,
+    ...(displayIn(e, displayLanguage) ? { display: displayIn(e, displayLanguage) } : {}),
+    ...(includeDesignations && e.concept.designations.length ? { designation: e.concept.designations.map((d) => ({ ...(d.language ? { language: d.language } : {}), ...(d.use ? { use: d.use } : {}), value: d.value })) } : {}),
+  });
+  // Enumerated concepts are listed as the value set lists them, never nested.
+  const enumerated = ((vs.compose as { include?: { concept?: unknown }[] } | undefined)?.include ?? []).some((inc) => inc.concept);
+  const contains = excludeNested === false && !enumerated ? nest(entries, item) : entries.map(item);
+  // The definition is answered without its compose (and the contained value sets it used): the expansion is the answer.
+  const { meta: _meta, expansion: _old, compose: _compose, contained: _contained, ...definition } = vs as Resource & { meta?: unknown; expansion?: unknown; compose?: unknown; contained?: unknown };
+  return {
+    ...definition,
+    expansion: {
+      identifier: `urn:uuid:${randomUUID()}`,
+      timestamp: new Date().toISOString(),
+      total,
+      offset,
+      ...(echo.length ? { parameter: echo } : {}),
+      ...(contains.length ? { contains } : {}),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { Concept } from './source';
+
+/**
+ * The `issues` OperationOutcome of a $validate-code answer, shaped as HL7's terminology tests expect:
+ * an R4 issue type, the finer tx-issue-type in details.coding, and where in the request it lies.
+ */
+export interface TxIssue {
+  severity: 'error' | 'warning' | 'information';
+  code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing';
+  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer';
+  text: string;
+  at: string;
+}
+
+export const txIssue = (severity: TxIssue['severity'], code: TxIssue['code'], txCode: TxIssue['txCode'], text: string, at: string): TxIssue => ({ severity, code, txCode, text, at });
+
+export function issuesParameter(issues: TxIssue[]) {
+  return {
+    name: 'issues',
+    resource: {
+      resourceType: 'OperationOutcome',
+      issue: issues.map((i) => ({
+        severity: i.severity,
+        code: i.code,
+        details: { coding: [{ system: 'http://hl7.org/fhir/tools/CodeSystem/tx-issue-type', code: i.txCode }], text: i.text },
+        location: [i.at],
+        expression: [i.at],
+      })),
+    },
+  };
+}
+
+/** A display is right when it is the concept's display or one of its designations (case-insensitively for whitespace only). */
+export const displays = (c: { display: string | null; designations: { value: string }[] }) => [c.display, ...c.designations.map((d) => d.value)].filter((d): d is string => !!d);
+
+/** An inactive concept's own status (retired, deprecated…) when it says more than "inactive". */
+export const statusOf = (c: Concept): string | undefined => {
+  const status = c.properties.find((p) => p.code === 'status' && typeof p.valueCode === 'string' && p.valueCode !== 'inactive')?.valueCode;
+  return typeof status === 'string' ? status : undefined;
+};
+
+/** The warning that a valid code is inactive (its use should be reviewed). */
+export const inactiveIssue = (c: Concept, at: string) => {
+  const status = statusOf(c);
+  return txIssue('warning', 'business-rule', 'code-comment', `The concept '${c.code}' has a status of ${status ? `${status} and inactive` : 'inactive'} and its use should be reviewed`, at);
+};
+
+/** The display in the requested language (displayLanguage): a designation in it, else the concept's display. */
+export function displayInLanguage(c: Concept, language: string | undefined): string | null {
+  if (!language) return c.display;
+  const wanted = language.toLowerCase();
+  return c.designations.find((d) => d.language && (d.language.toLowerCase() === wanted || d.language.toLowerCase().startsWith(`${wanted}-`)))?.value ?? c.display;
+}
