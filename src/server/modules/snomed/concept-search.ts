@@ -1,7 +1,6 @@
 import { SNOMED_DIALECT_REFSETS, type SnomedConceptHit, type SnomedDialect } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { semanticTag } from './concepts';
-import { underConceptSql } from './hierarchy';
 import { SNOMED_COUNT_CAP, type SnomedListQuery } from './repository';
 import { searchConceptWords } from './word-search';
 

@@ -122,7 +122,7 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
        ORDER BY s.term_length, s.description_id LIMIT ${n}) h
     ORDER BY h.term_length, h.description_id LIMIT ${n}`;
   let rows = needed * 3 + 20;
-  let ranked: WordHit[] = [];
+  let ranked: WordHit[];
   for (;;) {
     params[params.length - 1] = rows;
     const got = await db.query<WordHit>(sql, params);
