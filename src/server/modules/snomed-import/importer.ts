@@ -215,7 +215,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   if (!ctx.dryRun && summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
     ctx.progress(99, 'Preparing the catalogue for search…');
     // Only an optimisation (autovacuum does it later): a failure must not fail the import.
-    await app.db.exec('VACUUM (ANALYZE) snomed_concepts').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
+    await app.db.exec('VACUUM (ANALYZE) snomed_concepts, snomed_search_words').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
   }
 
   let errorReportKey: string | null = null;

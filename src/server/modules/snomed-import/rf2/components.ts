@@ -284,7 +284,9 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
     // Fresh statistics before curators browse the release: without them the planner takes the new
     // tables for empty and scans where an index answers in microseconds. Only an optimisation.
     ctx.progress(98, 'Preparing the catalogue for search…');
+    // The concept search's word index is filled by the description table's triggers.
     const tables = [...new Set([...parts.map((p) => RF2_SPECS[p.kind].table), ...(hierarchy ? ['snomed_closure'] : [])])];
+    if (tables.includes('snomed_concepts')) tables.push('snomed_search_words');
     await app.db.exec(`VACUUM (ANALYZE) ${tables.join(', ')}`).catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED release import failed'));
   }
   if (!ctx.dryRun) {
