@@ -19,10 +19,6 @@ CREATE TABLE snomed_search_words (
   concept_id text NOT NULL
 );
 
--- The page walk (word range, then term length, then description id) and, with the same key, the
--- triggers' deletes: a description's old words and length are known from its old row.
-CREATE INDEX snomed_search_words_rank ON snomed_search_words (word, term_length, description_id) INCLUDE (concept_id);
-
 CREATE FUNCTION snomed_search_words_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
@@ -66,7 +62,13 @@ CREATE TRIGGER snomed_search_words_update AFTER UPDATE ON snomed_concepts
 CREATE TRIGGER snomed_search_words_delete AFTER DELETE ON snomed_concepts
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION snomed_search_words_delete();
 
--- Existing installations: the words of the rows already there.
+-- Existing installations: the words of the rows already there (before the index, which is then
+-- built in one sorted pass rather than entry by entry).
 INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
 SELECT w, length(d.term), d.id, d.concept_id FROM snomed_concepts d, snomed_search_words_of(d.term) w WHERE d.active;
+
+-- The page walk (word range, then term length, then description id) and, with the same key, the
+-- triggers' deletes: a description's old words and length are known from its old row.
+CREATE INDEX snomed_search_words_rank ON snomed_search_words (word, term_length, description_id) INCLUDE (concept_id);
+
 ANALYZE snomed_search_words;

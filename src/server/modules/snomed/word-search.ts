@@ -91,8 +91,13 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
   const filter = where.join(' AND ');
   const range = `s.word >= ($1::text COLLATE "C") AND s.word < ($1::text || ${MAX_CHAR}) COLLATE "C"`;
 
-  // Count: concepts among the first COUNT_ROWS matching descriptions, in index order.
-  const counted = await db.query<{ concept_id: string }>(`SELECT s.concept_id FROM ${from} WHERE ${range} AND ${filter} LIMIT ${COUNT_ROWS}`, params);
+  // Count: concepts among the first COUNT_ROWS matching descriptions, in index order — the ORDER BY
+  // keeps the planner on the btree walk that stops there, where it would otherwise build a bitmap
+  // of the whole range (all 60k entries of "finding") first.
+  const counted = await db.query<{ concept_id: string }>(
+    `SELECT s.concept_id FROM ${from} WHERE ${range} AND ${filter} ORDER BY s.word, s.term_length, s.description_id LIMIT ${COUNT_ROWS}`,
+    params,
+  );
   const seen = new Set(counted.map((r) => r.concept_id));
   if (idHit) seen.add(idHit.concept_id);
   let total = seen.size;
