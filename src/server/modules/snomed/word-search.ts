@@ -18,7 +18,7 @@ import { SNOMED_COUNT_CAP } from './repository';
  */
 const PREFIX_WORDS = 100;
 /** How far the rarest word is counted to choose it (a word index range read without the heap). */
-const RAREST_PROBE = 5000;
+const RAREST_PROBE = 1000;
 /** Matching descriptions read to count concepts up to the cap (a concept rarely has five matching terms). */
 const COUNT_ROWS = (SNOMED_COUNT_CAP + 1) * 5;
 const MAX_CHAR = 'chr(1114111)';
