@@ -1,49 +1,93 @@
 /**
- * What the concept search's word index (migration 0039: statement triggers on snomed_concepts
- * filling snomed_search_words) costs an insert of description rows, on a kept database holding a
- * release (run by hand: `BENCH_PROBE_DB=<db> npx tsx bench/import/probes/word-index-cost.ts`).
- * Inserts copies of BENCH_PROBE_ROWS (200,000) existing descriptions under new ids into the real
- * table with its indexes, once with the triggers and once without (disabled inside the
- * transaction), alternating, each rolled back. Prints each time and the paired ratios.
+ * What the concept search's word index (migrations 0039, 0040) costs an import's insert of
+ * description rows (run by hand: `npx tsx bench/import/probes/word-index-cost.ts`). Into the real
+ * table with its indexes, holding BENCH_PROBE_BASE descriptions (a kept database named by
+ * BENCH_PROBE_DB, or a fresh one filled with generated descriptions of 3–5 words and dropped at the
+ * end), inserts copies of BENCH_PROBE_ROWS of them under new ids, three ways, alternating, each in a
+ * transaction rolled back:
+ *  - without: the word triggers disabled (the floor: the description row and its own indexes);
+ *  - immediate: the triggers as every other writer runs them (words into the btree per statement);
+ *  - deferred: the imports' bulk path — the batch setting on, then the import's catch-up statement.
+ * Prints each time and the ratios against "without".
  */
 import pg from 'pg';
+import { openPostgres } from '../../../src/server/db/postgres';
+import { migrate } from '../../../src/server/db/migrate';
+import { catchUpStatement, catchUpWordIndex } from '../../../src/server/modules/snomed-import/word-index';
 
 const env = process.env;
-const db = env.BENCH_PROBE_DB;
-if (!db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('BENCH_PROBE_DB=<kept database name> is required');
 const rows = Number(env.BENCH_PROBE_ROWS ?? 200_000);
+const base = Number(env.BENCH_PROBE_BASE ?? 1_000_000);
 const pairs = Number(env.BENCH_PROBE_PAIRS ?? 2);
-const url = new URL(env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const kept = env.BENCH_PROBE_DB;
+if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_PROBE_DB must be a database name');
+const db = kept ?? `kg_probe_words_${process.pid}`;
+const server = new URL(env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const url = new URL(server);
 url.pathname = `/${db}`;
 
+const admin = new pg.Client({ connectionString: server.toString() });
+await admin.connect();
+if (!kept) {
+  await admin.query(`CREATE DATABASE ${db}`);
+  const app = await openPostgres(url.toString(), 2);
+  try {
+    await migrate(app);
+    // Generated descriptions: words from a vocabulary of ~40,000, filled by the imports' own path.
+    await app.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('kg.snomed_words_deferred', 'on', true)`);
+      await tx.query(
+        `INSERT INTO snomed_concepts (id, concept_id, term)
+         SELECT (1000000 + i)::text, (500000 + i / 4)::text,
+                initcap(substr(md5((i % 40000)::text), 1, 4 + i % 6)) || ' ' || substr(md5(((i * 7) % 39989)::text), 1, 5 + i % 4) || ' '
+                || substr(md5(((i * 13) % 39983)::text), 1, 3 + i % 7) || repeat(' ' || substr(md5(((i * 17) % 997)::text), 1, 6), i % 3)
+           FROM generate_series(1, $1::int) i`,
+        [base],
+      );
+    });
+    await catchUpWordIndex(app);
+    await app.exec('VACUUM (ANALYZE) snomed_concepts, snomed_search_words');
+  } finally {
+    await app.close();
+  }
+}
+
+type Mode = 'without' | 'immediate' | 'deferred';
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
-async function timedInsert(withWords: boolean): Promise<number> {
+async function timedInsert(mode: Mode): Promise<number> {
   await client.query('BEGIN');
   try {
-    if (!withWords) await client.query('ALTER TABLE snomed_concepts DISABLE TRIGGER snomed_search_words_insert');
+    if (mode === 'without') await client.query('ALTER TABLE snomed_concepts DISABLE TRIGGER snomed_search_words_insert');
     const start = performance.now();
+    if (mode === 'deferred') await client.query(`SELECT set_config('kg.snomed_words_deferred', 'on', true)`);
     await client.query(
       `INSERT INTO snomed_concepts (id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id)
        SELECT 'probe' || id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id
          FROM snomed_concepts LIMIT $1`,
       [rows],
     );
+    if (mode === 'deferred') await client.query(catchUpStatement(true));
     return performance.now() - start;
   } finally {
     await client.query('ROLLBACK');
   }
 }
 try {
-  const ratios: string[] = [];
+  const ratios: Record<Exclude<Mode, 'without'>, string[]> = { immediate: [], deferred: [] };
   for (let i = 0; i < pairs; i++) {
-    const without = await timedInsert(false);
-    const withWords = await timedInsert(true);
-    console.log(`pair ${i + 1}: without the word index ${(without / 1000).toFixed(1)} s, with ${(withWords / 1000).toFixed(1)} s`);
-    ratios.push((withWords / without).toFixed(2));
+    const without = await timedInsert('without');
+    const immediate = await timedInsert('immediate');
+    const deferred = await timedInsert('deferred');
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(`round ${i + 1}: without the word index ${s(without)}, immediate ${s(immediate)}, deferred + catch-up ${s(deferred)}`);
+    ratios.immediate.push((immediate / without).toFixed(2));
+    ratios.deferred.push((deferred / without).toFixed(2));
   }
-  const [{ n }] = (await client.query<{ n: string }>(`SELECT count(*) AS n FROM snomed_search_words`)).rows;
-  console.log(`${rows} rows per insert; paired ratios (with / without) ${ratios.join(', ')}; word index rows ${n}`);
+  const [{ d, w }] = (await client.query<{ d: string; w: string }>(`SELECT (SELECT count(*) FROM snomed_concepts) AS d, (SELECT count(*) FROM snomed_search_words) AS w`)).rows;
+  console.log(`${rows} rows per insert into ${d} descriptions (${w} word entries); ratio to without: immediate ${ratios.immediate.join(', ')}; deferred ${ratios.deferred.join(', ')}`);
 } finally {
   await client.end();
+  if (!kept && !env.BENCH_PROBE_KEEP) await admin.query(`DROP DATABASE ${db}`);
+  await admin.end();
 }

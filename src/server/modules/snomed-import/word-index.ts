@@ -28,6 +28,19 @@ const REBUILD_FROM_ROWS = 100_000;
  * either no words (the import's statement removed its old ones) or exactly its current words (an
  * edit through the API since), hence the NOT EXISTS. Answers how many rows were noted.
  */
+/**
+ * The catch-up itself (also run by bench/import/probes/word-index-cost.ts). Sorted in the index's
+ * order: into a kept index the entries go in page by page, not at random.
+ */
+export const catchUpStatement = (filled: boolean) =>
+  `WITH noted AS (DELETE FROM snomed_search_words_pending RETURNING description_id)
+   INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
+   SELECT w, length(d.term), d.id, d.concept_id
+     FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
+    WHERE d.active
+      ${filled ? 'AND NOT EXISTS (SELECT 1 FROM snomed_search_words s WHERE s.word = w AND s.term_length = length(d.term) AND s.description_id = d.id)' : ''}
+    ORDER BY 1, 2, 3`;
+
 export async function catchUpWordIndex(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('LOCK TABLE snomed_concepts IN SHARE MODE');
@@ -41,16 +54,7 @@ export async function catchUpWordIndex(db: Db): Promise<number> {
       [{ def: index }] = await tx.query<{ def: string }>(`SELECT pg_get_indexdef('snomed_search_words_rank'::regclass) AS def`);
       await tx.query('DROP INDEX snomed_search_words_rank');
     }
-    // Sorted in the index's order: into a kept index the entries go in page by page, not at random.
-    await tx.query(
-      `WITH noted AS (DELETE FROM snomed_search_words_pending RETURNING description_id)
-       INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
-       SELECT w, length(d.term), d.id, d.concept_id
-         FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
-        WHERE d.active
-          ${empty ? '' : 'AND NOT EXISTS (SELECT 1 FROM snomed_search_words s WHERE s.word = w AND s.term_length = length(d.term) AND s.description_id = d.id)'}
-        ORDER BY 1, 2, 3`,
-    );
+    await tx.query(catchUpStatement(!empty));
     if (index) await tx.query(index);
     return noted;
   });
