@@ -67,7 +67,10 @@ async function timedInsert(mode: Mode): Promise<number> {
          FROM snomed_concepts LIMIT $1`,
       [rows],
     );
-    if (mode === 'deferred') await client.query(catchUpStatement(true));
+    if (mode === 'deferred') {
+      await client.query(`SELECT set_config('work_mem', '64MB', true)`);
+      await client.query(catchUpStatement());
+    }
     return performance.now() - start;
   } finally {
     await client.query('ROLLBACK');

@@ -5,7 +5,9 @@
 -- a restore, another connection — leaves the setting unset and keeps the immediate path.
 -- The list commits with each batch, so a batch committed before a crash is still noted at the resume.
 -- Old words are still removed at once (they are only known from the statement's old rows), so a noted
--- row has either no words or, if someone else wrote it since, exactly its current words.
+-- row has no words. A writer on the immediate path that gives a noted row its words takes it off the
+-- list (a scan of the list, only while an import has rows on it), so the catch-up adds words without
+-- checking the index for each.
 -- Derived and transient, like the word table: not in backups (a restore recounts every row's words).
 CREATE TABLE snomed_search_words_pending (description_id text NOT NULL);
 
@@ -17,6 +19,9 @@ BEGIN
   END IF;
   INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
   SELECT w, length(n.term), n.id, n.concept_id FROM new_rows n, snomed_search_words_of(n.term) w WHERE n.active;
+  IF EXISTS (SELECT 1 FROM snomed_search_words_pending) THEN
+    DELETE FROM snomed_search_words_pending p USING new_rows n WHERE p.description_id = n.id;
+  END IF;
   RETURN NULL;
 END $$;
 
@@ -42,5 +47,12 @@ BEGIN
   SELECT w, length(n.term), n.id, n.concept_id
     FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id, snomed_search_words_of(n.term) w
    WHERE n.active AND (o.id IS NULL OR (n.term, n.active, n.concept_id) IS DISTINCT FROM (o.term, o.active, o.concept_id));
+  -- Re-indexed here (or now inactive): a noted row needs nothing more from the catch-up. An update
+  -- that changed none of these leaves a noted row on the list (it still lacks its words).
+  IF EXISTS (SELECT 1 FROM snomed_search_words_pending) THEN
+    DELETE FROM snomed_search_words_pending p
+     USING new_rows n LEFT JOIN old_rows o ON o.id = n.id
+     WHERE p.description_id = n.id AND (o.id IS NULL OR (n.term, n.active, n.concept_id) IS DISTINCT FROM (o.term, o.active, o.concept_id));
+  END IF;
   RETURN NULL;
 END $$;

@@ -72,17 +72,23 @@ describe('the description import (spreadsheet)', () => {
   it('a noted row edited by someone else before the catch-up gets its current words once', async () => {
     await t.db.transaction(async (tx) => {
       await deferWordIndex(tx);
-      await tx.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('171', '38341003', 'High blood pressure'), ('172', '38341003', 'Hypertensive disorder')`);
+      await tx.query(
+        `INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('171', '38341003', 'High blood pressure'), ('172', '38341003', 'Hypertensive disorder'), ('173', '38341003', 'HBP')`,
+      );
     });
-    expect(await noted()).toBe(2);
+    expect(await noted()).toBe(3);
     expect(await found('hypertensive')).toEqual([]);
-    // An edit through the API (immediate path) of a noted row, and a deactivation of another.
+    // Through the API (immediate path): a noted row renamed, another deactivated — both off the list —
+    // and a third changed in nothing the index holds (it still lacks its words: it stays on the list).
     await t.db.query(`UPDATE snomed_concepts SET term = 'Raised blood pressure' WHERE id = '171'`);
     await t.db.query(`UPDATE snomed_concepts SET active = false WHERE id = '172'`);
-    expect(await catchUpWordIndex(t.db)).toBe(2);
+    await t.db.query(`UPDATE snomed_concepts SET effective_time = '20260101' WHERE id = '173'`);
+    expect(await found('raised blood')).toEqual([['38341003', null]]);
+    expect(await noted()).toBe(1);
+    expect(await catchUpWordIndex(t.db)).toBe(1);
     expect(await noted()).toBe(0);
     expect(await wordsOff()).toBe(0);
-    expect(await found('raised blood')).toEqual([['38341003', null]]);
+    expect(await found('hbp')).toEqual([['38341003', 'HBP']]);
   });
 
   it('a later import finishes what an earlier one left noted (a job that failed for good)', async () => {

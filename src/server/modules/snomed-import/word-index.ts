@@ -24,22 +24,23 @@ const REBUILD_FROM_ROWS = 100_000;
  * every row noted so far by any job — batches committed before a crash included, so a resumed or a
  * later import finishes what a failed one left. The description table is locked against writes
  * (SHARE: searches go on) so that no API edit can commit between this statement's snapshot and its
- * commit and be followed by stale words; edits wait for the seconds this takes. A noted row has
- * either no words (the import's statement removed its old ones) or exactly its current words (an
- * edit through the API since), hence the NOT EXISTS. Answers how many rows were noted.
+ * commit and be followed by stale words; edits wait for the seconds this takes. A noted row has no
+ * words: the import's statement removed its old ones, and an edit through the API since that gave it
+ * words took it off the list (migration 0040). Answers how many rows were noted.
  */
 /**
  * The catch-up itself (also run by bench/import/probes/word-index-cost.ts). Sorted in the index's
  * order: into a kept index the entries go in page by page, not at random.
  */
-export const catchUpStatement = (filled: boolean) =>
+export const catchUpStatement = () =>
   `WITH noted AS (DELETE FROM snomed_search_words_pending RETURNING description_id)
    INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
    SELECT w, length(d.term), d.id, d.concept_id
      FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
     WHERE d.active
-      ${filled ? 'AND NOT EXISTS (SELECT 1 FROM snomed_search_words s WHERE s.word = w AND s.term_length = length(d.term) AND s.description_id = d.id)' : ''}
     ORDER BY 1, 2, 3`;
+/** The sort of a release's words in memory rather than in temporary files (this transaction only). */
+const CATCH_UP_WORK_MEM = `SELECT set_config('work_mem', '64MB', true)`;
 
 export async function catchUpWordIndex(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -54,7 +55,8 @@ export async function catchUpWordIndex(db: Db): Promise<number> {
       [{ def: index }] = await tx.query<{ def: string }>(`SELECT pg_get_indexdef('snomed_search_words_rank'::regclass) AS def`);
       await tx.query('DROP INDEX snomed_search_words_rank');
     }
-    await tx.query(catchUpStatement(!empty));
+    await tx.query(CATCH_UP_WORK_MEM);
+    await tx.query(catchUpStatement());
     if (index) await tx.query(index);
     return noted;
   });
