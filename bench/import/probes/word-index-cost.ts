@@ -8,6 +8,8 @@
  *  - without: the word triggers disabled (the floor: the description row and its own indexes);
  *  - immediate: the triggers as every other writer runs them (words into the btree per statement);
  *  - deferred: the imports' bulk path — the batch setting on, then the import's catch-up statement.
+ * With BENCH_PROBE_FIRST=1 the tables are emptied first in each transaction (a first import): the
+ * deferred way then drops the word index and builds it after the fill, as the import does.
  * Prints each time and the ratios against "without".
  */
 import pg from 'pg';
@@ -53,23 +55,28 @@ if (!kept) {
 }
 
 type Mode = 'without' | 'immediate' | 'deferred';
+const firstImport = env.BENCH_PROBE_FIRST === '1';
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
+await client.query(`CREATE TEMP TABLE probe_rows AS SELECT * FROM snomed_concepts LIMIT $1`.replace('$1', String(Math.trunc(rows))));
+const [{ def: wordIndex }] = (await client.query<{ def: string }>(`SELECT pg_get_indexdef('snomed_search_words_rank'::regclass) AS def`)).rows;
 async function timedInsert(mode: Mode): Promise<number> {
   await client.query('BEGIN');
   try {
+    if (firstImport) await client.query('TRUNCATE snomed_concepts, snomed_search_words, snomed_search_words_pending');
     if (mode === 'without') await client.query('ALTER TABLE snomed_concepts DISABLE TRIGGER snomed_search_words_insert');
     const start = performance.now();
     if (mode === 'deferred') await client.query(`SELECT set_config('kg.snomed_words_deferred', 'on', true)`);
     await client.query(
       `INSERT INTO snomed_concepts (id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id)
        SELECT 'probe' || id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id
-         FROM snomed_concepts LIMIT $1`,
-      [rows],
+         FROM probe_rows`,
     );
     if (mode === 'deferred') {
       await client.query(`SELECT set_config('work_mem', '64MB', true)`);
+      if (firstImport) await client.query('DROP INDEX snomed_search_words_rank');
       await client.query(catchUpStatement());
+      if (firstImport) await client.query(wordIndex);
     }
     return performance.now() - start;
   } finally {
