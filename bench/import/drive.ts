@@ -147,11 +147,12 @@ export async function importSnomed(server: RunningServer, token: string, file: s
 }
 
 /** Sequential catalogue searches (the SNOMED screen's call): latencies in ms. */
-export async function searchLatencies(server: RunningServer, token: string, terms: string[]): Promise<number[]> {
+/** `extra`: more query parameters, e.g. `&by=concept` for the concept search. */
+export async function searchLatencies(server: RunningServer, token: string, terms: string[], extra = ''): Promise<number[]> {
   const out: number[] = [];
   for (const term of terms) {
     const start = performance.now();
-    const res = await fetch(`${server.url}/api/snomed/concepts?page=1&limit=10&search=${encodeURIComponent(term)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/api/snomed/concepts?page=1&limit=10&search=${encodeURIComponent(term)}${extra}`, { headers: { authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`search ${term}: ${res.status}`);
     out.push(performance.now() - start);

@@ -163,7 +163,7 @@ function asRefusal(err: unknown): unknown {
 }
 
 /** Tables whose secondary indexes are built once after the load rather than row by row. */
-const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'snomed_relationships', 'snomed_language_refset', 'snomed_associations', 'audit_log', 'audit_created_batches'];
+const BULK_TABLES = ['nodes', 'relations', 'snomed_concepts', 'snomed_search_words', 'snomed_relationships', 'snomed_language_refset', 'snomed_associations', 'audit_log', 'audit_created_batches'];
 
 /**
  * Bulk-load mode for the restore's transaction (the installation is empty, so nobody else reads

@@ -41,7 +41,8 @@ describe('backups of the concept model', () => {
   it('carries the four tables, not the closure, under format 2', async () => {
     const entries = await entriesOf(archive);
     for (const file of NEW_FILES) expect(entries.has(file), file).toBe(true);
-    expect([...entries.keys()].some((k) => k.includes('closure'))).toBe(false);
+    // Derived tables are rebuilt on restore, not carried: the closure and the search's word index.
+    expect([...entries.keys()].some((k) => k.includes('closure') || k.includes('search_words'))).toBe(false);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as BackupManifest;
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.counts).toMatchObject({ snomedRf2Concepts: 10, snomedRelationships: await count(source, 'snomed_relationships'), snomedAssociations: 2 });
@@ -51,9 +52,12 @@ describe('backups of the concept model', () => {
     const { target, res, token } = await restoreInto(archive);
     try {
       expect(res.statusCode, res.body).toBe(200);
-      for (const table of ['snomed_rf2_concepts', 'snomed_relationships', 'snomed_language_refset', 'snomed_associations', 'snomed_closure']) {
+      for (const table of ['snomed_rf2_concepts', 'snomed_relationships', 'snomed_language_refset', 'snomed_associations', 'snomed_closure', 'snomed_search_words']) {
         expect(await count(target, table), table).toBe(await count(source, table));
       }
+      expect(await count(target, 'snomed_search_words')).toBeGreaterThan(0);
+      const found = await target.call({ method: 'GET', url: '/api/snomed/concepts?by=concept&search=cardiac%20fail', token });
+      expect(found.json<{ data: { matchedTerm: string | null }[] }>().data).toMatchObject([{ matchedTerm: 'Cardiac failure' }]);
       const concept = await target.call({ method: 'GET', url: '/api/snomed/concepts/700001008', token });
       expect(concept.json<SnomedConceptDetail>()).toMatchObject({ active: false, replacements: [{ type: 'POSSIBLY_EQUIVALENT_TO' }, { type: 'REPLACED_BY' }] });
     } finally {

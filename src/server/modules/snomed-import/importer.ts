@@ -12,6 +12,7 @@ import type { JobKindHandler } from '../../platform/jobs/kinds';
 import { FirstSeen } from './first-seen';
 import { isConceptModelUpload, runConceptModelImport } from './rf2/components';
 import { checkSnomedRow, mapSnomedHeader, repeatedIdProblem, type SnomedColumns, type SnomedRow } from './rows';
+import { deferWordIndex, withDeferredWords } from './word-index';
 
 /**
  * SNOMED import (spec §4): upsert by row id — new rows are created, changed rows updated,
@@ -118,7 +119,8 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
     yieldToRequests: () => app.requestActivity.whenIdle(BATCH_YIELD_MAX_MS),
     throwIfAborted: () => ctx.throwIfAborted(),
   };
-  await ctx.resumable(async (from) => {
+  // The batches note their rows for the word index; it is brought up to date once, at the end.
+  await withDeferredWords(app.db, ctx, () => ctx.resumable(async (from) => {
     // The terms of the codes nodes use, before this job writes (SNOMED drift); a
     // resume after committed batches keeps the snapshot it took then.
     if (!ctx.dryRun && from.rowsCommitted === 0 && !from.data.rowNumber) {
@@ -158,6 +160,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
       inflight = ctx
         .commitBatch(
           async (tx) => {
+            await deferWordIndex(tx);
             const counts = await upsertBatch(tx, rows);
             const data = { rowNumber: upTo, created: summary.created + counts.created, updated: summary.updated + counts.updated };
             return { rowsCommitted: kept + valid, rowsTotal: total, data };
@@ -204,7 +207,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
       await settle().catch(() => undefined);
       throw err;
     }
-  });
+  }));
   summary.unchanged = total - summary.errors - summary.created - summary.updated;
   // Which nodes' codes this import retired, inactivated or renamed (idempotent: a resume runs it
   // again). A check writes nothing, so it neither snapshots nor records drift.
@@ -215,7 +218,7 @@ export async function runSnomedImport(app: FastifyInstance, file: string, format
   if (!ctx.dryRun && summary.created + summary.updated >= VACUUM_AFTER_ROWS) {
     ctx.progress(99, 'Preparing the catalogue for search…');
     // Only an optimisation (autovacuum does it later): a failure must not fail the import.
-    await app.db.exec('VACUUM (ANALYZE) snomed_concepts').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
+    await app.db.exec('VACUUM (ANALYZE) snomed_concepts, snomed_search_words').catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED import failed'));
   }
 
   let errorReportKey: string | null = null;

@@ -11,6 +11,7 @@ import { readRows, type FileFormat, type ParseLimits } from '../../../platform/p
 import { evaluateDrift, rebuildHierarchy, snapshotUsedTerms, type DriftPassDeps } from '../../snomed';
 import { RF2_SPECS, checkHeader, checkRf2Row, kindOfHeader, kindOfName, sqlType, type Rf2Kind, type Rf2Row, type Rf2Spec } from './kinds';
 import { extractRelease, type Rf2Part } from './release';
+import { deferWordIndex, withDeferredWords } from '../word-index';
 
 /**
  * The RF2 concept model's import: a release .zip, or one concept, relationship, language or
@@ -140,7 +141,8 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
   };
   const hierarchy = parts.some((p) => p.kind === 'concept' || p.kind === 'relationship');
   const checkedConcepts = new Set<string>();
-  await ctx.resumable(async (from) => {
+  // The description batches note their rows for the word index; it is brought up to date once, at the end.
+  await withDeferredWords(app.db, ctx, () => ctx.resumable(async (from) => {
     const start = from.data as Partial<Progress>;
     if (!ctx.dryRun && from.rowsCommitted === 0 && start.part === undefined) {
       ctx.progress(9, 'Noting the terms of the codes in use…');
@@ -159,6 +161,7 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
       let seen = 0;
       /** One batch's statements: relationship ends checked, the rest upserted; the refused rows are reported once it is kept. */
       const write = async (tx: Queryable, rows: Map<string, Rf2Row>, numbers: number[]) => {
+        if (spec.table === 'snomed_concepts') await deferWordIndex(tx);
         let valid = [...rows.values()];
         const refused: Array<[number, string[], string[]]> = [];
         if (spec.kind === 'relationship') {
@@ -270,7 +273,7 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
     }
     summary.created = state.created;
     summary.updated = state.updated;
-  });
+  }));
   if (hierarchy) {
     ctx.progress(96, 'Building the hierarchy…');
     await ctx.commitBatch(async (tx) => {
@@ -284,7 +287,9 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
     // Fresh statistics before curators browse the release: without them the planner takes the new
     // tables for empty and scans where an index answers in microseconds. Only an optimisation.
     ctx.progress(98, 'Preparing the catalogue for search…');
+    // The concept search's word index was brought up to date after the batches (withDeferredWords).
     const tables = [...new Set([...parts.map((p) => RF2_SPECS[p.kind].table), ...(hierarchy ? ['snomed_closure'] : [])])];
+    if (tables.includes('snomed_concepts')) tables.push('snomed_search_words');
     await app.db.exec(`VACUUM (ANALYZE) ${tables.join(', ')}`).catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED release import failed'));
   }
   if (!ctx.dryRun) {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, SnomedConceptHit } from '../../../contract';
+import { testApp, type TestApp } from '../../test/harness';
+
+/**
+ * Concept search (by=concept) as a curator uses it: words matched as prefixes in any order, a
+ * concept found through a synonym says which one, the best matches of a frequent word first, and
+ * the word index following every change of the description rows.
+ */
+let t: TestApp;
+let viewer: AuthResponse;
+
+beforeAll(async () => {
+  t = await testApp();
+  await t.register('admin');
+  viewer = await t.register('viewer');
+  // Without a language reference set the preferred term is the concept's lowest description id.
+  await t.db.query(
+    `INSERT INTO snomed_concepts (id, concept_id, term) VALUES
+       ('101', '84114007', 'Heart failure'), ('102', '84114007', 'Cardiac failure'), ('103', '84114007', 'Heart failure (disorder)'),
+       ('111', '90688005', 'Chronic renal failure syndrome'), ('112', '90688005', 'Renal failure chronic'),
+       ('121', '64572001', 'Disorder'), ('131', '19829001', 'Lung disorder'),
+       ('141', '22298006', 'Myocardial infarction'), ('142', '22298006', 'Heart attack')`,
+  );
+  // A frequent word: 2,500 longer terms with "disorder", every tenth description inactive.
+  await t.db.query(
+    `INSERT INTO snomed_concepts (id, concept_id, term, active)
+     SELECT (10000 + i)::text, (800000 + i)::text, 'Generic disorder number ' || i, i % 10 <> 0 FROM generate_series(1, 2500) AS i`,
+  );
+});
+afterAll(() => t?.close());
+
+type Page = { data: SnomedConceptHit[]; pagination: { total: number; totalCapped: boolean } };
+const search = async (text: string, extra: Record<string, string> = {}) => {
+  const res = await t.call({ method: 'GET', url: '/api/snomed/concepts', token: viewer.accessToken, query: { by: 'concept', search: text, ...extra } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page>();
+};
+const shown = (p: Page) => p.data.map((h) => [h.term, h.matchedTerm]);
+
+describe('SNOMED concept search ranking', () => {
+  it('finds Heart failure by its synonym "cardiac failure", words as prefixes in any order', async () => {
+    for (const text of ['cardiac failure', 'Failure  CARDIAC', 'card fail']) {
+      const page = await search(text);
+      expect(shown(page)).toEqual([['Heart failure', 'Cardiac failure']]);
+      expect(page.pagination).toMatchObject({ total: 1, totalCapped: false });
+    }
+    // The preferred term itself: no matched synonym shown.
+    expect(shown(await search('heart fail'))).toEqual([['Heart failure', null]]);
+    // Words are matched from their start: a piece from inside a word is not a word.
+    expect((await search('ardiac')).data).toEqual([]);
+  });
+
+  it('shows the preferred term without a synonym when it matches too, even if a synonym is shorter', async () => {
+    expect(shown(await search('renal failure'))).toEqual([['Chronic renal failure syndrome', null]]);
+    expect(shown(await search('attack'))).toEqual([['Myocardial infarction', 'Heart attack']]);
+  });
+
+  it('ranks a frequent word: the exact term, then shorter terms; the total capped at 1,000', async () => {
+    const page = await search('disorder', { limit: '4' });
+    expect(page.pagination).toMatchObject({ total: 1000, totalCapped: true });
+    expect(shown(page)).toEqual([
+      ['Disorder', null],
+      ['Lung disorder', null],
+      ['Heart failure', 'Heart failure (disorder)'],
+      ['Generic disorder number 1', null],
+    ]);
+    // Ties in length go by description id: the next page continues without repeating a concept.
+    const next = await search('disorder', { limit: '4', page: '2' });
+    expect(shown(next).map(([term]) => term)).toEqual(['Generic disorder number 2', 'Generic disorder number 3', 'Generic disorder number 4', 'Generic disorder number 5']);
+    // An inactive description is not found.
+    expect((await search('generic number 2500')).data).toEqual([]);
+    // A prefix covering several words: "dis" also finds "Disorder", exact-length first.
+    expect(shown(await search('dis', { limit: '1' }))).toEqual([['Disorder', null]]);
+  });
+
+  it('finds a concept by its id first, then the terms with those digits as a word', async () => {
+    const byId = await search('22298006');
+    expect(byId.data.map((h) => h.concept_id)).toEqual(['22298006']);
+    expect(byId.data[0]).toMatchObject({ term: 'Myocardial infarction', matchedTerm: null });
+    const digits = await search('2499');
+    expect(digits.data.map((h) => h.concept_id)).toEqual(['802499']);
+  });
+
+  it('follows inserts, edits, deactivation and deletes of description rows', async () => {
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('151', '233604007', 'Pneumonia')`);
+    expect(shown(await search('pneumo'))).toEqual([['Pneumonia', null]]);
+    await t.db.query(`UPDATE snomed_concepts SET term = 'Lung inflammation' WHERE id = '151'`);
+    expect((await search('pneumo')).data).toEqual([]);
+    expect(shown(await search('inflam'))).toEqual([['Lung inflammation', null]]);
+    await t.db.query(`UPDATE snomed_concepts SET active = false WHERE id = '151'`);
+    expect((await search('inflam')).data).toEqual([]);
+    await t.db.query(`UPDATE snomed_concepts SET active = true, effective_time = '20260101' WHERE id = '151'`);
+    expect(shown(await search('inflam'))).toEqual([['Lung inflammation', null]]);
+    await t.db.query(`DELETE FROM snomed_concepts WHERE id = '151'`);
+    expect((await search('inflam')).data).toEqual([]);
+    // The index holds exactly the words of the active descriptions.
+    const [diff] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         (SELECT w, length(d.term), d.id, d.concept_id FROM snomed_concepts d, snomed_search_words_of(d.term) w WHERE d.active
+          EXCEPT ALL SELECT word, term_length, description_id, concept_id FROM snomed_search_words)
+         UNION ALL
+         (SELECT word, term_length, description_id, concept_id FROM snomed_search_words
+          EXCEPT ALL SELECT w, length(d.term), d.id, d.concept_id FROM snomed_concepts d, snomed_search_words_of(d.term) w WHERE d.active)) x`,
+    );
+    expect(diff.n).toBe(0);
+  });
+});

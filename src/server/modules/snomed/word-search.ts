@@ -1,0 +1,161 @@
+import type { Queryable } from '../../db/db';
+import { underConceptSql } from './hierarchy';
+import { SNOMED_COUNT_CAP } from './repository';
+
+/**
+ * The concept search's matching and ranking over snomed_search_words (migration 0039).
+ *
+ * A description matches when every word of the query starts a word of its term (in any order,
+ * case-insensitively; words are runs of letters and digits, split by the database as when it
+ * indexed the term). A concept matches through its best description: the shortest matching term
+ * (then the lowest description id), which puts an exact term first. Concepts are ranked by that
+ * description — an order the index serves directly, so a page is read and the walk stops: per
+ * word of the query's rarest word's prefix range, the first matches in (term length, description
+ * id) order, each checked against the other words on its term.
+ *
+ * A prefix covering more than PREFIX_WORDS distinct words (one or two letters) ranks the matches of
+ * its first PREFIX_WORDS words (alphabetically); the count still covers all of them.
+ */
+const PREFIX_WORDS = 100;
+/** How far the rarest word is counted to choose it (a word index range read without the heap). */
+const RAREST_PROBE = 1000;
+/** Matching descriptions read to count concepts up to the cap (a concept rarely has five matching terms). */
+const COUNT_ROWS = (SNOMED_COUNT_CAP + 1) * 5;
+const MAX_CHAR = 'chr(1114111)';
+
+export interface WordFilters {
+  status?: 'active' | 'inactive' | '';
+  descendantOf?: string;
+}
+
+export interface WordHit {
+  concept_id: string;
+  description_id: string;
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "Some word of the lowered term starts with w", as the tokenizer splits words. */
+export const wordPattern = (w: string) => `(^|[^[:alnum:]])${escapeRegex(w)}`;
+
+/** The query's words (the database's tokenizer) with how many index rows each prefix has, up to the probe. */
+async function queryWords(db: Queryable, search: string): Promise<{ word: string; n: number }[]> {
+  return db.query<{ word: string; n: number }>(
+    `SELECT w AS word,
+            (SELECT count(*)::int FROM (SELECT 1 FROM snomed_search_words s
+                WHERE s.word >= (w COLLATE "C") AND s.word < (w || ${MAX_CHAR}) COLLATE "C" LIMIT ${RAREST_PROBE}) x) AS n
+       FROM snomed_search_words_of($1) w`,
+    [search],
+  );
+}
+
+export interface WordSearch {
+  /** Every query word as a term pattern (for "does the preferred term match too"). */
+  patterns: string[];
+  /** Concepts in rank order from `offset`, at most `limit`, each with the description that matched. */
+  hits: WordHit[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * One page of concepts matching `search` by words; the total counts concepts up to the cap, and
+ * pages stop at the cap's last concept (refine the search beyond it). A search of digits alone
+ * also finds the concept with that id, ranked first.
+ */
+export async function searchConceptWords(db: Queryable, search: string, filters: WordFilters, offset: number, limit: number): Promise<WordSearch> {
+  const words = await queryWords(db, search);
+  const patterns = words.map((w) => wordPattern(w.word));
+  const idHit = /^\d+$/.test(search) ? await conceptById(db, search, filters) : null;
+  if (words.length === 0) {
+    const hits = idHit && offset === 0 ? [idHit] : [];
+    return { patterns, hits, total: idHit ? 1 : 0, totalCapped: false };
+  }
+  // The rarest word drives the walk (ties: the longest); the others are checked on each candidate's term.
+  const driver = words.reduce((a, b) => (b.n < a.n || (b.n === a.n && b.word.length > a.word.length) ? b : a));
+  const others = words.filter((w) => w !== driver).map((w) => wordPattern(w.word));
+
+  const params: unknown[] = [driver.word, others];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const joins = [others.length ? 'JOIN snomed_concepts d ON d.id = s.description_id' : ''];
+  // $2 is always referenced (an unreferenced parameter has no type).
+  const where = [others.length ? 'lower(d.term) ~ ALL($2::text[])' : 'cardinality($2::text[]) = 0'];
+  if (filters.status) {
+    joins.push('LEFT JOIN snomed_rf2_concepts c ON c.id = s.concept_id');
+    where.push(`coalesce(c.active, true) = ${param(filters.status === 'active')}`);
+  }
+  if (filters.descendantOf) where.push(underConceptSql('s.concept_id', param(filters.descendantOf)));
+  const from = `snomed_search_words s ${joins.join(' ')}`;
+  const filter = where.join(' AND ');
+  const range = `s.word >= ($1::text COLLATE "C") AND s.word < ($1::text || ${MAX_CHAR}) COLLATE "C"`;
+
+  // Count: concepts among the first COUNT_ROWS matching descriptions, in index order — the ORDER BY
+  // keeps the planner on the btree walk that stops there, where it would otherwise build a bitmap
+  // of the whole range (all 60k entries of "finding") first.
+  const counted = await db.query<{ concept_id: string }>(
+    `SELECT s.concept_id FROM ${from} WHERE ${range} AND ${filter} ORDER BY s.word, s.term_length, s.description_id LIMIT ${COUNT_ROWS}`,
+    params,
+  );
+  const seen = new Set(counted.map((r) => r.concept_id));
+  if (idHit) seen.add(idHit.concept_id);
+  let total = seen.size;
+  if (counted.length === COUNT_ROWS && total <= SNOMED_COUNT_CAP) {
+    // Many terms per concept: count them all (rare; still one index range).
+    const [all] = await db.query<{ n: number }>(`SELECT count(DISTINCT s.concept_id)::int AS n FROM ${from} WHERE ${range} AND ${filter}`, params);
+    total = all.n + (idHit && !counted.some((r) => r.concept_id === idHit.concept_id) ? 1 : 0);
+  }
+  const totalCapped = total > SNOMED_COUNT_CAP;
+  const end = Math.min(offset + limit, SNOMED_COUNT_CAP);
+  if (offset >= end) return { patterns, hits: [], total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
+
+  // The page: the first descriptions in rank order, per distinct word of the driver's prefix range,
+  // merged; read more only when repeated concepts leave the page short.
+  const needed = end - (idHit ? 1 : 0);
+  const n = param(0);
+  const sql = `
+    WITH RECURSIVE dw(word) AS (
+      (SELECT s.word FROM snomed_search_words s WHERE ${range} ORDER BY s.word LIMIT 1)
+      UNION ALL
+      SELECT (SELECT s.word FROM snomed_search_words s WHERE s.word > dw.word AND s.word < ($1::text || ${MAX_CHAR}) COLLATE "C" ORDER BY s.word LIMIT 1)
+        FROM dw WHERE dw.word IS NOT NULL),
+    ws AS (SELECT word FROM dw WHERE word IS NOT NULL LIMIT ${PREFIX_WORDS})
+    SELECT h.concept_id, h.description_id FROM ws CROSS JOIN LATERAL (
+      SELECT s.concept_id, s.description_id, s.term_length FROM ${from}
+       WHERE s.word = ws.word AND ${filter}
+       ORDER BY s.term_length, s.description_id LIMIT ${n}) h
+    ORDER BY h.term_length, h.description_id LIMIT ${n}`;
+  let rows = needed * 3 + 20;
+  let ranked: WordHit[];
+  for (;;) {
+    params[params.length - 1] = rows;
+    const got = await db.query<WordHit>(sql, params);
+    const byConcept = new Map<string, WordHit>();
+    for (const r of got) if (r.concept_id !== idHit?.concept_id && !byConcept.has(r.concept_id)) byConcept.set(r.concept_id, r);
+    ranked = [...byConcept.values()];
+    if (ranked.length >= needed || got.length < rows) break;
+    rows *= 4;
+  }
+  const hits = [...(idHit ? [idHit] : []), ...ranked].slice(offset, end);
+  return { patterns, hits, total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
+}
+
+/** The concept whose id is the search (no description matched: an empty description id), when it has an active description and the filters keep it. */
+async function conceptById(db: Queryable, id: string, filters: WordFilters): Promise<WordHit | null> {
+  const params: unknown[] = [id];
+  const where = ['d.concept_id = $1', 'd.active'];
+  if (filters.status) {
+    params.push(filters.status === 'active');
+    where.push(`coalesce((SELECT c.active FROM snomed_rf2_concepts c WHERE c.id = $1), true) = $${params.length}`);
+  }
+  if (filters.descendantOf) {
+    params.push(filters.descendantOf);
+    where.push(underConceptSql('d.concept_id', `$${params.length}`));
+  }
+  const [hit] = await db.query<WordHit>(
+    `SELECT d.concept_id, '' AS description_id FROM snomed_concepts d WHERE ${where.join(' AND ')} LIMIT 1`,
+    params,
+  );
+  return hit ?? null;
+}
