@@ -1,5 +1,5 @@
 /**
- * What the concept search's word index (migrations 0039, 0040) costs an import's insert of
+ * What the concept search's word index (migrations 0042, 0043) costs an import's insert of
  * description rows (run by hand: `npx tsx bench/import/probes/word-index-cost.ts`). Into the real
  * table with its indexes, holding BENCH_PROBE_BASE descriptions (a kept database named by
  * BENCH_PROBE_DB, or a fresh one filled with generated descriptions of 3–5 words and dropped at the

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/db';
 
 /**
- * The bulk path of the concept search's word index (migrations 0039, 0040) for the SNOMED imports.
+ * The bulk path of the concept search's word index (migrations 0042, 0043) for the SNOMED imports.
  * Inserting a description's words into the index's btree one batch at a time costs more than the
  * description row itself (random inserts into a multi-million-entry btree), so an import's batch
  * transactions switch the word triggers to "note the row" and the import ends by adding the words of
@@ -26,7 +26,7 @@ const REBUILD_FROM_ROWS = 100_000;
  * (SHARE: searches go on) so that no API edit can commit between this statement's snapshot and its
  * commit and be followed by stale words; edits wait for the seconds this takes. A noted row has no
  * words: the import's statement removed its old ones, and an edit through the API since that gave it
- * words took it off the list (migration 0040). Answers how many rows were noted.
+ * words took it off the list (migration 0043). Answers how many rows were noted.
  */
 /**
  * The catch-up itself (also run by bench/import/probes/word-index-cost.ts). Sorted in the index's

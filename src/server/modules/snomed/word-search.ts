@@ -3,7 +3,7 @@ import { underConceptSql } from './hierarchy';
 import { SNOMED_COUNT_CAP } from './repository';
 
 /**
- * The concept search's matching and ranking over snomed_search_words (migration 0039).
+ * The concept search's matching and ranking over snomed_search_words (migration 0042).
  *
  * A description matches when every word of the query starts a word of its term (in any order,
  * case-insensitively; words are runs of letters and digits, split by the database as when it
