@@ -27,6 +27,18 @@ export async function valueSetOf(ctx: OperationContext, input: OperationInput, i
   return vs;
 }
 
+/**
+ * A concept's status (its `status` property, else `inactive` for an inactive one), stated in the
+ * expansion as R5's contains.property — in R4 the cross-version extension, as HL7's tests expect.
+ */
+const XV = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.expansion';
+const STATUS_DECLARED = { url: `${XV}.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'uri', valueUri: 'http://hl7.org/fhir/concept-properties#status' }] };
+function statusOf(e: Entry): string | undefined {
+  const stated = e.concept.properties.find((p) => p.code === 'status' && typeof p.valueCode === 'string');
+  return stated ? (stated.valueCode as string) : e.concept.inactive ? 'inactive' : undefined;
+}
+const containsStatus = (status: string) => ({ url: `${XV}.contains.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'value', valueCode: status }] });
+
 const displayIn = (e: Entry, language: string | undefined) => displayInLanguage(e.concept, language);
 
 type Item = Record<string, unknown> & { contains?: Item[] };
@@ -74,6 +86,7 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
     ...[...usedValueSets].map((canonical) => ({ name: 'used-valueset', valueUri: canonical })),
   ];
   const item = (e: Entry) => ({
+    ...(statusOf(e) ? { extension: [containsStatus(statusOf(e)!)] } : {}),
     system: e.source.url,
     ...(e.concept.abstract ? { abstract: true } : {}),
     ...(e.concept.inactive ? { inactive: true } : {}),
@@ -92,7 +105,9 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
       identifier: `urn:uuid:${randomUUID()}`,
       timestamp: new Date().toISOString(),
       total,
-      offset,
+      // Stated only when asked for: the answers HL7's tests expect leave an unrequested offset out.
+      ...(input.has('offset') ? { offset } : {}),
+      ...(entries.some(statusOf) ? { extension: [STATUS_DECLARED] } : {}),
       ...(echo.length ? { parameter: echo } : {}),
       ...(contains.length ? { contains } : {}),
     },

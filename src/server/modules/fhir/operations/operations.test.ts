@@ -154,12 +154,19 @@ describe('ValueSet $expand', () => {
     expect(codes(paged)).toEqual(['red', 'cold']);
     expect(paged.expansion.parameter).toEqual(expect.arrayContaining([{ name: 'count', valueInteger: 2 }, { name: 'offset', valueInteger: 1 }, { name: 'used-codesystem', valueUri: `${SYSTEM}|2` }]));
     expect(paged.expansion.identifier).toMatch(/^urn:uuid:/);
+    expect(paged.expansion.offset).toBe(1);
     const text = await expandInline({ include: [{ system: SYSTEM }] }, [{ name: 'filter', valueString: 'blu' }]);
     expect(codes(text)).toEqual(['blue', 'navy']);
     const german = await expandInline({ include: [{ system: SYSTEM, concept: [{ code: 'red' }] }] }, [{ name: 'displayLanguage', valueCode: 'de' }, { name: 'includeDesignations', valueBoolean: true }]);
     expect(german.expansion.contains).toEqual([{ system: SYSTEM, code: 'red', display: 'Rot', designation: [{ language: 'de', value: 'Rot' }] }]);
     const retired = await expandInline({ include: [{ system: SYSTEM, concept: [{ code: 'orange' }] }] });
     expect(retired.expansion.contains[0]).toMatchObject({ code: 'orange', inactive: true });
+    // An offset nobody asked for is left out; a concept's status travels as R5's contains.property (an extension in R4).
+    expect(retired.expansion).not.toHaveProperty('offset');
+    const xv = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.expansion';
+    expect(retired.expansion.extension).toEqual([{ url: `${xv}.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'uri', valueUri: 'http://hl7.org/fhir/concept-properties#status' }] }]);
+    expect(retired.expansion.contains[0].extension).toEqual([{ url: `${xv}.contains.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'value', valueCode: 'retired' }] }]);
+    expect(german.expansion.contains[0]).not.toHaveProperty('extension');
   });
 
   it('includes other value sets (GET by url, on the instance), and refuses a cycle', async () => {
