@@ -182,7 +182,7 @@ describe('ValueSet $expand', () => {
     expect((await fhir('PUT', '/ValueSet/no-value', admin, { ...vs({ include: [{ system: SYSTEM, filter: [{ property: 'concept', op: 'is-a' }] }] }, 'http://example.org/vs/no-value'), id: 'no-value' })).statusCode).toBeLessThan(300);
     const noValue = await fhir('GET', '/ValueSet/no-value/$expand', viewer);
     expect(noValue.statusCode).toBe(400);
-    expect(noValue.json().issue[0]).toMatchObject({ code: 'invalid', details: { text: `The system ${SYSTEM} filter with property = concept, op = is-a has no value` }, expression: ['ValueSet.compose.include[0].filter[0]'] });
+    expect(noValue.json().issue[0]).toMatchObject({ code: 'invalid', details: { coding: [{ system: 'http://hl7.org/fhir/tools/CodeSystem/tx-issue-type', code: 'vs-invalid' }], text: `The system ${SYSTEM} filter with property = concept, op = is-a has no value` }, expression: ['ValueSet.compose.include[0].filter[0]'] });
     await fhir('PUT', '/ValueSet/loop-a', admin, { ...vs({ include: [{ valueSet: ['http://example.org/vs/loop-b'] }] }, 'http://example.org/vs/loop-a'), id: 'loop-a' });
     await fhir('PUT', '/ValueSet/loop-b', admin, { ...vs({ include: [{ valueSet: ['http://example.org/vs/loop-a'] }] }, 'http://example.org/vs/loop-b'), id: 'loop-b' });
     const loop = await fhir('GET', '/ValueSet/$expand?url=http://example.org/vs/loop-a', viewer);
