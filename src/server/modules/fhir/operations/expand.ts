@@ -67,7 +67,8 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const includeDesignations = input.boolean('includeDesignations');
   const excludeNested = input.boolean('excludeNested');
   const displayLanguage = input.string('displayLanguage');
-  const includeDefinition = input.boolean('includeDefinition');
+  // includeDefinition is accepted but not acted on (no definitions in contains), so it is not echoed as used.
+  input.boolean('includeDefinition');
   const count = input.integer('count', MAX_COUNT);
   const offset = input.integer('offset', Number.MAX_SAFE_INTEGER) ?? 0;
   const usedValueSets = new Set<string>();
@@ -80,7 +81,6 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
     ...(activeOnly !== undefined ? [{ name: 'activeOnly', valueBoolean: activeOnly }] : []),
     ...(includeDesignations !== undefined ? [{ name: 'includeDesignations', valueBoolean: includeDesignations }] : []),
     ...(excludeNested !== undefined ? [{ name: 'excludeNested', valueBoolean: excludeNested }] : []),
-    ...(includeDefinition !== undefined ? [{ name: 'includeDefinition', valueBoolean: includeDefinition }] : []),
     ...(displayLanguage !== undefined ? [{ name: 'displayLanguage', valueCode: displayLanguage }] : []),
     ...used.map((s) => ({ name: 'used-codesystem', valueUri: s.version ? `${s.url}|${s.version}` : s.url })),
     ...[...usedValueSets].map((canonical) => ({ name: 'used-valueset', valueUri: canonical })),
