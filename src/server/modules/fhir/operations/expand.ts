@@ -98,7 +98,15 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const enumerated = ((vs.compose as { include?: { concept?: unknown }[] } | undefined)?.include ?? []).some((inc) => inc.concept);
   const contains = excludeNested === false && !enumerated ? nest(entries, item) : entries.map(item);
   // The definition is answered without its compose (and the contained value sets it used): the expansion is the answer.
-  const { meta: _meta, expansion: _old, compose: _compose, contained: _contained, ...definition } = vs as Resource & { meta?: unknown; expansion?: unknown; compose?: unknown; contained?: unknown };
+  // Its descriptive metadata (publisher, description) is left out too, as HL7's expected answers do; it stays on the ValueSet.
+  const { meta: _meta, expansion: _old, compose: _compose, contained: _contained, publisher: _publisher, description: _description, ...definition } = vs as Resource & {
+    meta?: unknown;
+    expansion?: unknown;
+    compose?: unknown;
+    contained?: unknown;
+    publisher?: unknown;
+    description?: unknown;
+  };
   return {
     ...definition,
     expansion: {
