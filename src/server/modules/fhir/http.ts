@@ -51,7 +51,7 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
   if (err instanceof FhirError) {
     status = err.statusCode;
-    body = outcome(err.issueCode, err.message, undefined, err.expression);
+    body = outcome(err.issueCode, err.message, undefined, err.expression, err.txCode);
   } else if (err instanceof AppError) {
     status = err.statusCode;
     body = outcome(issueCodeOfStatus(status), err.message, err.code);

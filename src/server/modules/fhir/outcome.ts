@@ -5,7 +5,7 @@ export type IssueCode = 'invalid' | 'structure' | 'required' | 'value' | 'not-fo
 
 export interface OperationOutcome {
   resourceType: 'OperationOutcome';
-  issue: { severity: 'error' | 'warning' | 'information' | 'fatal'; code: IssueCode; details?: { text: string }; diagnostics?: string; expression?: string[] }[];
+  issue: { severity: 'error' | 'warning' | 'information' | 'fatal'; code: IssueCode; details?: { coding?: { system: string; code: string }[]; text: string }; diagnostics?: string; expression?: string[] }[];
 }
 
 /** A refusal under /fhir: its HTTP status and the OperationOutcome's issue. */
@@ -16,6 +16,8 @@ export class FhirError extends Error {
     message: string,
     /** FHIRPath of the element at fault (a malformed resource). */
     readonly expression?: string,
+    /** The finer tx-issue-type code (vs-invalid…) terminology clients read from details.coding. */
+    readonly txCode?: string,
   ) {
     super(message);
   }
@@ -29,10 +31,11 @@ export const notSupported = (message: string, status = 400) => new FhirError(sta
  * The outcome of one issue. `diagnostics` carries the server's own error code (too_deep, not_found,
  * forbidden…), so a client or test can tell refusals apart beyond FHIR's coarse issue types.
  */
-export function outcome(code: IssueCode, text: string, diagnostics?: string, expression?: string): OperationOutcome {
+export function outcome(code: IssueCode, text: string, diagnostics?: string, expression?: string, txCode?: string): OperationOutcome {
+  const coding = txCode ? { coding: [{ system: 'http://hl7.org/fhir/tools/CodeSystem/tx-issue-type', code: txCode }] } : {};
   return {
     resourceType: 'OperationOutcome',
-    issue: [{ severity: 'error', code, details: { text }, ...(diagnostics ? { diagnostics } : {}), ...(expression ? { expression: [expression] } : {}) }],
+    issue: [{ severity: 'error', code, details: { ...coding, text }, ...(diagnostics ? { diagnostics } : {}), ...(expression ? { expression: [expression] } : {}) }],
   };
 }
 

@@ -68,7 +68,7 @@ const include: Shape = {
     system: 'uri',
     version: 'string',
     concept: { list: { fields: { id: 'string', extension: { list: 'any-object' }, code: 'code', display: 'string', designation: { list: designation } }, required: ['code'] } },
-    filter: { list: { fields: { id: 'string', extension: { list: 'any-object' }, property: 'code', op: { enumOf: ['=', 'is-a', 'descendent-of', 'is-not-a', 'regex', 'in', 'not-in', 'generalizes', 'exists'] }, value: 'string' }, required: ['property', 'op', 'value'] } },
+    filter: { list: { fields: { id: 'string', extension: { list: 'any-object' }, property: 'code', op: { enumOf: ['=', 'is-a', 'descendent-of', 'is-not-a', 'regex', 'in', 'not-in', 'generalizes', 'exists'] }, value: 'string' }, required: ['property'] } },
     valueSet: { list: 'uri' },
   },
 };

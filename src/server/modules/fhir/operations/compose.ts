@@ -14,7 +14,7 @@ export interface ComposeInclude {
   system?: string;
   version?: string;
   concept?: { code: string; display?: string; designation?: Concept['designations'] }[];
-  filter?: { property: string; op: string; value: string }[];
+  filter?: { property: string; op?: string; _op?: { extension?: { url: string; valueCode?: string }[] }; value?: string }[];
   valueSet?: string[];
 }
 
@@ -49,8 +49,15 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const canonicalOf = (vs: Resource) => `${text(vs.url) ?? `ValueSet/${text(vs.id) ?? ''}`}${text(vs.version) ? `|${text(vs.version)}` : ''}`;
 export { canonicalOf };
 
+const R5_OP = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.compose.include.filter.op';
+
 function criteria(inc: ComposeInclude, where: string): ConceptCriteria {
-  const filters: ConceptFilter[] = (inc.filter ?? []).map((f, i) => {
+  const filters: ConceptFilter[] = (inc.filter ?? []).map((f0, i) => {
+    // A stored filter may lack its op or value (HL7's tests store such value sets); using it is refused here.
+    // An R5 operator R4 lacks (child-of) travels as the cross-version extension on `_op`.
+    const f = { ...f0, op: f0.op ?? f0._op?.extension?.find((e) => e.url === R5_OP)?.valueCode };
+    if (f.op === undefined) throw new FhirError(400, 'invalid', `The system ${inc.system ?? ''} filter with property = ${f.property} has no op`, `${where}.filter[${i}]`, 'vs-invalid');
+    if (f.value === undefined) throw new FhirError(400, 'invalid', `The system ${inc.system ?? ''} filter with property = ${f.property}, op = ${f.op} has no value`, `${where}.filter[${i}]`, 'vs-invalid');
     if (!(FILTER_OPS as readonly string[]).includes(f.op)) throw invalid(`The filter operator ${f.op} is not supported`, `${where}.filter[${i}].op`);
     if (typeof f.value !== 'string' || typeof f.property !== 'string') throw invalid(`A filter needs a property and a value`, `${where}.filter[${i}]`);
     return { property: f.property, op: f.op as FilterOp, value: f.value };

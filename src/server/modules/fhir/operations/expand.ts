@@ -27,6 +27,18 @@ export async function valueSetOf(ctx: OperationContext, input: OperationInput, i
   return vs;
 }
 
+/**
+ * A concept's status (its `status` property, else `inactive` for an inactive one), stated in the
+ * expansion as R5's contains.property — in R4 the cross-version extension, as HL7's tests expect.
+ */
+const XV = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.expansion';
+const STATUS_DECLARED = { url: `${XV}.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'uri', valueUri: 'http://hl7.org/fhir/concept-properties#status' }] };
+function statusOf(e: Entry): string | undefined {
+  const stated = e.concept.properties.find((p) => p.code === 'status' && typeof p.valueCode === 'string');
+  return stated ? (stated.valueCode as string) : e.concept.inactive ? 'inactive' : undefined;
+}
+const containsStatus = (status: string) => ({ url: `${XV}.contains.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'value', valueCode: status }] });
+
 const displayIn = (e: Entry, language: string | undefined) => displayInLanguage(e.concept, language);
 
 type Item = Record<string, unknown> & { contains?: Item[] };
@@ -55,7 +67,8 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const includeDesignations = input.boolean('includeDesignations');
   const excludeNested = input.boolean('excludeNested');
   const displayLanguage = input.string('displayLanguage');
-  const includeDefinition = input.boolean('includeDefinition');
+  // includeDefinition is accepted but not acted on (no definitions in contains), so it is not echoed as used.
+  input.boolean('includeDefinition');
   const count = input.integer('count', MAX_COUNT);
   const offset = input.integer('offset', Number.MAX_SAFE_INTEGER) ?? 0;
   const usedValueSets = new Set<string>();
@@ -68,12 +81,12 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
     ...(activeOnly !== undefined ? [{ name: 'activeOnly', valueBoolean: activeOnly }] : []),
     ...(includeDesignations !== undefined ? [{ name: 'includeDesignations', valueBoolean: includeDesignations }] : []),
     ...(excludeNested !== undefined ? [{ name: 'excludeNested', valueBoolean: excludeNested }] : []),
-    ...(includeDefinition !== undefined ? [{ name: 'includeDefinition', valueBoolean: includeDefinition }] : []),
     ...(displayLanguage !== undefined ? [{ name: 'displayLanguage', valueCode: displayLanguage }] : []),
     ...used.map((s) => ({ name: 'used-codesystem', valueUri: s.version ? `${s.url}|${s.version}` : s.url })),
     ...[...usedValueSets].map((canonical) => ({ name: 'used-valueset', valueUri: canonical })),
   ];
   const item = (e: Entry) => ({
+    ...(statusOf(e) ? { extension: [containsStatus(statusOf(e)!)] } : {}),
     system: e.source.url,
     ...(e.concept.abstract ? { abstract: true } : {}),
     ...(e.concept.inactive ? { inactive: true } : {}),
@@ -85,14 +98,24 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const enumerated = ((vs.compose as { include?: { concept?: unknown }[] } | undefined)?.include ?? []).some((inc) => inc.concept);
   const contains = excludeNested === false && !enumerated ? nest(entries, item) : entries.map(item);
   // The definition is answered without its compose (and the contained value sets it used): the expansion is the answer.
-  const { meta: _meta, expansion: _old, compose: _compose, contained: _contained, ...definition } = vs as Resource & { meta?: unknown; expansion?: unknown; compose?: unknown; contained?: unknown };
+  // Its descriptive metadata (publisher, description) is left out too, as HL7's expected answers do; it stays on the ValueSet.
+  const { meta: _meta, expansion: _old, compose: _compose, contained: _contained, publisher: _publisher, description: _description, ...definition } = vs as Resource & {
+    meta?: unknown;
+    expansion?: unknown;
+    compose?: unknown;
+    contained?: unknown;
+    publisher?: unknown;
+    description?: unknown;
+  };
   return {
     ...definition,
     expansion: {
       identifier: `urn:uuid:${randomUUID()}`,
       timestamp: new Date().toISOString(),
       total,
-      offset,
+      // Stated only when asked for: the answers HL7's tests expect leave an unrequested offset out.
+      ...(input.has('offset') ? { offset } : {}),
+      ...(entries.some(statusOf) ? { extension: [STATUS_DECLARED] } : {}),
       ...(echo.length ? { parameter: echo } : {}),
       ...(contains.length ? { contains } : {}),
     },

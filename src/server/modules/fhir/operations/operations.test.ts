@@ -154,12 +154,19 @@ describe('ValueSet $expand', () => {
     expect(codes(paged)).toEqual(['red', 'cold']);
     expect(paged.expansion.parameter).toEqual(expect.arrayContaining([{ name: 'count', valueInteger: 2 }, { name: 'offset', valueInteger: 1 }, { name: 'used-codesystem', valueUri: `${SYSTEM}|2` }]));
     expect(paged.expansion.identifier).toMatch(/^urn:uuid:/);
+    expect(paged.expansion.offset).toBe(1);
     const text = await expandInline({ include: [{ system: SYSTEM }] }, [{ name: 'filter', valueString: 'blu' }]);
     expect(codes(text)).toEqual(['blue', 'navy']);
     const german = await expandInline({ include: [{ system: SYSTEM, concept: [{ code: 'red' }] }] }, [{ name: 'displayLanguage', valueCode: 'de' }, { name: 'includeDesignations', valueBoolean: true }]);
     expect(german.expansion.contains).toEqual([{ system: SYSTEM, code: 'red', display: 'Rot', designation: [{ language: 'de', value: 'Rot' }] }]);
     const retired = await expandInline({ include: [{ system: SYSTEM, concept: [{ code: 'orange' }] }] });
     expect(retired.expansion.contains[0]).toMatchObject({ code: 'orange', inactive: true });
+    // An offset nobody asked for is left out; a concept's status travels as R5's contains.property (an extension in R4).
+    expect(retired.expansion).not.toHaveProperty('offset');
+    const xv = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.expansion';
+    expect(retired.expansion.extension).toEqual([{ url: `${xv}.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'uri', valueUri: 'http://hl7.org/fhir/concept-properties#status' }] }]);
+    expect(retired.expansion.contains[0].extension).toEqual([{ url: `${xv}.contains.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'value', valueCode: 'retired' }] }]);
+    expect(german.expansion.contains[0]).not.toHaveProperty('extension');
   });
 
   it('includes other value sets (GET by url, on the instance), and refuses a cycle', async () => {
@@ -171,6 +178,11 @@ describe('ValueSet $expand', () => {
     const instance = valid((await fhir('GET', '/ValueSet/cold/$expand?count=1', viewer)).json());
     expect(instance.expansion.total).toBe(3);
     expect(codes(instance)).toEqual(['cold']);
+    // A filter without a value is stored (HL7's tests store one), but expanding it is refused, naming the filter.
+    expect((await fhir('PUT', '/ValueSet/no-value', admin, { ...vs({ include: [{ system: SYSTEM, filter: [{ property: 'concept', op: 'is-a' }] }] }, 'http://example.org/vs/no-value'), id: 'no-value' })).statusCode).toBeLessThan(300);
+    const noValue = await fhir('GET', '/ValueSet/no-value/$expand', viewer);
+    expect(noValue.statusCode).toBe(400);
+    expect(noValue.json().issue[0]).toMatchObject({ code: 'invalid', details: { coding: [{ system: 'http://hl7.org/fhir/tools/CodeSystem/tx-issue-type', code: 'vs-invalid' }], text: `The system ${SYSTEM} filter with property = concept, op = is-a has no value` }, expression: ['ValueSet.compose.include[0].filter[0]'] });
     await fhir('PUT', '/ValueSet/loop-a', admin, { ...vs({ include: [{ valueSet: ['http://example.org/vs/loop-b'] }] }, 'http://example.org/vs/loop-a'), id: 'loop-a' });
     await fhir('PUT', '/ValueSet/loop-b', admin, { ...vs({ include: [{ valueSet: ['http://example.org/vs/loop-a'] }] }, 'http://example.org/vs/loop-b'), id: 'loop-b' });
     const loop = await fhir('GET', '/ValueSet/$expand?url=http://example.org/vs/loop-a', viewer);
