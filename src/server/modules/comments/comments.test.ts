@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_LIMITS, SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type Comment, type CommentList, type Role } from '../../../contract';
+import { COMMENT_LIMITS, type AuthResponse, type Comment, type CommentList, type Role } from '../../../contract';
+import { changeListener } from '../../test/change-listener';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
@@ -176,23 +175,12 @@ describe('discussion refusals', () => {
 });
 
 describe('live discussion', () => {
-  const sockets: Socket[] = [];
-  afterAll(() => sockets.forEach((s) => s.close()));
+  let live: ReturnType<typeof changeListener>;
+  afterAll(() => live?.close());
 
   it('a second reader’s socket receives the new, edited and deleted comment (its record, never its text); an outsider nothing', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const listen = async (token: string) => {
-      const socket = connect(url, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-      sockets.push(socket);
-      const got: ChangeMessage[] = [];
-      socket.on(SOCKET_EVENTS.changes, (p: ChangesPayload) => got.push(...p.changes));
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
-      return got;
-    };
+    live = changeListener(t.app);
+    const listen = live.listen;
     const [seen, outsiderSeen] = await Promise.all([listen(viewer.accessToken), listen(outsiderToken)]);
     const arrived = async (id: string, n: number) => {
       const deadline = Date.now() + 5000;

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, SOCKET_PATH, type AuthResponse, type ChangeMessage, type ChangesPayload, type KnowledgeNode as Node, type Proposal, type ProposalRef, type Relation, type ReviewSettings } from '../../../contract';
+import { type AuthResponse, type ChangeMessage, type KnowledgeNode as Node, type Proposal, type ProposalRef, type Relation, type ReviewSettings } from '../../../contract';
+import { changeListener } from '../../test/change-listener';
 import { testApp, type TestApp } from '../../test/harness';
 
 /**
@@ -233,23 +232,12 @@ describe('bundles', () => {
 });
 
 describe('live proposals', () => {
-  const sockets: Socket[] = [];
-  afterAll(() => sockets.forEach((s) => s.close()));
+  let live: ReturnType<typeof changeListener>;
+  afterAll(() => live?.close());
 
   it("a proposal reaches its proposer's and the reviewers' sockets (not a viewer's), and so does its approval", async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const listen = async (token: string) => {
-      const socket = connect(url, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-      sockets.push(socket);
-      const got: ChangeMessage[] = [];
-      socket.on(SOCKET_EVENTS.changes, (p: ChangesPayload) => got.push(...p.changes));
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
-      return got;
-    };
+    live = changeListener(t.app);
+    const listen = live.listen;
     const [proposerSeen, reviewerSeen, viewerSeen] = await Promise.all([listen(editor.accessToken), listen(admin.accessToken), listen(viewer.accessToken)]);
     const node = await newNodeDirect('Live target');
     const { id } = (await call('PUT', `/nodes/${node.id}`, editor.accessToken, { name: 'Live target', nodeType: 'Disease', description: 'live' })).json<ProposalRef>().proposal;
