@@ -35,6 +35,8 @@ export interface CatalogueConcept {
   descriptions: CatalogueDescription[];
   /** Direct parents (active is-a relationships). */
   parents: string[];
+  /** The parents with their preferred terms (what a lookup shows beside their codes). */
+  parentTerms: { id: string; term: string | null }[];
 }
 
 const ACTIVE = (id: string) => `coalesce(rc.active, EXISTS (SELECT 1 FROM snomed_concepts a WHERE a.concept_id = ${id} AND a.active))`;
@@ -53,7 +55,9 @@ export async function catalogueConcepts(db: Queryable, ids: string[], dialect: S
                         FROM snomed_concepts d
                         LEFT JOIN snomed_language_refset l ON l.referenced_component_id = d.id AND l.refset_id = $2 AND l.active
                        WHERE d.concept_id = x.id), '[]'::json) AS descriptions,
-            ARRAY(SELECT DISTINCT r.destination_id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) AS parents
+            ARRAY(SELECT DISTINCT r.destination_id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) AS parents,
+            coalesce((SELECT json_agg(json_build_object('id', p.id, 'term', snomed_preferred_term(p.id, $2)) ORDER BY p.id)
+                        FROM (SELECT DISTINCT r.destination_id AS id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) p), '[]'::json) AS "parentTerms"
        FROM unnest($1::text[]) WITH ORDINALITY x (id, ord)
        LEFT JOIN snomed_rf2_concepts rc ON rc.id = x.id
       WHERE rc.id IS NOT NULL OR EXISTS (SELECT 1 FROM snomed_concepts k WHERE k.concept_id = x.id)
@@ -168,13 +172,13 @@ const byWords = (q: CatalogueQuery) => !!q.text?.trim() && q.none.length === 0 &
 
 /**
  * One page of the concept ids a query selects: by the word index (ranked by the best matching
- * term) when it can answer, else in id order.
+ * term) when it can answer — then with the count, as catalogueCount gives it — else in id order.
  */
-export async function catalogueIds(db: Queryable, q: CatalogueQuery, offset: number, count: number): Promise<string[]> {
+export async function catalogueIds(db: Queryable, q: CatalogueQuery, offset: number, count: number): Promise<{ ids: string[]; total?: number }> {
   if (byWords(q)) {
     const under = q.all[0]?.kind === 'is-a' ? q.all[0].id : undefined;
     const found = await searchConceptWords(db, q.text!, { status: q.activeOnly ? 'active' : '', descendantOf: under }, offset, count);
-    return found.hits.map((h) => h.concept_id);
+    return { ids: found.hits.map((h) => h.concept_id), total: found.total };
   }
   const sql = new Sql();
   const rows = await db.query<{ id: string }>(
@@ -182,7 +186,7 @@ export async function catalogueIds(db: Queryable, q: CatalogueQuery, offset: num
       WHERE ${sql.where(q)} ORDER BY length(m.id), m.id LIMIT ${sql.p(count)} OFFSET ${sql.p(offset)}`,
     sql.params,
   );
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id) };
 }
 
 /**

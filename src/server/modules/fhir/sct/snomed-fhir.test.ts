@@ -59,7 +59,7 @@ async function listen(app: TestApp, token: string) {
   return new Client({ baseUrl: `http://127.0.0.1:${port}/fhir`, customHeaders: { Authorization: `Bearer ${token}` } });
 }
 const op = (c: Client, resourceType: 'CodeSystem' | 'ValueSet', name: string, input: Record<string, string>) =>
-  c.operation({ resourceType, name, method: 'get', input }) as Promise<Json>;
+  c.operation({ resourceType, name, method: 'GET', input }) as Promise<Json>;
 /** A refusal of the client: its HTTP status and OperationOutcome. */
 async function refused(call: Promise<unknown>): Promise<{ status: number; outcome: Json }> {
   const err = (await call.then(

@@ -119,6 +119,14 @@ export class SnomedSource implements CodeSystemSource {
   readonly url = SNOMED_URL;
   readonly name = 'SNOMED CT';
   readonly caseSensitive = true;
+  /**
+   * Concepts a lookup has named beside its own (its parents, with their preferred terms): a source
+   * lives for one request, so the lookup's "parent" displays and a subsumption's second code are
+   * answered from here instead of a statement each.
+   */
+  private readonly named = new Map<string, Concept>();
+  /** The word search a find started, by query: the count that runs beside it takes its total. */
+  private readonly searches = new WeakMap<ConceptQuery, Promise<{ ids: string[]; total?: number }>>();
   constructor(
     private readonly db: Queryable,
     private readonly dialect: SnomedDialect,
@@ -131,8 +139,14 @@ export class SnomedSource implements CodeSystemSource {
 
   async lookup(code: string): Promise<Concept | null> {
     if (!isSctid(code)) return null;
-    const [concept] = await this.concepts([code]);
-    return concept ?? null;
+    const known = this.named.get(code);
+    if (known) return known;
+    const [found] = await catalogueConcepts(this.db, [code], this.dialect);
+    if (!found) return null;
+    for (const p of found.parentTerms) {
+      this.named.set(p.id, { code: p.id, display: p.term, definition: null, designations: [], properties: [], parents: [], inactive: false, abstract: false });
+    }
+    return toConcept(found);
   }
 
   /** Direct children with their preferred terms (listed only: no designations or parents of their own). */
@@ -143,11 +157,18 @@ export class SnomedSource implements CodeSystemSource {
   }
 
   async find(query: ConceptQuery, page: { offset: number; count: number }): Promise<Concept[]> {
-    return this.concepts(await catalogueIds(this.db, catalogueQuery(query), page.offset, page.count));
+    const search = catalogueIds(this.db, catalogueQuery(query), page.offset, page.count);
+    this.searches.set(query, search);
+    return this.concepts((await search).ids);
   }
 
   async count(query: ConceptQuery): Promise<number> {
-    return catalogueCount(this.db, catalogueQuery(query));
+    // An expansion asks for the count and the page together: a find started in the same turn has
+    // registered its search by now, and a word search answers the count with its page.
+    await Promise.resolve();
+    const started = this.searches.get(query);
+    const total = started ? (await started).total : undefined;
+    return total ?? catalogueCount(this.db, catalogueQuery(query));
   }
 
   async subsumes(codeA: string, codeB: string): Promise<Subsumption> {
