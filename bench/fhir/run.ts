@@ -219,19 +219,28 @@ function markdown(results: (Result & { command: string; date: string })[]): stri
   return `${lines.join('\n')}\n`;
 }
 
+/** fhir.md from every fhir-<db>.json in the results folder (a run of one database keeps the other's figures). */
+function writeReport() {
+  const results = (['pglite', 'postgres'] as const)
+    .map((kind) => path.join(RESULTS_DIR, `fhir-${kind}.json`))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Result & { command: string; date: string });
+  fs.writeFileSync(path.join(RESULTS_DIR, 'fhir.md'), markdown(results));
+}
+
 async function main() {
-  log(`config ${JSON.stringify(config)}`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const done: (Result & { command: string; date: string })[] = [];
+  // `npm run bench -- fhir --report`: only rewrite fhir.md from the JSON results.
+  if (process.argv.includes('--report')) return writeReport();
+  log(`config ${JSON.stringify(config)}`);
   for (const kind of config.dbs) {
     const date = new Date().toISOString();
     const result = await benchDatabase(kind);
     await cleanupAll();
     const out = { benchmark: 'fhir', command, date, machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version }, config, ...result };
     fs.writeFileSync(path.join(RESULTS_DIR, `fhir-${kind}.json`), `${JSON.stringify(out, null, 2)}\n`);
-    done.push({ ...result, command, date });
   }
-  fs.writeFileSync(path.join(RESULTS_DIR, 'fhir.md'), markdown(done));
+  writeReport();
   log(`wrote ${path.relative(ROOT, path.join(RESULTS_DIR, 'fhir.md'))}`);
 }
 
