@@ -33,9 +33,7 @@ export interface CatalogueConcept {
   definitionStatusId: string | null;
   /** Active descriptions first, the FSN first among them, then preferred in the dialect, then by term. */
   descriptions: CatalogueDescription[];
-  /** Direct parents (active is-a relationships). */
-  parents: string[];
-  /** The parents with their preferred terms (what a lookup shows beside their codes). */
+  /** Direct parents (active is-a relationships) with their preferred terms, in id order. */
   parentTerms: { id: string; term: string | null }[];
 }
 
@@ -55,7 +53,6 @@ export async function catalogueConcepts(db: Queryable, ids: string[], dialect: S
                         FROM snomed_concepts d
                         LEFT JOIN snomed_language_refset l ON l.referenced_component_id = d.id AND l.refset_id = $2 AND l.active
                        WHERE d.concept_id = x.id), '[]'::json) AS descriptions,
-            ARRAY(SELECT DISTINCT r.destination_id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) AS parents,
             coalesce((SELECT json_agg(json_build_object('id', p.id, 'term', snomed_preferred_term(p.id, $2)) ORDER BY p.id)
                         FROM (SELECT DISTINCT r.destination_id AS id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) p), '[]'::json) AS "parentTerms"
        FROM unnest($1::text[]) WITH ORDINALITY x (id, ord)

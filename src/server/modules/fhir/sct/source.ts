@@ -53,7 +53,7 @@ function toConcept(c: CatalogueConcept): Concept {
       ...(c.moduleId ? [{ code: 'moduleId', valueCode: c.moduleId }] : []),
       ...(c.definitionStatusId ? [{ code: 'sufficientlyDefined', valueBoolean: c.definitionStatusId === SNOMED_IDS.defined }] : []),
     ],
-    parents: c.parents,
+    parents: c.parentTerms.map((p) => p.id),
     inactive: !c.active,
     abstract: false,
   };
