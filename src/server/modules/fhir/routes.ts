@@ -7,6 +7,7 @@ import { operationRoutes } from './operations/routes';
 import { FhirError, invalid, notFound, notSupported, outcome } from './outcome';
 import { codeSystemUrls, deleteResource, readResource, searchResources, served, writeResource, SEARCH_PARAMS, type Search, type StoredResource } from './repository';
 import { ID, checkResource, isTerminologyType, type TerminologyType } from './resource-check';
+import { SNOMED_URL, snomedSources } from './sct/source';
 
 const MAX_COUNT = 1000;
 const DEFAULT_COUNT = 100;
@@ -100,7 +101,11 @@ export async function fhirRoutes(app: FastifyInstance) {
     // The capability statement is public (clients read it before signing in); the code system list is not.
     if (mode === 'terminology') {
       await guard(app, 'read')(request);
-      return reply.type(FHIR_JSON).send(terminologyCapabilities(base, await codeSystemUrls(app.db)));
+      // The SNOMED CT catalogue, when loaded, with the release it holds; before the stored code systems.
+      const snomed = await snomedSources(app.db, app.config.snomedDialect)(SNOMED_URL);
+      const stored = await codeSystemUrls(app.db);
+      const systems = snomed ? [{ url: snomed.url, versions: snomed.version ? [snomed.version] : [] }, ...stored.filter((s) => s.url !== SNOMED_URL)] : stored;
+      return reply.type(FHIR_JSON).send(terminologyCapabilities(base, systems));
     }
     return reply.type(FHIR_JSON).send(capabilityStatement(base));
   });

@@ -4,6 +4,19 @@
  * routes. The SNOMED import evaluates drift and rebuilds the hierarchy through here.
  */
 export { acceptDrift, countDriftNodes, evaluateDrift, listDrift, snapshotUsedTerms, type DriftPassDeps } from './drift';
+export { children as conceptChildren } from './concepts';
 export { rebuildClosure, rebuildHierarchy, underConceptSql, type CycleEdge } from './hierarchy';
 export { SNOMED_COUNT_CAP, listConcepts, type SnomedListQuery } from './repository';
 export { snomedRoutes } from './routes';
+export {
+  catalogueConcepts,
+  catalogueCount,
+  catalogueEdition,
+  catalogueIds,
+  catalogueLoaded,
+  isSctid,
+  subsumption,
+  type CatalogueConcept,
+  type CatalogueQuery,
+  type ConceptCondition,
+} from './terminology';
