@@ -2,6 +2,9 @@ import type { Queryable } from '../../../db/db';
 import { invalid } from '../outcome';
 import { allConceptMaps, resourceByUrl } from '../repository';
 import { checkResource, isTerminologyType } from '../resource-check';
+import type { GraphUrls } from '../graph/canonical';
+import { GraphCodeSystemSource } from '../graph/graph-source';
+import { virtualById, virtualIdOf, virtualMapsFor } from '../graph/virtual';
 import { InlineCodeSystemSource } from './inline-source';
 import type { OperationInput } from './input';
 import type { SourceResolver } from './source';
@@ -18,7 +21,10 @@ export interface OperationContext {
   db: Queryable;
   codeSystem: SourceResolver;
   valueSet(url: string, version?: string): Promise<Resource | null>;
-  conceptMaps(url?: string, version?: string): Promise<Resource[]>;
+  /** `about`: the code $translate asks for (the graph's generated maps are built for it alone). */
+  conceptMaps(url?: string, version?: string, about?: { code: string; reverse: boolean }): Promise<Resource[]>;
+  /** A resource the graph generates, by type and id (/{type}/{id}/$op on one); null when the id is not one. */
+  generated(type: 'CodeSystem' | 'ValueSet' | 'ConceptMap', id: string): Promise<Resource | null>;
 }
 
 const splitCanonical = (url: string, version?: string): [string, string | undefined] => {
@@ -30,7 +36,7 @@ const splitCanonical = (url: string, version?: string): [string, string | undefi
 const versionOf = (r: Resource) => (typeof r.version === 'string' ? r.version : '');
 const newest = (list: Resource[]) => [...list].sort((a, b) => versionOf(b).localeCompare(versionOf(a), undefined, { numeric: true }))[0] ?? null;
 
-export function operationContext(db: Queryable, input: OperationInput): OperationContext {
+export function operationContext(db: Queryable, input: OperationInput, graph?: GraphUrls): OperationContext {
   const inline: Resource[] = input.all('tx-resource').map((r, i) => {
     const type = (r as Resource)?.resourceType;
     if (typeof type !== 'string' || !isTerminologyType(type)) throw invalid(`tx-resource[${i}] must be a CodeSystem, ValueSet or ConceptMap`, 'tx-resource');
@@ -44,17 +50,30 @@ export function operationContext(db: Queryable, input: OperationInput): Operatio
       const [url, v] = splitCanonical(system, version);
       const own = newest(inlineOf('CodeSystem', url, v));
       if (own) return new InlineCodeSystemSource(own);
+      if (graph && url === graph.codeSystem && v === undefined) return new GraphCodeSystemSource(db, url);
       return stored(url, v);
     },
     valueSet: async (canonical, version) => {
       const [url, v] = splitCanonical(canonical, version);
-      return newest(inlineOf('ValueSet', url, v)) ?? (await resourceByUrl(db, 'ValueSet', url, v));
+      const own = newest(inlineOf('ValueSet', url, v));
+      if (own) return own;
+      const generated = graph && v === undefined ? virtualIdOf(graph, 'ValueSet', url) : null;
+      if (generated) return virtualById(db, graph!, 'ValueSet', generated);
+      return resourceByUrl(db, 'ValueSet', url, v);
     },
-    conceptMaps: async (canonical, version) => {
-      if (canonical === undefined) return [...inline.filter((r) => r.resourceType === 'ConceptMap'), ...(await allConceptMaps(db))];
+    conceptMaps: async (canonical, version, about) => {
+      if (canonical === undefined) {
+        const generated = graph && about ? await virtualMapsFor(db, graph, about) : [];
+        return [...inline.filter((r) => r.resourceType === 'ConceptMap'), ...generated, ...(await allConceptMaps(db))];
+      }
       const [url, v] = splitCanonical(canonical, version);
-      const own = newest(inlineOf('ConceptMap', url, v)) ?? (await resourceByUrl(db, 'ConceptMap', url, v));
+      const inlined = newest(inlineOf('ConceptMap', url, v));
+      if (inlined) return [inlined];
+      const id = graph && v === undefined ? virtualIdOf(graph, 'ConceptMap', url) : null;
+      if (id) return about ? virtualMapsFor(db, graph!, about, url) : [await virtualById(db, graph!, 'ConceptMap', id)].filter((m): m is Resource => m !== null);
+      const own = await resourceByUrl(db, 'ConceptMap', url, v);
       return own ? [own] : [];
     },
+    generated: async (type, id) => (graph ? virtualById(db, graph, type, id) : null),
   };
 }
