@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db';
 import { FhirError, invalid, notFound, outcome, type OperationOutcome } from './outcome';
-import { isVirtualId, readOnly } from './graph/virtual';
+import { isVirtualId, readOnly } from './graph';
 import { deleteResource, readResource, storeResource, type StoredResource } from './repository';
 import { ID, checkResource, isTerminologyType, type TerminologyType } from './resource-check';
 

@@ -14,7 +14,7 @@ const valid = (resource: unknown): Json => {
   expect(() => validateResource(resource as Resource)).not.toThrow();
   return resource as Json;
 };
-const param = (p: Json, name: string) => (p.parameter as Json[]).find((x) => x.name === name);
+const param = (p: Json, name: string): Json => (p.parameter as Json[]).find((x) => x.name === name) ?? {};
 
 let t: TestApp;
 let admin: string;
@@ -87,32 +87,32 @@ describe('the graph as a FHIR CodeSystem', () => {
   });
 
   it('$lookup: display, definition, type, SNOMED coding, parent, child and relation properties', async () => {
-    const p = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'get', input: { system: SYSTEM(), code: ids['Type 2 diabetes'] } }));
+    const p = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'GET', input: { system: SYSTEM(), code: ids['Type 2 diabetes'] } }));
     expect(param(p, 'display')).toEqual({ name: 'display', valueString: 'Type 2 diabetes' });
     const props = (p.parameter as Json[]).filter((x) => x.name === 'property').map((x) => [x.part[0].valueCode, x.part[1]]);
     expect(props).toContainEqual(['type', { name: 'value', valueCode: 'Disease' }]);
     expect(props).toContainEqual(['snomed', { name: 'value', valueCoding: { system: 'http://snomed.info/sct', code: '44054006' } }]);
     expect(props).toContainEqual(['parent', { name: 'value', valueCode: ids['Diabetes mellitus'] }]);
-    const top = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'get', input: { system: SYSTEM(), code: ids['Diabetes mellitus'] } }));
+    const top = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'GET', input: { system: SYSTEM(), code: ids['Diabetes mellitus'] } }));
     expect(param(top, 'definition')).toEqual({ name: 'definition', valueString: 'A metabolic disease' });
     expect((top.parameter as Json[]).filter((x) => x.name === 'property').map((x) => [x.part[0].valueCode, x.part[1].valueCode])).toContainEqual(['child', ids['Type 2 diabetes']]);
-    const drug = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', id: 'knowledge-graph', method: 'get', input: { code: ids.Insulin } }));
+    const drug = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', id: 'knowledge-graph', method: 'GET', input: { code: ids.Insulin } }));
     expect((drug.parameter as Json[]).filter((x) => x.name === 'property').map((x) => [x.part[0].valueCode, x.part[1].valueCode])).toContainEqual(['treats', ids['Type 2 diabetes']]);
   });
 
   it('$validate-code: a deleted node is inactive with its last display, not unknown; a made-up code is unknown', async () => {
-    const gone = valid(await client.operation({ name: '$validate-code', resourceType: 'CodeSystem', method: 'get', input: { url: SYSTEM(), code: ids['Obsolete disease'] } }));
+    const gone = valid(await client.operation({ name: '$validate-code', resourceType: 'CodeSystem', method: 'GET', input: { url: SYSTEM(), code: ids['Obsolete disease'] } }));
     expect(param(gone, 'result').valueBoolean).toBe(true);
     expect(param(gone, 'inactive')).toEqual({ name: 'inactive', valueBoolean: true });
     expect(param(gone, 'display')).toEqual({ name: 'display', valueString: 'Obsolete disease' });
-    const unknown = valid(await client.operation({ name: '$validate-code', resourceType: 'CodeSystem', method: 'get', input: { url: SYSTEM(), code: '00000000-0000-4000-8000-000000000000' } }));
+    const unknown = valid(await client.operation({ name: '$validate-code', resourceType: 'CodeSystem', method: 'GET', input: { url: SYSTEM(), code: '00000000-0000-4000-8000-000000000000' } }));
     expect(param(unknown, 'result').valueBoolean).toBe(false);
     expect(param(unknown, 'message').valueString).toContain('Unknown code');
   });
 
   it('$subsumes follows the hierarchy relation type', async () => {
     const outcome = async (a: string, b: string) =>
-      param(valid(await client.operation({ name: '$subsumes', resourceType: 'CodeSystem', method: 'get', input: { system: SYSTEM(), codeA: a, codeB: b } })), 'outcome').valueCode;
+      param(valid(await client.operation({ name: '$subsumes', resourceType: 'CodeSystem', method: 'GET', input: { system: SYSTEM(), codeA: a, codeB: b } })), 'outcome').valueCode;
     expect(await outcome(ids['Diabetes mellitus'], ids['Type 2 diabetes'])).toBe('subsumes');
     expect(await outcome(ids['Type 2 diabetes'], ids['Diabetes mellitus'])).toBe('subsumed-by');
     expect(await outcome(ids.Insulin, ids['Type 2 diabetes'])).toBe('not-subsumed');
@@ -121,7 +121,7 @@ describe('the graph as a FHIR CodeSystem', () => {
   it('is live: a renamed node answers its new display', async () => {
     const node = (await api('GET', `/nodes/${ids.Insulin}`, admin)).json<Json>();
     expect((await api('PUT', `/nodes/${ids.Insulin}`, admin, { name: 'Insulin glargine', nodeType: 'Drug', version: node.version })).statusCode).toBe(200);
-    const p = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'get', input: { system: SYSTEM(), code: ids.Insulin } }));
+    const p = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', method: 'GET', input: { system: SYSTEM(), code: ids.Insulin } }));
     expect(param(p, 'display').valueString).toBe('Insulin glargine');
   });
 });
@@ -132,9 +132,9 @@ describe('a ValueSet per node type', () => {
     expect(bundle.entry).toHaveLength(1);
     const vs = bundle.entry[0].resource;
     expect(vs).toMatchObject({ title: 'Disease', compose: { include: [{ system: SYSTEM(), filter: [{ property: 'type', op: '=', value: 'Disease' }] }] } });
-    const all = valid(await client.operation({ name: '$expand', resourceType: 'ValueSet', id: vs.id, method: 'get', input: {} }));
+    const all = valid(await client.operation({ name: '$expand', resourceType: 'ValueSet', id: vs.id, method: 'GET', input: {} }));
     expect(all.expansion.contains.map((c: Json) => c.display)).toEqual(['Diabetes mellitus', 'Type 2 diabetes']);
-    const filtered = valid(await client.operation({ name: '$expand', resourceType: 'ValueSet', method: 'get', input: { url: vs.url, filter: 'type' } }));
+    const filtered = valid(await client.operation({ name: '$expand', resourceType: 'ValueSet', method: 'GET', input: { url: vs.url, filter: 'type' } }));
     expect(filtered.expansion.total).toBe(1);
     expect(filtered.expansion.contains[0]).toMatchObject({ system: SYSTEM(), code: ids['Type 2 diabetes'], display: 'Type 2 diabetes' });
     const isA = valid(
@@ -145,7 +145,7 @@ describe('a ValueSet per node type', () => {
       }),
     );
     expect(isA.expansion.contains.map((c: Json) => c.code)).toEqual([ids['Type 2 diabetes']]);
-    const inVs = valid(await client.operation({ name: '$validate-code', resourceType: 'ValueSet', method: 'get', input: { url: vs.url, system: SYSTEM(), code: ids.Insulin } }));
+    const inVs = valid(await client.operation({ name: '$validate-code', resourceType: 'ValueSet', method: 'GET', input: { url: vs.url, system: SYSTEM(), code: ids.Insulin } }));
     expect(param(inVs, 'result').valueBoolean).toBe(false);
   });
 });
@@ -155,12 +155,12 @@ describe('ConceptMaps per relation type and to SNOMED', () => {
     const url = `${base}/ConceptMap/kg-relation-${relationTypeIds.treats}`;
     const map = valid(await client.read({ resourceType: 'ConceptMap', id: `kg-relation-${relationTypeIds.treats}` }));
     expect(map).toMatchObject({ url, title: 'treats', group: [{ source: SYSTEM(), target: SYSTEM(), element: [{ code: ids.Insulin, target: [{ code: ids['Type 2 diabetes'] }] }] }] });
-    const t1 = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', method: 'get', input: { url, system: SYSTEM(), code: ids.Insulin } }));
+    const t1 = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', method: 'GET', input: { url, system: SYSTEM(), code: ids.Insulin } }));
     expect(param(t1, 'result').valueBoolean).toBe(true);
     expect(param(t1, 'match').part).toContainEqual({ name: 'concept', valueCoding: { system: SYSTEM(), code: ids['Type 2 diabetes'], display: 'Type 2 diabetes' } });
-    const snomed = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', id: 'kg-snomed', method: 'get', input: { system: SYSTEM(), code: ids['Diabetes mellitus'] } }));
+    const snomed = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', id: 'kg-snomed', method: 'GET', input: { system: SYSTEM(), code: ids['Diabetes mellitus'] } }));
     expect(param(snomed, 'match').part).toContainEqual({ name: 'concept', valueCoding: { system: 'http://snomed.info/sct', code: '73211009' } });
-    const back = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', method: 'get', input: { system: 'http://snomed.info/sct', code: '44054006', target: SYSTEM(), reverse: 'true' } }));
+    const back = valid(await client.operation({ name: '$translate', resourceType: 'ConceptMap', method: 'GET', input: { system: 'http://snomed.info/sct', code: '44054006', target: SYSTEM(), reverse: 'true' } }));
     expect(param(back, 'result').valueBoolean).toBe(true);
     const listed = valid(await client.search({ resourceType: 'ConceptMap', searchParams: { title: 'treats' } }));
     expect(listed.entry.map((e: Json) => e.resource.id)).toEqual([`kg-relation-${relationTypeIds.treats}`]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { canonicalBase, graphUrls } from '../graph/canonical';
+import { canonicalBase, graphUrls } from '../graph';
 import { ID } from '../resource-check';
 import { FHIR_JSON } from '../http';
 import { invalid } from '../outcome';
