@@ -35,8 +35,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a node type row downloads its FHIR ValueSet; the node list its CodeSystem', async ({ browser }) => {
-  const page = await signedIn(browser, ed, '/node-types');
+test('a node type row downloads its FHIR ValueSet; a viewer’s node list its CodeSystem', async ({ browser }) => {
+  const page = await signedIn(browser, ada, '/node-types');
   const exportSymptom = page.getByRole('button', { name: 'Export Symptom as a FHIR ValueSet' });
   await expect(exportSymptom).toBeVisible();
   const download = page.waitForEvent('download');
@@ -49,9 +49,10 @@ test('a node type row downloads its FHIR ValueSet; the node list its CodeSystem'
   expect(vs.expansion?.contains.map((c) => c.display)).toEqual(['Fever', 'High fever']);
   await expect(page.getByText('Export downloaded')).toBeVisible();
 
-  await page.goto(`${server.url}/nodes`);
-  const nodes = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export as FHIR CodeSystem' }).click();
+  // A viewer (nodes.read only) exports from the node list.
+  const viewer = await signedIn(browser, ed, '/nodes');
+  const nodes = viewer.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Export as FHIR CodeSystem' }).click();
   const cs = await json(await nodes);
   expect(cs).toMatchObject({ resourceType: 'CodeSystem', content: 'complete', count: 3 });
   expect(cs.concept?.map((c) => c.display)).toEqual(['Fever', 'High fever', 'Influenza']);
@@ -67,6 +68,7 @@ test('the Terminology page marks the hierarchy relation type', async ({ browser 
 });
 
 test('screenshots in English and German, wide and narrow', async ({ browser }) => {
+  test.setTimeout(300_000);
   fs.mkdirSync(shots, { recursive: true });
   for (const language of ['en', 'de']) {
     for (const width of [1440, 390]) {
@@ -74,12 +76,15 @@ test('screenshots in English and German, wide and narrow', async ({ browser }) =
       const admin = await signedIn(browser, ada, '/admin/terminology', options);
       await expect(admin.locator('.kg-terminology__graph select')).toBeEnabled();
       await admin.locator('.kg-terminology__graph').screenshot({ path: path.join(shots, `graph-card-${language}-${width}.png`) });
+      await admin.context().close();
       const types = await signedIn(browser, ada, '/node-types', options);
       await expect(types.locator('.kg-type__actions').first()).toBeVisible();
       await types.screenshot({ path: path.join(shots, `node-types-${language}-${width}.png`) });
+      await types.context().close();
       const list = await signedIn(browser, ada, '/nodes', options);
       await expect(list.getByText('Influenza')).toBeVisible();
       await list.screenshot({ path: path.join(shots, `nodes-${language}-${width}.png`) });
+      await list.context().close();
     }
   }
 });
