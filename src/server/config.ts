@@ -59,6 +59,8 @@ export interface AppConfig {
   publicUrl: string | null;
   /** KG_FHIR_ANONYMOUS_READ=1: FHIR reads without a sign-in (an intranet's portals); writes still need one. */
   fhirAnonymousRead: boolean;
+  /** KG_FHIR_CANONICAL_BASE: the base of the graph's canonical FHIR urls (else the public origin + /fhir). */
+  fhirCanonicalBase: string | null;
   /** PostgreSQL: a job without a heartbeat for this long is taken over by another instance. */
   jobStaleSeconds: number;
   /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
@@ -128,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     localLogin: localLoginFrom(env.KG_LOCAL_LOGIN),
     publicUrl: publicUrlFrom(env.KG_PUBLIC_URL),
     fhirAnonymousRead: env.KG_FHIR_ANONYMOUS_READ === '1',
+    fhirCanonicalBase: env.KG_FHIR_CANONICAL_BASE?.trim().replace(/\/+$/, '') || null,
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
     jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
     duplicatesFirstRefreshSeconds: Math.max(0, numberFrom(env.KG_DUPLICATES_FIRST_SECONDS, 30)),
@@ -162,6 +165,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     localLogin: true,
     publicUrl: null,
     fhirAnonymousRead: false,
+    fhirCanonicalBase: null,
     jobStaleSeconds: 15,
     jobSweepSeconds: 5,
     // A refresh that starts on its own in the middle of a test would change what the test sees.

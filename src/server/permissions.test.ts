@@ -295,6 +295,12 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
     const started = await asAdmin<{ processId: string }>('POST', `/terminology/code-systems/${await codeSystem()}/graph`, await graphTypes());
     return { url: `/terminology/jobs/${started.processId}`, ...(who === 'admin' ? {} : { allowedStatus: 404 }) };
   },
+  'GET /terminology/hierarchy': async () => ({ url: '/terminology/hierarchy' }),
+  'PUT /terminology/hierarchy': async () => ({ url: '/terminology/hierarchy', payload: { relationTypeId: (await graphTypes()).relationTypeId } }),
+  'GET /terminology/exports/code-system': async () => ({ url: '/terminology/exports/code-system' }),
+  'GET /terminology/exports/value-set/:id': async () => ({ url: `/terminology/exports/value-set/${(await graphTypes()).nodeTypeId}` }),
+  'GET /terminology/exports/concept-map/:id': async () => ({ url: `/terminology/exports/concept-map/${(await graphTypes()).relationTypeId}` }),
+  'GET /terminology/exports/snomed-map': async () => ({ url: '/terminology/exports/snomed-map' }),
   'GET /backup': async () => ({ url: '/backup' }),
   'POST /backup': async () => ({ url: '/backup', payload: { passphrase: 'a passphrase long enough' } }),
   // A restore goes only into an empty installation (backup.test.ts restores into one): here the

@@ -1,4 +1,4 @@
-import type { AddToGraphInput, TaxonomyType, TerminologyConceptPage, TerminologyJob, TerminologyResourcePage, TerminologyResourceType } from '../../contract';
+import type { AddToGraphInput, GraphHierarchy, TaxonomyType, TerminologyConceptPage, TerminologyJob, TerminologyResourcePage, TerminologyResourceType } from '../../contract';
 import type { ApiClient } from '../client';
 
 /** A FHIR Bundle's response entry as the Terminology page reads it (batch-response, transaction-response). */
@@ -23,7 +23,19 @@ export const terminologyApi = (api: ApiClient) => ({
   postBundle: (bundle: Record<string, unknown>) => api.request<FhirBundleResponse>('', { method: 'POST', body: bundle, fhir: true }),
   addToGraph: (id: string, input: AddToGraphInput) => api.request<{ processId: string }>(`/terminology/code-systems/${encodeURIComponent(id)}/graph`, { method: 'POST', body: input }),
   job: (processId: string, signal?: AbortSignal) => api.request<TerminologyJob>(`/terminology/jobs/${encodeURIComponent(processId)}`, { signal }),
+  /** The relation type that is the graph's hierarchy in FHIR (is-a), and marking one (null: none). */
+  hierarchy: (signal?: AbortSignal) => api.request<GraphHierarchy>('/terminology/hierarchy', { signal }),
+  setHierarchy: (relationTypeId: string | null) => api.request<GraphHierarchy>('/terminology/hierarchy', { method: 'PUT', body: { relationTypeId } }),
   nodeTypes: () => api.request<TaxonomyType[]>('/nodetypes'),
   relationTypes: () => api.request<TaxonomyType[]>('/relationtypes'),
 });
 export type TerminologyApi = ReturnType<typeof terminologyApi>;
+
+/** The exports as FHIR JSON files: nodes as a CodeSystem (all, or one node type's), a type as a ValueSet, a relation type or the SNOMED codes as a ConceptMap. */
+export const fhirExportApi = (api: ApiClient) => ({
+  codeSystem: (nodeTypeId?: string) => api.request<Blob>('/terminology/exports/code-system', { query: { nodeTypeId }, responseType: 'blob' }),
+  valueSet: (nodeTypeId: string) => api.request<Blob>(`/terminology/exports/value-set/${encodeURIComponent(nodeTypeId)}`, { responseType: 'blob' }),
+  conceptMap: (relationTypeId: string) => api.request<Blob>(`/terminology/exports/concept-map/${encodeURIComponent(relationTypeId)}`, { responseType: 'blob' }),
+  snomedMap: () => api.request<Blob>('/terminology/exports/snomed-map', { responseType: 'blob' }),
+});
+export type FhirExportApi = ReturnType<typeof fhirExportApi>;

@@ -18,7 +18,9 @@ const proposalPath = (id: string, step = '') => `/proposals/${encodeURIComponent
 
 const queryString = (query: ProposalQuery): string => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][]) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
   const text = params.toString();
   return text ? `?${text}` : '';
 };

@@ -128,6 +128,12 @@ export const API_ACCESS = {
   'GET /terminology/code-systems/:id/concepts': 'nodes.read',
   'POST /terminology/code-systems/:id/graph': 'nodes.create',
   'GET /terminology/jobs/:id': 'nodes.create',
+  'GET /terminology/hierarchy': 'nodes.read',
+  'PUT /terminology/hierarchy': 'system.config',
+  'GET /terminology/exports/code-system': 'nodes.read',
+  'GET /terminology/exports/value-set/:id': 'nodes.read',
+  'GET /terminology/exports/concept-map/:id': 'nodes.read',
+  'GET /terminology/exports/snomed-map': 'nodes.read',
 
   // Non-admins get a directory (id, username); full records need users.read.
   'GET /users': 'authenticated',

@@ -98,6 +98,23 @@ export const TerminologyJobSchema = z.object({
 });
 export type TerminologyJob = z.infer<typeof TerminologyJobSchema>;
 
+/**
+ * The graph's hierarchy for FHIR: the relation type whose relations `A → B` make B a parent of A
+ * (is-a) in the graph's CodeSystem; null = none (a flat code system).
+ */
+export const GraphHierarchySchema = z.object({
+  relationType: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+});
+export type GraphHierarchy = z.infer<typeof GraphHierarchySchema>;
+export const GraphHierarchyUpdateSchema = z.object({ relationTypeId: z.string().uuid().nullable() });
+export type GraphHierarchyUpdate = z.infer<typeof GraphHierarchyUpdateSchema>;
+
+/** Exports as FHIR JSON: nodes (all, or one type's) as a CodeSystem, a type as a ValueSet, a relation type as a ConceptMap. */
+export const CodeSystemExportQuerySchema = z.object({ nodeTypeId: z.string().uuid().optional() });
+export const TypeExportParamsSchema = z.object({ id: z.string().uuid() });
+/** The most nodes (or mappings) one export holds; larger ones are refused (413) with a message. */
+export const FHIR_EXPORT_MAX = 50_000;
+
 export const TERMINOLOGY_MESSAGES = {
   codeSystemNotFound: 'The code system does not exist',
   nodeTypeNotFound: 'The node type does not exist',
@@ -106,4 +123,5 @@ export const TERMINOLOGY_MESSAGES = {
   jobNotFound: 'No such job',
   started: 'Adding the code system to the graph…',
   interrupted: 'Adding to the graph stopped; run it again to go on (what was added is kept and skipped)',
+  exportTooLarge: `Too large to export at once: more than ${FHIR_EXPORT_MAX.toLocaleString('en')} nodes or mappings. Export one node type, or read it page by page through FHIR ($expand with count and offset)`,
 } as const;

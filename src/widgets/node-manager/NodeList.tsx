@@ -13,6 +13,8 @@ import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { Toast } from '../../ui/feedback/Toast';
 import { AdminHeader, LoadFailed } from '../parts/admin';
 import { NodeUploadButtons } from '../parts/upload';
+import { FhirExportButton } from '../parts/fhir-export';
+import { TERMINOLOGY_TEXTS as TT } from '../../contract/texts/admin/terminology';
 import { useLoad } from '../hooks/use-load';
 import { useNarrow } from '../hooks/use-narrow';
 import { useOnChange } from '../hooks/use-on-change';
@@ -109,6 +111,8 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
   };
   const actions = nodeRowActions(can, handlers);
   const typeNames = (types.data ?? []).map((t) => t.name);
+  // The FHIR export follows the type filter: one type's nodes, or all.
+  const exportTypeId = state.nodeType ? types.data?.find((t) => t.name === state.nodeType)?.id : undefined;
   const filtered = !!(state.search || text.trim() || state.nodeType || state.snomedReview || state.snomedDescendantOf || state.quality);
   const clearFilters = () => {
     setText('');
@@ -122,15 +126,24 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
         title={T.title}
         subtitle={T.subtitle}
         actions={
-          can.create && (
-            <>
-              <NodeUploadButtons apiBase={apiBase} onUploaded={list.reload} />
-              {can.importSnomed && <SnomedImportButton apiBase={apiBase} />}
-              <Button startIcon={<PlusIcon />} onClick={onCreate}>
-                {T.addNode}
-              </Button>
-            </>
-          )
+          <>
+            <FhirExportButton
+              apiBase={apiBase}
+              label={TT.exportCodeSystem}
+              tooltip={TT.exportCodeSystemHint}
+              filename={exportTypeId ? `kg-type-${exportTypeId}.CodeSystem.json` : 'knowledge-graph.CodeSystem.json'}
+              run={(calls) => calls.codeSystem(exportTypeId)}
+            />
+            {can.create && (
+              <>
+                <NodeUploadButtons apiBase={apiBase} onUploaded={list.reload} />
+                {can.importSnomed && <SnomedImportButton apiBase={apiBase} />}
+                <Button startIcon={<PlusIcon />} onClick={onCreate}>
+                  {T.addNode}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       <NodeFilters

@@ -11,6 +11,7 @@ import { useNarrow } from '../hooks/use-narrow';
 import { useToast } from '../hooks/use-toast';
 import { AddToGraphDialog } from './AddToGraphDialog';
 import { ConceptsDialog } from './ConceptsDialog';
+import { GraphFhirCard } from './GraphFhirCard';
 import { ResourceTable } from './ResourceTable';
 import { UploadCard } from './UploadCard';
 import { useTerminologyList } from './use-terminology';
@@ -38,6 +39,7 @@ export function TerminologyScreen({ apiBase, canAddToGraph, onNavigate }: Termin
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
       <AdminHeader title={T.title} subtitle={T.subtitle} />
+      <GraphFhirCard apiBase={apiBase} calls={calls} onNotify={show} />
       <UploadCard postBundle={calls.postBundle} onUploaded={list.reload} />
       <div className="kg-terminology__filters">
         <SelectField label={T.filterType} value={query.type} options={typeOptions} onChange={(v) => change({ type: v as TerminologyResourceType | '' })} />

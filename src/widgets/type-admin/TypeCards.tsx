@@ -3,7 +3,7 @@ import { TypeActions, TypeName } from './type-parts';
 import type { TypeListProps } from './TypeTable';
 
 /** The small-screen list: one card per type with its usage, creation date and creator. */
-export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete }: TypeListProps) {
+export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete, exportFhir }: TypeListProps) {
   if (rows.length === 0) return <div className="kg-admin__empty">{empty}</div>;
   return (
     <ul className="kg-admin__cards kg-type-cards" aria-label={texts.listLabel} aria-busy={busy || undefined}>
@@ -11,7 +11,7 @@ export function TypeCards({ rows, empty, busy, texts, onEdit, onDelete }: TypeLi
         <li key={t.id} className="kg-admin-card kg-type-card">
           <div className="kg-admin-card__head">
             <TypeName type={t} texts={texts} />
-            <TypeActions type={t} texts={texts} onEdit={onEdit} onDelete={onDelete} />
+            <TypeActions type={t} texts={texts} onEdit={onEdit} onDelete={onDelete} exportFhir={exportFhir} />
           </div>
           <dl className="kg-admin-card__facts kg-type-card__facts">
             <div>

@@ -16,6 +16,8 @@ import { AdminHeader, LoadFailed } from '../parts/admin';
 import { StaleDelete, useStaleDelete } from '../parts/admin-conflict';
 import { useNarrow } from '../hooks/use-narrow';
 import { useToast } from '../hooks/use-toast';
+import { FhirExportButton } from '../parts/fhir-export';
+import { TERMINOLOGY_TEXTS as TT } from '../../contract/texts/admin/terminology';
 import { TYPE_TEXTS } from '../../contract/texts/admin/types';
 import { filterTypes, TYPE_SORT_VALUES } from './type-list';
 import { TypeCards } from './TypeCards';
@@ -102,6 +104,13 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         onDelete: (type: TaxonomyType) => deletion.send({ type: 'delete.open', target: { id: type.id, name: type.name, affected: type.usageCount } }),
       }
     : {};
+  // Every reader may export: a node type as its FHIR ValueSet, a relation type as its ConceptMap.
+  const exportFhir = (type: TaxonomyType) =>
+    kind === 'node' ? (
+      <FhirExportButton iconOnly apiBase={apiBase} label={TT.exportValueSet(type.name)} filename={`kg-type-${type.id}.ValueSet.json`} run={(calls) => calls.valueSet(type.id)} />
+    ) : (
+      <FhirExportButton iconOnly apiBase={apiBase} label={TT.exportConceptMap(type.name)} filename={`kg-relation-${type.id}.ConceptMap.json`} run={(calls) => calls.conceptMap(type.id)} />
+    );
 
   return (
     <div ref={box} className="kg-admin__screen" data-narrow={narrow || undefined}>
@@ -133,9 +142,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       {types.status === 'ready' && (
         <section ref={list} className="kg-admin__list" aria-label={T.listLabel} tabIndex={-1}>
           {narrow ? (
-            <TypeCards rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} />
+            <TypeCards rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} exportFhir={exportFhir} />
           ) : (
-            <TypeTable rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} sort={paging.sort} onSortChange={paging.setSort} {...actions} />
+            <TypeTable rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} sort={paging.sort} onSortChange={paging.setSort} {...actions} exportFhir={exportFhir} />
           )}
           <Pagination {...paging.pagination} pageSizes={LIMITS.listPageSizes} />
         </section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TaxonomyType } from '../../contract/knowledge/taxonomy';
 import { IconButton } from '../../ui/Button';
 import { cx } from '../../ui/cx';
@@ -25,12 +26,15 @@ export interface TypeActionsProps {
   /** Absent for a read-only viewer: no write buttons at all. */
   onEdit?: (type: TaxonomyType) => void;
   onDelete?: (type: TaxonomyType) => void;
+  /** The type's FHIR export (a node type's ValueSet, a relation type's ConceptMap): a download button per row. */
+  exportFhir?: (type: TaxonomyType) => ReactNode;
 }
 
-export function TypeActions({ type, texts, onEdit, onDelete }: TypeActionsProps & { type: TaxonomyType }) {
-  if (!onEdit && !onDelete) return null;
+export function TypeActions({ type, texts, onEdit, onDelete, exportFhir }: TypeActionsProps & { type: TaxonomyType }) {
+  if (!onEdit && !onDelete && !exportFhir) return null;
   return (
     <div className="kg-type__actions">
+      {exportFhir?.(type)}
       {onEdit && (
         <IconButton label={texts.editLabel(type.name)} onClick={() => onEdit(type)}>
           <EditIcon />

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db';
 import { FhirError, invalid, notFound, outcome, type OperationOutcome } from './outcome';
+import { isVirtualId, readOnly } from './graph';
 import { deleteResource, readResource, storeResource, type StoredResource } from './repository';
 import { ID, checkResource, isTerminologyType, type TerminologyType } from './resource-check';
 
@@ -89,6 +90,7 @@ const etagOf = (row: StoredResource) => `W/"${row.version_id}"`;
 /** Runs one planned entry with `tx`; refusals are FhirErrors naming the entry. */
 async function execute(tx: Queryable, p: Planned, index: number): Promise<EntryResponse> {
   const at = `Bundle.entry[${index}]`;
+  if (isVirtualId(p.type, p.id)) throw readOnly(p.type, p.id);
   if (p.method === 'DELETE') {
     if (!(await deleteResource(tx, p.type, p.id))) throw notFound(`${at}: ${p.type}/${p.id} is not known`);
     return { status: statusLine(204) };

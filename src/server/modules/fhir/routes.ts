@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { processBundle } from './bundle';
 import { capabilityStatement, terminologyCapabilities, versionsParameters } from './capabilities';
 import { FHIR_JSON, acceptsJson, baseUrl, fhirJsonParser, guard, sendError } from './http';
+import { canonicalBase, graphUrls, isVirtualId, readOnly, searchVirtual, virtualById } from './graph';
 import { operationRoutes } from './operations/routes';
 import { FhirError, invalid, notFound, notSupported, outcome } from './outcome';
 import { codeSystemUrls, deleteResource, readResource, searchResources, served, writeResource, SEARCH_PARAMS, type Search, type StoredResource } from './repository';
@@ -118,7 +119,12 @@ export async function fhirRoutes(app: FastifyInstance) {
   app.get('/:type', read, async (request, reply) => {
     const type = terminologyType((request.params as Params).type);
     const search = parseSearch(request.query as Query);
-    const { total, rows } = await searchResources(app.db, type, search);
+    // The graph's generated resources first, then the stored ones: one list, paged across both.
+    const generated = await searchVirtual(app.db, graphUrls(canonicalBase(app, request)), type, search);
+    const shown = generated.slice(search.offset, search.offset + search.count);
+    const stored = await searchResources(app.db, type, { ...search, offset: Math.max(0, search.offset - generated.length), count: search.count - shown.length });
+    const total = stored.total + generated.length;
+    const rows = stored.rows;
     const base = baseUrl(app, request);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const page = (offset: number) => `${base}/${type}?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), _count: String(search.count), _offset: String(offset) }).toString()}`;
@@ -129,13 +135,29 @@ export async function fhirRoutes(app: FastifyInstance) {
       type: 'searchset',
       total,
       link: [{ relation: 'self', url: `${base}/${type}${query}` }, ...(search.offset + search.count < total && search.count > 0 ? [{ relation: 'next', url: page(search.offset + search.count) }] : [])],
-      ...(rows.length ? { entry: rows.map((row) => ({ fullUrl: `${base}/${type}/${row.id}`, resource: served(row), search: { mode: 'match' } })) } : {}),
+      ...(rows.length || shown.length
+        ? {
+            entry: [
+              ...shown.map((resource) => ({ fullUrl: `${base}/${type}/${String(resource.id)}`, resource, search: { mode: 'match' } })),
+              ...rows.map((row) => ({ fullUrl: `${base}/${type}/${row.id}`, resource: served(row), search: { mode: 'match' } })),
+            ],
+          }
+        : {}),
     });
   });
 
   app.get('/:type/:id', read, async (request, reply) => {
     const { type, id } = request.params as Required<Params>;
-    const row = await readResource(app.db, terminologyType(type), resourceId(id));
+    const kind = terminologyType(type);
+    if (isVirtualId(kind, resourceId(id))) {
+      const generated = await virtualById(app.db, graphUrls(canonicalBase(app, request)), kind, id);
+      if (!generated) throw notFound(`${type}/${id} is not known`);
+      const meta = generated.meta as { lastUpdated?: string; versionId?: string };
+      if (meta.versionId) void reply.header('ETag', `W/"${meta.versionId}"`);
+      if (meta.lastUpdated) void reply.header('Last-Modified', new Date(meta.lastUpdated).toUTCString());
+      return reply.type(FHIR_JSON).send(generated);
+    }
+    const row = await readResource(app.db, kind, id);
     if (!row) throw notFound(`${type}/${id} is not known`);
     return sendResource(reply, row);
   });
@@ -156,6 +178,7 @@ export async function fhirRoutes(app: FastifyInstance) {
     const { type: rawType, id: rawId } = request.params as Required<Params>;
     const type = terminologyType(rawType);
     const id = resourceId(rawId);
+    if (isVirtualId(type, id)) throw readOnly(type, id);
     const resource = checkResource(type, request.body);
     if (resource.id === undefined) throw invalid(`${type}.id: is required in an update and must be ${id}`, `${type}.id`);
     if (resource.id !== id) throw invalid(`${type}.id: ${JSON.stringify(resource.id)} is not the id of the url (${id})`, `${type}.id`);
@@ -167,6 +190,7 @@ export async function fhirRoutes(app: FastifyInstance) {
 
   app.delete('/:type/:id', write, async (request, reply) => {
     const { type, id } = request.params as Required<Params>;
+    if (isVirtualId(terminologyType(type), resourceId(id))) throw readOnly(type, id);
     if (!(await deleteResource(app.db, terminologyType(type), resourceId(id)))) throw notFound(`${type}/${id} is not known`);
     return reply.status(204).send();
   });

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddToGraphResponseSchema,
   AddToGraphSchema,
+  CodeSystemExportQuerySchema,
   CodeSystemParamsSchema,
+  GraphHierarchySchema,
+  GraphHierarchyUpdateSchema,
+  TypeExportParamsSchema,
   ConceptListQuerySchema,
   TERMINOLOGY_MESSAGES as M,
   TerminologyConceptPageSchema,
@@ -15,6 +19,8 @@ import {
 } from '../../../contract';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { getJob } from '../../platform/jobs/repository';
+import { AppError } from '../../app-error';
+import { RELATION_MAP_PREFIX, SNOMED_MAP_ID, canonicalBase, exportCodeSystem, exportConceptMap, exportValueSet, graphUrls, hierarchyRelationType, setHierarchyRelationType, type ExportResult } from '../fhir';
 import { runAddToGraph } from './add-to-graph';
 import { codeSystem, listConcepts, listResources } from './repository';
 
@@ -27,6 +33,52 @@ const tags = ['terminology'];
  */
 export async function terminologyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/terminology/hierarchy', { schema: { tags, summary: "The relation type that is the graph's hierarchy (is-a) in FHIR, or null", response: { 200: GraphHierarchySchema } } }, async () => ({
+    relationType: await hierarchyRelationType(app.db),
+  }));
+
+  r.put(
+    '/terminology/hierarchy',
+    { schema: { tags, summary: "Marks a relation type as the graph's hierarchy (is-a) for FHIR's parents, children and $subsumes; null clears it", body: GraphHierarchyUpdateSchema, response: { 200: GraphHierarchySchema } } },
+    async (req) => {
+      if (!(await setHierarchyRelationType(app.db, req.body.relationTypeId))) throw notFound(M.relationTypeNotFound);
+      return { relationType: await hierarchyRelationType(app.db) };
+    },
+  );
+
+  /** An export as a FHIR JSON download, or the refusal: 404 unknown, 413 too large. */
+  const download = (reply: FastifyReply, result: ExportResult, notKnown: string, filename: string) => {
+    if ('unknown' in result) throw notFound(notKnown);
+    if ('tooLarge' in result) throw new AppError(413, 'export_too_large', M.exportTooLarge);
+    return reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .send(JSON.stringify(result.resource, null, 2));
+  };
+  const urlsOf = (req: FastifyRequest) => graphUrls(canonicalBase(app, req));
+  const exportTags = { tags, produces: ['application/fhir+json'] };
+
+  r.get(
+    '/terminology/exports/code-system',
+    { schema: { ...exportTags, summary: "The graph's nodes (all, or one node type's) as a FHIR CodeSystem with their concepts (JSON download, bounded)", querystring: CodeSystemExportQuerySchema } },
+    async (req, reply) => download(reply, await exportCodeSystem(app.db, urlsOf(req), req.query.nodeTypeId), M.nodeTypeNotFound, 'knowledge-graph.CodeSystem.json'),
+  );
+  r.get(
+    '/terminology/exports/value-set/:id',
+    { schema: { ...exportTags, summary: "A node type as a FHIR ValueSet: its compose and its expansion (JSON download, bounded)", params: TypeExportParamsSchema } },
+    async (req, reply) => download(reply, await exportValueSet(app.db, urlsOf(req), req.params.id), M.nodeTypeNotFound, `kg-type-${req.params.id}.ValueSet.json`),
+  );
+  r.get(
+    '/terminology/exports/concept-map/:id',
+    { schema: { ...exportTags, summary: "A relation type as a FHIR ConceptMap: source node to target node (JSON download, bounded)", params: TypeExportParamsSchema } },
+    async (req, reply) => download(reply, await exportConceptMap(app.db, urlsOf(req), `${RELATION_MAP_PREFIX}${req.params.id}`), M.relationTypeNotFound, `kg-relation-${req.params.id}.ConceptMap.json`),
+  );
+  r.get(
+    '/terminology/exports/snomed-map',
+    { schema: { ...exportTags, summary: "The nodes' SNOMED CT codes as a FHIR ConceptMap (JSON download, bounded)" } },
+    async (req, reply) => download(reply, await exportConceptMap(app.db, urlsOf(req), SNOMED_MAP_ID), M.relationTypeNotFound, 'kg-snomed.ConceptMap.json'),
+  );
 
   r.get(
     '/terminology/resources',

@@ -18,6 +18,8 @@ const label = (s: CodeSystemSource) => (s.version ? `${s.url}|${s.version}` : s.
 /** The code system an operation names: the instance (/CodeSystem/{id}/$op), or system/url (+version). */
 async function sourceOf(ctx: OperationContext, instanceId: string | undefined, system: string | undefined, version: string | undefined): Promise<CodeSystemSource | { unknown: string }> {
   if (instanceId) {
+    const generated = await ctx.generated('CodeSystem', instanceId);
+    if (generated) return (await ctx.codeSystem(String(generated.url))) ?? { unknown: String(generated.url) };
     const row = await readResource(ctx.db, 'CodeSystem', instanceId);
     if (!row) throw notFound(`CodeSystem/${instanceId} is not known`);
     return new StoredCodeSystemSource(ctx.db, row);

@@ -13,6 +13,8 @@ export const MAX_COUNT = 10_000;
 /** The value set an operation names: the instance, `url` (+`valueSetVersion`), or `valueSet` inline. */
 export async function valueSetOf(ctx: OperationContext, input: OperationInput, instanceId?: string): Promise<Resource> {
   if (instanceId) {
+    const generated = await ctx.generated('ValueSet', instanceId);
+    if (generated) return generated;
     const row = await readResource(ctx.db, 'ValueSet', instanceId);
     if (!row) throw notFound(`ValueSet/${instanceId} is not known`);
     return served(row);

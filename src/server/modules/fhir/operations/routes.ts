@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { canonicalBase, graphUrls } from '../graph';
 import { ID } from '../resource-check';
 import { FHIR_JSON } from '../http';
 import { invalid } from '../outcome';
@@ -24,7 +25,11 @@ export function operationRoutes(app: FastifyInstance, read: { onRequest: onReque
     for (const [name, operation] of Object.entries(ops)) {
       const run = (request: FastifyRequest, instanceId?: string) => {
         const input = operationInput(request.method, request.query as Record<string, unknown>, request.body);
-        return operation(operationContext(app.db, input, { snomedDialect: app.config.snomedDialect }), input, instanceId);
+        return operation(
+          operationContext(app.db, input, { snomedDialect: app.config.snomedDialect, graph: graphUrls(canonicalBase(app, request)) }),
+          input,
+          instanceId,
+        );
       };
       app.route({ method: ['GET', 'POST'], url: `/${type}/$${name}`, ...read, handler: async (request, reply) => reply.type(FHIR_JSON).send(await run(request)) });
       app.route({

@@ -43,11 +43,13 @@ export async function translate(ctx: OperationContext, input: OperationInput, in
   const url = input.string('url', 'conceptMap');
   let maps: Resource[];
   if (instanceId) {
-    const row = await readResource(ctx.db, 'ConceptMap', instanceId);
-    if (!row) throw invalid(`ConceptMap/${instanceId} is not known`);
-    maps = [served(row)];
+    const generated = await ctx.generated('ConceptMap', instanceId);
+    const row = generated ? null : await readResource(ctx.db, 'ConceptMap', instanceId);
+    if (generated) maps = await ctx.conceptMaps(String(generated.url), undefined, { code, reverse });
+    else if (row) maps = [served(row)];
+    else throw invalid(`ConceptMap/${instanceId} is not known`);
   } else {
-    maps = await ctx.conceptMaps(url, input.string('conceptMapVersion'));
+    maps = await ctx.conceptMaps(url, input.string('conceptMapVersion'), { code, reverse });
     if (url && !maps.length) throw invalid(`A definition for the ConceptMap '${url}' could not be found`, 'url');
   }
   const matches: { name: string; part: Record<string, unknown>[] }[] = [];
