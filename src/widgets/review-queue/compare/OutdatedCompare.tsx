@@ -66,7 +66,8 @@ function ThreeWayTable({ change, now }: { change: ProposalChange; now: Current }
   const { action, name } = changeTitle(change);
   if (!now) return <Alert severity="warning">{`${action}: ${name}. ${T.recordGone}`}</Alert>;
   const names = namesOf(change.before, now);
-  const rows = change.action === 'delete' ? threeWay({ ...change, after: change.before }, now) : threeWay(change, now);
+  // Only what moved: a field nobody changed would be the same value three times.
+  const rows = (change.action === 'delete' ? threeWay({ ...change, after: change.before }, now) : threeWay(change, now)).filter((r) => r.changedSince || r.proposes);
   return (
     <table className="kg-review__three" aria-label={`${action}: ${name}`}>
       <thead>
