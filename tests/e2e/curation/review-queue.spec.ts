@@ -75,7 +75,11 @@ test('a reviewer decides proposals from the queue: reject with a reason, approve
   expect((await nodeNow('Asthma')).description).toBe('Asthma as it was');
 
   let listening = Promise.resolve();
-  const page = await curators.signedIn(browser, ada, '/review', { beforeOpen: (p) => (listening = liveConnection(p)) });
+  const page = await curators.signedIn(browser, ada, '/review', {
+    beforeOpen: (p) => {
+      listening = liveConnection(p);
+    },
+  });
   await expect(badge(page)).toHaveText('5');
   await expect(page.locator('.kg-review__card')).toHaveCount(5);
 
