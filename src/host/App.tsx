@@ -30,6 +30,7 @@ const pages = {
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
   backup: lazyPage(() => import('./pages/admin/BackupPage'), (m) => m.BackupPage),
   terminology: lazyPage(() => import('./pages/admin/TerminologyPage'), (m) => m.TerminologyPage),
+  reviewQueue: lazyPage(() => import('./pages/review/ReviewQueuePage'), (m) => m.ReviewQueuePage),
 };
 const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;
@@ -49,6 +50,7 @@ const SearchPage = pages.search.Page;
 const PlaceholderPage = pages.placeholder.Page;
 const BackupPage = pages.backup.Page;
 const TerminologyPage = pages.terminology.Page;
+const ReviewQueuePage = pages.reviewQueue.Page;
 
 /** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
 const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
@@ -63,6 +65,7 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/backup', 'backup'],
   ['/admin/terminology', 'terminology'],
   ['/snomed', 'snomed'],
+  ['/review', 'reviewQueue'],
   ['/node-types', 'typeAdmin'],
   ['/relation-types', 'typeAdmin'],
   ['/nodes/new', 'nodeForm'],
@@ -113,6 +116,7 @@ const routes = createRoutesFromElements(
         <Route path="/admin/backup" element={<BackupPage />} />
         <Route path="/admin/terminology" element={<TerminologyPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
+        <Route path="/review" element={<ReviewQueuePage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
         <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />
         <Route path="/nodes" element={<NodeManagerPage view="list" />} />

@@ -214,6 +214,9 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   // Someone else's (the editor's): nobody reviews their own.
   'POST /proposals/:id/approve': async () => ({ url: `/proposals/${await proposalBy('editor')}/approve`, payload: {} }),
   'POST /proposals/:id/reject': async () => ({ url: `/proposals/${await proposalBy('editor')}/reject`, payload: { reason: 'Not now' } }),
+  // A proposal's discussion: its proposer's and the reviewers' (others: 403 in the route).
+  'GET /proposals/:id/comments': async (who) => ({ url: `/proposals/${await proposalBy(who)}/comments`, ...notTheirs(who) }),
+  'POST /proposals/:id/comments': async (who) => ({ url: `/proposals/${await proposalBy(who)}/comments`, payload: { body: uniq('comment ') }, ...notTheirs(who) }),
 
   'GET /nodetypes': async () => ({ url: '/nodetypes' }),
   'GET /nodetypes/:id': async () => ({ url: `/nodetypes/${(await asAdmin('POST', '/nodetypes', { name: uniq('Type ') })).id}` }),

@@ -1,10 +1,11 @@
 import type { Comment, CommentList, CommentRecordType } from '../../contract/knowledge/comments';
 import type { ApiClient } from '../client';
 
-const threadPath = (type: CommentRecordType, id: string) => `/${type === 'node' ? 'nodes' : 'relations'}/${encodeURIComponent(id)}/comments`;
+const COLLECTION: Record<CommentRecordType, string> = { node: 'nodes', relation: 'relations', proposal: 'proposals' };
+const threadPath = (type: CommentRecordType, id: string) => `/${COLLECTION[type]}/${encodeURIComponent(id)}/comments`;
 const commentPath = (id: string) => `/comments/${encodeURIComponent(id)}`;
 
-/** Discussions: a node's or relation's comment thread (contract/knowledge/comments.ts). */
+/** Discussions: a node's, relation's or proposal's comment thread (contract/knowledge/comments.ts). */
 export const commentsApi = (api: ApiClient) => ({
   list: (type: CommentRecordType, id: string, signal?: AbortSignal) => api.request<CommentList>(threadPath(type, id), { signal }),
   post: (type: CommentRecordType, id: string, body: string) => api.request<Comment>(threadPath(type, id), { method: 'POST', body: { body } }),

@@ -9,8 +9,8 @@ export interface LiveInterest {
   types?: readonly LiveEntityType[];
   /** Changes of these records only (a detail page): a bulk message (id null) of their type counts too. */
   records?: readonly { type: LiveEntityType; id: string }[];
-  /** Comments in the discussion of this node or relation. */
-  discussion?: { type: 'node' | 'relation'; id: string };
+  /** Comments in the discussion of this node, relation or proposal. */
+  discussion?: { type: 'node' | 'relation' | 'proposal'; id: string };
 }
 
 export function concerns(change: ChangeMessage, interest: LiveInterest): boolean {

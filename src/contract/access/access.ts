@@ -95,6 +95,9 @@ export const API_ACCESS = {
   'POST /proposals/:id/withdraw': 'authenticated',
   'POST /proposals/:id/approve': 'changes.review',
   'POST /proposals/:id/reject': 'changes.review',
+  // A proposal's discussion: its proposer and reviewers only (the route answers 403 to the others).
+  'GET /proposals/:id/comments': 'authenticated',
+  'POST /proposals/:id/comments': 'authenticated',
 
   'GET /nodetypes': 'nodes.read',
   'GET /nodetypes/:id': 'nodes.read',
@@ -181,6 +184,7 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/audit': 'system.logs',
   '/admin/backup': 'system.backup',
   '/admin/terminology': 'system.config',
+  '/review': 'changes.review',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

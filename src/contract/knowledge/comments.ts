@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCUSSION_MESSAGES } from '../texts/knowledge/discussions';
 
 /**
- * Discussions: a comment thread on every node and relation. A comment is plain text; the screens
+ * Discussions: a comment thread on every node, relation and proposal. A comment is plain text; the screens
  * render http(s) links in it as links and nothing else as markup. Reading and writing a thread
  * needs the record's read permission (nodes.read, the permission of every knowledge GET): a
  * viewer who spots an error can say so without being able to change the record. The author edits
@@ -11,10 +11,13 @@ import { DISCUSSION_MESSAGES } from '../texts/knowledge/discussions';
  */
 export const COMMENT_LIMITS = { bodyMax: 4000 } as const;
 
-/** Who may delete others' comments on a record of each kind. */
-export const COMMENT_MODERATION = { node: 'nodes.delete', relation: 'relations.delete' } as const;
+/**
+ * Who may delete others' comments on a record of each kind. A proposal's thread is for its proposer
+ * and the reviewers only (GET/POST /proposals/{id}/comments answer 403 to anyone else); reviewers moderate it.
+ */
+export const COMMENT_MODERATION = { node: 'nodes.delete', relation: 'relations.delete', proposal: 'changes.review' } as const;
 
-export const COMMENT_RECORD_TYPES = ['node', 'relation'] as const;
+export const COMMENT_RECORD_TYPES = ['node', 'relation', 'proposal'] as const;
 export type CommentRecordType = (typeof COMMENT_RECORD_TYPES)[number];
 
 export const CommentBodySchema = z.object({

@@ -18,7 +18,7 @@ export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** States in which the proposer may still edit, and a reviewer (submitted only) decide. */
 export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['draft', 'submitted'];
 
-export const PROPOSAL_LIMITS = { changes: 50, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200 } as const;
+export const PROPOSAL_LIMITS = { changes: 50, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650 } as const;
 
 /** `{ enabled, nodeTypes, relationTypes }`: both lists empty with enabled = everything under review. */
 export const ReviewSettingsSchema = z.object({
@@ -81,6 +81,8 @@ export const ProposalListQuerySchema = z.object({
   mine: z.enum(['0', '1']).optional(),
   /** Proposals with a change of this node or relation (the node detail's pending proposals). */
   recordId: z.uuid().optional(),
+  /** Proposals made more than this many days ago (the queue's age filter). */
+  olderThanDays: z.coerce.number().int().min(1).max(PROPOSAL_LIMITS.olderThanDaysMax).optional(),
   limit: z.coerce.number().int().min(1).max(PROPOSAL_LIMITS.pageMax).default(50),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -29,9 +29,9 @@ export interface ChangeMessage {
   at: string;
   /** A bulk message: how many records changed. */
   count?: number;
-  /** A comment's message: the node or relation whose discussion it is in. */
-  on?: { type: 'node' | 'relation'; id: string };
-  /** A proposal's message: whose proposal it is (its queue and "My proposals" reload). */
+  /** A comment's message: the node, relation or proposal whose discussion it is in. */
+  on?: { type: 'node' | 'relation' | 'proposal'; id: string };
+  /** A proposal's message, or a comment's on a proposal: whose proposal it is (only they and reviewers receive it). */
   proposerId?: string | null;
 }
 

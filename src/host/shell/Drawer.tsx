@@ -9,11 +9,13 @@ import {
   MedicalIcon,
   NodesIcon,
   RelationsIcon,
+  ShieldCheckIcon,
   TagIcon,
   UsersIcon,
 } from '../../ui/icons';
 import { useCurrentUser } from '../session';
 import { DRAWER_ENTRIES, permissionsOf, requiredPermission, visibleEntries } from './nav';
+import { ReviewBadge } from '../pages/review/ReviewBadge';
 import { SHELL_TEXTS as S } from '../../contract/texts/shell';
 
 const ICONS: Record<string, typeof DashboardIcon> = {
@@ -23,6 +25,7 @@ const ICONS: Record<string, typeof DashboardIcon> = {
   '/node-types': TagIcon,
   '/relation-types': LinkTypeIcon,
   '/snomed': MedicalIcon,
+  '/review': ShieldCheckIcon,
   '/admin/users': UsersIcon,
   '/admin/roles': KeyIcon,
 };
@@ -46,6 +49,7 @@ export function Drawer({ open, onClose, closeRef }: DrawerProps) {
         <NavLink to={e.path} className={({ isActive }) => (isActive ? 'kg-nav__link kg-nav__link--active' : 'kg-nav__link')}>
           <Icon />
           <span>{e.label}</span>
+          {e.path === '/review' && <ReviewBadge />}
         </NavLink>
       </li>
     );

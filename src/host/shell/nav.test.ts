@@ -7,9 +7,17 @@ const labels = (perms: readonly string[]) => visibleEntries(DRAWER_ENTRIES, perm
 describe('drawer and admin menu by role', () => {
   it('admin sees every entry and the whole Admin menu', () => {
     expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
-      'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'User Management', 'Role Management',
+      'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'Review queue', 'User Management', 'Role Management',
     ]);
     expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology']);
+  });
+
+  it('the Review queue entry and page follow changes.review (a custom role may hold it without admin rights)', () => {
+    expect(labels(['nodes.read', 'changes.review'])).toContain('Review queue');
+    expect(canOpen('/review', ['nodes.read', 'changes.review'])).toBe(true);
+    expect(canOpen('/review', SYSTEM_ROLE_PERMISSIONS.editor)).toBe(false);
+    expect(labels(SYSTEM_ROLE_PERMISSIONS.editor)).not.toContain('Review queue');
+    expect(pageTitle('/review')).toBe('Review queue');
   });
 
   it('the Audit Log entry follows system.logs (a custom role may hold it alone)', () => {

@@ -10,6 +10,7 @@ import { ROLE_TEXTS } from '../../contract/texts/admin/roles';
 import { TYPE_TEXTS } from '../../contract/texts/admin/types';
 import { USER_TEXTS } from '../../contract/texts/admin/users';
 import { SHELL_TEXTS } from '../../contract/texts/shell';
+import { REVIEW_QUEUE_TEXTS } from '../../contract/texts/knowledge/review-queue';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -31,6 +32,8 @@ export const DRAWER_ENTRIES: readonly NavEntry[] = [
   entry(() => NAV_TEXTS.drawer.nodeTypes, '/node-types'),
   entry(() => NAV_TEXTS.drawer.relationTypes, '/relation-types'),
   entry(() => NAV_TEXTS.drawer.snomed, '/snomed'),
+  // Review mode's queue, for changes.review (beyond the spec's drawer: review mode is an addition).
+  entry(() => REVIEW_QUEUE_TEXTS.nav, '/review'),
   entry(() => NAV_TEXTS.drawer.users, '/admin/users'),
   entry(() => NAV_TEXTS.drawer.roles, '/admin/roles'),
 ];
@@ -94,6 +97,7 @@ const PAGE_TITLE_TEXTS: Readonly<Record<string, () => string>> = {
   '/admin/audit': () => AUDIT_LOG_TEXTS.title,
   '/admin/backup': () => BACKUP_TEXTS.title,
   '/admin/terminology': () => TERMINOLOGY_TEXTS.title,
+  '/review': () => REVIEW_QUEUE_TEXTS.title,
   // Pages titled by their path segment would read it in English ('Settings'): named here instead.
   '/dashboard': () => NAV_TEXTS.drawer.dashboard,
   '/search': () => SHELL_TEXTS.search,

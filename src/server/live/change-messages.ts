@@ -15,10 +15,10 @@ const isLive = (type: string): type is LiveEntityType => (LIVE_ENTITY_TYPES as r
 function commentRecordOf(event: AuditEvent): ChangeMessage['on'] | null {
   if (event.entityType !== 'comment' || !event.detail) return null;
   const { recordType, recordId } = event.detail as { recordType?: unknown; recordId?: unknown };
-  return (recordType === 'node' || recordType === 'relation') && typeof recordId === 'string' ? { type: recordType, id: recordId } : null;
+  return (recordType === 'node' || recordType === 'relation' || recordType === 'proposal') && typeof recordId === 'string' ? { type: recordType, id: recordId } : null;
 }
 
-/** A proposal event's proposer (its detail names them). */
+/** A proposal event's proposer, or a proposal comment's (its detail names them). */
 function proposerOf(event: AuditEvent): string | null {
   const proposer = (event.detail as { proposer?: { id?: unknown } } | null)?.proposer;
   return typeof proposer?.id === 'string' ? proposer.id : null;
@@ -49,7 +49,7 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
       const message: ChangeMessage = { entityType, id: e.entityId, action: e.action, fields: e.changes.map((c) => c.field), actor: e.actor, at: e.at };
       const on = commentRecordOf(e);
       if (on) message.on = on;
-      if (entityType === 'proposal') message.proposerId = proposerOf(e);
+      if (entityType === 'proposal' || on?.type === 'proposal') message.proposerId = proposerOf(e);
       out.push(message);
     }
   }
@@ -64,9 +64,10 @@ export function toChangeMessages(events: readonly AuditEvent[]): ChangeMessage[]
  */
 export function messagesFor(messages: readonly ChangeMessage[], permissions: readonly string[], userId: string | null = null): ChangeMessage[] {
   if (!permissions.includes(LIVE_READ_PERMISSION)) return [];
-  // Pending proposals are their proposer's and the reviewers' only (the settings change, id null, is everyone's).
+  // Pending proposals and their discussions are their proposer's and the reviewers' only (the settings change, id null, is everyone's).
   const reviewer = permissions.includes(REVIEW_PERMISSION);
-  const visible = messages.filter((m) => m.entityType !== 'proposal' || m.id === null || reviewer || (userId !== null && m.proposerId === userId));
+  const ofProposal = (m: ChangeMessage) => (m.entityType === 'proposal' && m.id !== null) || m.on?.type === 'proposal';
+  const visible = messages.filter((m) => !ofProposal(m) || reviewer || (userId !== null && m.proposerId === userId));
   if (canSeeRelationNotes(permissions)) return visible;
   const out: ChangeMessage[] = [];
   for (const m of visible) {

@@ -226,6 +226,18 @@ export interface KgTerminologyElement extends HTMLElement {
   texts: Record<string, string> | null;
 }
 
+/** <kg-review-queue>: Review mode's queue (docs/architecture/review.md), for reviewers (`changes.review`): the proposals, newest first and server-paged, filtered by state (submitted by default), node or relation type, proposer and age (older than 1, 7 or 30 days). */
+export interface KgReviewQueueElement extends HTMLElement {
+  /** `api-base` attribute. Origin (and path) of the knowledge-graph server; empty or missing = this page's origin. */
+  apiBase: string | undefined;
+  /** Write-only. Hands the page's own tokens to the shared session of this `api-base`, stored in `localStorage` as `kg:<api-base>:accessToken`, `…:refreshToken`, `…:user` (never the page's own keys; EMBEDDING.md, Sessions and storage); `null` signs out. */
+  session: KgSessionSeed | null;
+  /** Write-only. An access or ID token (JWT) from the hospital's identity provider for the page's signed-in user: the server checks it and exchanges it for a session of this `api-base` (RFC 8693; EMBEDDING.md, Single sign-on). Also as a `kg-provider-token` event with `{ detail: { token } }`. A refused token leaves the sign-in prompt. */
+  providerToken: string | null;
+  /** Your own words for any message id (text or ICU message, in every language), e.g. `{ "reviewQueue.title": "…" }`; `null` restores the catalogue. Its ids: the element reference's Message ids; all ids: docs/elements/MESSAGE-IDS.md. */
+  texts: Record<string, string> | null;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'kg-sign-in': KgSignInElement;
@@ -239,6 +251,7 @@ declare global {
     'kg-audit-log': KgAuditLogElement;
     'kg-analytics': KgAnalyticsElement;
     'kg-terminology': KgTerminologyElement;
+    'kg-review-queue': KgReviewQueueElement;
   }
   /** kg-* events bubble and are composed: listen on the element or any ancestor. */
   interface HTMLElementEventMap {

@@ -82,7 +82,9 @@ beforeAll(async () => {
   await as(source, token, 'POST', `/nodes/${asthma.id}/comments`, { body: 'See https://example.org/gina' });
   await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
   // Review mode (migration 0039): a proposal with its change travels.
-  await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'update', targetId: drug.id, after: { name: 'Salbutamol', nodeType: 'Drug', description: 'proposed' } }] });
+  const proposal = await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'update', targetId: drug.id, after: { name: 'Salbutamol', nodeType: 'Drug', description: 'proposed' } }] });
+  // A proposal's discussion (migration 0045) travels with it, restored after the proposals.
+  await as(source, token, 'POST', `/proposals/${proposal.id}/comments`, { body: 'Per the 2024 label' });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(
     `INSERT INTO snomed_drift (node_id, code, kind, previous_term, current_term, detected_by_filename) VALUES ($1, '195967001', 'term_changed', 'Asthma', 'Asthma (disorder)', 'sct2.txt')`,
@@ -123,7 +125,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 2, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -284,7 +286,7 @@ describe('POST /backup/restore', () => {
     const [adminRole] = await target.db.query<{ permissions: string[] }>(`SELECT permissions FROM roles WHERE name = 'admin' AND is_system`);
     expect(adminRole.permissions).toContain('changes.review');
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 2, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);

@@ -226,29 +226,6 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     sinceMigration: 37,
   }),
   table({
-    // Discussions (migration 0038): on one node or one relation each; author_name keeps a deleted
-    // author's name (author_id is then null).
-    part: 'comments',
-    file: 'comments.ndjson',
-    table: 'comments',
-    key: 'id',
-    shape: {
-      id: uuid,
-      node_id: optUuid,
-      relation_id: optUuid,
-      body: text,
-      author_id: optUuid,
-      author_name: name,
-      created_at: time,
-      updated_at: time,
-      edited: z.boolean(),
-    },
-    check: (row) => ((row.node_id === null) === (row.relation_id === null) ? 'a comment must be on exactly one node or relation' : null),
-    userColumns: ['author_id'],
-    batch: 2000,
-    sinceMigration: 38,
-  }),
-  table({
     // Review mode (migration 0039): proposals with their state and decision; the names stay beside the ids.
     part: 'proposals',
     file: 'proposals.ndjson',
@@ -292,6 +269,32 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     userColumns: [],
     batch: 2000,
     sinceMigration: 39,
+  }),
+  table({
+    // Discussions (migration 0038): on one node, relation or (migration 0045) proposal each, so
+    // restored after the proposals; author_name keeps a deleted author's name (author_id is then null).
+    part: 'comments',
+    file: 'comments.ndjson',
+    table: 'comments',
+    key: 'id',
+    shape: {
+      id: uuid,
+      node_id: optUuid,
+      relation_id: optUuid,
+      /** Absent in archives written before migration 0045. */
+      proposal_id: optUuid.optional(),
+      body: text,
+      author_id: optUuid,
+      author_name: name,
+      created_at: time,
+      updated_at: time,
+      edited: z.boolean(),
+    },
+    check: (row) =>
+      [row.node_id, row.relation_id, row.proposal_id].filter((id) => id !== null && id !== undefined).length === 1 ? null : 'a comment must be on exactly one node, relation or proposal',
+    userColumns: ['author_id'],
+    batch: 2000,
+    sinceMigration: 38,
   }),
   table({
     part: 'attachments',

@@ -1,11 +1,12 @@
 import { COMMENT_THREAD_MAX, type CommentRecordType } from '../../../contract';
 import type { Queryable } from '../../db/db';
 
-/** A comment as stored (one of node_id / relation_id is set). */
+/** A comment as stored (one of node_id / relation_id / proposal_id is set). */
 export interface CommentRow {
   id: string;
   node_id: string | null;
   relation_id: string | null;
+  proposal_id: string | null;
   body: string;
   author_id: string | null;
   author_name: string;
@@ -14,12 +15,20 @@ export interface CommentRow {
   edited: boolean;
 }
 
-const COLUMNS = 'id, node_id, relation_id, body, author_id, author_name, created_at, updated_at, edited';
-const recordColumn = (type: CommentRecordType) => (type === 'node' ? 'node_id' : 'relation_id');
-const recordTable = (type: CommentRecordType) => (type === 'node' ? 'nodes' : 'relations');
+const COLUMNS = 'id, node_id, relation_id, proposal_id, body, author_id, author_name, created_at, updated_at, edited';
+const RECORD_COLUMN: Record<CommentRecordType, string> = { node: 'node_id', relation: 'relation_id', proposal: 'proposal_id' };
+const RECORD_TABLE: Record<CommentRecordType, string> = { node: 'nodes', relation: 'relations', proposal: 'proposals' };
+const recordColumn = (type: CommentRecordType) => RECORD_COLUMN[type];
+const recordTable = (type: CommentRecordType) => RECORD_TABLE[type];
 
 export const recordOf = (row: CommentRow): { type: CommentRecordType; id: string } =>
-  row.node_id ? { type: 'node', id: row.node_id } : { type: 'relation', id: row.relation_id! };
+  row.node_id ? { type: 'node', id: row.node_id } : row.relation_id ? { type: 'relation', id: row.relation_id } : { type: 'proposal', id: row.proposal_id! };
+
+/** A proposal's proposer (whose thread it is, with the reviewers); null when there is no such proposal. */
+export async function proposerOfProposal(db: Queryable, id: string): Promise<{ id: string | null; username: string } | null> {
+  const [row] = await db.query<{ proposer_id: string | null; proposer_name: string }>('SELECT proposer_id, proposer_name FROM proposals WHERE id = $1', [id]);
+  return row ? { id: row.proposer_id, username: row.proposer_name } : null;
+}
 
 export async function recordExists(db: Queryable, type: CommentRecordType, id: string): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM ${recordTable(type)} WHERE id = $1`, [id]);

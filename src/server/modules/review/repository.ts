@@ -93,6 +93,8 @@ export interface ProposalFilter {
   proposer?: string;
   type?: string;
   recordId?: string;
+  /** Made more than this many days ago. */
+  olderThanDays?: number;
   limit: number;
   skip: number;
 }
@@ -116,6 +118,10 @@ export async function listProposals(db: Queryable, f: ProposalFilter): Promise<{
   if (f.recordId) {
     params.push(f.recordId);
     clauses.push(`EXISTS (SELECT 1 FROM proposal_changes c WHERE c.proposal_id = p.id AND c.target_id = $${params.length})`);
+  }
+  if (f.olderThanDays) {
+    params.push(f.olderThanDays);
+    clauses.push(`p.created_at < now() - make_interval(days => $${params.length}::int)`);
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const [rows, [{ n }]] = await Promise.all([
