@@ -83,7 +83,7 @@ beforeAll(async () => {
   await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
   // Review mode (migration 0039): a proposal with its change travels.
   const proposal = await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'update', targetId: drug.id, after: { name: 'Salbutamol', nodeType: 'Drug', description: 'proposed' } }] });
-  // A proposal's discussion (migration 0045) travels with it, restored after the proposals.
+  // A proposal's discussion (migration 0044) travels with it, restored after the proposals.
   await as(source, token, 'POST', `/proposals/${proposal.id}/comments`, { body: 'Per the 2024 label' });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
   await source.db.query(

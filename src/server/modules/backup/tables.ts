@@ -271,7 +271,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     sinceMigration: 39,
   }),
   table({
-    // Discussions (migration 0038): on one node, relation or (migration 0045) proposal each, so
+    // Discussions (migration 0038): on one node, relation or (migration 0044) proposal each, so
     // restored after the proposals; author_name keeps a deleted author's name (author_id is then null).
     part: 'comments',
     file: 'comments.ndjson',
@@ -281,7 +281,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       id: uuid,
       node_id: optUuid,
       relation_id: optUuid,
-      /** Absent in archives written before migration 0045. */
+      /** Absent in archives written before migration 0044. */
       proposal_id: optUuid.optional(),
       body: text,
       author_id: optUuid,
