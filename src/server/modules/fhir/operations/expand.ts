@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { invalid, notFound } from '../outcome';
+import { FhirError, invalid, notFound } from '../outcome';
 import { readResource, served } from '../repository';
 import { checkResource } from '../resource-check';
-import { expandPage, type Entry } from './compose';
+import { expandPage, multiVersionSystems, versionRules, type Entry } from './compose';
 import type { OperationContext, Resource } from './context';
 import type { OperationInput } from './input';
 import { displayInLanguage } from './issues';
@@ -23,7 +23,7 @@ export async function valueSetOf(ctx: OperationContext, input: OperationInput, i
   if (!url) throw invalid('The parameter url (or valueSet) is required', 'url');
   const version = input.string('valueSetVersion');
   const vs = await ctx.valueSet(url, version);
-  if (!vs) throw notFound(`A definition for the value set '${version ? `${url}|${version}` : url}' could not be found`);
+  if (!vs) throw new FhirError(404, 'not-found', `A definition for the value Set '${version ? `${url}|${version}` : url}' could not be found`, undefined, 'not-found');
   return vs;
 }
 
@@ -72,7 +72,8 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const count = input.integer('count', MAX_COUNT);
   const offset = input.integer('offset', Number.MAX_SAFE_INTEGER) ?? 0;
   const usedValueSets = new Set<string>();
-  const { total, entries, used } = await expandPage(ctx, vs, { text, activeOnly, usedValueSets }, { offset, count: count ?? MAX_COUNT });
+  const versions = versionRules({ force: input.all('force-system-version'), fallback: input.all('system-version'), check: input.all('check-system-version') });
+  const { total, entries, used } = await expandPage(ctx, vs, { text, activeOnly, usedValueSets, versions }, { offset, count: count ?? MAX_COUNT });
   if (count === undefined && total > MAX_COUNT) throw invalid(`The value set has ${total} concepts, more than ${MAX_COUNT}: ask for a page with count and offset, or narrow it with filter`, 'count');
   const echo = [
     ...(text !== undefined ? [{ name: 'filter', valueString: text }] : []),
@@ -82,12 +83,17 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
     ...(includeDesignations !== undefined ? [{ name: 'includeDesignations', valueBoolean: includeDesignations }] : []),
     ...(excludeNested !== undefined ? [{ name: 'excludeNested', valueBoolean: excludeNested }] : []),
     ...(displayLanguage !== undefined ? [{ name: 'displayLanguage', valueCode: displayLanguage }] : []),
+    // The version parameters that chose a version (R4's expansion parameters have no canonical: valueUri).
+    ...[...versions.applied].map(([name, canonical]) => ({ name, valueUri: canonical })),
     ...used.map((s) => ({ name: 'used-codesystem', valueUri: s.version ? `${s.url}|${s.version}` : s.url })),
     ...[...usedValueSets].map((canonical) => ({ name: 'used-valueset', valueUri: canonical })),
   ];
+  // A system the value set includes in several versions: each entry says which version it is from.
+  const versioned = multiVersionSystems(vs);
   const item = (e: Entry) => ({
     ...(statusOf(e) ? { extension: [containsStatus(statusOf(e)!)] } : {}),
     system: e.source.url,
+    ...(versioned.has(e.source.url) && e.source.version ? { version: e.source.version } : {}),
     ...(e.concept.abstract ? { abstract: true } : {}),
     ...(e.concept.inactive ? { inactive: true } : {}),
     code: e.concept.code,

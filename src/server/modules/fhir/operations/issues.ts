@@ -6,8 +6,8 @@ import type { Concept } from './source';
  */
 export interface TxIssue {
   severity: 'error' | 'warning' | 'information';
-  code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing';
-  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer';
+  code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing' | 'exception';
+  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer' | 'version-error';
   text: string;
   at: string;
 }

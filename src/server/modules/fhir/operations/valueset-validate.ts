@@ -1,5 +1,5 @@
 import { invalid } from '../outcome';
-import { UnknownSystem, UnknownValueSet, canonicalOf, contains } from './compose';
+import { UnknownSystem, UnknownValueSet, canonicalOf, contains, knownVersions, sourceFor, versionMatches, versionRules, type ComposeInclude } from './compose';
 import type { OperationContext, Resource } from './context';
 import { valueSetOf } from './expand';
 import type { OperationInput } from './input';
@@ -77,38 +77,68 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
       { name: 'code', valueCode: code },
       { name: 'system', valueUri: system },
       ...extra,
-      ...(issues.length ? [{ name: 'message', valueString: issues.filter((i) => i.severity !== 'information').map((i) => i.text).join('; ') }, issuesParameter(issues)] : []),
+      ...(issues.length ? [{ name: 'message', valueString: issues.filter((i) => i.severity !== 'information').map((i) => i.text).sort().join('; ') }, issuesParameter(issues)] : []),
     ],
   });
   const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}' was not found in the value set '${vsLabel}'`, where('code'));
 
-  const source = await ctx.codeSystem(system, coding.version);
-  let member: boolean;
+  const rules = versionRules({ force: input.all('force-system-version'), fallback: input.all('system-version'), check: input.all('check-system-version') });
+  rules.resolved = new Map();
+  rules.violations = [];
+  if (coding.version) rules.prefer = new Map([[system, coding.version]]);
+  const include = ((vs.compose as { include?: ComposeInclude[] } | undefined)?.include ?? []).find((inc) => inc.system === system);
+  // A coding of another version than the value set pins (a pattern it fits is no conflict).
+  if (coding.version && include?.version && !versionMatches(include.version, coding.version) && !rules.force.has(system)) {
+    issues.push(txIssue('error', 'invalid', 'vs-invalid', `The code system '${system}' version '${include.version}' in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version')));
+  }
+  const unknown = (err: UnknownSystem) => {
+    if (extra.some((p) => p.name === 'x-caused-by-unknown-system' && p.valueCanonical === err.canonical)) return;
+    issues.push(txIssue('error', 'not-found', 'not-found', err.textFor('the code cannot be validated'), where('system')));
+    extra.push({ name: 'x-caused-by-unknown-system', valueCanonical: err.canonical });
+  };
+  let member = false;
+  let unresolved = false;
   try {
-    member = await contains(ctx, vs, system, code);
+    member = await contains(ctx, vs, system, code, [], rules);
   } catch (err) {
     if (err instanceof UnknownSystem) {
-      issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem '${err.canonical}' could not be found, so the code cannot be validated`, where('system')));
-      extra.push({ name: 'x-caused-by-unknown-system', valueCanonical: err.canonical });
-      return answer(false);
-    }
-    if (err instanceof UnknownValueSet) {
+      unknown(err);
+      unresolved = true;
+    } else if (err instanceof UnknownValueSet) {
       issues.push(txIssue('error', 'not-found', 'not-found', err.message, where('code')));
       return answer(false);
-    }
-    throw err;
+    } else throw err;
   }
+  // The version the code is looked up in: the one the value set chose, else the coding's own (or the newest).
+  let source = rules.resolved.get(system) ?? null;
   if (!source) {
-    const canonical = coding.version ? `${system}|${coding.version}` : system;
-    issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem ${canonical} could not be found, so the code cannot be validated`, where('system')), notInValueSet());
-    extra.push({ name: 'x-unknown-system', valueCanonical: canonical });
-    return answer(false);
+    try {
+      source = await sourceFor(ctx, system, coding.version, rules);
+    } catch (err) {
+      if (!(err instanceof UnknownSystem)) throw err;
+      if (!coding.version || !(await ctx.codeSystem(system))) {
+        const canonical = coding.version ? `${system}|${coding.version}` : system;
+        if (!unresolved) {
+          issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem ${canonical} could not be found, so the code cannot be validated`, where('system')), notInValueSet());
+          extra.push({ name: 'x-unknown-system', valueCanonical: canonical });
+        }
+        return answer(false);
+      }
+      unknown(err);
+      source = await ctx.codeSystem(system);
+      if (!source) return answer(false);
+    }
   }
+  // The coding's own version must exist too, even where the value set chose another.
+  if (coding.version && source.version !== coding.version && !(await ctx.codeSystem(system, coding.version))) {
+    unknown(new UnknownSystem(system, coding.version, (await ctx.codeSystem(system)) ? await knownVersions(ctx, system) : []));
+  }
+  for (const text of rules.violations) issues.push(txIssue('error', 'exception', 'version-error', text, where('version')));
   if (source.version) extra.push({ name: 'version', valueString: source.version });
   const concept = await source.lookup(code);
   if (!concept) {
     issues.push(txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${source.version ? `${source.url}|${source.version}` : source.url}'`, where('code')));
-    if (!member) issues.push(notInValueSet());
+    if (!member && !unresolved) issues.push(notInValueSet());
     return answer(false);
   }
   extra.push({ name: 'display', valueString: displayInLanguage(concept, input.string('displayLanguage')) ?? concept.code });
@@ -123,9 +153,10 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
     issues.push(inactiveIssue(concept, at || 'code'));
   }
   if (!member) {
-    issues.push(notInValueSet());
+    if (!unresolved) issues.push(notInValueSet());
     return answer(false);
   }
+  if (issues.some((i) => i.severity === 'error')) return answer(false);
   if (coding.display !== undefined) {
     const valid = displays(concept);
     if (valid.length && !valid.some((d) => d.toLowerCase() === coding.display!.toLowerCase())) {
