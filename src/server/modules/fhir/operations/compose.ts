@@ -129,7 +129,7 @@ export async function sourceFor(ctx: OperationContext, system: string, ownVersio
   if (wanted === undefined && rules?.check.has(system)) [wanted, by] = [rules.check.get(system), 'check-system-version'];
   let source: CodeSystemSource | null;
   if (wanted !== undefined && isPattern(wanted)) {
-    const version = (await knownVersions(ctx, system)).find((v) => versionMatches(wanted!, v));
+    const version = (await knownVersions(ctx, system)).find((v) => versionMatches(wanted, v));
     source = version ? await ctx.codeSystem(system, version) : null;
   } else {
     source = await ctx.codeSystem(system, wanted);
