@@ -13,7 +13,8 @@ interface CodingInput {
   display?: string;
 }
 
-const label = (s: CodeSystemSource) => (s.version ? `${s.url}|${s.version}` : s.url);
+/** A code system as the messages name it: `'url' version 'v'`, quoted as HL7's tests expect. */
+const label = (s: CodeSystemSource) => (s.version ? `${s.url}' version '${s.version}` : s.url);
 
 /** The code system an operation names: the instance (/CodeSystem/{id}/$op), or system/url (+version). */
 async function sourceOf(ctx: OperationContext, instanceId: string | undefined, system: string | undefined, version: string | undefined): Promise<CodeSystemSource | { unknown: string }> {

@@ -44,7 +44,7 @@ export class UnknownSystem extends FhirError {
     /** The versions that are known, when the system is but not in this version. */
     readonly known: string[] = [],
   ) {
-    super(404, 'not-found', `${UnknownSystem.describe(system, version)} could not be found, so the value set cannot be expanded${UnknownSystem.validVersions(known)}`);
+    super(404, 'not-found', `${UnknownSystem.describe(system, version)} could not be found, so the value set cannot be expanded${UnknownSystem.validVersions(known)}`, undefined, 'not-found');
     this.canonical = version ? `${system}|${version}` : system;
   }
   static describe(system: string, version?: string) {

@@ -5,6 +5,7 @@ import { checkResource } from '../resource-check';
 import { expandPage, multiVersionSystems, versionRules, type Entry } from './compose';
 import type { OperationContext, Resource } from './context';
 import type { OperationInput } from './input';
+import type { ConceptProperty } from './source';
 import { displayInLanguage } from './issues';
 
 /** The most concepts one $expand answers; a larger value set is paged with count and offset. */
@@ -32,12 +33,19 @@ export async function valueSetOf(ctx: OperationContext, input: OperationInput, i
  * expansion as R5's contains.property — in R4 the cross-version extension, as HL7's tests expect.
  */
 const XV = 'http://hl7.org/fhir/5.0/StructureDefinition/extension-ValueSet.expansion';
-const STATUS_DECLARED = { url: `${XV}.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'uri', valueUri: 'http://hl7.org/fhir/concept-properties#status' }] };
 function statusOf(e: Entry): string | undefined {
   const stated = e.concept.properties.find((p) => p.code === 'status' && typeof p.valueCode === 'string');
   return stated ? (stated.valueCode as string) : e.concept.inactive ? 'inactive' : undefined;
 }
 const containsStatus = (status: string) => ({ url: `${XV}.contains.property`, extension: [{ url: 'code', valueCode: 'status' }, { url: 'value', valueCode: status }] });
+/** A property's value[x] as the cross-version extension's `value` part carries it. */
+const containsProperty = (p: ConceptProperty) => {
+  const key = Object.keys(p).find((k) => k.startsWith('value'));
+  return key ? { url: `${XV}.contains.property`, extension: [{ url: 'code', valueCode: p.code }, { url: 'value', [key]: p[key] }] } : null;
+};
+/** The properties of FHIR's own concept-properties code system, by code (the others' uri is their code system's business). */
+const KNOWN_PROPERTY_URI: Record<string, string> = { definition: 'http://hl7.org/fhir/concept-properties#definition', status: 'http://hl7.org/fhir/concept-properties#status' };
+const declared = (code: string) => ({ url: `${XV}.property`, extension: [{ url: 'code', valueCode: code }, ...(KNOWN_PROPERTY_URI[code] ? [{ url: 'uri', valueUri: KNOWN_PROPERTY_URI[code] }] : [])] });
 
 const displayIn = (e: Entry, language: string | undefined) => displayInLanguage(e.concept, language);
 
@@ -67,8 +75,10 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   const includeDesignations = input.boolean('includeDesignations');
   const excludeNested = input.boolean('excludeNested');
   const displayLanguage = input.string('displayLanguage');
-  // includeDefinition is accepted but not acted on (no definitions in contains), so it is not echoed as used.
-  input.boolean('includeDefinition');
+  // includeDefinition: the answer keeps the value set's definition (its compose) beside the expansion.
+  const includeDefinition = input.boolean('includeDefinition');
+  // property: the named concept properties in each entry (`definition` is the concept's definition).
+  const properties = input.all('property').filter((p): p is string => typeof p === 'string' && p !== 'status');
   const count = input.integer('count', MAX_COUNT);
   const offset = input.integer('offset', Number.MAX_SAFE_INTEGER) ?? 0;
   const usedValueSets = new Set<string>();
@@ -90,8 +100,30 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   ];
   // A system the value set includes in several versions: each entry says which version it is from.
   const versioned = multiVersionSystems(vs);
-  const item = (e: Entry) => ({
-    ...(statusOf(e) ? { extension: [containsStatus(statusOf(e)!)] } : {}),
+  const declaredProps = new Set<string>();
+  const extensionsOf = (e: Entry) => {
+    const out: Record<string, unknown>[] = [];
+    if (properties.includes('definition') && e.concept.definition) {
+      out.push(containsProperty({ code: 'definition', valueString: e.concept.definition })!);
+      declaredProps.add('definition');
+    }
+    for (const p of e.concept.properties.filter((q) => properties.includes(q.code))) {
+      const ext = containsProperty(p);
+      if (!ext) continue;
+      out.push(ext);
+      declaredProps.add(p.code);
+    }
+    const status = statusOf(e);
+    if (status) {
+      out.push(containsStatus(status));
+      declaredProps.add('status');
+    }
+    return out;
+  };
+  const item = (e: Entry) => {
+    const extension = extensionsOf(e);
+    return {
+    ...(extension.length ? { extension } : {}),
     system: e.source.url,
     ...(versioned.has(e.source.url) && e.source.version ? { version: e.source.version } : {}),
     ...(e.concept.abstract ? { abstract: true } : {}),
@@ -99,7 +131,8 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
     code: e.concept.code,
     ...(displayIn(e, displayLanguage) ? { display: displayIn(e, displayLanguage) } : {}),
     ...(includeDesignations && e.concept.designations.length ? { designation: e.concept.designations.map((d) => ({ ...(d.language ? { language: d.language } : {}), ...(d.use ? { use: d.use } : {}), value: d.value })) } : {}),
-  });
+    };
+  };
   // Enumerated concepts are listed as the value set lists them, never nested.
   const enumerated = ((vs.compose as { include?: { concept?: unknown }[] } | undefined)?.include ?? []).some((inc) => inc.concept);
   const contains = excludeNested === false && !enumerated ? nest(entries, item) : entries.map(item);
@@ -115,13 +148,14 @@ export async function expand(ctx: OperationContext, input: OperationInput, insta
   };
   return {
     ...definition,
+    ...(includeDefinition && _compose ? { compose: _compose } : {}),
     expansion: {
       identifier: `urn:uuid:${randomUUID()}`,
       timestamp: new Date().toISOString(),
       total,
       // Stated only when asked for: the answers HL7's tests expect leave an unrequested offset out.
       ...(input.has('offset') ? { offset } : {}),
-      ...(entries.some(statusOf) ? { extension: [STATUS_DECLARED] } : {}),
+      ...(declaredProps.size ? { extension: [...declaredProps].map(declared) } : {}),
       ...(echo.length ? { parameter: echo } : {}),
       ...(contains.length ? { contains } : {}),
     },

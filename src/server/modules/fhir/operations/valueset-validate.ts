@@ -13,11 +13,12 @@ interface CodingInput {
 }
 
 /** The coding to check and where it sits in the request (for the issues' expression). */
-function codingOf(input: OperationInput): { coding: CodingInput; at: string } {
+function codingOf(input: OperationInput): { coding: CodingInput; at: string; cc?: { coding?: CodingInput[] } } {
   const cc = input.object<{ coding?: CodingInput[] }>('codeableConcept', 'CodeableConcept');
   if (cc) {
     if (!cc.coding?.length) throw invalid('The codeableConcept has no coding', 'codeableConcept');
-    return { coding: cc.coding[0], at: 'CodeableConcept.coding[0]' };
+    // The concept is echoed as it came; its coding is checked on a copy.
+    return { coding: { ...cc.coding[0] }, at: 'CodeableConcept.coding[0]', cc };
   }
   const coding = input.object<CodingInput>('coding', 'Coding');
   if (coding) return { coding, at: 'Coding' };
@@ -56,7 +57,7 @@ function cannotInfer(code: string, vsLabel: string, candidates: string[], at: st
 /** ValueSet $validate-code: is the code in the value set, with its display and the issues why not. */
 export async function validateInValueSet(ctx: OperationContext, input: OperationInput, instanceId?: string) {
   const vs = await valueSetOf(ctx, input, instanceId);
-  const { coding, at } = codingOf(input);
+  const { coding, at, cc } = codingOf(input);
   const where = (element: string) => (at ? `${at}.${element}` : element);
   const code = coding.code;
   if (!code) throw invalid('The coding has no code', where('code'));
@@ -76,11 +77,13 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
       { name: 'result', valueBoolean: result },
       { name: 'code', valueCode: code },
       { name: 'system', valueUri: system },
+      // R5's out parameter: the codeableConcept that was validated, as it was sent.
+      ...(cc ? [{ name: 'codeableConcept', valueCodeableConcept: cc }] : []),
       ...extra,
       ...(issues.length ? [{ name: 'message', valueString: issues.filter((i) => i.severity !== 'information').map((i) => i.text).sort().join('; ') }, issuesParameter(issues)] : []),
     ],
   });
-  const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}' was not found in the value set '${vsLabel}'`, where('code'));
+  const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}${coding.display !== undefined ? ` ('${coding.display}')` : ''}' was not found in the value set '${vsLabel}'`, where('code'));
 
   const rules = versionRules({ force: input.all('force-system-version'), fallback: input.all('system-version'), check: input.all('check-system-version') });
   rules.resolved = new Map();
@@ -137,7 +140,7 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
   if (source.version) extra.push({ name: 'version', valueString: source.version });
   const concept = await source.lookup(code);
   if (!concept) {
-    issues.push(txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${source.version ? `${source.url}|${source.version}` : source.url}'`, where('code')));
+    issues.push(txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${source.url}'${source.version ? ` version '${source.version}'` : ''}`, where('code')));
     if (!member && !unresolved) issues.push(notInValueSet());
     return answer(false);
   }
