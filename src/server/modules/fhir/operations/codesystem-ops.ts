@@ -2,7 +2,7 @@ import { invalid, notFound } from '../outcome';
 import { readResource } from '../repository';
 import type { OperationContext } from './context';
 import type { OperationInput } from './input';
-import { displays, inactiveIssue, issuesParameter, txIssue, type TxIssue } from './issues';
+import { displayLanguages, inactiveIssue, issuesParameter, txIssue, wrongDisplay, type TxIssue } from './issues';
 import type { CodeSystemSource, Concept } from './source';
 import { StoredCodeSystemSource } from './stored-source';
 
@@ -108,10 +108,11 @@ export async function validateCode(ctx: OperationContext, input: OperationInput,
   const issues: TxIssue[] = [];
   if (concept.inactive) issues.push(inactiveIssue(concept, coding ? 'Coding' : 'code'));
   if (display !== undefined) {
-    const valid = displays(concept);
-    if (valid.length && !valid.some((d) => d.toLowerCase() === display.toLowerCase())) {
-      issues.push(txIssue('error', 'invalid', 'invalid-display', `Wrong Display Name '${display}' for ${source.url}#${concept.code}. Valid display is ${valid.map((d) => `'${d}'`).join(' or ')}`, coding ? 'Coding.display' : 'display'));
-      return answer(false, issues, found);
+    const lenient = input.boolean('lenient-display-validation') === true;
+    const wrong = wrongDisplay(source, concept, display, displayLanguages(input.string('displayLanguage')), coding ? 'Coding.display' : 'display', lenient);
+    if (wrong) {
+      issues.push(wrong);
+      if (!lenient) return answer(false, issues, found);
     }
   }
   return answer(true, issues, found);

@@ -3,7 +3,7 @@ import { UnknownSystem, UnknownValueSet, canonicalOf, contains, knownVersions, s
 import type { OperationContext, Resource } from './context';
 import { valueSetOf } from './expand';
 import type { OperationInput } from './input';
-import { displayInLanguage, displays, inactiveIssue, issuesParameter, statusOf, txIssue, type TxIssue } from './issues';
+import { displayInLanguage, displayLanguages, inactiveIssue, wrongDisplay, issuesParameter, statusOf, txIssue, type TxIssue } from './issues';
 
 interface CodingInput {
   system?: string;
@@ -161,10 +161,11 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
   }
   if (issues.some((i) => i.severity === 'error')) return answer(false);
   if (coding.display !== undefined) {
-    const valid = displays(concept);
-    if (valid.length && !valid.some((d) => d.toLowerCase() === coding.display!.toLowerCase())) {
-      issues.push(txIssue('error', 'invalid', 'invalid-display', `Wrong Display Name '${coding.display}' for ${system}#${code}. Valid display is ${valid.map((d) => `'${d}'`).join(' or ')}`, where('display')));
-      return answer(false);
+    const lenient = input.boolean('lenient-display-validation') === true;
+    const wrong = wrongDisplay(source, concept, coding.display, displayLanguages(input.string('displayLanguage')), where('display'), lenient);
+    if (wrong) {
+      issues.push(wrong);
+      if (!lenient) return answer(false);
     }
   }
   return answer(true);
