@@ -123,7 +123,8 @@ export async function sourceFor(ctx: OperationContext, system: string, ownVersio
   let wanted = rules?.force.get(system);
   let by = wanted !== undefined ? 'force-system-version' : undefined;
   const preferred = rules?.prefer?.get(system);
-  if (wanted === undefined && preferred !== undefined && (ownVersion === undefined || (isPattern(ownVersion) && versionMatches(ownVersion, preferred)))) wanted = preferred;
+  // The coding's own version, where it exists (one that does not is the coding's error, reported by $validate-code).
+  if (wanted === undefined && preferred !== undefined && (ownVersion === undefined || (isPattern(ownVersion) && versionMatches(ownVersion, preferred))) && (await ctx.codeSystem(system, preferred))) wanted = preferred;
   if (wanted === undefined) wanted = ownVersion;
   if (wanted === undefined && rules?.fallback.has(system)) [wanted, by] = [rules.fallback.get(system), 'system-version'];
   if (wanted === undefined && rules?.check.has(system)) [wanted, by] = [rules.check.get(system), 'check-system-version'];

@@ -54,6 +54,15 @@ function cannotInfer(code: string, vsLabel: string, candidates: string[], at: st
   };
 }
 
+/** The message: the errors' texts, else the warnings' (alphabetically, joined as tx.fhir.org joins them). */
+function messageOf(issues: TxIssue[]) {
+  const errors = issues.filter((i) => i.severity === 'error');
+  return (errors.length ? errors : issues.filter((i) => i.severity === 'warning'))
+    .map((i) => i.text)
+    .sort()
+    .join('; ');
+}
+
 /** ValueSet $validate-code: is the code in the value set, with its display and the issues why not. */
 export async function validateInValueSet(ctx: OperationContext, input: OperationInput, instanceId?: string) {
   const vs = await valueSetOf(ctx, input, instanceId);
@@ -80,7 +89,7 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
       // R5's out parameter: the codeableConcept that was validated, as it was sent.
       ...(cc ? [{ name: 'codeableConcept', valueCodeableConcept: cc }] : []),
       ...extra,
-      ...(issues.length ? [{ name: 'message', valueString: issues.filter((i) => i.severity !== 'information').map((i) => i.text).sort().join('; ') }, issuesParameter(issues)] : []),
+      ...(issues.length ? [{ name: 'message', valueString: messageOf(issues) }, issuesParameter(issues)] : []),
     ],
   });
   const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}${coding.display !== undefined ? ` ('${coding.display}')` : ''}' was not found in the value set '${vsLabel}'`, where('code'));
@@ -135,6 +144,16 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
   // The coding's own version must exist too, even where the value set chose another.
   if (coding.version && source.version !== coding.version && !(await ctx.codeSystem(system, coding.version))) {
     unknown(new UnknownSystem(system, coding.version, (await ctx.codeSystem(system)) ? await knownVersions(ctx, system) : []));
+  }
+  // A versionless include resolved to another version than the coding's (which does not exist): by a
+  // version parameter an error, by taking the newest a warning.
+  if (coding.version && include && !include.version && source.version && source.version !== coding.version) {
+    const byParameter = [...rules.applied.values()].some((canonical) => canonical.startsWith(`${system}|`));
+    issues.push(
+      byParameter
+        ? txIssue('error', 'invalid', 'vs-invalid', `The code system '${system}' version '${source.version}' resulting from the version '' in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version'))
+        : txIssue('warning', 'invalid', 'vs-invalid', `The code system '${system}' version '${source.version}' for the versionless include in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version')),
+    );
   }
   for (const text of rules.violations) issues.push(txIssue('error', 'exception', 'version-error', text, where('version')));
   if (source.version) extra.push({ name: 'version', valueString: source.version });
