@@ -81,6 +81,9 @@ export function capabilityStatement(base: string) {
   };
 }
 
+/** The $expand parameters this server acts on (TerminologyCapabilities.expansion.parameter). */
+const EXPAND_PARAMETERS = ['activeOnly', 'check-system-version', 'count', 'displayLanguage', 'excludeNested', 'filter', 'force-system-version', 'includeDefinition', 'includeDesignations', 'offset', 'property', 'system-version', 'tx-resource'];
+
 /** GET /fhir/metadata?mode=terminology. */
 export function terminologyCapabilities(base: string, codeSystems: { url: string; versions: string[] }[]) {
   return {
@@ -96,7 +99,7 @@ export function terminologyCapabilities(base: string, codeSystems: { url: string
     implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
     // The stored code systems, each with its stored versions.
     codeSystem: codeSystems.map((cs) => ({ uri: cs.url, ...(cs.versions.length ? { version: cs.versions.map((code) => ({ code })) } : {}) })),
-    expansion: { hierarchical: false, paging: true, textFilter: 'Each word of filter must start a word of the display.' },
+    expansion: { hierarchical: false, paging: true, parameter: EXPAND_PARAMETERS.map((name) => ({ name })), textFilter: 'Each word of filter must start a word of the display.' },
     validateCode: { translations: false },
     translation: { needsMap: false },
     codeSearch: 'explicit',

@@ -124,6 +124,14 @@ describe('arrays', () => {
     expect(same([required, { $optional$: 'version:5', name: 'equivalence' }], [required])).toMatch(/expected 2 entries, got 1/);
   });
 
+  it('lets an array of only optional entries be absent as a whole, not an array with a required one', () => {
+    const messageId = { $optional$: '!tx.fhir.org', url: 'http://hl7.org/fhir/StructureDefinition/operationoutcome-message-id', valueString: 'UNKNOWN_CODESYSTEM' };
+    expect(same({ severity: 'error', extension: [messageId] }, { severity: 'error' })).toBeNull();
+    expect(same({ severity: 'error', extension: [messageId] }, { severity: 'error', extension: [{ ...messageId, valueString: 'OTHER' }] })).not.toBeNull();
+    expect(same({ severity: 'error', extension: [messageId, { url: 'x' }] }, { severity: 'error' })).toMatch(/missing property extension/);
+    expect(same({ severity: 'error', extension: [messageId] }, { severity: 'error' }, { ...ctx, modes: new Set(['tx.fhir.org']) })).toMatch(/missing property extension/);
+  });
+
   it('require $only$ entries where their filter passes and refuse them elsewhere', () => {
     const required = { name: 'result', valueBoolean: true };
     expect(same([required, { $only$: 'version:4', name: 'x' }], [required, { name: 'x' }])).toBeNull();

@@ -145,6 +145,8 @@ function compareObject(expected: JsonObject, actual: JsonObject, ctx: CompareCon
     if (optional.has(key) || optional.has('*')) continue;
     // A property whose whole value is optional (or only for another mode or version) may be absent.
     if (isOptional(value, ctx) || excluded(value, ctx)) continue;
+    // An array whose every entry is optional (or excluded) may be absent as a whole: JSON has no empty arrays.
+    if (Array.isArray(value) && value.every((item) => isOptional(item, ctx) || excluded(item, ctx))) continue;
     return `${path}: missing property ${key}`;
   }
   return null;

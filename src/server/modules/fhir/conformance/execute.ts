@@ -69,6 +69,12 @@ export async function executeTest(target: Target, test: TestCase, ctx: CompareCo
     if (!endpoint) return { ...base, passed: false, reason: `the runner does not send the operation ${test.operation}` };
     answer = await send(target, 'POST', endpoint, buildRequest(test, ctx.modes, r4), headersOf(test, ctx.modes));
   }
+  // KG_FHIR_TX_DUMP={dir}: every answer written there as {test}.json, to read beside the expected one.
+  if (process.env.KG_FHIR_TX_DUMP) {
+    const fs = await import('node:fs');
+    fs.mkdirSync(process.env.KG_FHIR_TX_DUMP, { recursive: true });
+    fs.writeFileSync(`${process.env.KG_FHIR_TX_DUMP}/${test.name}.json`, JSON.stringify(answer.body ?? answer.text, null, 1));
+  }
   const primary = judge(test, ctx, answer, responseFile(test, ctx.modes), test['http-code'] ?? '200');
   // `response2`: a second acceptable answer, an error where the first is a result (a regex too costly to run).
   if (primary && test.response2 && judge(test, ctx, answer, test.response2, answer.status >= 400 ? String(answer.status) : '4xx') === null) {

@@ -23,22 +23,32 @@ export interface SuiteResult {
 
 type Resource = { resourceType: string; id?: string };
 
-/** A setup file without an id gets one from its file name (the reference runner never stores them). */
-const idOf = (resource: Resource, file: string) =>
-  resource.id ??
+const idOfFile = (file: string) =>
   path
     .basename(file, '.json')
     .replace(/[^A-Za-z0-9\-.]/g, '-')
     .slice(0, 64);
+
+/**
+ * A setup file's id: its own, or one from its file name when it has none or when an earlier file of
+ * the suite took it already (translate's two maps are both `full`). The reference runner sends the
+ * setup with each request rather than storing it, so every file counts, and none may overwrite another.
+ */
+const idOf = (resource: Resource, file: string, taken: Set<string>) => {
+  const own = resource.id && !taken.has(`${resource.resourceType}/${resource.id}`) ? resource.id : idOfFile(file);
+  taken.add(`${resource.resourceType}/${own}`);
+  return own;
+};
 
 export async function runSuite(target: Target, suite: Suite, ctx: CompareContext): Promise<SuiteResult> {
   const started = performance.now();
   const r4 = ctx.fhirVersion.startsWith('4.');
   const stored: string[] = [];
   const setupErrors: string[] = [];
+  const taken = new Set<string>();
   for (const file of suite.setup) {
     const resource = readJson<Resource>(file);
-    const id = idOf(resource, file);
+    const id = idOf(resource, file, taken);
     const url = `/${resource.resourceType}/${encodeURIComponent(id)}`;
     const answer = await send(target, 'PUT', url, { ...(r4 ? resourceToR4(resource) : resource), id });
     if (answer.status === 200 || answer.status === 201) stored.push(url);

@@ -2,7 +2,7 @@ import { invalid, notFound } from '../outcome';
 import { readResource } from '../repository';
 import type { OperationContext } from './context';
 import type { OperationInput } from './input';
-import { displays, inactiveIssue, issuesParameter, txIssue, type TxIssue } from './issues';
+import { displayLanguages, inactiveIssue, issuesParameter, txIssue, wrongDisplay, type TxIssue } from './issues';
 import type { CodeSystemSource, Concept } from './source';
 import { StoredCodeSystemSource } from './stored-source';
 
@@ -13,7 +13,8 @@ interface CodingInput {
   display?: string;
 }
 
-const label = (s: CodeSystemSource) => (s.version ? `${s.url}|${s.version}` : s.url);
+/** A code system as the messages name it: `'url' version 'v'`, quoted as HL7's tests expect. */
+const label = (s: CodeSystemSource) => (s.version ? `${s.url}' version '${s.version}` : s.url);
 
 /** The code system an operation names: the instance (/CodeSystem/{id}/$op), or system/url (+version). */
 async function sourceOf(ctx: OperationContext, instanceId: string | undefined, system: string | undefined, version: string | undefined): Promise<CodeSystemSource | { unknown: string }> {
@@ -109,10 +110,11 @@ export async function validateCode(ctx: OperationContext, input: OperationInput,
   const issues: TxIssue[] = [];
   if (concept.inactive) issues.push(inactiveIssue(concept, coding ? 'Coding' : 'code'));
   if (display !== undefined) {
-    const valid = displays(concept);
-    if (valid.length && !valid.some((d) => d.toLowerCase() === display.toLowerCase())) {
-      issues.push(txIssue('error', 'invalid', 'invalid-display', `Wrong Display Name '${display}' for ${source.url}#${concept.code}. Valid display is ${valid.map((d) => `'${d}'`).join(' or ')}`, coding ? 'Coding.display' : 'display'));
-      return answer(false, issues, found);
+    const lenient = input.boolean('lenient-display-validation') === true;
+    const wrong = wrongDisplay(source, concept, display, displayLanguages(input.string('displayLanguage')), coding ? 'Coding.display' : 'display', lenient);
+    if (wrong) {
+      issues.push(wrong);
+      if (!lenient) return answer(false, issues, found);
     }
   }
   return answer(true, issues, found);

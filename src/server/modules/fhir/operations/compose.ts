@@ -26,6 +26,8 @@ export interface Entry {
 export interface Narrowing {
   text?: string;
   activeOnly?: boolean;
+  /** The request's system-version, force-system-version and check-system-version. */
+  versions?: VersionRules;
   /** Collects the canonicals of the value sets an expansion drew on (used-valueset). */
   usedValueSets?: Set<string>;
 }
@@ -34,14 +36,132 @@ export interface Narrowing {
 export type Part = { source: CodeSystemSource | null; query: ConceptQuery; valueSets?: string[] };
 
 export class UnknownSystem extends FhirError {
-  constructor(readonly canonical: string) {
-    super(404, 'not-found', `A definition for CodeSystem '${canonical}' could not be found, so the value set cannot be expanded`);
+  /** The system's canonical (with the version asked for), for x-caused-by-unknown-system. */
+  readonly canonical: string;
+  constructor(
+    readonly system: string,
+    readonly version?: string,
+    /** The versions that are known, when the system is but not in this version. */
+    readonly known: string[] = [],
+  ) {
+    super(404, 'not-found', `${UnknownSystem.describe(system, version)} could not be found, so the value set cannot be expanded${UnknownSystem.validVersions(known)}`, undefined, 'not-found');
+    this.canonical = version ? `${system}|${version}` : system;
   }
+  static describe(system: string, version?: string) {
+    return `A definition for CodeSystem '${system}'${version ? ` version '${version}'` : ''}`;
+  }
+  static validVersions(known: string[]) {
+    if (!known.length) return '';
+    known = [...known].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    return `. Valid versions: ${known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} or ${known[known.length - 1]}`}`;
+  }
+  /** The same refusal for an operation other than $expand (`so the code cannot be validated`). */
+  textFor(purpose: string) {
+    return `${UnknownSystem.describe(this.system, this.version)} could not be found, so ${purpose}${UnknownSystem.validVersions(this.known)}`;
+  }
+}
+
+/**
+ * The request's version parameters ($expand and $validate-code), each a canonical `system|version`
+ * whose version may hold wildcards (`1.0.x`): force-system-version overrides any version, a value
+ * set's own included version comes next, then system-version (a default for unversioned includes and
+ * codings); check-system-version refuses any other version, and stands in as the default when
+ * nothing else names one. `applied` collects the parameters that chose a version (they are echoed).
+ */
+export interface VersionRules {
+  force: Map<string, string>;
+  fallback: Map<string, string>;
+  check: Map<string, string>;
+  applied: Map<string, string>;
+  /** $validate-code: the coding's own version, chosen for an unversioned include or one whose pattern it matches. */
+  prefer?: Map<string, string>;
+  /** The source each system was last resolved to (the version a code was checked in). */
+  resolved?: Map<string, CodeSystemSource>;
+  /** $validate-code: check-system-version refusals collected here (they are issues) rather than thrown. */
+  violations?: string[];
+}
+
+export function versionRules(canonicals: { force: unknown[]; fallback: unknown[]; check: unknown[] }): VersionRules {
+  const byName = (list: unknown[], name: string) => {
+    const out = new Map<string, string>();
+    for (const c of list) {
+      if (typeof c !== 'string' || !c.includes('|')) throw invalid(`The parameter ${name} must be a canonical system|version`, name);
+      const i = c.indexOf('|');
+      out.set(c.slice(0, i), c.slice(i + 1));
+    }
+    return out;
+  };
+  return { force: byName(canonicals.force, 'force-system-version'), fallback: byName(canonicals.fallback, 'system-version'), check: byName(canonicals.check, 'check-system-version'), applied: new Map() };
+}
+
+/** Whether a version matches a version pattern: the same, or the same segments where `x` or `*` stands for any one. */
+export function versionMatches(pattern: string, version: string): boolean {
+  if (pattern === version) return true;
+  const p = pattern.split('.');
+  const v = version.split('.');
+  return p.length === v.length && p.every((seg, i) => seg === 'x' || seg === 'X' || seg === '*' || seg === v[i]);
+}
+const isPattern = (version: string) => version.split('.').some((seg) => seg === 'x' || seg === 'X' || seg === '*');
+const byVersion = (a: string, b: string) => b.localeCompare(a, undefined, { numeric: true });
+
+/** The stored versions of a code system, newest first. */
+export async function knownVersions(ctx: OperationContext, system: string): Promise<string[]> {
+  const rows = await ctx.db.query<{ version: string | null }>(`SELECT DISTINCT version FROM fhir_resources WHERE resource_type = 'CodeSystem' AND url = $1 AND version IS NOT NULL`, [system]);
+  const versions = rows.map((r) => r.version).filter((v): v is string => !!v);
+  // A code system supplied with the request (tx-resource) counts too.
+  const own = (await ctx.codeSystem(system))?.version;
+  if (own && !versions.includes(own)) versions.push(own);
+  return versions.sort(byVersion);
+}
+
+/**
+ * The source of an include's (or a coding's) system in the version the rules choose, wildcards
+ * resolved to the newest matching version. Throws UnknownSystem when there is none, and a
+ * version-error when check-system-version forbids the version chosen.
+ */
+export async function sourceFor(ctx: OperationContext, system: string, ownVersion: string | undefined, rules?: VersionRules): Promise<CodeSystemSource> {
+  let wanted = rules?.force.get(system);
+  let by = wanted !== undefined ? 'force-system-version' : undefined;
+  const preferred = rules?.prefer?.get(system);
+  // The coding's own version, where it exists (one that does not is the coding's error, reported by $validate-code).
+  if (wanted === undefined && preferred !== undefined && (ownVersion === undefined || (isPattern(ownVersion) && versionMatches(ownVersion, preferred))) && (await ctx.codeSystem(system, preferred))) wanted = preferred;
+  if (wanted === undefined) wanted = ownVersion;
+  if (wanted === undefined && rules?.fallback.has(system)) [wanted, by] = [rules.fallback.get(system), 'system-version'];
+  if (wanted === undefined && rules?.check.has(system)) [wanted, by] = [rules.check.get(system), 'check-system-version'];
+  let source: CodeSystemSource | null;
+  if (wanted !== undefined && isPattern(wanted)) {
+    const version = (await knownVersions(ctx, system)).find((v) => versionMatches(wanted, v));
+    source = version ? await ctx.codeSystem(system, version) : null;
+  } else {
+    source = await ctx.codeSystem(system, wanted);
+  }
+  if (!source) throw new UnknownSystem(system, wanted, wanted !== undefined ? await knownVersions(ctx, system) : []);
+  if (by && rules) rules.applied.set(by, `${system}|${wanted}`);
+  rules?.resolved?.set(system, source);
+  const check = rules?.check.get(system);
+  if (check !== undefined && !(source.version && versionMatches(check, source.version))) {
+    const text = `The version '${source.version ?? ''}' is not allowed for system '${system}': required to be '${check}' by a version-check parameter`;
+    if (rules?.violations) {
+      if (!rules.violations.includes(text)) rules.violations.push(text);
+      return source;
+    }
+    throw new FhirError(400, 'exception', `The version '${source.version ?? ''}' is not allowed for system '${system}': required to be '${check}' by a version-check parameter`, undefined, 'version-error');
+  }
+  return source;
+}
+
+/** The systems a compose includes in more than one version (their expansion entries state the version). */
+export function multiVersionSystems(vs: Resource): Set<string> {
+  const versions = new Map<string, Set<string>>();
+  for (const inc of (vs.compose as { include?: ComposeInclude[] } | undefined)?.include ?? []) {
+    if (inc.system && inc.version) versions.set(inc.system, (versions.get(inc.system) ?? new Set()).add(inc.version));
+  }
+  return new Set([...versions].filter(([, v]) => v.size > 1).map(([system]) => system));
 }
 
 export class UnknownValueSet extends FhirError {
   constructor(readonly canonical: string) {
-    super(404, 'not-found', `A definition for the value set '${canonical}' could not be found`);
+    super(404, 'not-found', `A definition for the value Set '${canonical}' could not be found`, undefined, 'not-found');
   }
 }
 
@@ -83,8 +203,7 @@ export async function partsOf(ctx: OperationContext, vs: Resource, narrowing: Na
       parts.push({ source: null, query: { include: {} }, valueSets: inc.valueSet });
       continue;
     }
-    const source = await ctx.codeSystem(inc.system, inc.version);
-    if (!source) throw new UnknownSystem(inc.version ? `${inc.system}|${inc.version}` : inc.system);
+    const source = await sourceFor(ctx, inc.system, inc.version, narrowing.versions);
     const exclude = (compose.exclude ?? []).filter((ex) => ex.system === inc.system && !ex.valueSet?.length && (!ex.version || ex.version === source.version)).map((ex, j) => criteria(ex, `ValueSet.compose.exclude[${j}]`));
     parts.push({ source, query: { include: criteria(inc, `ValueSet.compose.include[${i}]`), exclude, text: narrowing.text, activeOnly }, valueSets: inc.valueSet });
   }
@@ -167,21 +286,20 @@ export async function expandPage(ctx: OperationContext, vs: Resource, narrowing:
 }
 
 /** Whether a code of a system is in a value set (membership, for $validate-code): each include asked for that one code. */
-export async function contains(ctx: OperationContext, vs: Resource, system: string, code: string, seen: string[] = []): Promise<boolean> {
+export async function contains(ctx: OperationContext, vs: Resource, system: string, code: string, seen: string[] = [], rules?: VersionRules): Promise<boolean> {
   const canonical = canonicalOf(vs);
   if (seen.includes(canonical)) throw invalid(`The value set ${canonical} includes itself`, 'ValueSet.compose.include.valueSet');
   const compose = composeOf(vs);
   const inRefs = async (refs: string[] | undefined) => {
     for (const url of refs ?? []) {
-      if (!(await contains(ctx, await referenced(ctx, vs, url), system, code, [...seen, canonical]))) return false;
+      if (!(await contains(ctx, await referenced(ctx, vs, url), system, code, [...seen, canonical], rules))) return false;
     }
     return true;
   };
   const matches = async (inc: ComposeInclude, where: string, activeOnly?: boolean) => {
     if (inc.system) {
       if (inc.system !== system) return false;
-      const source = await ctx.codeSystem(inc.system, inc.version);
-      if (!source) throw new UnknownSystem(inc.version ? `${inc.system}|${inc.version}` : inc.system);
+      const source = await sourceFor(ctx, inc.system, inc.version, rules);
       if ((await source.count({ include: criteria(inc, where), only: [code], activeOnly })) === 0) return false;
     }
     return inRefs(inc.valueSet);

@@ -22,12 +22,14 @@ export class InlineCodeSystemSource implements CodeSystemSource {
   readonly version?: string;
   readonly name: string;
   readonly caseSensitive: boolean;
+  readonly language?: string;
   private readonly concepts: Concept[];
   private readonly byCode = new Map<string, Concept>();
 
   constructor(resource: Record<string, unknown>) {
     this.url = String(resource.url);
     this.version = typeof resource.version === 'string' ? resource.version : undefined;
+    this.language = typeof resource.language === 'string' ? resource.language : undefined;
     this.name = [resource.name, resource.title, resource.id].find((v): v is string => typeof v === 'string') ?? this.url;
     this.caseSensitive = resource.caseSensitive !== false;
     this.concepts = flattenConcepts(resource.concept).map((r) => {

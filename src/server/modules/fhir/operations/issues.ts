@@ -1,4 +1,4 @@
-import type { Concept } from './source';
+import type { CodeSystemSource, Concept } from './source';
 
 /**
  * The `issues` OperationOutcome of a $validate-code answer, shaped as HL7's terminology tests expect:
@@ -6,8 +6,8 @@ import type { Concept } from './source';
  */
 export interface TxIssue {
   severity: 'error' | 'warning' | 'information';
-  code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing';
-  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer';
+  code: 'not-found' | 'code-invalid' | 'invalid' | 'business-rule' | 'not-supported' | 'processing' | 'exception';
+  txCode: 'not-found' | 'not-in-vs' | 'invalid-code' | 'invalid-display' | 'code-comment' | 'code-rule' | 'vs-invalid' | 'cannot-infer' | 'version-error';
   text: string;
   at: string;
 }
@@ -51,3 +51,33 @@ export function displayInLanguage(c: Concept, language: string | undefined): str
   const wanted = language.toLowerCase();
   return c.designations.find((d) => d.language && (d.language.toLowerCase() === wanted || d.language.toLowerCase().startsWith(`${wanted}-`)))?.value ?? c.display;
 }
+
+const DISPLAY_USES = new Set(['display', '900000000000013009']);
+const inLanguage = (tag: string | undefined, wanted: string) => !!tag && (tag.toLowerCase() === wanted.toLowerCase() || tag.toLowerCase().startsWith(`${wanted.toLowerCase()}-`));
+
+/**
+ * The issue of a display that is none of the concept's (null when it is one): its displays in the
+ * requested languages (displayLanguage), else all of them, named with their language, in HL7's
+ * wording. lenient-display-validation makes it a warning that leaves the code valid.
+ */
+export function wrongDisplay(source: CodeSystemSource, c: Concept, display: string, languages: string[], at: string, lenient: boolean): TxIssue | null {
+  const valid = displays(c);
+  if (!valid.length || valid.some((d) => d.toLowerCase() === display.toLowerCase())) return null;
+  // The concept's display is in the code system's language; a designation counts when it is a display.
+  const choices: { value: string; language?: string }[] = [];
+  const add = (value: string, language?: string) => {
+    if (!choices.some((x) => x.value === value && x.language === language)) choices.push({ value, language });
+  };
+  if (c.display) add(c.display, source.language);
+  for (const d of c.designations) if (d.language && (!d.use?.code || DISPLAY_USES.has(d.use.code))) add(d.value, d.language);
+  const wanted = languages.length ? choices.filter((x) => languages.some((l) => inLanguage(x.language, l) || (!x.language && x === choices[0]))) : choices;
+  const head = `Wrong Display Name '${display}' for ${source.url}#${c.code}.`;
+  const named = (x: { value: string; language?: string }) => `'${x.value}'${x.language ? ` (${x.language})` : ''}`;
+  const text = !wanted.length
+    ? `${head} There are no valid display names found for language(s) '${languages.join(', ')}'. Default display is '${c.display ?? c.code}'`
+    : `${head} Valid display is ${wanted.length === 1 ? named(wanted[0]) : `one of ${wanted.length} choices: ${wanted.map(named).join(' or ')}`} (for the language(s) '${languages.join(', ') || '--'}')`;
+  return txIssue(lenient ? 'warning' : 'error', 'invalid', 'invalid-display', text, at);
+}
+
+/** The languages a display is checked in: displayLanguage, as a list. */
+export const displayLanguages = (displayLanguage: string | undefined) => (displayLanguage ? displayLanguage.split(',').map((l) => l.split(';')[0].trim()).filter((l) => l && l !== '*') : []);

@@ -243,6 +243,49 @@ describe('ValueSet $expand', () => {
   });
 });
 
+describe('code system versions: system-version, force-system-version, check-system-version, patterns', () => {
+  const SYSTEM = 'http://example.org/versioned';
+  const cs = (version: string, codes: string[]) => ({ resourceType: 'CodeSystem', id: `versioned-${version[2]}`, url: SYSTEM, version, status: 'active', content: 'complete', concept: codes.map((code) => ({ code, display: `${code} (${version})` })) });
+  const vs = (include: Json) => ({ resourceType: 'ValueSet', url: 'http://example.org/vs/versioned', status: 'active', compose: { include: [include] } });
+  beforeAll(async () => {
+    expect((await fhir('PUT', '/CodeSystem/versioned-0', admin, cs('1.0.0', ['a']))).statusCode).toBe(201);
+    expect((await fhir('PUT', '/CodeSystem/versioned-2', admin, cs('1.2.0', ['a', 'b']))).statusCode).toBe(201);
+  });
+  const expand = (include: Json, extra: Json[] = []) => fhir('POST', '/ValueSet/$expand', viewer, { resourceType: 'Parameters', parameter: [{ name: 'valueSet', resource: vs(include) }, ...extra] });
+  const used = (body: Json) => (body.expansion.parameter as Json[]).filter((p) => p.name === 'used-codesystem').map((p) => p.valueUri);
+
+  it('expands the newest version matching a pattern, a forced version, and refuses one a check forbids', async () => {
+    expect(used(valid((await expand({ system: SYSTEM, version: '1.x.x' })).json()))).toEqual([`${SYSTEM}|1.2.0`]);
+    const forced = valid((await expand({ system: SYSTEM, version: '1.2.0' }, [{ name: 'force-system-version', valueCanonical: `${SYSTEM}|1.0.x` }])).json());
+    expect(used(forced)).toEqual([`${SYSTEM}|1.0.0`]);
+    expect(forced.expansion.parameter).toContainEqual({ name: 'force-system-version', valueUri: `${SYSTEM}|1.0.x` });
+    const byDefault = valid((await expand({ system: SYSTEM }, [{ name: 'system-version', valueCanonical: `${SYSTEM}|1.0.0` }])).json());
+    expect(used(byDefault)).toEqual([`${SYSTEM}|1.0.0`]);
+    const checked = await expand({ system: SYSTEM, version: '1.2.0' }, [{ name: 'check-system-version', valueCanonical: `${SYSTEM}|1.0.x` }]);
+    expect(checked.statusCode).toBe(400);
+    expect(valid(checked.json()).issue[0]).toMatchObject({ code: 'exception', details: { coding: [{ code: 'version-error' }] } });
+    const unknown = await expand({ system: SYSTEM, version: '1' });
+    expect(unknown.statusCode).toBe(404);
+    expect(valid(unknown.json()).issue[0].details.text).toContain('Valid versions: 1.0.0 or 1.2.0');
+  });
+
+  it('validates a code in the version the value set pins, and reports a coding of another version', async () => {
+    const validate = (include: Json, coding: Json, extra: Json[] = []) =>
+      fhir('POST', '/ValueSet/$validate-code', viewer, { resourceType: 'Parameters', parameter: [{ name: 'valueSet', resource: vs(include) }, { name: 'coding', valueCoding: coding }, ...extra] }).then((r) => valid(r.json()));
+    const pinned = await validate({ system: SYSTEM, version: '1.0.0' }, { system: SYSTEM, code: 'a' });
+    expect(param(pinned, 'result').valueBoolean).toBe(true);
+    expect(param(pinned, 'display').valueString).toBe('a (1.0.0)');
+    const other = await validate({ system: SYSTEM, version: '1.2.0' }, { system: SYSTEM, version: '1.0.0', code: 'a' });
+    expect(param(other, 'result').valueBoolean).toBe(false);
+    expect(param(other, 'issues').resource.issue[0].details.coding[0].code).toBe('vs-invalid');
+    const fits = await validate({ system: SYSTEM, version: '1.x.x' }, { system: SYSTEM, version: '1.0.0', code: 'a' });
+    expect(param(fits, 'version').valueString).toBe('1.0.0');
+    const lenient = await validate({ system: SYSTEM }, { system: SYSTEM, code: 'a', display: 'Other' }, [{ name: 'lenient-display-validation', valueBoolean: true }]);
+    expect(param(lenient, 'result').valueBoolean).toBe(true);
+    expect(param(lenient, 'issues').resource.issue[0]).toMatchObject({ severity: 'warning', details: { text: `Wrong Display Name 'Other' for ${SYSTEM}#a. Valid display is 'a (1.2.0)' (for the language(s) '--')` } });
+  });
+});
+
 describe('CodeSystem $subsumes and ConceptMap $translate', () => {
   it('$subsumes by codes and by codings; unknown code refused', async () => {
     const outcome = async (query: string) => param(valid((await fhir('GET', `/CodeSystem/$subsumes?${query}`, viewer)).json()), 'outcome').valueCode;

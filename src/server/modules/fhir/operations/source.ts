@@ -63,6 +63,8 @@ export interface CodeSystemSource {
   readonly url: string;
   readonly version?: string;
   readonly name: string;
+  /** The language of its displays (CodeSystem.language), when it states one. */
+  readonly language?: string;
   /** Whether codes compare case-sensitively (CodeSystem.caseSensitive; FHIR's default is true). */
   readonly caseSensitive: boolean;
   lookup(code: string): Promise<Concept | null>;

@@ -146,6 +146,7 @@ export class StoredCodeSystemSource implements CodeSystemSource {
   readonly version?: string;
   readonly name: string;
   readonly caseSensitive: boolean;
+  readonly language?: string;
   constructor(
     private readonly db: Queryable,
     readonly stored: StoredResource,
@@ -155,6 +156,7 @@ export class StoredCodeSystemSource implements CodeSystemSource {
     this.version = typeof r.version === 'string' ? r.version : undefined;
     this.name = typeof r.name === 'string' ? r.name : typeof r.title === 'string' ? r.title : stored.id;
     this.caseSensitive = r.caseSensitive !== false;
+    this.language = typeof r.language === 'string' ? r.language : undefined;
   }
 
   async lookup(code: string): Promise<Concept | null> {

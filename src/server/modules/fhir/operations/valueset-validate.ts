@@ -1,9 +1,9 @@
 import { invalid } from '../outcome';
-import { UnknownSystem, UnknownValueSet, canonicalOf, contains } from './compose';
+import { UnknownSystem, UnknownValueSet, canonicalOf, contains, knownVersions, sourceFor, versionMatches, versionRules, type ComposeInclude } from './compose';
 import type { OperationContext, Resource } from './context';
 import { valueSetOf } from './expand';
 import type { OperationInput } from './input';
-import { displayInLanguage, displays, inactiveIssue, issuesParameter, statusOf, txIssue, type TxIssue } from './issues';
+import { displayInLanguage, displayLanguages, inactiveIssue, wrongDisplay, issuesParameter, statusOf, txIssue, type TxIssue } from './issues';
 
 interface CodingInput {
   system?: string;
@@ -13,11 +13,12 @@ interface CodingInput {
 }
 
 /** The coding to check and where it sits in the request (for the issues' expression). */
-function codingOf(input: OperationInput): { coding: CodingInput; at: string } {
+function codingOf(input: OperationInput): { coding: CodingInput; at: string; cc?: { coding?: CodingInput[] } } {
   const cc = input.object<{ coding?: CodingInput[] }>('codeableConcept', 'CodeableConcept');
   if (cc) {
     if (!cc.coding?.length) throw invalid('The codeableConcept has no coding', 'codeableConcept');
-    return { coding: cc.coding[0], at: 'CodeableConcept.coding[0]' };
+    // The concept is echoed as it came; its coding is checked on a copy.
+    return { coding: { ...cc.coding[0] }, at: 'CodeableConcept.coding[0]', cc };
   }
   const coding = input.object<CodingInput>('coding', 'Coding');
   if (coding) return { coding, at: 'Coding' };
@@ -53,10 +54,19 @@ function cannotInfer(code: string, vsLabel: string, candidates: string[], at: st
   };
 }
 
+/** The message: the errors' texts, else the warnings' (alphabetically, joined as tx.fhir.org joins them). */
+function messageOf(issues: TxIssue[]) {
+  const errors = issues.filter((i) => i.severity === 'error');
+  return (errors.length ? errors : issues.filter((i) => i.severity === 'warning'))
+    .map((i) => i.text)
+    .sort()
+    .join('; ');
+}
+
 /** ValueSet $validate-code: is the code in the value set, with its display and the issues why not. */
 export async function validateInValueSet(ctx: OperationContext, input: OperationInput, instanceId?: string) {
   const vs = await valueSetOf(ctx, input, instanceId);
-  const { coding, at } = codingOf(input);
+  const { coding, at, cc } = codingOf(input);
   const where = (element: string) => (at ? `${at}.${element}` : element);
   const code = coding.code;
   if (!code) throw invalid('The coding has no code', where('code'));
@@ -76,39 +86,81 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
       { name: 'result', valueBoolean: result },
       { name: 'code', valueCode: code },
       { name: 'system', valueUri: system },
+      // R5's out parameter: the codeableConcept that was validated, as it was sent.
+      ...(cc ? [{ name: 'codeableConcept', valueCodeableConcept: cc }] : []),
       ...extra,
-      ...(issues.length ? [{ name: 'message', valueString: issues.filter((i) => i.severity !== 'information').map((i) => i.text).join('; ') }, issuesParameter(issues)] : []),
+      ...(issues.length ? [{ name: 'message', valueString: messageOf(issues) }, issuesParameter(issues)] : []),
     ],
   });
-  const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}' was not found in the value set '${vsLabel}'`, where('code'));
+  const notInValueSet = () => txIssue('error', 'code-invalid', 'not-in-vs', `The provided code '${system}#${code}${coding.display !== undefined ? ` ('${coding.display}')` : ''}' was not found in the value set '${vsLabel}'`, where('code'));
 
-  const source = await ctx.codeSystem(system, coding.version);
-  let member: boolean;
+  const rules = versionRules({ force: input.all('force-system-version'), fallback: input.all('system-version'), check: input.all('check-system-version') });
+  rules.resolved = new Map();
+  rules.violations = [];
+  if (coding.version) rules.prefer = new Map([[system, coding.version]]);
+  const include = ((vs.compose as { include?: ComposeInclude[] } | undefined)?.include ?? []).find((inc) => inc.system === system);
+  // A coding of another version than the value set pins (a pattern it fits is no conflict).
+  if (coding.version && include?.version && !versionMatches(include.version, coding.version) && !rules.force.has(system)) {
+    issues.push(txIssue('error', 'invalid', 'vs-invalid', `The code system '${system}' version '${include.version}' in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version')));
+  }
+  const unknown = (err: UnknownSystem) => {
+    if (extra.some((p) => p.name === 'x-caused-by-unknown-system' && p.valueCanonical === err.canonical)) return;
+    issues.push(txIssue('error', 'not-found', 'not-found', err.textFor('the code cannot be validated'), where('system')));
+    extra.push({ name: 'x-caused-by-unknown-system', valueCanonical: err.canonical });
+  };
+  let member = false;
+  let unresolved = false;
   try {
-    member = await contains(ctx, vs, system, code);
+    member = await contains(ctx, vs, system, code, [], rules);
   } catch (err) {
     if (err instanceof UnknownSystem) {
-      issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem '${err.canonical}' could not be found, so the code cannot be validated`, where('system')));
-      extra.push({ name: 'x-caused-by-unknown-system', valueCanonical: err.canonical });
-      return answer(false);
-    }
-    if (err instanceof UnknownValueSet) {
+      unknown(err);
+      unresolved = true;
+    } else if (err instanceof UnknownValueSet) {
       issues.push(txIssue('error', 'not-found', 'not-found', err.message, where('code')));
       return answer(false);
-    }
-    throw err;
+    } else throw err;
   }
+  // The version the code is looked up in: the one the value set chose, else the coding's own (or the newest).
+  let source = rules.resolved.get(system) ?? null;
   if (!source) {
-    const canonical = coding.version ? `${system}|${coding.version}` : system;
-    issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem ${canonical} could not be found, so the code cannot be validated`, where('system')), notInValueSet());
-    extra.push({ name: 'x-unknown-system', valueCanonical: canonical });
-    return answer(false);
+    try {
+      source = await sourceFor(ctx, system, coding.version, rules);
+    } catch (err) {
+      if (!(err instanceof UnknownSystem)) throw err;
+      if (!coding.version || !(await ctx.codeSystem(system))) {
+        const canonical = coding.version ? `${system}|${coding.version}` : system;
+        if (!unresolved) {
+          issues.push(txIssue('error', 'not-found', 'not-found', `A definition for CodeSystem ${canonical} could not be found, so the code cannot be validated`, where('system')), notInValueSet());
+          extra.push({ name: 'x-unknown-system', valueCanonical: canonical });
+        }
+        return answer(false);
+      }
+      unknown(err);
+      source = await ctx.codeSystem(system);
+      if (!source) return answer(false);
+    }
   }
+  // The coding's own version must exist too, even where the value set chose another.
+  if (coding.version && source.version !== coding.version && !(await ctx.codeSystem(system, coding.version))) {
+    unknown(new UnknownSystem(system, coding.version, (await ctx.codeSystem(system)) ? await knownVersions(ctx, system) : []));
+  }
+  // A versionless include resolved to another version than the coding's (which does not exist): by a
+  // version parameter an error, by taking the newest a warning.
+  if (coding.version && include && !include.version && source.version && source.version !== coding.version) {
+    const byParameter = [...rules.applied.values()].some((canonical) => canonical.startsWith(`${system}|`));
+    issues.push(
+      byParameter
+        ? txIssue('error', 'invalid', 'vs-invalid', `The code system '${system}' version '${source.version}' resulting from the version '' in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version'))
+        : txIssue('warning', 'invalid', 'vs-invalid', `The code system '${system}' version '${source.version}' for the versionless include in the ValueSet include is different to the one in the value ('${coding.version}')`, where('version')),
+    );
+  }
+  for (const text of rules.violations) issues.push(txIssue('error', 'exception', 'version-error', text, where('version')));
   if (source.version) extra.push({ name: 'version', valueString: source.version });
   const concept = await source.lookup(code);
   if (!concept) {
-    issues.push(txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${source.version ? `${source.url}|${source.version}` : source.url}'`, where('code')));
-    if (!member) issues.push(notInValueSet());
+    issues.push(txIssue('error', 'code-invalid', 'invalid-code', `Unknown code '${code}' in the CodeSystem '${source.url}'${source.version ? ` version '${source.version}'` : ''}`, where('code')));
+    if (!member && !unresolved) issues.push(notInValueSet());
     return answer(false);
   }
   extra.push({ name: 'display', valueString: displayInLanguage(concept, input.string('displayLanguage')) ?? concept.code });
@@ -123,14 +175,16 @@ export async function validateInValueSet(ctx: OperationContext, input: Operation
     issues.push(inactiveIssue(concept, at || 'code'));
   }
   if (!member) {
-    issues.push(notInValueSet());
+    if (!unresolved) issues.push(notInValueSet());
     return answer(false);
   }
+  if (issues.some((i) => i.severity === 'error')) return answer(false);
   if (coding.display !== undefined) {
-    const valid = displays(concept);
-    if (valid.length && !valid.some((d) => d.toLowerCase() === coding.display!.toLowerCase())) {
-      issues.push(txIssue('error', 'invalid', 'invalid-display', `Wrong Display Name '${coding.display}' for ${system}#${code}. Valid display is ${valid.map((d) => `'${d}'`).join(' or ')}`, where('display')));
-      return answer(false);
+    const lenient = input.boolean('lenient-display-validation') === true;
+    const wrong = wrongDisplay(source, concept, coding.display, displayLanguages(input.string('displayLanguage')), where('display'), lenient);
+    if (wrong) {
+      issues.push(wrong);
+      if (!lenient) return answer(false);
     }
   }
   return answer(true);
