@@ -92,6 +92,8 @@ function ProposalCard({ mark, userId, reviewer, readonly, busy, nameOf, onDecide
       {rejecting ? (
         <form
           className="kg-graph-proposal__reject"
+          // The reason's own message (below the field) instead of the browser's bubble.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             reject();
