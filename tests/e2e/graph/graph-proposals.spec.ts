@@ -188,10 +188,14 @@ for (const language of ['en', 'de'] as const) {
     test(`screenshot ${language} ${w}px: the graph with open proposals`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width: w, height: h });
-      // A fresh proposal per shot: a new node with its relation, and the deletion of a relation. The
+      // A fresh proposal per shot: a new node with its relation, the deletion of a relation and
+      // a change to a node. The
       // German shots are the proposer's view of her draft, the English ones the reviewer's.
-      const near = await api<{ relations: { id: string; sourceNodeId: string; targetNodeId: string }[] }>(`/graph?focus=${hypertension}`);
+      const near = await api<{ nodes: { id: string; name: string; nodeType: string }[]; relations: { id: string; sourceNodeId: string; targetNodeId: string }[] }>(
+        `/graph?focus=${hypertension}`,
+      );
       const doomed = near.body.relations.find((r) => r.targetNodeId === hypertension)!;
+      const changed = near.body.nodes.find((n) => n.name === 'Captopril')!;
       const name = `Masked hypertension ${language} ${w}`;
       const made = await api<{ id: string }>('/proposals', {
         method: 'POST',
@@ -202,6 +206,7 @@ for (const language of ['en', 'de'] as const) {
             { kind: 'node', action: 'create', ref: 'ref:shot', after: { name, nodeType: 'Disease' } },
             { kind: 'relation', action: 'create', after: { sourceNodeId: 'ref:shot', targetNodeId: hypertension, relationType: 'related to', relationName: 'form of', weight: 60 } },
             { kind: 'relation', action: 'delete', targetId: doomed.id },
+            { kind: 'node', action: 'update', targetId: changed.id, after: { name: changed.name, nodeType: changed.nodeType, description: 'ACE inhibitor' } },
           ],
         },
       });
@@ -214,7 +219,7 @@ for (const language of ['en', 'de'] as const) {
       await clickAt(page, p.nodes.find((n) => n.name === 'hypertension')!, { button: 'right' });
       await d.getByRole('button', { name: say(language, 'graphExplorer.view.focusNode', 'Focus on this node') }).click();
       const focused = await settled(page);
-      expect(proposedNodes(focused)).toContain(`${name}:create`);
+      expect(proposedNodes(focused)).toEqual(expect.arrayContaining([`${name}:create`, 'Captopril:update']));
       expect(proposedLinks(focused).map((l) => l.proposed).sort()).toEqual(['create', 'delete']);
       await clickAt(page, focused.nodes.find((n) => n.name === name)!);
       await expect(d.getByTestId('graph-proposal')).toBeVisible();

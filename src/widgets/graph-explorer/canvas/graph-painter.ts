@@ -147,7 +147,7 @@ function isHot(s: PaintState, l: FgLink): boolean {
   return l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (src(l).id === active || dst(l).id === active));
 }
 
-/** A proposed relation: new = dashed, changed = its line with a dashed warning line over it, deleted = faded. */
+/** A proposed relation: new = dashed, changed = its line with a dashed warning line over it, deleted = faded red, crossed out. */
 function paintProposedLink(ctx: CanvasRenderingContext2D, s: PaintState, l: FgLink, k: number): void {
   const hot = isHot(s, l);
   const width = (LINK_WIDTHS[l.widthBucket] + (hot ? 1.25 : 0.75)) / k;
@@ -168,10 +168,26 @@ function paintProposedLink(ctx: CanvasRenderingContext2D, s: PaintState, l: FgLi
     ctx.lineWidth = width + 1 / k;
     strokeAll(ctx, [l]);
   } else {
-    ctx.globalAlpha = 0.28;
-    ctx.strokeStyle = hot ? s.colors.linkHighlight : s.colors.text;
+    // Faded, in the danger colour, with a cross at its middle: struck out.
+    ctx.globalAlpha = hot ? 0.8 : 0.5;
+    ctx.setLineDash(dash(k, 3, 3));
+    ctx.strokeStyle = s.colors.proposedDelete;
     ctx.lineWidth = width;
     strokeAll(ctx, [l]);
+    const a = src(l);
+    const b = dst(l);
+    const mx = (a.x! + b.x!) / 2;
+    const my = (a.y! + b.y!) / 2;
+    const arm = 4.5 / k;
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 2 / k;
+    ctx.beginPath();
+    ctx.moveTo(mx - arm, my - arm);
+    ctx.lineTo(mx + arm, my + arm);
+    ctx.moveTo(mx - arm, my + arm);
+    ctx.lineTo(mx + arm, my - arm);
+    ctx.stroke();
   }
   ctx.restore();
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { GraphNode, GraphRelation } from '../../../contract/knowledge/graph';
-import { GRAPH_MESSAGES, GRAPH_PROPOSAL_TEXTS as P, GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
+import { GRAPH_MESSAGES, GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 import type { Anchor } from '../../../machines/graph-explorer/graph-explorer.machine';
 import { Chip } from '../../../ui/Chip';
 import { Popover } from './Popover';
@@ -23,9 +23,10 @@ export function ProposedPopover({ item, anchor, busy, children, onClose }: Propo
     return (
       <Popover anchor={anchor} label={node.name} onClose={onClose} busy={busy}>
         <div className="kg-graph-popover__head">
-          <span className="kg-graph-dot kg-graph-dot--proposed" style={{ borderColor: item.color }} aria-hidden="true" />
+          <svg className="kg-graph-proposal__dot" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+            <circle cx="7" cy="7" r="5.5" fill="none" stroke={item.color} strokeWidth="2" strokeDasharray="3 2" />
+          </svg>
           <h3 className="kg-graph-popover__title">{node.name}</h3>
-          <span className="kg-graph-proposal__badge">{P.legend}</span>
         </div>
         <dl className="kg-graph-facts">
           <dt>{V.type}</dt>
@@ -43,7 +44,6 @@ export function ProposedPopover({ item, anchor, busy, children, onClose }: Propo
     <Popover anchor={anchor} label={V.relationLabel(r.relationName || r.relationType)} onClose={onClose} busy={busy}>
       <div className="kg-graph-popover__head">
         <Chip color="secondary">{r.relationType}</Chip>
-        <span className="kg-graph-proposal__badge">{P.legend}</span>
         <span className="kg-graph-weight" title={V.strength}>
           {V.weight(r.weight)}
         </span>
