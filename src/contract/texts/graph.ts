@@ -141,3 +141,46 @@ export const GRAPH_VIEW_TEXTS = defineTexts('graphExplorer.view', {
   announceNode: icu(['name', 'type'], (name: string, type: string) => `${name}, ${type}`),
   announceEdge: icu(['relationType', 'source', 'target'], (relationType: string, source: string, target: string) => `${relationType}: ${source} to ${target}`),
 });
+
+/** Open proposals (review mode) drawn in the graph and decided from its popovers (docs/architecture/review.md). */
+export const GRAPH_PROPOSAL_TEXTS = defineTexts('graphExplorer.proposals', {
+  legend: 'Proposed',
+  legendHint: 'Dashed: proposed, not yet approved',
+  proposedBy: icu(['name'], (name: string) => `Proposed by ${name}`),
+  draft: 'Draft',
+  outdated: 'The record has changed since this was proposed',
+  change: {
+    nodeCreate: 'New node',
+    nodeUpdate: 'Change to this node',
+    nodeDelete: 'Delete this node',
+    relationCreate: 'New relation',
+    relationUpdate: 'Change to this relation',
+    relationDelete: 'Delete this relation',
+  },
+  fields: {
+    name: 'Name',
+    nodeType: 'Node Type',
+    snomedCode: 'SNOMED Code',
+    description: 'Description',
+    relationType: 'Relation type',
+    relationName: 'Relation name',
+    weight: 'Weight',
+  },
+  bundle: icu(
+    ['count'],
+    (count: number) => `One of ${count} changes proposed together: approving applies them all.`,
+    'One of {count} changes proposed together: approving applies them all.',
+  ),
+  actions: 'Proposal actions',
+  approve: 'Approve',
+  reject: 'Reject',
+  withdraw: 'Withdraw',
+  reason: 'Reason for rejecting',
+  reasonRequired: 'Say why the proposal is rejected',
+  confirmReject: 'Reject proposal',
+  ownProposal: 'Your proposal: someone else reviews it.',
+  approved: 'Proposal approved',
+  rejected: 'Proposal rejected',
+  withdrawn: 'Proposal withdrawn',
+  failed: 'The proposal could not be decided',
+});

@@ -3,6 +3,7 @@ import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { isEditConflict } from '../../api/client';
 import { failureText } from '../error-text';
 import { findRelation, withoutRelation, withRelationType, type GraphExplorerContext } from './graph-explorer.model';
+import { proposalDecisionHandlers } from './graph-explorer.proposals';
 import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
 
 /**
@@ -23,6 +24,7 @@ export const edgePopoverState = s.createStateConfig({
         'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
         'relation.type.edit': { guard: 'writable', target: 'typeForm', actions: assign({ chosenType: '', formError: null, editConflict: null }) },
         'relation.delete': { guard: 'writable', target: 'confirming' },
+        ...proposalDecisionHandlers,
         'layout.set': { target: IDLE, actions: 'setLayout' },
       },
     },

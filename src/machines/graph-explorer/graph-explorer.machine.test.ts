@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, EditConflictError } from '../../api/client';
 import type { Graph, GraphNode, GraphRelation } from '../../contract/knowledge/graph';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
-import { graphExplorerMachine, type GraphExplorerEmitted, type GraphExplorerInput, type GraphExplorerPorts } from './graph-explorer.machine';
+import { graphExplorerMachine, type GraphExplorerContext, type GraphExplorerEmitted, type GraphExplorerInput, type GraphExplorerPorts } from './graph-explorer.machine';
 
 const node = (id: string, nodeType = 'Disease'): GraphNode => ({ id, name: `Node ${id}`, nodeType, snomedCode: null, description: null, createdAt: '2024-01-01T00:00:00.000Z', degree: 1 });
 const rel = (id: string, s: string, t: string, relationType = 'treats'): GraphRelation => ({ id, sourceNodeId: s, targetNodeId: t, relationType, relationName: id, weight: 50, description: null });
@@ -314,7 +314,7 @@ describe('graph explorer machine', () => {
 
   it('a reload (Refresh, tab visible again) is one more load and keeps the open popover', async () => {
     const load = vi.fn(async () => graph);
-    const machine = graphExplorerMachine.provide({ actors: { load: fromPromise(async () => ({ graph: await load(), nodeTypes: [] as string[], relationTypes: [] as string[] })) } });
+    const machine = graphExplorerMachine.provide({ actors: { load: fromPromise(async () => ({ graph: await load(), proposals: [] as GraphExplorerContext['proposals'], nodeTypes: [] as string[], relationTypes: [] as string[] })) } });
     const actor = createActor(machine, { input: { ports: {} as GraphExplorerPorts } }).start();
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'edge.open', relationId: 'r1', anchor });

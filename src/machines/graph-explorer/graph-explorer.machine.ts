@@ -2,6 +2,7 @@ import type { GraphExplorerContext, GraphExplorerInput } from './graph-explorer.
 import { edgePopoverState } from './graph-explorer.edge';
 import { dataRegion, failedState, loadingState } from './graph-explorer.loading';
 import { editingState, nodePopoverState } from './graph-explorer.node';
+import { decidingState } from './graph-explorer.proposals';
 import { graphExplorerSetup } from './graph-explorer.setup';
 import { viewOptionHandlers } from './graph-explorer.view-options';
 
@@ -11,7 +12,7 @@ export * from './graph-explorer.model';
  * The graph explorer (spec §2 "Graph dialog", §4 Graph): loading → ready | failed. Ready has
  * two regions: `data` (idle, or reloading: graph-explorer.loading.ts) and `ui` (idle, node
  * popover and the Edit Knowledge Node dialog: graph-explorer.node.ts; edge popover:
- * graph-explorer.edge.ts). Filters, layout, the focused view's direction switches and hub
+ * graph-explorer.edge.ts; a proposal decided from either: graph-explorer.proposals.ts). Filters, layout, the focused view's direction switches and hub
  * expansion are local (graph-explorer.view-options.ts). Every part shares one setup
  * (graph-explorer.setup.ts); all state lives in the context, so instances share nothing.
  */
@@ -21,6 +22,7 @@ const initialContext = (input: GraphExplorerInput): GraphExplorerContext => ({
   presetRelationType: input.relationType ?? null,
   readonly: !!input.readonly,
   graph: null,
+  proposals: [],
   loadCount: 0,
   nodeTypes: [],
   relationTypes: [],
@@ -67,6 +69,7 @@ export const graphExplorerMachine = graphExplorerSetup.createMachine({
             nodePopover: nodePopoverState,
             edgePopover: edgePopoverState,
             editing: editingState,
+            deciding: decidingState,
           },
         },
       },

@@ -2,6 +2,8 @@ import type { EditConflictError } from '../../api/client';
 import type { Graph, GraphNode, GraphRelation } from '../../contract/knowledge/graph';
 import type { GraphLayout } from '../../contract/texts/graph';
 import type { TypeRules } from '../../contract/knowledge/relation-type-rules';
+import type { Proposal } from '../../contract/knowledge/review';
+import { overlayOf } from './proposal-items';
 
 /**
  * Types and pure context updates of the graph explorer machine (graph-explorer.machine.ts).
@@ -21,7 +23,16 @@ export interface GraphExplorerPorts {
   deleteNode: (nodeId: string) => Promise<unknown>;
   /** `version`: the node's as the dialog opened it (412 edit_conflict when it changed since); resolves with the saved node. */
   updateNode: (nodeId: string, values: NodeEditValues, version?: number) => Promise<unknown>;
+  /**
+   * Open proposals to draw (review mode): absent when the user may see none (no call is made).
+   * Failing, the graph shows without them.
+   */
+  loadProposals?: () => Promise<Proposal[]>;
+  /** Approve, reject (with its reason) or withdraw a proposal. */
+  decideProposal?: (proposalId: string, decision: ProposalDecision, reason?: string) => Promise<unknown>;
 }
+
+export type ProposalDecision = 'approve' | 'reject' | 'withdraw';
 
 export interface GraphExplorerInput {
   ports: GraphExplorerPorts;
@@ -59,6 +70,8 @@ export interface GraphExplorerContext {
   presetRelationType: string | null;
   readonly: boolean;
   graph: Graph | null;
+  /** Open proposals drawn over the graph (proposal-items.ts); [] without review mode. */
+  proposals: Proposal[];
   /** Increases with every load, so the view knows the data is new (and re-fits). */
   loadCount: number;
   nodeTypes: string[];
@@ -116,7 +129,10 @@ export type GraphExplorerEvent =
   | { type: 'toast.close' }
   /** The conflict dialog's choice: edit from the record as it now is (its version); `theirs`: take its values too. */
   | { type: 'conflict.adopt'; theirs?: boolean }
-  | { type: 'conflict.dismiss' };
+  | { type: 'conflict.dismiss' }
+  /** A proposal changed (live): load the proposals again, not the graph. */
+  | { type: 'proposals.reload' }
+  | { type: 'proposal.decide'; proposalId: string; decision: ProposalDecision; reason?: string };
 
 export type GraphExplorerEmitted =
   | { type: 'relation.changed'; relationId: string; change: 'updated' | 'deleted'; relationType?: string }
@@ -181,3 +197,8 @@ export const nodeEditValuesOf = (n: Pick<GraphNode, 'name' | 'nodeType' | 'snome
 /** The node or relation a popover points at, if it is still in the graph. */
 export const findNode = (c: Pick<GraphExplorerContext, 'graph'>, id: string | undefined) => c.graph?.nodes.find((n) => n.id === id) ?? null;
 export const findRelation = (c: Pick<GraphExplorerContext, 'graph'>, id: string | undefined) => c.graph?.relations.find((r) => r.id === id) ?? null;
+/** A popover opens on a graph item or on a proposed new one (proposal-items.ts). */
+export const findShownNode = (c: Pick<GraphExplorerContext, 'graph' | 'proposals'>, id: string) =>
+  findNode(c, id) ?? (c.graph ? (overlayOf(c.graph, c.proposals).nodes.find((n) => n.id === id) ?? null) : null);
+export const findShownRelation = (c: Pick<GraphExplorerContext, 'graph' | 'proposals'>, id: string) =>
+  findRelation(c, id) ?? (c.graph ? (overlayOf(c.graph, c.proposals).relations.find((r) => r.id === id) ?? null) : null);

@@ -3,6 +3,7 @@ import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { isEditConflict } from '../../api/client';
 import { failureText } from '../error-text';
 import { findNode, nodeEditValuesOf, withNodeValues, withoutNode, type GraphExplorerContext, type GraphExplorerEvent } from './graph-explorer.model';
+import { proposalDecisionHandlers } from './graph-explorer.proposals';
 import { graphExplorerSetup as s, nextToast } from './graph-explorer.setup';
 
 /**
@@ -24,6 +25,7 @@ export const nodePopoverState = s.createStateConfig({
         'edge.open': { guard: 'edgeExists', target: '#graphExplorer.ready.ui.edgePopover' },
         'node.edit': { guard: 'editableNode', target: '#graphExplorer.ready.ui.editing' },
         'node.delete': { guard: 'writable', target: 'confirming' },
+        ...proposalDecisionHandlers,
         'layout.set': { target: IDLE, actions: 'setLayout' },
       },
     },

@@ -1,10 +1,12 @@
 import { assign, fromPromise, or, setup, stateIn } from 'xstate';
-import { GRAPH_MESSAGES } from '../../contract/texts/graph';
+import { GRAPH_MESSAGES, GRAPH_PROPOSAL_TEXTS } from '../../contract/texts/graph';
 import type { Graph } from '../../contract/knowledge/graph';
 import type { TypeRules } from '../../contract/knowledge/relation-type-rules';
+import type { Proposal } from '../../contract/knowledge/review';
 import {
   findNode,
-  findRelation,
+  findShownNode,
+  findShownRelation,
   versionOf,
   type GraphExplorerContext,
   type GraphExplorerEmitted,
@@ -12,6 +14,7 @@ import {
   type GraphExplorerInput,
   type GraphExplorerPorts,
   type NodeEditValues,
+  type ProposalDecision,
 } from './graph-explorer.model';
 
 /**
@@ -20,7 +23,7 @@ import {
  * Each part builds its states with `graphExplorerSetup.createStateConfig`, so they are typed as
  * if written inside the one machine.
  */
-export type Loaded = { graph: Graph; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules };
+export type Loaded = { graph: Graph; proposals: Proposal[]; nodeTypes: string[]; relationTypes: string[]; nodeTypeColors?: Record<string, string>; relationTypeRules?: TypeRules };
 
 export const loadErrorText = (err: unknown) => GRAPH_MESSAGES.loadFailed(err instanceof Error && err.message ? err.message : GRAPH_MESSAGES.unknownError);
 
@@ -33,12 +36,25 @@ export const nextToast = (context: Pick<GraphExplorerContext, 'toastCount'>, mes
   toast: { id: context.toastCount + 1, message, severity },
 });
 
+/** The open proposals to draw; none without the port, or when they cannot be read (the graph still shows). */
+const loadProposals = (ports: GraphExplorerPorts): Promise<Proposal[]> => (ports.loadProposals ? ports.loadProposals().catch(() => []) : Promise.resolve([]));
+
 export const graphExplorerSetup = setup({
   types: { context: {} as GraphExplorerContext, events: {} as GraphExplorerEvent, input: {} as GraphExplorerInput, emitted: {} as GraphExplorerEmitted },
   actors: {
     load: fromPromise<Loaded, { ports: GraphExplorerPorts; focus: string | null }>(async ({ input }) => {
-      const [graph, types] = await Promise.all([input.ports.loadGraph(input.focus), input.ports.loadTypes().catch(() => ({ nodeTypes: [], relationTypes: [] }))]);
-      return { graph, ...types };
+      const [graph, types, proposals] = await Promise.all([
+        input.ports.loadGraph(input.focus),
+        input.ports.loadTypes().catch(() => ({ nodeTypes: [], relationTypes: [] })),
+        loadProposals(input.ports),
+      ]);
+      return { graph, proposals, ...types };
+    }),
+    loadProposals: fromPromise<Proposal[], { ports: GraphExplorerPorts }>(({ input }) => loadProposals(input.ports)),
+    decideProposal: fromPromise<ProposalDecision, { ports: GraphExplorerPorts; proposalId: string; decision: ProposalDecision; reason?: string }>(async ({ input }) => {
+      if (!input.ports.decideProposal) throw new Error(GRAPH_PROPOSAL_TEXTS.failed);
+      await input.ports.decideProposal(input.proposalId, input.decision, input.reason);
+      return input.decision;
     }),
     deleteNode: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteNode(input.id))),
     deleteRelation: fromPromise<void, { ports: GraphExplorerPorts; id: string }>(async ({ input }) => void (await input.ports.deleteRelation(input.id))),
@@ -53,11 +69,12 @@ export const graphExplorerSetup = setup({
   },
   guards: {
     writable: ({ context }) => !context.readonly,
-    busy: or([stateIn('#ge-node-deleting'), stateIn('#ge-edge-deleting'), stateIn('#ge-edge-saving'), stateIn('#ge-edit-saving')]),
+    busy: or([stateIn('#ge-node-deleting'), stateIn('#ge-edge-deleting'), stateIn('#ge-edge-saving'), stateIn('#ge-edit-saving'), stateIn('#ge-proposal-deciding')]),
     typeChosen: ({ context }) => context.chosenType !== '',
-    nodeExists: ({ context, event }) => event.type === 'node.open' && !!findNode(context, event.nodeId),
+    nodeExists: ({ context, event }) => event.type === 'node.open' && !!findShownNode(context, event.nodeId),
     editableNode: ({ context, event }) => !context.readonly && event.type === 'node.edit' && !!findNode(context, event.nodeId),
-    edgeExists: ({ context, event }) => event.type === 'edge.open' && !!findRelation(context, event.relationId),
+    edgeExists: ({ context, event }) => event.type === 'edge.open' && !!findShownRelation(context, event.relationId),
+    canDecide: ({ context, event }) => event.type === 'proposal.decide' && !!context.ports.decideProposal && context.proposals.some((p) => p.id === event.proposalId),
     blankForm: ({ event }) => event.type === 'node.edit.save' && (!event.values.name.trim() || !event.values.nodeType.trim()),
   },
   actions: {

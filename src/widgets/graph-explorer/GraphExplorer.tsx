@@ -6,6 +6,7 @@ import { PortalRootProvider } from '../../ui/overlay/portal';
 import { WithSession } from '../element/with-session';
 import { GraphExplorerView } from './GraphExplorerView';
 import { isLayout } from './model/layouts';
+import { proposalsSeen } from './model/ports';
 import { useGraphExplorer } from './use-graph-explorer';
 import { useGraphLive } from './use-graph-live';
 import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
@@ -72,11 +73,12 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
     layout: isLayout(p.layout) ? p.layout : undefined,
     readonly: !!p.readonly,
     userId: p.userId,
+    permissions: p.permissions,
     onRelationChange: p.onRelationChange,
     onBusyChange: p.onBusyChange,
   });
   // A graph handed in as `data` has no server to hear from.
-  const live = useGraphLive(actor, p.apiBase, p.userId, !p.data);
+  const live = useGraphLive(actor, p.apiBase, p.userId, !p.data, !p.data && proposalsSeen(p.permissions) !== null);
   return (
     <GraphExplorerView
       actor={actor}
@@ -85,6 +87,7 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
       hubLimit={p.hubLimit && p.hubLimit > 0 ? p.hubLimit : 25}
       permissions={p.permissions}
       presenceBase={p.data || !p.userId ? undefined : p.apiBase}
+      userId={p.userId}
       onNodeSelect={p.onNodeSelect}
       onNavigate={p.onNavigate}
       onClose={p.onClose}

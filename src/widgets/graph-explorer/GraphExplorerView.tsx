@@ -20,7 +20,8 @@ import { typeColors } from './canvas/labels';
 import { createZoomStore, Toolbar } from './Toolbar';
 import type { ExplorerActor } from './use-graph-explorer';
 import type { GraphLive } from './use-graph-live';
-import { GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
+import { GRAPH_PROPOSAL_TEXTS as P, GRAPH_VIEW_TEXTS as V } from '../../contract/texts/graph';
+import { overlayOf, proposedActions, withProposed } from '../../machines/graph-explorer/proposal-items';
 
 export interface GraphExplorerViewProps {
   actor: ExplorerActor;
@@ -35,10 +36,12 @@ export interface GraphExplorerViewProps {
   permissions: readonly string[];
   /** The server whose presence the node popover shows (absent: a graph handed in as data). */
   presenceBase?: string;
+  /** The signed-in user (a proposal's proposer withdraws it and never approves it). */
+  userId?: string;
 }
 
 /** The explorer's screen (spec §2 "Graph dialog"): header, toolbar, filters, hint, canvas, popovers, footer. */
-export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose, permissions, presenceBase }: GraphExplorerViewProps) {
+export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSelect, onNavigate, onClose, permissions, presenceBase, userId }: GraphExplorerViewProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -47,7 +50,11 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
   const [zoom] = useState(createZoomStore);
   const [initError, setInitError] = useState<string | null>(null);
 
-  const graph = c.graph;
+  const loaded = c.graph;
+  // Open proposals (review mode) drawn over the graph: new items added, changed ones marked.
+  const overlay = useMemo(() => (loaded ? overlayOf(loaded, c.proposals) : null), [loaded, c.proposals]);
+  const graph = useMemo(() => (loaded && overlay ? withProposed(loaded, overlay) : loaded), [loaded, overlay]);
+  const proposed = useMemo(() => (overlay ? proposedActions(overlay) : new Map()), [overlay]);
   const typeOrder = useMemo(() => {
     const present = graph ? typesIn(graph) : { nodeTypes: [], relationTypes: [] };
     return {
@@ -126,7 +133,17 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
         onRelationType={(name) => actor.send({ type: 'filter.relationType', name })}
         onClear={() => actor.send({ type: 'filter.clear' })}
       />
-      <p className="kg-graph__hint">{GRAPH_MESSAGES.hint}</p>
+      <div className="kg-graph__hints">
+        <p className="kg-graph__hint">{GRAPH_MESSAGES.hint}</p>
+        {proposed.size > 0 && (
+          <p className="kg-graph__legend" title={P.legendHint} data-testid="graph-proposed-legend">
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <circle cx="8" cy="8" r="6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeDasharray="3 2.2" />
+            </svg>
+            <span>{P.legend}</span>
+          </p>
+        )}
+      </div>
 
       {live?.stale && <LiveNotice className="kg-graph__live" text={LIVE_TEXTS.graphChanged} reloadLabel={LIVE_TEXTS.reload} onReload={live.reload} />}
       {(c.error || initError) && <Alert severity="error">{initError ?? c.error}</Alert>}
@@ -136,6 +153,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
           <GraphCanvas
             handleRef={canvas}
             view={view}
+            proposed={proposed}
             layout={c.layout}
             colors={colors}
             typeOrder={typeOrder.nodeTypes}
@@ -163,7 +181,7 @@ export function GraphExplorerView({ actor, live, showTitle, hubLimit, onNodeSele
         {view && !loading && view.nodes.length === 0 && <div className="kg-graph__overlay kg-graph__overlay--quiet">{V.noNodesMatch}</div>}
       </div>
 
-      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} permissions={permissions} presenceBase={presenceBase} />
+      <GraphPopovers actor={actor} view={view} colors={colors} relationTypes={typeOrder.relationTypes} onNavigate={onNavigate} permissions={permissions} presenceBase={presenceBase} userId={userId} />
 
       <footer className="kg-graph__footer">
         {graph?.focus ? (

@@ -4,7 +4,7 @@ import type { Graph } from '../../contract/knowledge/graph';
 import type { KgDomEvents } from '../../contract/dom-events';
 import type { GraphLayout } from '../../contract/texts/graph';
 import { graphExplorerMachine, type GraphExplorerPorts } from '../../machines/graph-explorer/graph-explorer.machine';
-import { apiPorts, dataPorts } from './model/ports';
+import { apiPorts, dataPorts, proposalsSeen } from './model/ports';
 import { useLatest } from '../../ui/use-latest';
 
 export interface ExplorerOptions {
@@ -15,6 +15,8 @@ export interface ExplorerOptions {
   layout: GraphLayout | undefined;
   readonly: boolean;
   userId: string | undefined;
+  /** The signed-in user's permissions: whether open proposals are drawn (model/ports.ts). */
+  permissions: readonly string[];
   onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
   onBusyChange?: (busy: boolean) => void;
 }
@@ -28,7 +30,11 @@ export function useGraphExplorer(o: ExplorerOptions) {
   const latest = useLatest(o);
   const sourceKey = o.data ?? o.apiBase;
   const sourcePorts = useMemo(
-    () => (o.data ? dataPorts(o.data) : apiPorts(o.apiBase, () => latest.current.userId)),
+    () => (o.data ? dataPorts(o.data) : apiPorts(
+          o.apiBase,
+          () => latest.current.userId,
+          () => proposalsSeen(latest.current.permissions),
+        )),
     // One set of ports per source: the data the page gave, else the API base.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sourceKey],
@@ -42,6 +48,8 @@ export function useGraphExplorer(o: ExplorerOptions) {
     deleteRelation: (id) => portsRef.current.deleteRelation(id),
     deleteNode: (id) => portsRef.current.deleteNode(id),
     updateNode: (id, v, version) => portsRef.current.updateNode(id, v, version),
+    loadProposals: () => portsRef.current.loadProposals?.() ?? Promise.resolve([]),
+    decideProposal: (id, decision, reason) => portsRef.current.decideProposal?.(id, decision, reason) ?? Promise.reject(new Error('read-only')),
   }));
 
   const actor = useActorRef(graphExplorerMachine, {

@@ -14,8 +14,9 @@ const OWN_ECHO_MS = 2000;
  * the view offers a reload instead of rearranging what the user is looking at. The graph's own
  * actions (delete, retype, edit: the machine is busy, and reloads itself after) are not "elsewhere":
  * changes by this user during them and shortly after are ignored. Any reload clears the mark.
+ * A proposal's message loads the drawn proposals again (no notice: nothing moves but them).
  */
-export function useGraphLive(actor: ExplorerActor, apiBase: string, userId: string | undefined, enabled: boolean) {
+export function useGraphLive(actor: ExplorerActor, apiBase: string, userId: string | undefined, enabled: boolean, proposals = false) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [stale, setStale] = useState(false);
   const ownUntil = useRef(0);
@@ -37,6 +38,14 @@ export function useGraphLive(actor: ExplorerActor, apiBase: string, userId: stri
       if (resync || elsewhere.length > 0) setStale(true);
     },
     enabled,
+  );
+  // Open proposals drawn in the graph (review mode): a new, changed or decided one shows at once;
+  // the server sends these messages only to the proposer and to reviewers.
+  useLiveChanges(
+    api,
+    (c) => concerns(c, { types: ['proposal'] }),
+    () => actor.send({ type: 'proposals.reload' }),
+    enabled && proposals,
   );
   return { stale, reload: () => actor.send({ type: 'graph.reload' }) };
 }

@@ -12,6 +12,8 @@ export interface DebugNode {
   x: number;
   y: number;
   r: number;
+  /** An open proposal creates, changes or deletes it (review mode), else null. */
+  proposed: 'create' | 'update' | 'delete' | null;
 }
 export interface DebugLink {
   id: string;
@@ -19,6 +21,7 @@ export interface DebugLink {
   target: string;
   x: number;
   y: number;
+  proposed: 'create' | 'update' | 'delete' | null;
 }
 export interface Positions {
   zoom: number;

@@ -1,6 +1,7 @@
 import { useId, useImperativeHandle, useRef, type Ref } from 'react';
 import type { Anchor } from '../../../machines/graph-explorer/graph-explorer.machine';
 import type { ViewGraph } from '../model/graph-model';
+import type { ProposedAction } from '../../../machines/graph-explorer/proposal-items';
 import type { LayoutName } from '../model/layouts';
 import { useLatest } from '../../../ui/use-latest';
 import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
@@ -17,6 +18,8 @@ export interface GraphCanvasHandle {
 
 export interface GraphCanvasProps {
   view: ViewGraph;
+  /** Items an open proposal creates, changes or deletes (review mode): drawn dashed or faded. */
+  proposed?: ReadonlyMap<string, ProposedAction>;
   layout: LayoutName;
   colors: ReadonlyMap<string, string>;
   typeOrder: readonly string[];

@@ -12,10 +12,10 @@ export function screenPositions(box: HTMLElement, nodes: readonly FgNode[], link
   };
   return {
     zoom,
-    nodes: nodes.filter((n) => n.x !== undefined).map((n) => ({ id: n.id, name: n.node.name, r: n.radius * zoom, ...at(n.x!, n.y!) })),
+    nodes: nodes.filter((n) => n.x !== undefined).map((n) => ({ id: n.id, name: n.node.name, r: n.radius * zoom, proposed: n.proposed ?? null, ...at(n.x!, n.y!) })),
     links: links.flatMap((l) => {
       const e = ends(l);
-      return e ? [{ id: l.id, source: e[0].id, target: e[1].id, ...at((e[0].x! + e[1].x!) / 2, (e[0].y! + e[1].y!) / 2) }] : [];
+      return e ? [{ id: l.id, source: e[0].id, target: e[1].id, proposed: l.proposed ?? null, ...at((e[0].x! + e[1].x!) / 2, (e[0].y! + e[1].y!) / 2) }] : [];
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { GraphNode, GraphRelation } from '../../../contract/knowledge/graph';
 import { GRAPH_FIGURES } from '../../../contract/texts/graph';
 import type { Side } from '../model/graph-model';
+import type { ProposedAction } from '../../../machines/graph-explorer/proposal-items';
 import { edgeLabel, focusedNameLabel, focusedTypeLabel, wrapLabel } from './labels';
 import type { Point } from '../model/layouts';
 
@@ -22,6 +23,8 @@ export interface FgNode {
   lines?: string[];
   /** Relations a hub cap holds back ('+N'). */
   capped: number;
+  /** An open proposal creates (dashed), changes (dashed ring) or deletes (faded) it. */
+  proposed?: ProposedAction;
   /** Set by the simulation once it has taken the data (force-graph lays out asynchronously). */
   index?: number;
   x?: number;
@@ -40,6 +43,8 @@ export interface FgLink {
   /** Index into the width buckets (by weight), so links are stroked in a few batches. */
   widthBucket: number;
   label: string;
+  /** An open proposal creates (dashed), changes (dashed, highlighted) or deletes (faded) it. */
+  proposed?: ProposedAction;
 }
 
 /** Screen widths (px) of the weight buckets: weight 1–25, 26–50, 51–75, 76–100. */
@@ -53,6 +58,8 @@ export interface ObjectsInput {
   sides: ReadonlyMap<string, Side>;
   colors: ReadonlyMap<string, string>;
   capped: ReadonlyMap<string, number>;
+  /** Items of open proposals (review mode). */
+  proposed?: ReadonlyMap<string, ProposedAction>;
   /** Fixed positions of a static layout (pinned with fx/fy), or null for the force layout. */
   fixed: ReadonlyMap<string, Point> | null;
   /** Where nodes were before (kept across data changes). */
@@ -82,6 +89,8 @@ export function buildObjects(input: ObjectsInput): { nodes: FgNode[]; links: FgL
       side: input.sides.get(n.id) ?? 'other',
       capped: input.capped.get(n.id) ?? 0,
     };
+    const proposed = input.proposed?.get(n.id);
+    if (proposed) o.proposed = proposed;
     const pin = fixed?.get(n.id) ?? input.pins?.get(n.id);
     const seed = pin ?? previous.get(n.id) ?? input.seeds?.get(n.id);
     if (seed) {
@@ -110,6 +119,7 @@ export function buildObjects(input: ObjectsInput): { nodes: FgNode[]; links: FgL
       relation: r,
       widthBucket: widthBucketOf(r.weight),
       label: edgeLabel(r.relationType),
+      ...(input.proposed?.has(r.id) ? { proposed: input.proposed.get(r.id) } : {}),
     }),
   );
   return { nodes, links };

@@ -5,7 +5,9 @@ import { labelLines, LINK_WIDTHS, type FgLink, type FgNode } from './graph-objec
  * Draws one frame on force-graph's canvas (after its own, empty, pass): links in a handful of
  * batched strokes (per weight bucket and highlight), arrowheads in one fill, nodes in one fill
  * per colour, then labels only where they are big enough to read. Everything outside the
- * visible area is skipped. Coordinates are graph units; `k` is the zoom.
+ * visible area is skipped. Coordinates are graph units; `k` is the zoom. Items of open proposals
+ * (review mode, few) are drawn one by one on top: a new node or relation dashed, a changed one
+ * with a dashed ring or line in the warning colour, one to be deleted faded and struck through.
  */
 export interface Viewport {
   x0: number;
@@ -24,7 +26,7 @@ export interface PaintState {
   /** The keyboard focus (keyboard-nav.ts): a node with a dashed ring, an edge highlighted. */
   keyNode: string | null;
   keyLink: string | null;
-  colors: { link: string; linkHighlight: string; ring: string; focusRing: string; text: string; muted: string; badge: string };
+  colors: { link: string; linkHighlight: string; ring: string; focusRing: string; text: string; muted: string; badge: string; proposedChange: string; proposedDelete: string };
 }
 
 /** Smallest on-screen font size (px) worth drawing. */
@@ -46,6 +48,7 @@ const inView = (v: Viewport, x: number, y: number, pad: number) => x + pad >= v.
 // Reused between frames: a big graph would otherwise allocate tens of thousands of entries per frame.
 const buckets: FgLink[][] = LINK_WIDTHS.map(() => []);
 const hotLinks: FgLink[] = [];
+const proposedLinks: FgLink[] = [];
 const visibleLinks: FgLink[] = [];
 const visibleNodes: FgNode[] = [];
 const src = (l: FgLink) => l.source as FgNode;
@@ -61,6 +64,7 @@ export function paintFrame(ctx: CanvasRenderingContext2D, s: PaintState, k: numb
   const active = s.hoverNode ?? s.selectedNode;
   for (const b of buckets) b.length = 0;
   hotLinks.length = 0;
+  proposedLinks.length = 0;
   visibleLinks.length = 0;
   for (const l of s.links) {
     const a = src(l);
@@ -68,7 +72,8 @@ export function paintFrame(ctx: CanvasRenderingContext2D, s: PaintState, k: numb
     if (typeof a !== 'object' || typeof b !== 'object' || a.x === undefined || b.x === undefined) continue;
     if (Math.max(a.x, b.x) < v.x0 || Math.min(a.x, b.x) > v.x1 || Math.max(a.y!, b.y!) < v.y0 || Math.min(a.y!, b.y!) > v.y1) continue;
     visibleLinks.push(l);
-    if (l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (a.id === active || b.id === active))) hotLinks.push(l);
+    if (l.proposed) proposedLinks.push(l);
+    else if (l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (a.id === active || b.id === active))) hotLinks.push(l);
     else buckets[l.widthBucket].push(l);
   }
   paintLinks(ctx, s, k);
@@ -104,6 +109,7 @@ function paintLinks(ctx: CanvasRenderingContext2D, s: PaintState, k: number): vo
     ctx.lineWidth = (LINK_WIDTHS[l.widthBucket] + 0.75) / k;
     strokeAll(ctx, [l]);
   }
+  for (const l of proposedLinks) paintProposedLink(ctx, s, l, k);
   // Arrowheads (direction) once the nodes are big enough to tell them apart.
   if (GRAPH_FIGURES.nodeRadius.normal * k >= 5 && wide) {
     for (const highlighted of [false, true]) {
@@ -133,6 +139,105 @@ function paintLinks(ctx: CanvasRenderingContext2D, s: PaintState, k: number): vo
   ctx.restore();
 }
 
+/** Dash pattern in graph units for `on`/`off` screen px at zoom k. */
+const dash = (k: number, on: number, off: number) => [on / k, off / k];
+
+function isHot(s: PaintState, l: FgLink): boolean {
+  const active = s.hoverNode ?? s.selectedNode;
+  return l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (src(l).id === active || dst(l).id === active));
+}
+
+/** A proposed relation: new = dashed, changed = its line with a dashed warning line over it, deleted = faded red, crossed out. */
+function paintProposedLink(ctx: CanvasRenderingContext2D, s: PaintState, l: FgLink, k: number): void {
+  const hot = isHot(s, l);
+  const width = (LINK_WIDTHS[l.widthBucket] + (hot ? 1.25 : 0.75)) / k;
+  ctx.save();
+  ctx.lineCap = 'butt';
+  if (l.proposed === 'create') {
+    ctx.setLineDash(dash(k, 7, 5));
+    ctx.strokeStyle = hot ? s.colors.linkHighlight : s.colors.text;
+    ctx.globalAlpha = hot ? 1 : 0.7;
+    ctx.lineWidth = width;
+    strokeAll(ctx, [l]);
+  } else if (l.proposed === 'update') {
+    ctx.strokeStyle = hot ? s.colors.linkHighlight : s.colors.link;
+    ctx.lineWidth = width;
+    strokeAll(ctx, [l]);
+    ctx.setLineDash(dash(k, 5, 4));
+    ctx.strokeStyle = s.colors.proposedChange;
+    ctx.lineWidth = width + 1 / k;
+    strokeAll(ctx, [l]);
+  } else {
+    // Faded, in the danger colour, with a cross at its middle: struck out.
+    ctx.globalAlpha = hot ? 0.8 : 0.5;
+    ctx.setLineDash(dash(k, 3, 3));
+    ctx.strokeStyle = s.colors.proposedDelete;
+    ctx.lineWidth = width;
+    strokeAll(ctx, [l]);
+    const a = src(l);
+    const b = dst(l);
+    const mx = (a.x! + b.x!) / 2;
+    const my = (a.y! + b.y!) / 2;
+    const arm = 4.5 / k;
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = 2 / k;
+    ctx.beginPath();
+    ctx.moveTo(mx - arm, my - arm);
+    ctx.lineTo(mx + arm, my + arm);
+    ctx.moveTo(mx - arm, my + arm);
+    ctx.lineTo(mx + arm, my - arm);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** A proposed node: new = pale with a dashed outline, changed = a dashed warning ring, deleted = faded and struck through. */
+function paintProposedNode(ctx: CanvasRenderingContext2D, s: PaintState, node: FgNode, r: number, k: number): void {
+  const x = node.x!;
+  const y = node.y!;
+  ctx.save();
+  if (node.proposed === 'create') {
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    ctx.globalAlpha = 0.3;
+    ctx.fillStyle = node.color;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.setLineDash(dash(k, 5, 3.5));
+    ctx.lineWidth = Math.max(1.5, 2.25 / k);
+    ctx.strokeStyle = node.color;
+    ctx.stroke();
+  } else if (node.proposed === 'update') {
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = node.color;
+    ctx.fill();
+    ctx.beginPath();
+    ctx.arc(x, y, r + 2 + 2.5 / k, 0, 2 * Math.PI);
+    ctx.setLineDash(dash(k, 5, 3.5));
+    ctx.lineWidth = 2.25 / k;
+    ctx.strokeStyle = s.colors.proposedChange;
+    ctx.stroke();
+  } else {
+    ctx.globalAlpha = 0.32;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = node.color;
+    ctx.fill();
+    ctx.globalAlpha = 0.9;
+    ctx.beginPath();
+    ctx.moveTo(x - r * 0.8, y + r * 0.8);
+    ctx.lineTo(x + r * 0.8, y - r * 0.8);
+    ctx.lineWidth = 2 / k;
+    ctx.strokeStyle = s.colors.proposedDelete;
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
 function radiusOf(s: PaintState, n: FgNode): number {
   return n.id === s.hoverNode ? GRAPH_FIGURES.nodeRadius.hover : n.radius;
 }
@@ -140,7 +245,12 @@ function radiusOf(s: PaintState, n: FgNode): number {
 function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[], k: number): void {
   const byColor = new Map<string, FgNode[]>();
   const special: FgNode[] = [];
+  const proposed: FgNode[] = [];
   for (const n of nodes) {
+    if (n.proposed && n.side !== 'focus' && n.id !== s.hoverNode && n.id !== s.selectedNode && n.id !== s.keyNode) {
+      proposed.push(n);
+      continue;
+    }
     if (n.id === s.hoverNode || n.id === s.selectedNode || n.id === s.keyNode || n.side === 'focus') {
       special.push(n);
       continue;
@@ -165,6 +275,7 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
       ctx.stroke();
     }
   }
+  for (const node of proposed) paintProposedNode(ctx, s, node, node.radius, k);
   // Focus, hovered and selected nodes on top, each with its ring.
   for (const node of special) {
     const r = radiusOf(s, node);
@@ -173,13 +284,20 @@ function paintNodes(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNode[
     ctx.arc(node.x!, node.y!, r + 6, 0, 2 * Math.PI);
     ctx.fillStyle = node.side === 'focus' ? 'rgba(91, 79, 199, 0.14)' : 'rgba(21, 101, 192, 0.14)';
     ctx.fill();
+    if (node.proposed) paintProposedNode(ctx, s, node, r, k);
+    else {
+      ctx.beginPath();
+      ctx.arc(node.x!, node.y!, r, 0, 2 * Math.PI);
+      ctx.fillStyle = node.color;
+      ctx.fill();
+    }
     ctx.beginPath();
     ctx.arc(node.x!, node.y!, r, 0, 2 * Math.PI);
-    ctx.fillStyle = node.color;
-    ctx.fill();
+    if (node.proposed === 'create') ctx.setLineDash(dash(k, 5, 3.5));
     ctx.lineWidth = Math.max(2, 3 / k);
     ctx.strokeStyle = node.side === 'focus' ? s.colors.focusRing : s.colors.ring;
     ctx.stroke();
+    ctx.setLineDash([]);
     if (node.id === s.keyNode) paintKeyRing(ctx, s, node.x!, node.y!, r, k);
   }
   ctx.restore();
@@ -241,7 +359,7 @@ function paintLabelsAt(ctx: CanvasRenderingContext2D, s: PaintState, nodes: FgNo
     } else {
       // Up to two lines of 7 inside the circle.
       ctx.font = `600 ${size}px system-ui, sans-serif`;
-      ctx.fillStyle = '#ffffff';
+      ctx.fillStyle = node.proposed === 'create' ? s.colors.text : '#ffffff';
       const top = node.y! - ((lines.length - 1) * size * 1.1) / 2;
       lines.forEach((line, i) => ctx.fillText(line, node.x!, top + i * size * 1.1));
     }

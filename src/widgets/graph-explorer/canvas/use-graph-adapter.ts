@@ -23,6 +23,8 @@ function themeColors(el: HTMLElement) {
     text: v('--kg-color-text', '#17212e'),
     muted: v('--kg-color-text-muted', '#5a6777'),
     badge: v('--kg-color-secondary', '#5b4fc7'),
+    proposedChange: v('--kg-color-warning', '#b45309'),
+    proposedDelete: v('--kg-color-danger', '#c62828'),
   };
 }
 

@@ -7,13 +7,13 @@ import { radialLayout, staticLayout } from '../model/layouts';
 /** The focus node's direct neighbours (pinned on the focused force view's ring). */
 const ADJACENT: ReadonlySet<Side> = new Set(['in', 'out', 'both']);
 
-type DrawingProps = Pick<GraphCanvasProps, 'view' | 'layout' | 'colors' | 'typeOrder' | 'loadCount' | 'selectedNode' | 'selectedLink' | 'paused'>;
+type DrawingProps = Pick<GraphCanvasProps, 'view' | 'proposed' | 'layout' | 'colors' | 'typeOrder' | 'loadCount' | 'selectedNode' | 'selectedLink' | 'paused'>;
 
 /**
  * What the adapter draws: the view's nodes and relations placed by the chosen layout (fitted
  * again on new data or a new layout), the selection, and whether drawing is paused.
  */
-export function useGraphDrawing(adapter: GraphAdapter | null, { view, layout, colors, typeOrder, loadCount, selectedNode, selectedLink, paused }: DrawingProps) {
+export function useGraphDrawing(adapter: GraphAdapter | null, { view, proposed, layout, colors, typeOrder, loadCount, selectedNode, selectedLink, paused }: DrawingProps) {
   const fixed = useMemo(() => staticLayout(layout, { nodes: view.nodes, focus: view.focus, sides: view.sides, typeOrder }), [layout, view, typeOrder]);
   // The focused force layout starts from the radial rings and keeps the focus node's neighbours on
   // them (pinned), grouped by direction around it; only nodes further away are simulated.
@@ -25,8 +25,8 @@ export function useGraphDrawing(adapter: GraphAdapter | null, { view, layout, co
     if (!adapter) return;
     const refit = lastFit.current !== fitKey;
     lastFit.current = fitKey;
-    adapter.setData({ nodes: view.nodes, relations: view.relations, focus: view.focus, sides: view.sides, colors, capped: view.capped, fixed, seeds, pins, refit });
-  }, [adapter, view, colors, fixed, seeds, pins, fitKey]);
+    adapter.setData({ nodes: view.nodes, relations: view.relations, focus: view.focus, sides: view.sides, colors, capped: view.capped, proposed, fixed, seeds, pins, refit });
+  }, [adapter, view, proposed, colors, fixed, seeds, pins, fitKey]);
 
   useEffect(() => adapter?.setSelection({ node: selectedNode, link: selectedLink }), [adapter, selectedNode, selectedLink]);
   useEffect(() => adapter?.setPaused(paused), [adapter, paused]);

@@ -31,6 +31,8 @@ export interface EdgePopoverProps {
   chosenType: string;
   /** The record's comment count and a link to its discussion (a slot, like presence). */
   discussion?: ReactNode;
+  /** Open proposals to change or delete it (review mode; a slot: ProposalCards). */
+  proposals?: ReactNode;
   onClose: () => void;
   onEditType: () => void;
   onChooseType: (type: string) => void;
@@ -61,6 +63,7 @@ export function EdgePopover(p: EdgePopoverProps) {
       </p>
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
       {r.evidence && r.evidence.length > 0 && <EvidenceList evidence={r.evidence} />}
+      {p.proposals}
       {p.discussion}
 
       {p.step === 'viewing' && !p.readonly && (p.can.edit || p.can.remove) && (

@@ -8,6 +8,10 @@ import type { ViewGraph } from '../model/graph-model';
 import { NodePopover, type NodePopoverStep } from './NodePopover';
 import type { ExplorerActor } from '../use-graph-explorer';
 import { PopoverDiscussion, PopoverPresence } from './popover-presence';
+import { ProposalCards } from './ProposalCard';
+import { ProposedPopover } from './ProposedPopover';
+import { isProposedId, overlayOf } from '../../../machines/graph-explorer/proposal-items';
+import { REVIEW_PERMISSION } from '../../../contract/knowledge/review';
 
 // The comparison loads when a type save first meets someone else's change, not with the graph (its size budget: bench/bundle).
 const ConflictDialog = lazy(() => import('../../parts/conflict').then((m) => ({ default: m.ConflictDialog })));
@@ -23,10 +27,12 @@ export interface GraphPopoversProps {
   permissions: readonly string[];
   /** The server whose presence the node popover shows. */
   presenceBase?: string;
+  /** The signed-in user: the proposer of a proposal withdraws it, and never approves it. */
+  userId?: string;
 }
 
 /** The node or edge popover the machine has open (closed when its node or edge left the view). */
-export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions, presenceBase }: GraphPopoversProps) {
+export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, permissions, presenceBase, userId }: GraphPopoversProps) {
   const snapshot = useSelector(actor, (s) => s);
   const c = snapshot.context;
   const popover = c.popover;
@@ -54,6 +60,30 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
   const focus = c.graph?.focus ?? null;
   // Each action only for a role that may take it (the server refuses the others): no form to fill in vain.
   const may = (permission: string) => !c.readonly && permissions.includes(permission);
+  // Open proposals about the item (review mode): who proposed what, and the decision the user may take.
+  const marks = popover && c.graph ? (overlayOf(c.graph, c.proposals).marks.get(popover.id) ?? []) : [];
+  const nameOf = (id: string) => view?.nodes.find((n) => n.id === id)?.name ?? c.graph?.nodes.find((n) => n.id === id)?.name ?? V.unknownNode;
+  const proposals = marks.length > 0 && (
+    <ProposalCards
+      marks={marks}
+      userId={userId}
+      reviewer={permissions.includes(REVIEW_PERMISSION)}
+      readonly={c.readonly}
+      busy={busy}
+      nameOf={nameOf}
+      onDecide={(proposalId, decision, reason) => send({ type: 'proposal.decide', proposalId, decision, reason })}
+    />
+  );
+  if (popover && isProposedId(popover.id) && (node || relation)) {
+    const item = node
+      ? { kind: 'node' as const, node, color: colors.get(node.nodeType) ?? '#607d8b' }
+      : { kind: 'edge' as const, relation: relation!, sourceName: nameOf(relation!.sourceNodeId), targetName: nameOf(relation!.targetNodeId) };
+    return (
+      <ProposedPopover item={item} anchor={popover.anchor} busy={busy} onClose={close}>
+        {proposals}
+      </ProposedPopover>
+    );
+  }
 
   if (popover?.kind === 'node' && node) {
     const steps: NodePopoverStep[] = ['confirming', 'deleting'];
@@ -69,6 +99,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
         capped={view?.capped.get(node.id) ?? 0}
         isFocus={node.id === focus}
         presence={presenceBase !== undefined && <PopoverPresence apiBase={presenceBase} nodeId={node.id} />}
+        proposals={proposals}
         discussion={presenceBase !== undefined && <PopoverDiscussion apiBase={presenceBase} type="node" id={node.id} onOpen={onNavigate && (() => onNavigate({ path: `/nodes/view/${node.id}` }))} />}
         onClose={close}
         // Spec §2: Add Relation leaves for the relation form and comes back to the graph afterwards.
@@ -110,6 +141,7 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
           readonly={c.readonly}
           can={{ edit: may('relations.update'), remove: may('relations.delete') }}
           relationTypes={fitting}
+          proposals={proposals}
           discussion={
             presenceBase !== undefined && (
               <PopoverDiscussion apiBase={presenceBase} type="relation" id={relation.id} onOpen={onNavigate && (() => onNavigate({ path: `/relations/${relation.id}/edit` }))} />

@@ -27,6 +27,8 @@ export interface NodePopoverProps {
   presence?: ReactNode;
   /** The record's comment count and a link to its discussion (a slot, like presence). */
   discussion?: ReactNode;
+  /** Open proposals to change or delete it (review mode; a slot: ProposalCards). */
+  proposals?: ReactNode;
   onClose: () => void;
   onAddRelation: () => void;
   onEditNode: () => void;
@@ -64,6 +66,7 @@ export function NodePopover(p: NodePopoverProps) {
         <dd>{node.degree}</dd>
       </dl>
       <p className="kg-graph-popover__text">{node.description || GRAPH_MESSAGES.noDescription}</p>
+      {p.proposals}
       {p.discussion}
       {p.capped > 0 && (
         <Button variant="text" startIcon={<ExpandIcon size={16} />} onClick={p.onShowMore} disabled={busy}>
