@@ -25,6 +25,7 @@ import '../contract/texts/nodes';
 import '../contract/texts/presence';
 import '../contract/texts/relations';
 import '../contract/texts/knowledge/review';
+import '../contract/texts/knowledge/proposals';
 import '../contract/texts/admin/roles';
 import '../contract/texts/search';
 import '../contract/texts/admin/settings';
