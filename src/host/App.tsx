@@ -30,6 +30,8 @@ const pages = {
   placeholder: lazyPage(() => import('./pages/PlaceholderPage'), (m) => m.PlaceholderPage),
   backup: lazyPage(() => import('./pages/admin/BackupPage'), (m) => m.BackupPage),
   terminology: lazyPage(() => import('./pages/admin/TerminologyPage'), (m) => m.TerminologyPage),
+  myProposals: lazyPage(() => import('./pages/proposals/MyProposalsPage'), (m) => m.MyProposalsPage),
+  reviewSettings: lazyPage(() => import('./pages/proposals/ReviewSettingsPage'), (m) => m.ReviewSettingsPage),
 };
 const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;
@@ -49,6 +51,8 @@ const SearchPage = pages.search.Page;
 const PlaceholderPage = pages.placeholder.Page;
 const BackupPage = pages.backup.Page;
 const TerminologyPage = pages.terminology.Page;
+const MyProposalsPage = pages.myProposals.Page;
+const ReviewSettingsPage = pages.reviewSettings.Page;
 
 /** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
 const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
@@ -62,6 +66,8 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/analytics', 'analytics'],
   ['/admin/backup', 'backup'],
   ['/admin/terminology', 'terminology'],
+  ['/admin/review', 'reviewSettings'],
+  ['/proposals', 'myProposals'],
   ['/snomed', 'snomed'],
   ['/node-types', 'typeAdmin'],
   ['/relation-types', 'typeAdmin'],
@@ -112,6 +118,8 @@ const routes = createRoutesFromElements(
         <Route path="/admin/analytics" element={<AnalyticsPage />} />
         <Route path="/admin/backup" element={<BackupPage />} />
         <Route path="/admin/terminology" element={<TerminologyPage />} />
+        <Route path="/admin/review" element={<ReviewSettingsPage />} />
+        <Route path="/proposals" element={<MyProposalsPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />
         <Route path="/relation-types" element={<TypeAdminPage key="relation" kind="relation" />} />

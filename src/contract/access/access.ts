@@ -175,6 +175,9 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/audit': 'system.logs',
   '/admin/backup': 'system.backup',
   '/admin/terminology': 'system.config',
+  // Review mode: the settings are the system's; "My proposals" is for those who edit (a save may become one).
+  '/admin/review': 'system.config',
+  '/proposals': 'nodes.update',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

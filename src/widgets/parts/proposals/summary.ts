@@ -11,7 +11,7 @@ const MAX_TEXT = 80;
 export function shortValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return T.change.empty;
   if (Array.isArray(value)) return value.length === 0 ? T.change.empty : String(value.length);
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
 }
 
