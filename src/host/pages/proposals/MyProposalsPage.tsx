@@ -6,6 +6,7 @@ import { failureText } from '../../../machines/error-text';
 import { Alert, BlockSpinner, Button, Card, Chip, Dialog, ErrorState, SelectField, Toast } from '../../../ui';
 import { changeSummary, formatDate, useLiveChanges, useLoad, useToast } from '../../../widgets';
 import { api } from '../../session';
+import '../../../ui/controls.css';
 import './proposals.css';
 
 const T = PROPOSAL_TEXTS.page;

@@ -7,6 +7,7 @@ import { failureText } from '../../../machines/error-text';
 import { Alert, BlockSpinner, Button, Card, Checkbox, ErrorState, Switch } from '../../../ui';
 import { useLoad, useUnsavedChanges } from '../../../widgets';
 import { api } from '../../session';
+import '../../../ui/controls.css';
 import './proposals.css';
 
 const T = PROPOSAL_TEXTS.settings;
