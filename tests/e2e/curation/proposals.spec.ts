@@ -40,8 +40,9 @@ test('the admin puts one node type under review on the settings screen', async (
   const disease = page.getByRole('checkbox', { name: 'Disease' });
   await expect(disease).toBeDisabled(); // review mode is off: the types wait for the switch
   await page.getByRole('switch', { name: 'Review changes before they go live' }).check();
-  await expect(page.getByText('None chosen: every type is under review.').first()).toBeVisible();
+  await expect(page.getByText('No type chosen in either list: every node type and relation type is under review.')).toBeVisible();
   await disease.check();
+  await expect(page.getByText('None chosen here: no type of this kind is under review.')).toBeVisible(); // relation types
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Review settings saved' })).toBeVisible();
   expect((await api('/review/settings')).body).toEqual({ enabled: true, nodeTypes: ['Disease'], relationTypes: [] });

@@ -35,6 +35,8 @@ function SettingsForm({ saved: first, nodeTypes, relationTypes }: { saved: Revie
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const dirty = !sameSettings(values, saved);
+  // Both lists empty: review covers every type (docs/architecture/review.md "Settings").
+  const everything = values.nodeTypes.length === 0 && values.relationTypes.length === 0;
   useUnsavedChanges(dirty);
   useEffect(() => {
     if (dirty) setMessage((m) => (m?.severity === 'success' ? null : m));
@@ -60,7 +62,7 @@ function SettingsForm({ saved: first, nodeTypes, relationTypes }: { saved: Revie
   const group = (field: 'nodeTypes' | 'relationTypes', legend: string, names: string[]) => (
     <fieldset className="kg-review-settings__group" disabled={!values.enabled || busy}>
       <legend className="kg-review-settings__legend">{legend}</legend>
-      {values[field].length === 0 && <p className="kg-review-settings__hint">{T.allTypes}</p>}
+      {values[field].length === 0 && !everything && <p className="kg-review-settings__hint">{T.noneOfKind}</p>}
       <div className="kg-review-settings__types">
         {names.map((name) => (
           <Checkbox key={name} label={name} checked={values[field].includes(name)} onChange={(on) => toggle(field, name, on)} />
@@ -86,6 +88,7 @@ function SettingsForm({ saved: first, nodeTypes, relationTypes }: { saved: Revie
       <Card className="kg-review-settings__card">
         <Switch label={T.enabled} checked={values.enabled} disabled={busy} onChange={(enabled) => setValues((v) => ({ ...v, enabled }))} />
         {!values.enabled && <p className="kg-review-settings__hint">{T.off}</p>}
+        {values.enabled && everything && <p className="kg-review-settings__hint">{T.allTypes}</p>}
         <div className="kg-review-settings__groups">
           {group('nodeTypes', T.nodeTypes, nodeTypes)}
           {group('relationTypes', T.relationTypes, relationTypes)}
