@@ -1,5 +1,5 @@
-import { CONFLICT_TEXTS, EDIT_CONFLICT, MESSAGES, type ApiErrorBody, type AuthResponse } from '../contract';
-import { HttpError, http as request } from './http';
+import { CONFLICT_TEXTS, EDIT_CONFLICT, MESSAGES, PROPOSAL_TEXTS, type ApiErrorBody, type AuthResponse, type ProposalRef } from '../contract';
+import { HttpError, httpWithStatus as request } from './http';
 import { sessionStoreFor, type SessionStore } from './session-store';
 
 /** A failed call: `message` is the server's `error` text (or the caller's fallback). */
@@ -29,6 +29,31 @@ export class EditConflictError<T = unknown> extends ApiError {
     super(412, EDIT_CONFLICT, message);
     this.name = 'EditConflictError';
   }
+}
+
+/**
+ * A write that review mode kept as a proposal: the server answered 202 `{ proposal: { id, state } }`
+ * and changed nothing (docs/architecture/review.md). Thrown, not returned, so that no caller takes
+ * the answer for the saved record it asked for: a form keeps the user's values, a list keeps the row.
+ * Callers that know about review show `PROPOSAL_TEXTS.sent` with a link to My proposals; any other
+ * shows the message like an error, which is still true ("Sent for review", not saved).
+ */
+export class ProposalSentError extends ApiError {
+  constructor(readonly proposal: ProposalRef['proposal']) {
+    super(202, PROPOSAL_SENT, PROPOSAL_TEXTS.sent);
+    this.name = 'ProposalSentError';
+  }
+}
+export const PROPOSAL_SENT = 'proposal_sent';
+export const isProposalSent = (err: unknown): err is ProposalSentError => err instanceof ProposalSentError;
+
+/** A 202 whose body names a proposal (a 202 of another kind, e.g. a started job, is an ordinary answer). */
+function proposalOf(status: number, data: unknown): ProposalRef['proposal'] | null {
+  if (status !== 202 || !data || typeof data !== 'object') return null;
+  const proposal = (data as { proposal?: unknown }).proposal;
+  if (!proposal || typeof proposal !== 'object') return null;
+  const { id, state } = proposal as { id?: unknown; state?: unknown };
+  return typeof id === 'string' && typeof state === 'string' ? ({ id, state } as ProposalRef['proposal']) : null;
 }
 
 export const isEditConflict = <T = unknown>(err: unknown): err is EditConflictError<T> => err instanceof EditConflictError;
@@ -118,7 +143,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
     const token = session.refreshToken;
     if (!token) return Promise.resolve(false);
     session.refreshing ??= http<AuthResponse>('/auth/refresh', { method: 'POST', body: { refreshToken: token } })
-      .then((res) => {
+      .then(({ data: res }) => {
         session.setTokens(res.accessToken, res.refreshToken);
         session.setUser(res.user);
         return true;
@@ -130,7 +155,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
     return session.refreshing;
   };
 
-  const send = <T>(path: string, o: RequestOptions): Promise<T> => {
+  const send = async <T>(path: string, o: RequestOptions): Promise<T> => {
     const token = o.anonymous ? null : session.accessToken;
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -140,7 +165,7 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
       if (o.body !== undefined) headers['content-type'] = 'application/fhir+json';
     }
     const query = o.query ? Object.fromEntries(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
-    return http<T>(path, {
+    const { status, data } = await http<T>(path, {
       method: o.method ?? 'GET',
       query: query as Record<string, string | number | boolean> | undefined,
       body: o.body,
@@ -148,6 +173,9 @@ export function apiClient(options: ApiClientOptions = {}): ApiClient {
       responseType: o.responseType,
       signal: o.signal,
     }, o.fhir ? '/fhir' : '/api');
+    const proposal = proposalOf(status, data);
+    if (proposal) throw new ProposalSentError(proposal);
+    return data;
   };
 
   const client: ApiClient = {

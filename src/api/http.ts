@@ -68,11 +68,19 @@ async function errorData(data: unknown): Promise<unknown> {
 
 /** `base` + `path` with `query`; resolves with the parsed answer. */
 export async function http<T>(base: string, path: string, o: HttpOptions = {}): Promise<T> {
+  return (await httpWithStatus<T>(base, path, o)).data;
+}
+
+/**
+ * As `http`, with the answer's status: a caller that must tell 202 Accepted ("taken, not done")
+ * from 200/201 ("done") reads it here.
+ */
+export async function httpWithStatus<T>(base: string, path: string, o: HttpOptions = {}): Promise<{ status: number; data: T }> {
   const method = (o.method ?? 'GET').toUpperCase();
   const hasBody = o.body !== undefined && o.body !== null;
   const timeoutMs = o.timeoutMs ?? (hasBody && isFormOrBlob(o.body) ? 0 : HTTP_TIMEOUT_MS);
   try {
-    const data: unknown = await ofetch(`${base}${path}`, {
+    const response = await ofetch.raw(`${base}${path}`, {
       method,
       query: o.query,
       body: hasBody ? (o.body as BodyInit | Record<string, unknown>) : undefined,
@@ -83,7 +91,8 @@ export async function http<T>(base: string, path: string, o: HttpOptions = {}): 
       retryStatusCodes: RETRY_STATUS,
       retryDelay: RETRY_DELAY_MS,
     });
-    return (data === '' ? undefined : data) as T;
+    const data: unknown = response._data;
+    return { status: response.status, data: (data === '' ? undefined : data) as T };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     if (err.response) throw new HttpError(err.response.status, err.response.statusText, await errorData(err.data));

@@ -42,3 +42,4 @@ export * from './live/presence';
 export * from './texts/presence';
 export * from './knowledge/review';
 export * from './texts/knowledge/review';
+export * from './texts/knowledge/proposals';

@@ -31,6 +31,8 @@ const pages = {
   backup: lazyPage(() => import('./pages/admin/BackupPage'), (m) => m.BackupPage),
   terminology: lazyPage(() => import('./pages/admin/TerminologyPage'), (m) => m.TerminologyPage),
   reviewQueue: lazyPage(() => import('./pages/review/ReviewQueuePage'), (m) => m.ReviewQueuePage),
+  myProposals: lazyPage(() => import('./pages/proposals/MyProposalsPage'), (m) => m.MyProposalsPage),
+  reviewSettings: lazyPage(() => import('./pages/proposals/ReviewSettingsPage'), (m) => m.ReviewSettingsPage),
 };
 const AppShell = pages.shell.Page;
 const LoginPage = pages.login.Page;
@@ -51,6 +53,8 @@ const PlaceholderPage = pages.placeholder.Page;
 const BackupPage = pages.backup.Page;
 const TerminologyPage = pages.terminology.Page;
 const ReviewQueuePage = pages.reviewQueue.Page;
+const MyProposalsPage = pages.myProposals.Page;
+const ReviewSettingsPage = pages.reviewSettings.Page;
 
 /** Which chunk a path opens (first match wins), for preloading; / and unknown paths open the dashboard. */
 const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
@@ -64,6 +68,8 @@ const CHUNK_OF_PATH: [pattern: string, page: keyof typeof pages][] = [
   ['/admin/analytics', 'analytics'],
   ['/admin/backup', 'backup'],
   ['/admin/terminology', 'terminology'],
+  ['/admin/review', 'reviewSettings'],
+  ['/proposals', 'myProposals'],
   ['/snomed', 'snomed'],
   ['/review', 'reviewQueue'],
   ['/node-types', 'typeAdmin'],
@@ -115,6 +121,8 @@ const routes = createRoutesFromElements(
         <Route path="/admin/analytics" element={<AnalyticsPage />} />
         <Route path="/admin/backup" element={<BackupPage />} />
         <Route path="/admin/terminology" element={<TerminologyPage />} />
+        <Route path="/admin/review" element={<ReviewSettingsPage />} />
+        <Route path="/proposals" element={<MyProposalsPage />} />
         <Route path="/snomed" element={<SnomedPage />} />
         <Route path="/review" element={<ReviewQueuePage />} />
         <Route path="/node-types" element={<TypeAdminPage key="node" kind="node" />} />

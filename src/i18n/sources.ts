@@ -26,6 +26,7 @@ import '../contract/texts/presence';
 import '../contract/texts/relations';
 import '../contract/texts/knowledge/review';
 import '../contract/texts/knowledge/review-queue';
+import '../contract/texts/knowledge/proposals';
 import '../contract/texts/admin/roles';
 import '../contract/texts/search';
 import '../contract/texts/admin/settings';

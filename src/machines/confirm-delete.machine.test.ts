@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, EditConflictError } from '../api/client';
+import { ApiError, EditConflictError, ProposalSentError } from '../api/client';
 import { confirmDeleteMachine, wordMatches, type ConfirmDeleteEmitted, type ConfirmDeleteInput } from './confirm-delete.machine';
 
 const target = { id: 'u7', name: 'bob' };
@@ -19,10 +19,20 @@ function start(fake: (id: string) => Promise<void>, word: string | undefined = '
   });
   const actor = createActor(machine, { input: { remove: notCalled, word, fallback: 'Failed to delete user. Please try again.' } }).start();
   actor.on('delete.done', (e) => done.push(e));
+  actor.on('delete.proposed', (e) => done.push(e));
   return { actor, calls, done, state: () => actor.getSnapshot() };
 }
 
 describe('confirm-delete machine', () => {
+  it('a delete that review mode kept as a proposal closes the dialog and reports the proposal, not a deletion', async () => {
+    const { actor, done, state } = start(() => Promise.reject(new ProposalSentError({ id: 'p2', state: 'submitted' })), '');
+    actor.send({ type: 'delete.open', target });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(state().context.error).toBeNull();
+    expect(done).toEqual([{ type: 'delete.proposed', target, proposal: { id: 'p2', state: 'submitted' } }]);
+  });
+
   it('needs the word typed exactly before it deletes, then closes and reports the target', async () => {
     const { actor, calls, done, state } = start(async () => undefined);
     expect(state().matches('closed')).toBe(true);
@@ -130,6 +140,7 @@ describe('confirm-delete machine', () => {
     });
     const actor = createActor(machine, { input: { remove: notCalled, fallback: 'Failed to delete relation', errorText: () => 'Failed to delete relation' } }).start();
     actor.on('delete.done', (e) => done.push(e));
+  actor.on('delete.proposed', (e) => done.push(e));
     actor.send({ type: 'delete.open', target: { id: 'r5', name: 'treats' } });
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.context.error !== null);
@@ -154,6 +165,7 @@ describe('confirm-delete machine', () => {
     const done: ConfirmDeleteEmitted[] = [];
     const actor = createActor(confirmDeleteMachine, { input: { remove, fallback: 'Failed' } }).start();
     actor.on('delete.done', (e) => done.push(e));
+  actor.on('delete.proposed', (e) => done.push(e));
     actor.send({ type: 'delete.open', target: { id: 'n1', name: 'Asthma', version: 4, seen } });
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.matches('open') && s.context.changed !== null);

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { isEditConflict } from '../api/client';
+import { isEditConflict, isProposalSent } from '../api/client';
+import type { ProposalRef } from '../contract/knowledge/review';
 import { failureText } from './error-text';
 
 /**
@@ -7,6 +8,7 @@ import { failureText } from './error-text';
  * closed. When a confirm word is set (DELETE for users and types) the confirm button stays
  * disabled until it is typed exactly. A failure returns to `open` with the error; success
  * emits `delete.done` with the deleted target. While deleting the dialog cannot be dismissed.
+ * A delete that review mode kept as a proposal (202) closes the dialog and emits `delete.proposed`.
  * Every failure emits `delete.failed` (screens that report it as a toast); with `closeOnFailure`
  * the dialog closes instead of offering another try (the dashboard's and the node form's
  * attachment dialogs, spec §8: the toast says it failed and the dialog is gone).
@@ -60,7 +62,11 @@ export type ConfirmDeleteEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
 
-export type ConfirmDeleteEmitted = { type: 'delete.done'; target: DeleteTarget } | { type: 'delete.failed'; target: DeleteTarget; error: string; cause: unknown };
+export type ConfirmDeleteEmitted =
+  | { type: 'delete.done'; target: DeleteTarget }
+  /** Review mode kept the delete as a proposal (202): the dialog closes, the record is still there. */
+  | { type: 'delete.proposed'; target: DeleteTarget; proposal: ProposalRef['proposal'] }
+  | { type: 'delete.failed'; target: DeleteTarget; error: string; cause: unknown };
 
 /** Whether the typed text unlocks the confirm button. */
 export const wordMatches = (word: string | undefined, typed: string) => !word || typed === word;
@@ -82,6 +88,7 @@ export const confirmDeleteMachine = setup({
   guards: {
     confirmed: ({ context }) => wordMatches(context.word, context.typed),
     closesOnFailure: ({ context }) => !!context.closeOnFailure,
+    proposed: ({ event }) => isProposalSent((event as { error?: unknown }).error),
     changedSince: ({ context, event }) => context.target?.version !== undefined && isEditConflict((event as { error?: unknown }).error),
   },
   actions: {
@@ -127,6 +134,15 @@ export const confirmDeleteMachine = setup({
               const { current, changedBy, changedAt } = event.error;
               return { changed: { current, changedBy, changedAt }, typed: '', target: { ...context.target!, version: current?.version ?? context.target!.version } };
             }),
+          },
+          {
+            guard: 'proposed',
+            target: 'closed',
+            actions: emit(({ context, event }) => ({
+              type: 'delete.proposed' as const,
+              target: context.target!,
+              proposal: isProposalSent(event.error) ? event.error.proposal : { id: '', state: 'submitted' as const },
+            })),
           },
           { guard: 'closesOnFailure', target: 'closed', actions: 'reportFailure' },
           { target: 'open', actions: ['reportFailure', assign({ error: ({ context, event }) => textOf(context, event.error) })] },

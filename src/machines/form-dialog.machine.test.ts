@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '../api/client';
+import { ApiError, ProposalSentError } from '../api/client';
 import { formDialogMachine, isDirty, type FieldErrors, type FormDialogEmitted } from './form-dialog.machine';
 
 interface TypeValues {
@@ -30,10 +30,20 @@ function start(fake: (values: TypeValues) => Promise<void>) {
   actor.on('form.saved', (e) => emitted.push(e));
   actor.on('form.cancelled', (e) => emitted.push(e));
   actor.on('form.invalid', (e) => emitted.push(e));
+  actor.on('form.proposed', (e) => emitted.push(e));
   return { actor, calls, emitted, state: () => actor.getSnapshot() };
 }
 
 describe('form-dialog machine', () => {
+  it('a save that review mode kept as a proposal stays in editing with the values and the proposal, no error', async () => {
+    const { actor, emitted, state } = start(() => Promise.reject(new ProposalSentError({ id: 'p1', state: 'submitted' })));
+    actor.send({ type: 'form.change', values: { name: 'Syndrome' } });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.proposal !== null);
+    expect(state().context).toMatchObject({ values: { name: 'Syndrome' }, error: null, proposal: { id: 'p1', state: 'submitted' } });
+    expect(emitted).toEqual([{ type: 'form.proposed', proposal: { id: 'p1', state: 'submitted' } }]);
+  });
+
   it('saves the edited values and finishes, reporting them', async () => {
     const { actor, calls, emitted, state } = start(async () => undefined);
     expect(state().matches('editing')).toBe(true);

@@ -1,4 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { isProposalSent } from '../api/client';
+import type { ProposalRef } from '../contract/knowledge/review';
 import { failureText } from './error-text';
 
 /**
@@ -10,6 +12,8 @@ import { failureText } from './error-text';
  * leaves from `editing` (emits `form.cancelled`); while submitting nothing closes the dialog.
  * Editing a field clears that field's error and the form's message (unless `keepErrorOnChange`:
  * the user and node forms keep the message until the next submit, as they always have).
+ * A save that review mode kept as a proposal (202) goes back to `editing` with `proposal` set and
+ * emits `form.proposed`: the values stay, nothing was saved.
  * A rejected call emits `form.failed` (the node page scrolls to its message); `form.saved`
  * carries what the call resolved with (the node form needs the saved node's id for its uploads).
  */
@@ -36,6 +40,8 @@ export interface FormDialogContext<V extends object, R = unknown> extends FormDi
   values: V;
   fieldErrors: FieldErrors<V>;
   error: string | null;
+  /** The last submit became a proposal (review mode, 202): nothing was saved, the values stay. */
+  proposal: ProposalRef['proposal'] | null;
   /** What the save call resolved with, once saved. */
   result: R | undefined;
 }
@@ -48,6 +54,8 @@ export type FormDialogEvent<V extends object> =
 export type FormDialogEmitted<V extends object, R = unknown> =
   | { type: 'form.saved'; values: V; result: R }
   | { type: 'form.failed'; error: string | null }
+  /** The save became a proposal for a reviewer (202): the form stays in `editing` with its values. */
+  | { type: 'form.proposed'; proposal: ProposalRef['proposal'] }
   | { type: 'form.cancelled' }
   /** A submit the client-side check refused (the dialog moves focus to the first invalid field). */
   | { type: 'form.invalid'; fieldErrors: FieldErrors<V> };
@@ -76,10 +84,11 @@ export function formDialogMachine<V extends object, R = unknown>() {
     },
     guards: {
       invalid: ({ context }) => hasErrors(context.validate?.(context.values)),
+      proposed: ({ event }) => isProposalSent((event as { error?: unknown }).error),
     },
   }).createMachine({
     id: 'formDialog',
-    context: ({ input }) => ({ ...input, values: input.initial, fieldErrors: {}, error: null, result: undefined }),
+    context: ({ input }) => ({ ...input, values: input.initial, fieldErrors: {}, error: null, proposal: null, result: undefined }),
     initial: 'editing',
     states: {
       editing: {
@@ -105,12 +114,21 @@ export function formDialogMachine<V extends object, R = unknown>() {
         },
       },
       submitting: {
-        entry: assign({ error: null, fieldErrors: {} }),
+        entry: assign({ error: null, fieldErrors: {}, proposal: null }),
         invoke: {
           src: 'submit',
           input: ({ context }) => ({ submit: context.submit as SubmitInput['submit'], values: context.values }),
           onDone: { target: 'saved', actions: assign({ result: ({ event }) => event.output as R }) },
-          onError: {
+          onError: [
+            {
+              guard: 'proposed',
+              target: 'editing',
+              actions: [
+                assign({ proposal: ({ event }) => (isProposalSent(event.error) ? event.error.proposal : null) }),
+                emit(({ context }) => ({ type: 'form.proposed' as const, proposal: context.proposal! })),
+              ],
+            },
+            {
             target: 'editing',
             actions: [
               assign(({ context, event }) => {
@@ -121,7 +139,8 @@ export function formDialogMachine<V extends object, R = unknown>() {
               }),
               emit(({ context }) => ({ type: 'form.failed' as const, error: context.error })),
             ],
-          },
+            },
+          ],
         },
       },
       saved: {

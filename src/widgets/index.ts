@@ -13,3 +13,4 @@ export { useLiveChanges } from './hooks/use-live-changes';
 export { useLoad, type Loaded, type LoadStatus } from './hooks/use-load';
 export { useOnChange } from './hooks/use-on-change';
 export { useToast } from './hooks/use-toast';
+export { changeSummary } from './parts/proposals/summary';

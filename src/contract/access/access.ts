@@ -185,6 +185,9 @@ export const PAGE_ACCESS: Record<string, Permission> = {
   '/admin/backup': 'system.backup',
   '/admin/terminology': 'system.config',
   '/review': 'changes.review',
+  // Review mode: the settings are the system's; "My proposals" is for those who edit (a save may become one).
+  '/admin/review': 'system.config',
+  '/proposals': 'nodes.update',
 };
 
 export function hasAccess(access: Access, permissions: readonly string[] | null | undefined): boolean {

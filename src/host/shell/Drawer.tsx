@@ -4,6 +4,7 @@ import { IconButton } from '../../ui';
 import {
   ChevronLeftIcon,
   DashboardIcon,
+  EditIcon,
   KeyIcon,
   LinkTypeIcon,
   MedicalIcon,
@@ -22,6 +23,7 @@ const ICONS: Record<string, typeof DashboardIcon> = {
   '/dashboard': DashboardIcon,
   '/nodes': NodesIcon,
   '/relations': RelationsIcon,
+  '/proposals': EditIcon,
   '/node-types': TagIcon,
   '/relation-types': LinkTypeIcon,
   '/snomed': MedicalIcon,

@@ -7,9 +7,9 @@ const labels = (perms: readonly string[]) => visibleEntries(DRAWER_ENTRIES, perm
 describe('drawer and admin menu by role', () => {
   it('admin sees every entry and the whole Admin menu', () => {
     expect(labels(SYSTEM_ROLE_PERMISSIONS.admin)).toEqual([
-      'Dashboard', 'Knowledge Nodes', 'Relations', 'Node Types', 'Relation Types', 'SNOMED Management', 'Review queue', 'User Management', 'Role Management',
+      'Dashboard', 'Knowledge Nodes', 'Relations', 'My proposals', 'Node Types', 'Relation Types', 'SNOMED Management', 'Review queue', 'User Management', 'Role Management',
     ]);
-    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology']);
+    expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS.admin).map((e) => e.label)).toEqual(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology', 'Review mode']);
   });
 
   it('the Review queue entry and page follow changes.review (a custom role may hold it without admin rights)', () => {
@@ -25,9 +25,10 @@ describe('drawer and admin menu by role', () => {
     expect(canOpen('/admin/audit', SYSTEM_ROLE_PERMISSIONS.editor)).toBe(false);
   });
 
-  it('editor and viewer see Dashboard, Knowledge Nodes and Relations only, and no Admin menu', () => {
+  it('editor and viewer see Dashboard, Knowledge Nodes and Relations (the editor also My proposals), and no Admin menu', () => {
+    expect(labels(SYSTEM_ROLE_PERMISSIONS.editor)).toEqual(['Dashboard', 'Knowledge Nodes', 'Relations', 'My proposals']);
+    expect(labels(SYSTEM_ROLE_PERMISSIONS.viewer)).toEqual(['Dashboard', 'Knowledge Nodes', 'Relations']);
     for (const role of ['editor', 'viewer'] as const) {
-      expect(labels(SYSTEM_ROLE_PERMISSIONS[role])).toEqual(['Dashboard', 'Knowledge Nodes', 'Relations']);
       expect(visibleEntries(ADMIN_MENU_ENTRIES, SYSTEM_ROLE_PERMISSIONS[role])).toEqual([]);
     }
   });

@@ -11,6 +11,7 @@ import { TYPE_TEXTS } from '../../contract/texts/admin/types';
 import { USER_TEXTS } from '../../contract/texts/admin/users';
 import { SHELL_TEXTS } from '../../contract/texts/shell';
 import { REVIEW_QUEUE_TEXTS } from '../../contract/texts/knowledge/review-queue';
+import { PROPOSAL_TEXTS } from '../../contract/texts/knowledge/proposals';
 
 /**
  * The shell's rules as pure functions (spec §2 "Application shell" and guard), so they are
@@ -29,6 +30,7 @@ export const DRAWER_ENTRIES: readonly NavEntry[] = [
   entry(() => NAV_TEXTS.drawer.dashboard, '/dashboard'),
   entry(() => NAV_TEXTS.drawer.nodes, '/nodes'),
   entry(() => NAV_TEXTS.drawer.relations, '/relations'),
+  entry(() => PROPOSAL_TEXTS.page.title, '/proposals'),
   entry(() => NAV_TEXTS.drawer.nodeTypes, '/node-types'),
   entry(() => NAV_TEXTS.drawer.relationTypes, '/relation-types'),
   entry(() => NAV_TEXTS.drawer.snomed, '/snomed'),
@@ -45,6 +47,7 @@ export const ADMIN_MENU_ENTRIES: readonly NavEntry[] = [
   entry(() => NAV_TEXTS.admin.analytics, '/admin/analytics'),
   entry(() => NAV_TEXTS.admin.backup, '/admin/backup'),
   entry(() => NAV_TEXTS.admin.terminology, '/admin/terminology'),
+  entry(() => PROPOSAL_TEXTS.settings.title, '/admin/review'),
 ];
 
 export const DEFAULT_PATH = '/dashboard';
@@ -98,6 +101,8 @@ const PAGE_TITLE_TEXTS: Readonly<Record<string, () => string>> = {
   '/admin/backup': () => BACKUP_TEXTS.title,
   '/admin/terminology': () => TERMINOLOGY_TEXTS.title,
   '/review': () => REVIEW_QUEUE_TEXTS.title,
+  '/admin/review': () => PROPOSAL_TEXTS.settings.title,
+  '/proposals': () => PROPOSAL_TEXTS.page.title,
   // Pages titled by their path segment would read it in English ('Settings'): named here instead.
   '/dashboard': () => NAV_TEXTS.drawer.dashboard,
   '/search': () => SHELL_TEXTS.search,

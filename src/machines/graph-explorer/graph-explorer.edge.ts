@@ -1,6 +1,7 @@
 import { assign, emit } from 'xstate';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
-import { isEditConflict } from '../../api/client';
+import { isEditConflict, isProposalSent } from '../../api/client';
+import { PROPOSAL_TEXTS } from '../../contract/texts/knowledge/proposals';
 import { failureText } from '../error-text';
 import { findRelation, withoutRelation, withRelationType, type GraphExplorerContext } from './graph-explorer.model';
 import { proposalDecisionHandlers } from './graph-explorer.proposals';
@@ -75,6 +76,8 @@ export const edgePopoverState = s.createStateConfig({
           ],
         },
         onError: [
+          // Review mode kept the change as a proposal: back to the popover, the relation as it was.
+          { guard: ({ event }) => isProposalSent(event.error), target: 'viewing', actions: assign(({ context }) => nextToast(context, PROPOSAL_TEXTS.sent)) },
           // Changed by someone else since the graph was read: the comparison opens; the chosen type stays.
           { guard: ({ event }) => isEditConflict(event.error), target: 'typeForm', actions: assign(({ event }) => ({ editConflict: event.error as NonNullable<GraphExplorerContext['editConflict']> })) },
           // The server's reason (a rule's 400, a duplicate's 409: data changed since the list was made) stays in the form.
@@ -102,7 +105,11 @@ export const edgePopoverState = s.createStateConfig({
             assign(({ context }) => ({ graph: withoutRelation(context.graph!, context.popover!.id), ...nextToast(context, GRAPH_MESSAGES.relationDeleted) })),
           ],
         },
-        onError: { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.relationDeleteFailed, 'error')) },
+        onError: [
+          // Review mode kept the delete as a proposal: the relation stays.
+          { guard: ({ event }) => isProposalSent(event.error), target: 'viewing', actions: assign(({ context }) => nextToast(context, PROPOSAL_TEXTS.sent)) },
+          { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.relationDeleteFailed, 'error')) },
+        ],
       },
     },
   },

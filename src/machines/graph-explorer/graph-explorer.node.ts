@@ -1,6 +1,7 @@
 import { assign, emit } from 'xstate';
 import { GRAPH_MESSAGES } from '../../contract/texts/graph';
-import { isEditConflict } from '../../api/client';
+import { isEditConflict, isProposalSent } from '../../api/client';
+import { PROPOSAL_TEXTS } from '../../contract/texts/knowledge/proposals';
 import { failureText } from '../error-text';
 import { findNode, nodeEditValuesOf, withNodeValues, withoutNode, type GraphExplorerContext, type GraphExplorerEvent } from './graph-explorer.model';
 import { proposalDecisionHandlers } from './graph-explorer.proposals';
@@ -43,7 +44,11 @@ export const nodePopoverState = s.createStateConfig({
             assign(({ context }) => ({ graph: withoutNode(context.graph!, context.popover!.id), ...nextToast(context, GRAPH_MESSAGES.nodeDeleted) })),
           ],
         },
-        onError: { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.nodeDeleteFailed, 'error')) },
+        onError: [
+          // Review mode kept the delete as a proposal: the node stays.
+          { guard: ({ event }) => isProposalSent(event.error), target: 'viewing', actions: assign(({ context }) => nextToast(context, PROPOSAL_TEXTS.sent)) },
+          { target: 'viewing', actions: assign(({ context }) => nextToast(context, GRAPH_MESSAGES.nodeDeleteFailed, 'error')) },
+        ],
       },
     },
   },
@@ -94,6 +99,8 @@ export const editingState = s.createStateConfig({
           ],
         },
         onError: [
+          // Review mode kept the save as a proposal: the form closes, the node is drawn as it was.
+          { guard: ({ event }) => isProposalSent(event.error), target: IDLE, actions: assign(({ context }) => nextToast(context, PROPOSAL_TEXTS.sent)) },
           // Saved by someone else since the graph was read: the comparison opens, the typed values stay.
           { guard: ({ event }) => isEditConflict(event.error), target: 'form', actions: assign(({ event }) => ({ editConflict: event.error as GraphExplorerContextConflict })) },
           {

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { PROPOSAL_TEXTS } from '../../contract/texts/knowledge/proposals';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiClient } from '../../api/client';
 import { typesApi } from '../../api/knowledge/types';
@@ -97,7 +98,12 @@ export function NodeList({ apiBase, can, memory, quality, onCreate, onDeleted, r
       if (page !== l.state.page) l.change({ page });
       else l.list.reload();
     });
-    return () => sub.unsubscribe();
+    // Review mode kept the delete as a proposal: the row stays; the toast says where it went.
+    const proposed = deletion.on('delete.proposed', () => latest.current.show(PROPOSAL_TEXTS.sent));
+    return () => {
+      sub.unsubscribe();
+      proposed.unsubscribe();
+    };
   }, [deletion, latest]);
   // Spec §8: the list's failure text, whatever the server said; the dialog stays open to try again.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { PROPOSAL_TEXTS } from '../../contract/texts/knowledge/proposals';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { relationsApi } from '../../api/knowledge/relations';
@@ -79,7 +80,12 @@ export function RelationList({ api, apiBase, canCreate, onCreate, onDeleted, rul
       if ((l.data?.data.length ?? 0) <= 1 && q.page > 0) c({ page: q.page - 1 });
       else l.reload();
     });
-    return () => sub.unsubscribe();
+    // Review mode kept the delete as a proposal: the row stays; the toast says where it went.
+    const proposed = deletion.on('delete.proposed', () => latest.current.show(PROPOSAL_TEXTS.sent));
+    return () => {
+      sub.unsubscribe();
+      proposed.unsubscribe();
+    };
   }, [deletion, latest]);
   useEffect(() => {
     if (deleteError) show(T.deleteFailed, 'error');

@@ -9,6 +9,7 @@ import { styles as drafts } from '../parts/drafts/styles';
 import { styles as presence } from '../parts/presence/styles';
 import { styles as snomedConcept } from '../parts/snomed-concept/styles';
 import { styles as discussion } from '../parts/discussion/styles';
+import { styles as proposals } from '../parts/proposals/styles';
 import css from './relation-editor.css?inline';
 
 /**
@@ -16,4 +17,4 @@ import css from './relation-editor.css?inline';
  * form and the history panel included): its parts' sheets, then its own, in cascade order. The
  * element's shadow root (relation-editor.loaded.ts) and the host's entry (index.ts) both take it.
  */
-export const styles = styleManifest(admin, deletion, upload, nodeForm, history, conflict, drafts, presence, snomedConcept, discussion, css);
+export const styles = styleManifest(admin, deletion, upload, nodeForm, history, conflict, drafts, presence, snomedConcept, discussion, proposals, css);

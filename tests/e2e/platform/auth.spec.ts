@@ -66,7 +66,7 @@ test('the first account becomes admin and lands on the dashboard', async ({ page
   }
 
   await page.getByRole('button', { name: 'Admin' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Users', 'Roles', 'Audit Log', 'Analytics', 'Backup', 'Terminology', 'Review mode']);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Account' }).click();

@@ -1,4 +1,5 @@
-import { isEditConflict } from '../../../api/client';
+import { isEditConflict, isProposalSent } from '../../../api/client';
+import { PROPOSAL_TEXTS } from '../../../contract/texts/knowledge/proposals';
 
 /** How a dashboard section reports an outcome: the page's toast. */
 export type Notify = (message: string, severity?: 'success' | 'error') => void;
@@ -16,6 +17,8 @@ export function deleteAction<T>(o: { remove: (item: T, version?: number) => Prom
       o.after();
     } catch (err) {
       if (isEditConflict(err)) throw err;
+      // Review mode kept the delete as a proposal: the record stays; the toast says where it went.
+      if (isProposalSent(err)) return o.notify(PROPOSAL_TEXTS.sent);
       console.error(o.failed, err);
       o.notify(o.failed, 'error');
     }

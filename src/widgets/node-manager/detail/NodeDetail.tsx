@@ -30,6 +30,8 @@ import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 import { useLatest } from '../../../ui/use-latest';
 import { Presence } from '../../parts/presence';
 import { Discussion } from '../../parts/discussion';
+import { PendingProposals } from '../../parts/proposals';
+import { PROPOSAL_TEXTS } from '../../../contract/texts/knowledge/proposals';
 import { ConceptBrowserDialog } from '../../parts/snomed-concept';
 
 export interface NodeDetailProps {
@@ -89,8 +91,11 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
       latest.current.onDeleted(target.id);
       leaving.current = setTimeout(() => latest.current.onLeaveAfterDelete(), LIMITS.redirectAfterDeleteMs);
     });
+    // Review mode kept the delete as a proposal: the node stays, and the pending list shows it.
+    const proposed = deletion.on('delete.proposed', () => latest.current.show(PROPOSAL_TEXTS.sent));
     return () => {
       sub.unsubscribe();
+      proposed.unsubscribe();
       clearTimeout(leaving.current);
     };
   }, [deletion, latest]);
@@ -163,6 +168,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           />
         )}
         <NodeFacts node={node} onBrowseSnomed={setBrowsing} />
+        <PendingProposals api={api} nodeId={node.id} permissions={api.session.currentUser?.permissions ?? []} />
       </article>
       <RecordTabs
         label={node.name}

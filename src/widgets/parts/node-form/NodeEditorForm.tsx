@@ -16,6 +16,7 @@ import { useToast } from '../../hooks/use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { ConflictDialog, useEditConflict, type FieldChoice } from '../../parts/conflict';
 import { DraftOffer, useDraft } from '../../parts/drafts';
+import { isUnderReview, ProposalSentNotice, UnderReviewNote, useReviewSettings } from '../../parts/proposals';
 import { ChangedBanner, Presence, useChangedUnderneath } from '../../parts/presence';
 import { NodeForm } from './NodeForm';
 import { emptyValues, NODE_FIELDS, nodeConflictFields, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeField, type NodeFormValues } from './node-form-logic';
@@ -63,7 +64,10 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
       remove: (id) => versions.guard((version) => calls.attachments.remove(node!.id, id, version).then(() => versions.saved(version === undefined ? undefined : version + 1))),
       fallback: T.attachmentDeleteFailed, errorText: () => T.attachmentDeleteFailed, closeOnFailure: true },
   });
-  const { values, fieldErrors: errors, error: formError, initial } = useSelector(form, (s) => s.context);
+  const { values, fieldErrors: errors, error: formError, initial, proposal } = useSelector(form, (s) => s.context);
+  // Review mode: a save of a type under review becomes a proposal (202); the form says so before and after.
+  const reviewSettings = useReviewSettings(api);
+  const underReview = isUnderReview(reviewSettings, 'node', values.nodeType) || (!!node && isUnderReview(reviewSettings, 'node', node.nodeType));
   // Saved: the uploads and then the caller's navigation follow; the form stays disabled throughout.
   const busy = useSelector(form, (s) => s.matches('submitting') || s.matches('saved'));
   const { queue, fileError } = useSelector(uploads, (s) => s.context);
@@ -119,6 +123,13 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         latest.current.draft.clear();
         latest.current.onCancel();
       }),
+      // Sent for review: nothing was saved and no file is uploaded (a proposed node does not exist
+      // yet; attachments are not under review). The values stay; leaving must not ask about them.
+      form.on('form.proposed', () => {
+        latest.current.settle();
+        latest.current.draft.clear();
+        root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      }),
       form.on('form.failed', () => root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })),
       form.on('form.invalid', () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())),
       uploads.on('upload.done', saved),
@@ -146,6 +157,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         onDiscard={draft.discard}
       />
       {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
+      {proposal && <ProposalSentNotice />}
       {formError && <Alert severity="error">{formError}</Alert>}
       {uploading && <Alert severity="info">{T.uploading(uploading.done, uploading.total)}</Alert>}
       {partial > 0 && <Alert severity="warning">{(mode === 'edit' ? T.partialUpdate : T.partialCreate)(partial, queue.length)}</Alert>}
@@ -175,6 +187,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         busy={busy}
         readOnly={!canSave}
         alerts={alerts}
+        beforeActions={underReview && canSave ? <UnderReviewNote attachments={mode === 'create'} /> : undefined}
         onSubmit={() => form.send({ type: 'form.submit' })}
         onCancel={() => form.send({ type: 'form.cancel' })}
       />

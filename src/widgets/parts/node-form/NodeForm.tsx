@@ -32,6 +32,8 @@ export interface NodeFormProps {
   readOnly: boolean;
   /** Alerts above the fields (save error, partial upload failure, permission note). */
   alerts?: ReactNode;
+  /** Above the buttons: e.g. that a save of this type goes to a reviewer first. */
+  beforeActions?: ReactNode;
   onSubmit: () => void;
   onCancel: () => void;
 }
@@ -127,6 +129,7 @@ export function NodeForm(p: NodeFormProps) {
         error={p.fileError}
         disabled={off}
       />
+      {p.beforeActions}
       <div className="kg-node-form__actions">
         <Button variant="text" onClick={p.onCancel} disabled={p.busy}>
           {T.cancel}

@@ -11,6 +11,7 @@ import { DeletionDialog } from '../../parts/deletion';
 import { ConflictDialog } from '../../parts/conflict';
 import { DraftOffer } from '../../parts/drafts';
 import { ChangedBanner } from '../../parts/presence';
+import { ProposalSentNotice, UnderReviewNote } from '../../parts/proposals';
 import type { ChangeMessage } from '../../../contract/live/live-changes';
 import { NewNodeDialog } from './NewNodeDialog';
 import { relationChangedFields, type RelationDraft } from './relation-form';
@@ -78,12 +79,14 @@ export function RelationFormBody(p: RelationFormBodyProps) {
           }}
           onDiscard={f.kept.discard}
         />
+        {f.sent && <ProposalSentNotice />}
         {f.failure && <Alert severity="error">{f.failure}</Alert>}
         <div className="kg-relation-form__grid">
           <RelationEndsFields {...fields} api={api} types={p.types} rules={p.rules} chooseType={f.chooseType} onCreateNode={setNewNodeName} />
           <RelationDetailFields {...fields} moveWeight={f.moveWeight} withNote={f.withNote} />
         </div>
         <ErrorSummary errors={Object.entries(f.fieldErrors)} summaryRef={f.summary} />
+        {f.underReview && f.canSave && <UnderReviewNote />}
         <div className="kg-relation-form__actions">
           {mode === 'edit' && canDelete && (
             <Button

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ApiError, type ApiClient } from '../../../api/client';
 import { relationsApi } from '../../../api/knowledge/relations';
 import { LIMITS } from '../../../contract/limits';
@@ -15,6 +15,7 @@ import { useLatest } from '../../../ui/use-latest';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { useEditConflict, type EditConflictState, type FieldChoice } from '../../parts/conflict';
 import { useDraft } from '../../parts/drafts';
+import { isUnderReview, useReviewSettings } from '../../parts/proposals';
 import type { ChangeMessage } from '../../../contract/live/live-changes';
 import { bodyOf, draftOf, mergeDrafts, relationConflictFields, sameDraft, validateDraft, type ConflictFieldKey, type DraftField, type RelationDraft } from './relation-form';
 
@@ -91,7 +92,11 @@ export function useRelationForm(o: RelationFormOptions) {
   // What was typed survives a reload, a crash or a sign-out until it is saved or discarded.
   const kept = useDraft(o.api, 'relation', o.relationId, draft, o.initial, sameDraft, canSave);
   const summary = useRef<HTMLDivElement>(null);
-  useFormEvents(form, deletion, summary, useLatest({ settle, o, clearDraft: kept.clear, versions }));
+  // Review mode: the save or the delete became a proposal (202); the form says so and keeps its values.
+  const [sent, setSent] = useState(false);
+  useFormEvents(form, deletion, summary, useLatest({ settle, o, clearDraft: kept.clear, versions, setSent }));
+  const settings = useReviewSettings(o.api);
+  const underReview = isUnderReview(settings, 'relation', draft.relationType) || (o.mode === 'edit' && isUnderReview(settings, 'relation', o.initial.relationType));
   const conflict = useRelationConflict(versions, draft, withNote, (values) => form.send({ type: 'form.change', values }), () => form.send({ type: 'form.submit' }));
   /** "Review" on the changed banner: the relation as it now is against the draft, before any save. */
   const review = (change: ChangeMessage) => {
@@ -113,14 +118,14 @@ export function useRelationForm(o: RelationFormOptions) {
   };
   const submit = () => canSave && form.send({ type: 'form.submit' });
   const errorOf = (field: DraftField) => fieldErrors[field];
-  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote, kept, conflict, review, version: versions.current };
+  return { form, deletion, draft, fieldErrors, errorOf, failure, saving, sent, underReview, deleting, settle, summary, set, chooseType, moveWeight, canSave, submit, withNote, kept, conflict, review, version: versions.current };
 }
 
 type FormRef = ReturnType<typeof useActorRef<typeof relationFormMachine>>;
 type DeletionRef = ReturnType<typeof useActorRef<typeof confirmDeleteMachine>>;
 
 /** Saved or deleted: nothing is left to save, and the page goes on. A refused submit reads out the summary. */
-function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions; clearDraft: () => void; versions: { saved: (v: number | undefined) => void } } }) {
+function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<HTMLDivElement | null>, latest: { current: { settle: () => void; o: RelationFormOptions; clearDraft: () => void; versions: { saved: (v: number | undefined) => void }; setSent: (sent: boolean) => void } }) {
   useEffect(() => {
     const subs = [
       form.on('form.saved', ({ result }) => {
@@ -129,6 +134,14 @@ function useFormEvents(form: FormRef, deletion: DeletionRef, summary: RefObject<
         latest.current.clearDraft();
         latest.current.o.onSaved(result, latest.current.o.mode);
       }),
+      // Sent for review: nothing changed; leaving must not ask about the values the reviewer now has.
+      form.on('form.proposed', () => {
+        latest.current.settle();
+        latest.current.clearDraft();
+        latest.current.setSent(true);
+      }),
+      deletion.on('delete.proposed', () => latest.current.setSent(true)),
+      form.on('form.failed', () => latest.current.setSent(false)),
       // The summary lists the messages in the spec's order; focus there so they are read out.
       form.on('form.invalid', () => requestAnimationFrame(() => summary.current?.focus())),
       deletion.on('delete.done', ({ target }) => {
