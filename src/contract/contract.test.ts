@@ -41,9 +41,11 @@ describe('permission catalogue', () => {
     expect(can('editor', 'GET /roles')).toBe(false);
     expect(can('editor', 'POST /users')).toBe(false);
     for (const key of Object.keys(API_ACCESS) as (keyof typeof API_ACCESS)[]) expect(can('admin', key)).toBe(true);
+    // Guarded pages are the admin's, except "My proposals", which is for everyone whose save may become one.
     for (const page of Object.keys(PAGE_ACCESS)) {
       expect(hasAccess(PAGE_ACCESS[page], SYSTEM_ROLE_PERMISSIONS.admin)).toBe(true);
-      expect(hasAccess(PAGE_ACCESS[page], SYSTEM_ROLE_PERMISSIONS.editor)).toBe(false);
+      expect(hasAccess(PAGE_ACCESS[page], SYSTEM_ROLE_PERMISSIONS.editor)).toBe(page === '/proposals');
+      expect(hasAccess(PAGE_ACCESS[page], SYSTEM_ROLE_PERMISSIONS.viewer)).toBe(false);
     }
   });
 

@@ -11,6 +11,7 @@ import { styles as presence } from '../parts/presence/styles';
 import { styles as snomedConcept } from '../parts/snomed-concept/styles';
 import { styles as discussion } from '../parts/discussion/styles';
 import { styles as proposals } from '../parts/proposals/styles';
+import { styles as fhirExport } from '../parts/fhir-export/styles';
 import css from './node-manager.css?inline';
 import { styles as conflict } from '../parts/conflict/styles';
 import { styles as evidence } from '../parts/evidence/styles';
@@ -21,4 +22,4 @@ import { styles as evidence } from '../parts/evidence/styles';
  * root (node-manager.loaded.ts) and the host's entry (index.ts) both take it; the host's dashboard
  * gets the node table's sheet through that entry too.
  */
-export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, conflict, drafts, presence, snomedConcept, evidence, discussion, proposals, css);
+export const styles = styleManifest(admin, deletion, nodeTable, upload, nodeForm, history, snomedImport, conflict, drafts, presence, snomedConcept, evidence, discussion, proposals, fhirExport, css);
