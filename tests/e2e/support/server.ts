@@ -127,10 +127,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const key = settingsKey(env);
   const spare = spares.get(key);
   spares.delete(key);
+  const asked = Date.now();
   let server: TestServer | null = null;
   if (spare) {
     spare.take();
     server = await spare.ready.catch(() => null);
+    if (server && process.env.KG_E2E_TIMINGS) console.log(`[e2e] spare server ${server.url} taken, waited ${Date.now() - asked} ms`);
   }
   server ??= await startFresh(env);
   startSpare(key, env);
