@@ -66,8 +66,8 @@ const defaultEnv = (port: number, dataDir: string) => ({
 interface SpawnOptions {
   keepDataDir?: boolean;
   minStartMs?: number;
-  /** Started ahead at a lower priority (a spare: see startServer); called with the process id at once. */
-  spare?: (pid: number) => void;
+  /** A spare (see startServer): started at a lower priority unless taken already; told its process id at once. */
+  spare?: { niced(): boolean; started(pid: number): void };
 }
 
 async function spawnServer(env: Record<string, string>, dataDir: string, { keepDataDir = false, minStartMs = 0, spare }: SpawnOptions = {}): Promise<TestServer> {
@@ -76,10 +76,10 @@ async function spawnServer(env: Record<string, string>, dataDir: string, { keepD
   const started = Date.now();
   const args = ['--import', 'tsx', 'src/server/main.ts'];
   // A spare starts under `nice`, so all its threads yield to the spec running meanwhile.
-  const child: ChildProcess = spare
+  const child: ChildProcess = spare?.niced()
     ? spawn('nice', ['-n', String(SPARE_NICENESS), process.execPath, ...args], { cwd: root, env: { ...process.env, ...defaultEnv(port, dataDir), ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
     : spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...defaultEnv(port, dataDir), ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (spare && child.pid) spare(child.pid);
+  if (spare && child.pid) spare.started(child.pid);
   const url = `http://127.0.0.1:${port}`;
   // A busy machine (shared CI cores) may need longer: KG_E2E_SERVER_START_MS.
   const startMs = Math.max(minStartMs, Number(process.env.KG_E2E_SERVER_START_MS) || 120_000);
@@ -188,21 +188,35 @@ function startSpare(key: string, env: Record<string, string>): void {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-e2e-'));
   seedDataDir(dataDir, env.KG_SAMPLE_DATA === '1' ? 'sample' : 'empty');
   let pid = 0;
+  let taken = false;
   const record = () => path.join(sparesDir(), String(pid));
   const ready = spawnServer(env, dataDir, {
     // Niced on a busy machine, it may take longer than a spec's own start would.
     minStartMs: 300_000,
-    spare: (p) => {
-      pid = p;
-      fs.mkdirSync(sparesDir(), { recursive: true });
-      fs.writeFileSync(record(), dataDir);
+    spare: {
+      // Taken before it was even spawned (a spec asking twice in a row): no reason to nice it.
+      niced: () => !taken,
+      started: (p) => {
+        pid = p;
+        fs.mkdirSync(sparesDir(), { recursive: true });
+        fs.writeFileSync(record(), dataDir);
+        if (taken) fs.rmSync(record(), { force: true });
+      },
     },
   });
   // Not awaited until taken: a spare that fails to start is replaced by a fresh start then.
-  ready.catch(() => undefined);
+  ready.catch(() => {
+    // Failed (or gave up waiting): its process id is nobody's to kill later.
+    if (pid) fs.rmSync(record(), { force: true });
+    const failed = pid;
+    pid = 0;
+    if (failed) killSpare(failed, dataDir);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   spares.set(key, {
     ready,
     take() {
+      taken = true;
       if (!pid) return;
       fs.rmSync(record(), { force: true });
       // Every thread: those made while it was niced inherited the lower priority.
@@ -245,7 +259,18 @@ function killSpare(pid: number, dataDir: string): void {
 export function killLeftSpares(templatesDir: string): void {
   const dir = path.join(templatesDir, 'spares');
   if (!fs.existsSync(dir)) return;
-  for (const pid of fs.readdirSync(dir)) killSpare(Number(pid), fs.readFileSync(path.join(dir, pid), 'utf8'));
+  for (const pid of fs.readdirSync(dir)) {
+    const dataDir = fs.readFileSync(path.join(dir, pid), 'utf8');
+    // Only that server: a process id freed since may belong to another process now.
+    let environ = '';
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      /* gone */
+    }
+    if (environ.split('\0').includes(`DATA_DIR=${dataDir}`)) killSpare(Number(pid), dataDir);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
