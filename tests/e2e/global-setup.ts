@@ -1,4 +1,4 @@
-import { buildTemplates, TEMPLATES_ENV } from './support/server';
+import { buildTemplates, killLeftSpares, TEMPLATES_ENV } from './support/server';
 
 /**
  * Once per browser-test run: the data directories every spec's server starts from (server.ts,
@@ -10,7 +10,10 @@ export default async function globalSetup() {
     const templates = await buildTemplates();
     process.env[TEMPLATES_ENV] = templates.dir;
     console.log(`[e2e] database templates ready in ${Math.round((Date.now() - started) / 100) / 10} s`);
-    return () => templates.remove();
+    return () => {
+      killLeftSpares(templates.dir);
+      templates.remove();
+    };
   } catch (err) {
     // Slower, not wrong: every server then creates its own database.
     console.warn(`[e2e] no database templates (${(err as Error).message}): each server creates its database`);

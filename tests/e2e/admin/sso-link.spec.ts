@@ -47,7 +47,7 @@ async function openUsers(browser: Browser, base: string, who: { username: string
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const { body } = await call<{ accessToken: string; refreshToken: string }>(base, '/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(`${base}/login`);
+  await page.goto(`${base}/api/health`);
   await page.evaluate(
     ([a, r, lang]) => {
       localStorage.setItem(`kg:${location.origin}:accessToken`, a);

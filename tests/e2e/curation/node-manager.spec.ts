@@ -34,7 +34,7 @@ const createNode = async (body: Record<string, string>) => {
 /** Opens a host page already signed in (tokens in localStorage, as after a sign-in). */
 async function openSignedIn(page: Page, path: string, who = admin) {
   const res = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/login'));
+  await page.goto(url('/api/health'));
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

@@ -44,7 +44,7 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${server.url}/api/health`);
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

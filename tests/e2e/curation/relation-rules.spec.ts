@@ -26,7 +26,7 @@ async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T>
 async function openSignedIn(page: Page, path: string) {
   const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
   const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/login'));
+  await page.goto(url('/api/health'));
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { admin, graphApp } from '../support/graph-app';
 import { clickAt } from '../support/graph-helpers';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Relations list and relation form (spec §2, §5, §8) on the host routes and as
@@ -40,10 +41,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page, path: string, who: { username: string; password: string } = admin) {
-  await page.goto(url(`/login?returnTo=${encodeURIComponent(path)}`));
-  await page.getByLabel(/^Username or Email/).fill(who.username);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await openSignedIn(page, server.url, who, path);
   await expect(page).toHaveURL(url(path));
 }
 

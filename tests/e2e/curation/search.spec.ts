@@ -34,7 +34,7 @@ const login = async (who: typeof admin) =>
 
 async function openSearch(page: Page, who = admin) {
   const session = await login(who);
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${server.url}/api/health`);
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

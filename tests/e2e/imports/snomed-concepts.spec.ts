@@ -51,7 +51,7 @@ async function importRelease(release: string) {
 
 async function openSignedIn(page: Page, p: string, language: 'en' | 'de' = 'en') {
   const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
-  await page.goto(url('/login'));
+  await page.goto(url('/api/health'));
   await page.evaluate(
     ([a, r, l]) => {
       localStorage.setItem(`kg:${location.origin}:accessToken`, a);

@@ -42,7 +42,7 @@ async function importCatalogue(filename: string, concepts: [rowId: string, conce
 
 async function openSignedIn(page: Page, p: string) {
   const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
-  await page.goto(url('/login'));
+  await page.goto(url('/api/health'));
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

@@ -27,7 +27,7 @@ test.afterAll(async () => {
 const sections = (page: Page) => page.locator('section.kg-dash-section');
 
 async function open(page: Page) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${server.url}/api/health`);
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

@@ -36,7 +36,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 
 async function openSignedIn(page: Page, path: string) {
   const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
-  await page.goto(url('/login'));
+  await page.goto(url('/api/health'));
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

@@ -30,7 +30,7 @@ async function call<T>(path: string, body?: unknown, method = body === undefined
 
 async function openSignedIn(page: Page, path: string) {
   const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${server.url}/api/health`);
   await page.evaluate(([a, r]) => {
     localStorage.setItem(`kg:${location.origin}:accessToken`, a);
     localStorage.setItem(`kg:${location.origin}:refreshToken`, r);

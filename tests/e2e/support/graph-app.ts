@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { clickAt, enableGraphDebug, nodeNamed, settled } from './graph-helpers';
 import type { TestServer } from './server';
+import { openSignedIn } from './session';
 
 /** The host app's graph dialog on a server with the sample graph, signed in as the first (admin) account. */
 export const admin = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
@@ -37,12 +38,10 @@ export function graphApp(getServer: () => TestServer) {
     return calls;
   };
 
+  /** The dashboard, signed in as the admin (through the API: see session.ts). */
   async function signIn(page: Page) {
     await enableGraphDebug(page);
-    await page.goto(url('/login'));
-    await page.getByLabel(/^Username or Email/).fill(admin.username);
-    await page.getByLabel(/^Password/).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await openSignedIn(page, getServer().url, admin, '/dashboard');
     await expect(page).toHaveURL(url('/dashboard'));
   }
 

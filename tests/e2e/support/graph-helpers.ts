@@ -47,7 +47,10 @@ export async function settled(page: Page): Promise<Positions> {
     stable = p && p.nodes.length > 0 && key === last ? stable + 1 : 0;
     last = key;
     if (stable >= 3) {
-      await page.waitForTimeout(900); // force-graph refreshes its hit canvas at most every 800 ms
+      // force-graph repaints its hit canvas throttled to every 800 ms, the throttle's trailing call
+      // included: at most 800 ms after the last frame that moved. Three equal readings 250 ms apart
+      // already put us 750 ms past it; 500 ms more leave room for a late timer on a busy machine.
+      await page.waitForTimeout(500);
       return (await positions(page))!;
     }
     await page.waitForTimeout(250);

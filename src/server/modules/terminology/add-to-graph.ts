@@ -37,20 +37,29 @@ const UNMAPPED = `NOT EXISTS (SELECT 1 FROM terminology_graph_nodes m WHERE m.sy
  * The nodes of a window of concepts not mapped yet ($1 code system, $2–$3 seq window, $4 system,
  * $5 node type, $6 SNOMED, $7 user, $8 job); their create events as one audit batch row, as the
  * node upload writes them. Answers how many were unmapped and how many nodes were created.
+ *
+ * As the node upload does (node-import/importer.ts, migration 0018), every node of one run is
+ * created at the job's creation time and numbered by its concept's place in the resource
+ * (import_seq), so the node list's "newest first" shows the run's nodes in the code system's
+ * order. With now() per batch and no number they shared one time and listed in random id order:
+ * a concept near the top of the resource could be anywhere among the pages.
  */
 const INSERT_NODES_SQL = `
-  WITH c AS MATERIALIZED (
+  WITH job AS (SELECT COALESCE((SELECT created_at FROM import_jobs WHERE id = $8::uuid), now()) AS at),
+  c AS MATERIALIZED (
     SELECT fc.code, fc.seq, ${NAME} AS name, left(fc.definition, ${LIMITS.nodeTextMax}) AS definition
       FROM fhir_concepts fc WHERE ${WINDOW} AND ${UNMAPPED}),
   added AS (
-    INSERT INTO nodes (name, node_type_id, snomed_code, description, created_by, updated_by)
-    SELECT c.name, $5::uuid, CASE WHEN $6::boolean THEN c.code END, c.definition, $7::uuid, $7::uuid FROM c ORDER BY c.seq
+    INSERT INTO nodes (name, node_type_id, snomed_code, description, created_by, updated_by, created_at, updated_at, import_seq)
+    SELECT c.name, $5::uuid, CASE WHEN $6::boolean THEN c.code END, c.definition, $7::uuid, $7::uuid, job.at, now(), c.seq + 1
+      FROM c CROSS JOIN job ORDER BY c.seq
     ON CONFLICT DO NOTHING
-    RETURNING id, name, node_type_id, snomed_code),
+    RETURNING id, name, node_type_id, snomed_code, import_seq),
   logged AS (
     INSERT INTO audit_created_batches (actor_id, actor_name, entity_type, job_id, entity_ids, names, type_names, snomed_codes)
     SELECT $7::uuid, (SELECT username FROM users WHERE id = $7::uuid), 'node', $8::text,
-           array_agg(a.id), array_agg(a.name), array_agg(nt.name), array_agg(a.snomed_code)
+           array_agg(a.id ORDER BY a.import_seq), array_agg(a.name ORDER BY a.import_seq),
+           array_agg(nt.name ORDER BY a.import_seq), array_agg(a.snomed_code ORDER BY a.import_seq)
       FROM added a JOIN node_types nt ON nt.id = a.node_type_id
     HAVING count(*) > 0)
   SELECT (SELECT count(*)::int FROM c) AS unmapped, (SELECT count(*)::int FROM added) AS created`;

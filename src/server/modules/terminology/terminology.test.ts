@@ -182,6 +182,10 @@ describe('POST /api/terminology/code-systems/:id/graph', () => {
       { s: 'Wheeze', t: 'Finding root' },
     ]);
     expect(await count(`SELECT count(*)::int AS n FROM terminology_graph_nodes WHERE system = 'http://example.org/findings'`)).toBe(5);
+    // The node list's first page, newest first, shows the run's nodes in the code system's order.
+    const concepts = (await api('GET', '/terminology/code-systems/findings/concepts?limit=10', admin)).json<TerminologyConceptPage>();
+    const listed = (await api('GET', '/nodes?nodeType=Finding&sortBy=createdAt&sortOrder=desc&limit=3', admin)).json<{ data: { name: string }[] }>();
+    expect(listed.data.map((n) => n.name)).toEqual(concepts.data.slice(0, 3).map((c) => c.display));
 
     const again = await addToGraph('findings');
     expect(again.summary).toEqual({ concepts: 5, nodesCreated: 0, nodesLinked: 0, skipped: 5, relationsCreated: 0 });
