@@ -167,7 +167,7 @@ test('screenshots of a node type conflict in English and German, wide and narrow
       const name = `Shot ${language} ${width}`;
       const id = await createType(name);
       const page = await signedIn(browser, bea, '/node-types', { language: language === 'en' ? undefined : language, width });
-      await page.getByRole('button', { name: language === 'en' ? `Edit ${name}` : new RegExp(`${name}`) }).first().click();
+      await page.getByRole('button', { name: language === 'en' ? `Edit ${name}` : `${name} bearbeiten`, exact: true }).first().click();
       const dialog = page.locator('dialog.kg-type-form');
       await expect(dialog).toBeVisible();
       expect((await api(`/nodetypes/${id}`, { method: 'PUT', body: { name: `${name} renamed`, color: '#c62828' } })).status).toBe(200);
