@@ -104,7 +104,8 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         onDelete: (type: TaxonomyType) => deletion.send({ type: 'delete.open', target: { id: type.id, name: type.name, affected: type.usageCount } }),
       }
     : {};
-  // Every reader may export: a node type as its FHIR ValueSet, a relation type as its ConceptMap.
+  // Those who manage types export them: a node type as its FHIR ValueSet, a relation type as its
+  // ConceptMap. A reader's list stays the spec's read-only three columns; the node list exports for them.
   const exportFhir = (type: TaxonomyType) =>
     kind === 'node' ? (
       <FhirExportButton iconOnly apiBase={apiBase} label={TT.exportValueSet(type.name)} filename={`kg-type-${type.id}.ValueSet.json`} run={(calls) => calls.valueSet(type.id)} />
@@ -142,9 +143,9 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
       {types.status === 'ready' && (
         <section ref={list} className="kg-admin__list" aria-label={T.listLabel} tabIndex={-1}>
           {narrow ? (
-            <TypeCards rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} exportFhir={exportFhir} />
+            <TypeCards rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} {...actions} exportFhir={canManage ? exportFhir : undefined} />
           ) : (
-            <TypeTable rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} sort={paging.sort} onSortChange={paging.setSort} {...actions} exportFhir={exportFhir} />
+            <TypeTable rows={paging.rows} empty={empty} busy={types.refreshing} texts={T} sort={paging.sort} onSortChange={paging.setSort} {...actions} exportFhir={canManage ? exportFhir : undefined} />
           )}
           <Pagination {...paging.pagination} pageSizes={LIMITS.listPageSizes} />
         </section>

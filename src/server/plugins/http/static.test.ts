@@ -18,6 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'host', 'assets'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'widgets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'host', 'index.html'), '<!doctype html><title>host</title>');
+  fs.writeFileSync(path.join(dist, 'host', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'host', 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'widgets', 'kg-elements.js'), 'export {}');
   fs.writeFileSync(path.join(dist, 'widgets', 'chunk-8kNmYuZY.js'), 'export {}');
@@ -46,8 +47,15 @@ describe('static files', () => {
     expect(api.json().code).toBe('not_found');
   });
 
-  it('answers a missing file with 404, not the app page (a browser asks for /favicon.ico on its own)', async () => {
-    for (const url of ['/favicon.ico', '/assets/main-gone.js', '/widgets/chunk-Gone1234.js']) {
+  it('sends the favicon a browser asks for on its own to the app icon', async () => {
+    const res = await t.call({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+    expect((await t.call({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('answers a missing file with 404, not the app page', async () => {
+    for (const url of ['/robots.txt', '/apple-touch-icon.png', '/assets/main-gone.js', '/widgets/chunk-Gone1234.js']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('<title>host</title>');

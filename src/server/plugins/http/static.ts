@@ -54,6 +54,11 @@ export async function staticFiles(app: FastifyInstance) {
       },
     });
   }
+  // Browsers ask for /favicon.ico on their own for every page without an icon link (an API answer,
+  // a FHIR resource opened directly): point them at the app's icon rather than log a 404 each time.
+  if (hostBuilt && fs.existsSync(path.join(hostDir, 'favicon.svg'))) {
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+  }
   if (widgetsDir && fs.existsSync(widgetsDir)) {
     await app.register(fastifyStatic, {
       root: widgetsDir,
@@ -95,7 +100,7 @@ export async function staticFiles(app: FastifyInstance) {
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
       return reply.status(404).send({ error: `No route ${request.method} ${pathname}`, code: 'not_found' });
     }
-    // A missing file (a path whose last part has an extension: /favicon.ico, an old chunk) is a 404,
+    // A missing file (a path whose last part has an extension: an old chunk, robots.txt) is a 404,
     // not the app's page: a browser or cache would otherwise keep HTML under that name.
     if (/\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1))) {
       return reply.status(404).type('text/plain').send('Not found');
