@@ -79,13 +79,31 @@ describe('GET /fhir/metadata', () => {
     expect(valid(res.json())).toEqual({ resourceType: 'Parameters', parameter: [{ name: 'version', valueCode: '4.0' }, { name: 'default', valueCode: '4.0' }] });
   });
 
-  it('?mode=terminology is a TerminologyCapabilities naming the stored code systems', async () => {
+  it('?mode=terminology is a TerminologyCapabilities naming the graph\'s and the stored code systems', async () => {
     await fhir('PUT', '/CodeSystem/caps', admin, codeSystem({ id: 'caps', url: 'http://example.org/caps', version: '2' }));
     const res = await fhir('GET', '/metadata?mode=terminology', viewer);
     expect(res.statusCode).toBe(200);
     const tc = valid(res.json());
     expect(tc.resourceType).toBe('TerminologyCapabilities');
     expect(tc.codeSystem).toContainEqual({ uri: 'http://example.org/caps', version: [{ code: '2' }] });
+    // The graph's CodeSystem is served whatever is stored, under the request's origin; no SNOMED catalogue here.
+    expect(tc.codeSystem[0]).toEqual({ uri: `${tc.implementation.url}/CodeSystem/knowledge-graph` });
+    expect(tc.codeSystem.map((c: { uri: string }) => c.uri)).not.toContain('http://snomed.info/sct');
+    expect((await fhir('GET', '/metadata?mode=terminology')).statusCode).toBe(401);
+  });
+
+  it('?mode=terminology names the graph\'s CodeSystem under KG_FHIR_CANONICAL_BASE, once', async () => {
+    const other = await testApp({ fhirCanonicalBase: 'https://terminology.example.org/fhir' });
+    try {
+      const token = (await other.register('reader')).accessToken;
+      const url = 'https://terminology.example.org/fhir/CodeSystem/knowledge-graph';
+      const stored = { ...codeSystem({ id: 'kg-copy', url, version: '7' }) };
+      expect((await other.call({ method: 'PUT', url: '/fhir/CodeSystem/kg-copy', token, headers: { 'content-type': FHIR }, payload: JSON.stringify(stored) })).statusCode).toBe(201);
+      const tc = valid((await other.call({ method: 'GET', url: '/fhir/metadata?mode=terminology', token })).json());
+      expect(tc.codeSystem.filter((c: { uri: string }) => c.uri === url)).toEqual([{ uri: url, version: [{ code: '7' }] }]);
+    } finally {
+      await other.close();
+    }
   });
 });
 
