@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_ACTIONS, CHANGE_KINDS, EVIDENCE_GRADES, EVIDENCE_LIMITS, PROPOSAL_STATES, SNOMED_DRIFT_KINDS, type BackupPart } from '../../../contract';
 import { USER_LANGUAGES } from '../../../contract/languages';
+import { HIERARCHY_SETTING } from '../fhir';
 
 /**
  * What an archive holds, table by table (format version 1): the file, the table, the columns
@@ -30,10 +31,23 @@ export interface BackupTable {
   batch: number;
   /** The migration that added the table: an archive written before it has no file for it (restored empty). */
   sinceMigration?: number;
+  /** The archive format that added the file, for a table older than the archive's (an older format has none: restored empty). */
+  sinceFormat?: number;
+  /** Only these rows: those whose column holds one of the values (the others belong to the installation). */
+  only?: { column: string; values: readonly string[] };
 }
 
-/** Whether an archive of this migration holds the table's file. */
-export const inArchive = (table: BackupTable, migration: number) => (table.sinceMigration ?? 0) <= migration;
+/** Whether an archive of this migration and format holds the table's file. */
+export const inArchive = (table: BackupTable, archive: { migration: number; formatVersion: number }) =>
+  (table.sinceMigration ?? 0) <= archive.migration && (table.sinceFormat ?? 1) <= archive.formatVersion;
+
+/**
+ * The server settings an archive carries, each with the part its value names: settings that
+ * describe the data (which relation type is the graph's FHIR hierarchy), not this installation
+ * (its token secret) or its operation.
+ */
+export const ARCHIVED_SETTINGS: Readonly<Record<string, BackupPart>> = { [HIERARCHY_SETTING]: 'relationTypes' };
+const archivedSettingKeys = Object.keys(ARCHIVED_SETTINGS) as [string, ...string[]];
 
 const uuid = z.string().uuid();
 const optUuid = uuid.nullable();
@@ -94,6 +108,8 @@ export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   attachments: ['blob_key'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
+  // Who changed a setting last is told by the restored audit trail, as for types and roles.
+  server_settings: ['updated_by'],
 };
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
@@ -159,6 +175,19 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       batch: 1000,
     }),
   ),
+  table({
+    // The settings of ARCHIVED_SETTINGS (format 6), after the relation types their values name.
+    part: 'serverSettings',
+    file: 'server_settings.ndjson',
+    table: 'server_settings',
+    key: 'key',
+    keySql: (t) => `${t}.key`,
+    shape: { key: z.enum(archivedSettingKeys), value: text, version, updated_at: time },
+    userColumns: [],
+    batch: 100,
+    sinceFormat: 6,
+    only: { column: 'key', values: archivedSettingKeys },
+  }),
   table({
     part: 'nodes',
     file: 'nodes.ndjson',
