@@ -181,7 +181,7 @@ describe('configuration checked at start', () => {
 
   it('reads a complete configuration, the role map in its order', () => {
     const config = ssoConfigFrom({ ...base, KG_OIDC_ROLE_CLAIM: 'groups', KG_OIDC_ROLE_MAP: '{"kg-admins":"admin","kg-editors":"editor"}', KG_OIDC_EMAIL_DOMAINS: 'hospital.example, @clinic.example', KG_OIDC_NAME: 'Hospital Login' });
-    expect(config).toMatchObject({ scopes: 'openid profile email', displayName: 'Hospital Login', roleMap: [['kg-admins', 'admin'], ['kg-editors', 'editor']], emailDomains: ['hospital.example', 'clinic.example'], recheckSeconds: 3600 });
+    expect(config).toMatchObject({ scopes: 'openid profile email', displayName: 'Hospital Login', roleMap: [['kg-admins', 'admin'], ['kg-editors', 'editor']], emailDomains: ['hospital.example', 'clinic.example'], recheckSeconds: 3600, keySetCooldownMs: 30_000 });
     expect(ssoConfigFrom({})).toBeNull();
   });
 
