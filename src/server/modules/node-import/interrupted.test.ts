@@ -128,7 +128,8 @@ describe('an import stopped mid-way', () => {
       const res = await other.inject({ method: 'POST', url: '/api/nodes/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${editor.accessToken}` } });
       expect(res.statusCode, res.body).toBe(200);
       id = res.json<NodeUploadResponse>().processId;
-      await until(id, (r) => r.rows_committed >= BATCH);
+      // On PostgreSQL the rows written during the read commit before the job says 'inserting': wait for both.
+      await until(id, (r) => r.status === 'inserting' && r.rows_committed >= BATCH);
     } finally {
       await other.close();
     }
@@ -321,7 +322,8 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
       const res = await t.call({ method: 'POST', url: '/api/nodes/upload', token: editor.accessToken, ...multipart('away.csv', bigCsv('F2', rows)) });
       expect(res.statusCode, res.body).toBe(200);
       id = res.json<NodeUploadResponse>().processId;
-      await until(id, (r) => r.rows_committed >= BATCH);
+      // On PostgreSQL the rows written during the read commit before the job says 'inserting': wait for both.
+      await until(id, (r) => r.status === 'inserting' && r.rows_committed >= BATCH);
       // Every connection of the app is terminated every 50 ms until the job gives up retrying.
       const kill = () => admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
       const end = Date.now() + 60_000;
