@@ -65,6 +65,12 @@ export interface AppConfig {
   jobStaleSeconds: number;
   /** PostgreSQL: how often each instance looks for jobs to take over (and stored uploads to remove). */
   jobSweepSeconds: number;
+  /**
+   * An import whose database connection drops waits this long before each try to go on from its
+   * checkpoint (ms); one try per entry, then it stops as interrupted. Not an operator setting:
+   * fault tests shorten the waits rather than sit through them.
+   */
+  jobReconnectDelaysMs: readonly number[];
   /** The likely-duplicates refresh (analytics/duplicates.ts): seconds after start of the first; null = never (tests). */
   duplicatesFirstRefreshSeconds: number | null;
 }
@@ -72,6 +78,9 @@ export interface AppConfig {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The default nesting bounds: the API's payloads are shallow; FHIR resources nest deeper. */
+/** Six tries over ~12 s: a database restart or fail-over is usually over by then. */
+export const JOB_RECONNECT_DELAYS_MS: readonly number[] = [200, 500, 1000, 2000, 4000, 4000];
+
 export const DEFAULT_INPUT_DEPTH_LIMITS: Readonly<Record<string, number>> = { '/api': 64, '/fhir': 256 };
 
 /** `"/api=64,/fhir=256"` over the defaults; entries that are not `/prefix=positive integer` are ignored. */
@@ -133,6 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     fhirCanonicalBase: env.KG_FHIR_CANONICAL_BASE?.trim().replace(/\/+$/, '') || null,
     jobStaleSeconds: Math.max(2, numberFrom(env.KG_JOB_STALE_SECONDS, 15)),
     jobSweepSeconds: Math.max(0.2, numberFrom(env.KG_JOB_SWEEP_SECONDS, 5)),
+    jobReconnectDelaysMs: JOB_RECONNECT_DELAYS_MS,
     duplicatesFirstRefreshSeconds: Math.max(0, numberFrom(env.KG_DUPLICATES_FIRST_SECONDS, 30)),
   };
 }
@@ -168,6 +178,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     fhirCanonicalBase: null,
     jobStaleSeconds: 15,
     jobSweepSeconds: 5,
+    jobReconnectDelaysMs: JOB_RECONNECT_DELAYS_MS,
     // A refresh that starts on its own in the middle of a test would change what the test sees.
     duplicatesFirstRefreshSeconds: null,
     ...overrides,

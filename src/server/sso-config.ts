@@ -24,7 +24,16 @@ export interface SsoConfig {
   recheckSeconds: number;
   /** Plain HTTP to the provider: only for a provider on this machine (tests, a developer's Keycloak). */
   allowInsecure: boolean;
+  /**
+   * The provider's key set is read again for a key id it does not hold, but not sooner than this
+   * after the last read (ms): a flood of made-up key ids must not make us hammer the provider.
+   * Not an operator setting; tests shorten it rather than wait half a minute.
+   */
+  keySetCooldownMs: number;
 }
+
+/** How soon after a read the provider's key set may be read again for an unknown key id. */
+export const KEY_SET_COOLDOWN_MS = 30_000;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -122,6 +131,7 @@ export function ssoConfigFrom(env: NodeJS.ProcessEnv): SsoConfig | null {
     linkVerifiedEmail: onOff('KG_OIDC_LINK_VERIFIED_EMAIL', env.KG_OIDC_LINK_VERIFIED_EMAIL, false),
     allowInsecure,
     recheckSeconds: recheckSecondsOf(env.KG_OIDC_RECHECK_SECONDS),
+    keySetCooldownMs: KEY_SET_COOLDOWN_MS,
   };
 }
 

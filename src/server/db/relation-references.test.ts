@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../test/harness';
+import { untilWaitingOnLock } from '../test/lock-waits';
 import type { Db } from './db';
 
 /**
@@ -77,7 +78,7 @@ describe('relation references', () => {
         () => 'inserted',
         (err: { code?: string }) => err.code ?? 'error',
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingOnLock(db);
     });
     expect(await inserting).toBe('23503');
     expect(await db.query(`SELECT 1 FROM relations WHERE relation_name = 'racer'`)).toEqual([]);

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
-import type { SsoConfig } from '../sso-config';
+import { KEY_SET_COOLDOWN_MS, type SsoConfig } from '../sso-config';
 
 /**
  * A real OpenID provider for the tests (oidc-provider, a certified implementation) playing the
@@ -251,6 +251,7 @@ export function ssoConfigFor(issuer: string, overrides: Partial<SsoConfig> = {})
     linkVerifiedEmail: false,
     allowInsecure: true,
     recheckSeconds: 3600,
+    keySetCooldownMs: KEY_SET_COOLDOWN_MS,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testApp, type TestApp } from '../../test/harness';
+import { testApp, testAppOnSameDatabase, type TestApp } from '../../test/harness';
 
 /** Every resource the server answers must be valid R4 (the StructureDefinitions of the FHIR spec). */
 indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as never);
@@ -260,7 +260,7 @@ describe('refusals', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kg-fhir-dist-'));
     fs.mkdirSync(path.join(dist, 'host'));
     fs.writeFileSync(path.join(dist, 'host', 'index.html'), '<!doctype html><title>host</title>');
-    const open = await testApp({ fhirAnonymousRead: true, corsOrigins: ['https://portal.example.org'], distDir: dist });
+    const open = await testAppOnSameDatabase(t, { fhirAnonymousRead: true, corsOrigins: ['https://portal.example.org'], distDir: dist });
     try {
       expect((await open.call({ method: 'GET', url: '/somewhere' })).body).toContain('<title>host</title>');
       for (const url of ['/fhir', '/fhir/', '/fhir/no/such/page']) {

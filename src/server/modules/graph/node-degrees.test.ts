@@ -9,6 +9,7 @@ import { openPostgres } from '../../db/postgres';
 import { withDatabase } from '../../test/global-setup';
 import { testApp, type TestApp } from '../../test/harness';
 import { multipart, xlsxOf } from '../../test/import-fixtures';
+import { untilWaitingOnLock } from '../../test/lock-waits';
 
 /**
  * Node degrees live in node_degrees (migration 0025), kept by the relation triggers: every way a
@@ -154,7 +155,7 @@ describe('node degrees (node_degrees, migration 0025)', () => {
       await tx.query(insert('Fever'));
       // The other writer's insert of the same new node_degrees row waits for this one, then adds to it.
       second = t.db.query(insert('Cough'));
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingOnLock(t.db);
     });
     await second;
     expect((await degrees()).Measles).toBe(2);

@@ -26,7 +26,8 @@ let editor: AuthResponse;
 const BATCH = importBatchRows(process.env.KG_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 beforeAll(async () => {
-  t = await testApp({ uploadAnswerWaitMs: 0 });
+  // Reconnect tries as many as in production, with shorter waits (config.jobReconnectDelaysMs).
+  t = await testApp({ uploadAnswerWaitMs: 0, jobReconnectDelaysMs: [50, 100, 100, 200, 200, 200] });
   await t.register('admin');
   editor = await t.register('editor');
   await t.db.query(`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'editor') WHERE username = 'editor'`);
@@ -90,8 +91,10 @@ describe('queued jobs and final states', () => {
     const running = rows.map((row) => t.app.jobs.run(row, blocked));
     const queued = rows[2].id;
     const before = await job(queued);
-    await new Promise((r) => setTimeout(r, 2300));
-    const after = await job(queued);
+    // A heartbeat a second (runner.ts): wait for two more writes of the row rather than a fixed time,
+    // so the first may be the queued state's own save and the second is a heartbeat all the same.
+    const later = (than: JobDbRow) => until(queued, (r) => r.updated_at.getTime() > than.updated_at.getTime(), 10_000);
+    const after = await later(await later(before));
     expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
     expect(after).toMatchObject({ status: 'processing', message: 'Waiting for another import to finish…' });
     // The sweep leaves a job with a live heartbeat alone.
@@ -115,7 +118,8 @@ describe('queued jobs and final states', () => {
 });
 
 describe('an import stopped mid-way', () => {
-  it('keeps whole batches, says how many, and resumes from its checkpoint at the next start without duplicates', async () => {
+  // Two imports of tens of thousands of rows: ~15 s on an idle machine, longer on a busy one.
+  it('keeps whole batches, says how many, and resumes from its checkpoint at the next start without duplicates', { timeout: 90_000 }, async () => {
     const rows = 60_000;
     const other = await serverOnSameDb();
     let id: string;
@@ -124,7 +128,8 @@ describe('an import stopped mid-way', () => {
       const res = await other.inject({ method: 'POST', url: '/api/nodes/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${editor.accessToken}` } });
       expect(res.statusCode, res.body).toBe(200);
       id = res.json<NodeUploadResponse>().processId;
-      await until(id, (r) => r.rows_committed >= BATCH);
+      // On PostgreSQL the rows written during the read commit before the job says 'inserting': wait for both.
+      await until(id, (r) => r.status === 'inserting' && r.rows_committed >= BATCH);
     } finally {
       await other.close();
     }
@@ -204,7 +209,7 @@ describe('claiming an orphaned job', () => {
 });
 
 describe('a SNOMED import stopped mid-way', () => {
-  it('resumes at the next start after the rows its checkpoint counts: counts exact, nothing twice', async () => {
+  it('resumes at the next start after the rows its checkpoint counts: counts exact, nothing twice', { timeout: 90_000 }, async () => {
     const rows = 40_000;
     const other = await serverOnSameDb();
     let id: string;
@@ -317,7 +322,8 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
       const res = await t.call({ method: 'POST', url: '/api/nodes/upload', token: editor.accessToken, ...multipart('away.csv', bigCsv('F2', rows)) });
       expect(res.statusCode, res.body).toBe(200);
       id = res.json<NodeUploadResponse>().processId;
-      await until(id, (r) => r.rows_committed >= BATCH);
+      // On PostgreSQL the rows written during the read commit before the job says 'inserting': wait for both.
+      await until(id, (r) => r.status === 'inserting' && r.rows_committed >= BATCH);
       // Every connection of the app is terminated every 50 ms until the job gives up retrying.
       const kill = () => admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
       const end = Date.now() + 60_000;
@@ -326,7 +332,7 @@ describe.runIf(process.env.KG_TEST_DB === 'postgres')('PostgreSQL connections te
         await kill();
         await new Promise((r) => setTimeout(r, 50));
       }
-      // Six tries over ~12 s, then it stops.
+      // Six tries (their waits shortened here), then it stops.
       expect(Date.now()).toBeLessThan(end);
     } finally {
       await admin.end();

@@ -68,7 +68,7 @@ export class SsoProvider {
       if (algorithms.length === 0) throw new Error(`the provider signs with no public-key algorithm (${advertised.join(', ')})`);
       this.info = {
         configuration,
-        keys: createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: TIMEOUT_S * 1000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }),
+        keys: createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: TIMEOUT_S * 1000, cooldownDuration: config.keySetCooldownMs, cacheMaxAge: 10 * 60_000 }),
         issuer: meta.issuer,
         algorithms,
         endSessionEndpoint: meta.end_session_endpoint ?? null,

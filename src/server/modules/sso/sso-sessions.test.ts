@@ -4,7 +4,7 @@ import type { AuthResponse } from '../../../contract';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { ConfigError, ssoConfigFrom } from '../../sso-config';
-import { cloneDatabase, testApp, type TestApp } from '../../test/harness';
+import { cloneDatabase, testApp, testAppOnSameDatabase, type TestApp } from '../../test/harness';
 import { signInAtProvider, ssoConfigFor, startTestProvider, type TestProvider } from '../../test/identity-provider';
 import { hashPassword } from '../credentials';
 
@@ -99,7 +99,7 @@ async function freePort(): Promise<number> {
 
 describe('a provider that cannot be reached', () => {
   it('leaves the app running; the sign-in page is told, the start comes back with the reason, token exchange answers 503', async () => {
-    const down = await testApp({ sso: ssoConfigFor(`http://127.0.0.1:${await freePort()}`), publicUrl: PUBLIC });
+    const down = await testAppOnSameDatabase(t, { sso: ssoConfigFor(`http://127.0.0.1:${await freePort()}`), publicUrl: PUBLIC });
     try {
       expect((await down.call({ method: 'GET', url: '/api/auth/sso' })).json()).toMatchObject({ enabled: true, status: 'unreachable' });
       const start = await down.call({ method: 'GET', url: '/api/auth/oidc/start?returnTo=%2Fnodes' });
@@ -121,7 +121,7 @@ describe('a provider that cannot be reached', () => {
 
 describe('without single sign-on configured', () => {
   it('says so, and its routes answer 404', async () => {
-    const plain = await testApp();
+    const plain = await testAppOnSameDatabase(t);
     try {
       expect((await plain.call({ method: 'GET', url: '/api/auth/sso' })).json()).toEqual({ enabled: false, name: null, status: null, localLogin: true });
       expect((await plain.call({ method: 'GET', url: '/api/auth/oidc/start' })).statusCode).toBe(404);
@@ -181,7 +181,7 @@ describe('configuration checked at start', () => {
 
   it('reads a complete configuration, the role map in its order', () => {
     const config = ssoConfigFrom({ ...base, KG_OIDC_ROLE_CLAIM: 'groups', KG_OIDC_ROLE_MAP: '{"kg-admins":"admin","kg-editors":"editor"}', KG_OIDC_EMAIL_DOMAINS: 'hospital.example, @clinic.example', KG_OIDC_NAME: 'Hospital Login' });
-    expect(config).toMatchObject({ scopes: 'openid profile email', displayName: 'Hospital Login', roleMap: [['kg-admins', 'admin'], ['kg-editors', 'editor']], emailDomains: ['hospital.example', 'clinic.example'], recheckSeconds: 3600 });
+    expect(config).toMatchObject({ scopes: 'openid profile email', displayName: 'Hospital Login', roleMap: [['kg-admins', 'admin'], ['kg-editors', 'editor']], emailDomains: ['hospital.example', 'clinic.example'], recheckSeconds: 3600, keySetCooldownMs: 30_000 });
     expect(ssoConfigFrom({})).toBeNull();
   });
 

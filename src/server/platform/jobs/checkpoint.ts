@@ -12,9 +12,6 @@ import { readCheckpoint, writeCheckpoint, type Checkpoint, type JobRow } from '.
  * COMMIT whose answer was lost may or may not have happened, and only the row knows.
  */
 
-/** Waits between reconnect tries (the pool opens a new connection on the next query). */
-const RECONNECT_DELAYS_MS = [200, 500, 1000, 2000, 4000, 4000];
-
 export function checkpointOfRow(row: JobRow): Checkpoint {
   return { rowsCommitted: row.rows_committed ?? 0, rowsTotal: row.rows_total ?? null, data: row.checkpoint ?? {} };
 }
@@ -27,6 +24,8 @@ export interface CheckpointDeps {
   /** Called with every checkpoint that is known to be committed. */
   onCommitted(cp: Checkpoint): void;
   onReconnecting(err: unknown, attempt: number): void;
+  /** Waits between reconnect tries (config.jobReconnectDelaysMs; the pool opens a new connection on the next query). */
+  reconnectDelaysMs: readonly number[];
   /** Resolves when the next batch may start: interactive requests go first (plugins/request-activity.ts). */
   yieldToRequests(): Promise<void>;
   /** A dry run: every batch is rolled back (see commitBatch). */
@@ -83,14 +82,14 @@ export async function commitBatch(deps: CheckpointDeps, write: (tx: Queryable) =
 
 /**
  * Runs `work` from `start`; on a lost connection waits, reads the checkpoint back and runs it
- * again from there, at most RECONNECT_DELAYS_MS.length times in all. Other errors, and the
+ * again from there, at most reconnectDelaysMs.length times in all. Other errors, and the
  * last lost connection, go to the caller.
  */
 export async function resumable<T>(deps: CheckpointDeps, start: Checkpoint, work: (cp: Checkpoint) => Promise<T>): Promise<T> {
   let cp = start;
   let attempt = 0;
   const retry = (err: unknown) => {
-    if (!isConnectionError(err) || attempt >= RECONNECT_DELAYS_MS.length) throw err;
+    if (!isConnectionError(err) || attempt >= deps.reconnectDelaysMs.length) throw err;
     deps.onReconnecting(err, ++attempt);
   };
   for (;;) {
@@ -100,7 +99,7 @@ export async function resumable<T>(deps: CheckpointDeps, start: Checkpoint, work
       retry(err);
     }
     for (;;) {
-      await sleep(RECONNECT_DELAYS_MS[attempt - 1]);
+      await sleep(deps.reconnectDelaysMs[attempt - 1]);
       if (deps.signal.aborted) break; // the work's own abort check reports it
       try {
         cp = await readCheckpoint(deps.db, deps.jobId);

@@ -165,6 +165,7 @@ export class JobRunner {
         entry.rowsTotal = cp.rowsTotal;
       },
       yieldToRequests: () => this.app.requestActivity.whenIdle(BATCH_YIELD_MAX_MS),
+      reconnectDelaysMs: this.app.config.jobReconnectDelaysMs,
       onReconnecting: (err, attempt) => {
         this.app.log.warn({ err, job: row.id, attempt }, 'database connection lost during an import; resuming from the checkpoint');
         entry.state = { ...entry.state, ...said(IMPORT_MESSAGES.reconnecting) };
