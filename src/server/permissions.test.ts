@@ -56,6 +56,14 @@ const proposalBy = async (who: string, state: 'draft' | 'submitted' = 'submitted
   if (res.statusCode !== 201) throw new Error(`fixture proposal: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string }>().id;
 };
+/** A file kept with a proposal of `who` (or the admin's, as proposalBy). */
+const proposalFile = async (who: string): Promise<{ proposalId: string; id: string }> => {
+  const proposalId = await proposalBy(who);
+  const token = who !== 'anonymous' && perms[who]?.includes('nodes.create') ? tokens[who] : tokens.admin;
+  const res = await t.call({ method: 'POST', url: `/api/proposals/${proposalId}/attachments`, token, ...multipart('note.txt', Buffer.from('a note')) });
+  if (res.statusCode !== 201) throw new Error(`fixture proposal file: ${res.statusCode} ${res.body}`);
+  return { proposalId, id: res.json<{ id: string }>().id };
+};
 /** What a signed-in user without nodes.create gets for someone else's proposal. */
 const notTheirs = (who: string) => (who === 'anonymous' || perms[who]?.includes('nodes.create') ? {} : { allowedStatus: 403 });
 /** A small code system stored through FHIR (the Terminology page's routes read it). */
@@ -213,6 +221,11 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'POST /proposals/:id/withdraw': async (who) => ({ url: `/proposals/${await proposalBy(who)}/withdraw`, ...notTheirs(who) }),
   // Someone else's (the editor's): nobody reviews their own.
   'POST /proposals/:id/approve': async () => ({ url: `/proposals/${await proposalBy('editor')}/approve`, payload: {} }),
+  'POST /proposals/:id/attachments': async (who) => ({ url: `/proposals/${await proposalBy(who)}/attachments`, ...multipart('note.txt', Buffer.from('a note')) }),
+  'GET /proposals/:id/attachments/:attachmentId/download': async (who) => {
+    const f = await proposalFile(who);
+    return { url: `/proposals/${f.proposalId}/attachments/${f.id}/download`, ...notTheirs(who) };
+  },
   'POST /proposals/:id/reject': async () => ({ url: `/proposals/${await proposalBy('editor')}/reject`, payload: { reason: 'Not now' } }),
   // A proposal's discussion: its proposer's and the reviewers' (others: 403 in the route).
   'GET /proposals/:id/comments': async (who) => ({ url: `/proposals/${await proposalBy(who)}/comments`, ...notTheirs(who) }),

@@ -7,6 +7,7 @@ import type {
   ProposedChange,
   ReviewSettings,
 } from '../../contract/knowledge/review';
+import type { Attachment } from '../../contract/knowledge/nodes';
 import type { ApiClient } from '../client';
 
 export type ProposalPage = z.infer<typeof ProposalPageSchema>;
@@ -41,5 +42,11 @@ export const reviewApi = (api: ApiClient) => ({
   approve: (id: string, changes?: ProposedChange[]) =>
     api.request<Proposal>(proposalPath(id, '/approve'), { method: 'POST', body: changes ? { changes } : {} }),
   reject: (id: string, reason: string) => api.request<Proposal>(proposalPath(id, '/reject'), { method: 'POST', body: { reason } }),
+  /** Keeps a file with one's open proposal that creates a node: an approval adds it to the new node. */
+  keepFile: (id: string, file: File, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.request<Attachment>(proposalPath(id, '/attachments'), { method: 'POST', body: form, signal });
+  },
 });
 export type ReviewApi = ReturnType<typeof reviewApi>;

@@ -95,6 +95,11 @@ export const API_ACCESS = {
   'POST /proposals/:id/withdraw': 'authenticated',
   'POST /proposals/:id/approve': 'changes.review',
   'POST /proposals/:id/reject': 'changes.review',
+  // Files kept with a proposal that creates a node: its proposer adds them (who could create the node);
+  // the proposer and reviewers download them (checked in the route), through a signed link as attachments.
+  'POST /proposals/:id/attachments': 'nodes.create',
+  'GET /proposals/:id/attachments/:attachmentId/download': 'nodes.read',
+  'GET /proposal-attachments/:attachmentId/content': 'public',
   // A proposal's discussion: its proposer and reviewers only (the route answers 403 to the others).
   'GET /proposals/:id/comments': 'authenticated',
   'POST /proposals/:id/comments': 'authenticated',

@@ -20,8 +20,9 @@ export const BACKUP_FORMAT_VERSION = 6;
  * restores with none of them. 5 added review mode's proposals and their changes (proposals,
  * proposal_changes) and which node a code system's concept became (terminology_graph_nodes); an
  * older archive restores with none of them. 6 added the server settings that describe the data
- * (server_settings, only the keys of ARCHIVED_SETTINGS: which relation type is the FHIR hierarchy);
- * an older archive restores with none set.
+ * (server_settings, only the keys of ARCHIVED_SETTINGS: which relation type is the FHIR hierarchy)
+ * and the files kept with proposals that create a node (proposal_attachments.ndjson and their
+ * contents as proposal_attachments/<id>); an older archive restores with none of them.
  */
 export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
 
@@ -48,7 +49,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'serverSettings', 'nodes', 'relations', 'relationEvidence', 'comments', 'proposals', 'proposalChanges', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'terminologyGraphNodes', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'serverSettings', 'nodes', 'relations', 'relationEvidence', 'comments', 'proposals', 'proposalChanges', 'attachments', 'proposalAttachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'terminologyGraphNodes', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

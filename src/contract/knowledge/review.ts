@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../texts/knowledge/review';
-import { NodeSaveSchema } from './nodes';
+import { AttachmentSchema, NodeSaveSchema } from './nodes';
 import { RelationSaveSchema } from './relations';
 
 /**
@@ -18,7 +18,7 @@ export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** States in which the proposer may still edit, and a reviewer (submitted only) decide. */
 export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['draft', 'submitted'];
 
-export const PROPOSAL_LIMITS = { changes: 50, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650 } as const;
+export const PROPOSAL_LIMITS = { changes: 50, attachments: 20, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650 } as const;
 
 /** `{ enabled, nodeTypes, relationTypes }`: both lists empty with enabled = everything under review. */
 export const ReviewSettingsSchema = z.object({
@@ -119,6 +119,11 @@ export const ProposalSchema = z.object({
   /** Any change is outdated. */
   outdated: z.boolean(),
   changes: z.array(ProposalChangeSchema),
+  /**
+   * Files the proposer chose for the node the proposal creates, kept with it until it is decided:
+   * an approval adds them to the new node, a rejection or withdrawal discards them.
+   */
+  attachments: z.array(AttachmentSchema),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 export type ProposalChange = z.infer<typeof ProposalChangeSchema>;

@@ -19,6 +19,7 @@ const proposal: Proposal = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   decidedAt: null,
   outdated: false,
+  attachments: [],
   changes: [
     { kind: 'relation', action: 'create', targetId: null, ref: null, recordType: 'treats', baseVersion: null, before: null, after: { sourceNodeId: 'a', targetNodeId: 'b', relationType: 'treats', relationName: 'x' }, outdated: false, currentVersion: null },
     { kind: 'node', action: 'update', targetId: 'a', ref: null, recordType: 'Disease', baseVersion: 1, before: { name: 'Node a' }, after: { name: 'A', nodeType: 'Disease' }, outdated: false, currentVersion: 1 },

@@ -29,6 +29,7 @@ const proposal = (id: string, changes: ProposalChange[], state: Proposal['state'
   decidedAt: null,
   outdated: false,
   changes,
+  attachments: [],
 });
 
 /** A new node (by a local reference) and a relation from it to an existing node: one bundle. */

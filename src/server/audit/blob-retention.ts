@@ -26,12 +26,13 @@ export async function blobKeysOfEvents(db: Queryable, where: string, params: rea
   return rows.map((r) => r.key);
 }
 
-/** Of these keys, those no attachment row and no audit event refers to any more. */
+/** Of these keys, those no attachment row, no file kept with a proposal and no audit event refers to any more. */
 export async function unreferencedBlobKeys(db: Queryable, keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = await db.query<{ key: string }>(
     `SELECT k AS key FROM unnest($1::text[]) k
       WHERE NOT EXISTS (SELECT 1 FROM attachments WHERE blob_key = k)
+        AND NOT EXISTS (SELECT 1 FROM proposal_attachments WHERE blob_key = k)
         AND NOT EXISTS (SELECT 1 FROM audit_log WHERE entity_type = 'node'
                           AND detail->'state'->'attachments' @> jsonb_build_array(jsonb_build_object('blobKey', k)))`,
     [keys],

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
 import { Checkbox } from '../../ui/form/Checkbox';
+import { formatKb } from '../../ui/form/FilePicker';
 import { cx } from '../../ui/cx';
 import { Discussion, DiscussionCount } from '../parts/discussion';
 import { formatDate } from '../format';
@@ -65,6 +66,18 @@ export function ProposalCard({ api, proposal: p, canDecide, own, selected, busy,
           <ChangeView key={`${i}-${c.targetId ?? c.ref ?? ''}`} change={c} />
         ))}
       </div>
+      {p.attachments.length > 0 && (
+        <section className="kg-review__files" aria-label={T.keptFiles}>
+          <h4 className="kg-review__files-title">{T.keptFiles}</h4>
+          <ul className="kg-review__files-list">
+            {p.attachments.map((a) => (
+              <li key={a.id} className="kg-review__file">
+                <span className="kg-review__file-name">{a.filename}</span> <span className="kg-review__file-size">{formatKb(a.size)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {p.outdated && p.state === 'submitted' && <OutdatedCompare key={p.updatedAt} api={api} proposal={p} canDecide={canDecide} busy={busy} onApprove={onApprove} />}
       {canDecide && (
         <div className="kg-review__actions">

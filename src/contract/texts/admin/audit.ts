@@ -356,6 +356,7 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     proposals: 'Proposals',
     proposalChanges: 'Proposed changes',
     attachments: 'Attachments',
+    proposalAttachments: 'Files kept with proposals',
     snomedConcepts: 'SNOMED concepts',
     snomedRf2Concepts: 'SNOMED concept states',
     snomedRelationships: 'SNOMED relationships',

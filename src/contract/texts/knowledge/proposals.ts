@@ -11,7 +11,13 @@ export const PROPOSAL_TEXTS = defineTexts('proposals', {
   openMine: 'My proposals',
   /** Near a form's save button when the record's type is under review. */
   underReview: 'Changes to this type are reviewed before they go live',
-  attachmentsLater: 'Attachments cannot be added to a proposed node: add them once it is approved.',
+  attachmentsLater: 'Attachments are kept with the proposal and added once it is approved.',
+  /** After the files chosen for a proposed node went to its proposal. */
+  filesKept: icu(
+    ['count'],
+    (count: number) => `${count === 1 ? '1 attachment is' : `${count.toLocaleString('en')} attachments are`} kept with the proposal and added once it is approved.`,
+    '{count, plural, one {# attachment is} other {# attachments are}} kept with the proposal and added once it is approved.',
+  ),
   page: {
     title: 'My proposals',
     intro: 'Your changes that wait for a reviewer, and what became of them.',

@@ -51,6 +51,8 @@ export const REVIEW_QUEUE_TEXTS = defineTexts('reviewQueue', {
   someFailed: icu(['count'], (count: number) => `${plural(count, 'proposal was', 'proposals were')} not decided: see the message on each`, '{count, plural, one {# proposal was} other {# proposals were}} not decided: see the message on each'),
   decideFailed: 'Failed to decide the proposal',
   changes: 'Changes',
+  /** The files kept with a proposal that creates a node. */
+  keptFiles: 'Attachments, added to the new node once approved',
   actions: {
     node: { create: 'New node', update: 'Node changed', delete: 'Node deleted' },
     relation: { create: 'New relation', update: 'Relation changed', delete: 'Relation deleted' },

@@ -14,4 +14,7 @@ export const REVIEW_MESSAGES = defineTexts('review.messages', {
   badChange: 'This change is incomplete: a create needs its values, an update its record and values, a delete its record',
   unknownRef: 'A relation refers to a node this proposal does not create',
   unknownType: 'Unknown type in the review settings',
+  notNodeCreate: 'Files can be kept only with a proposal that creates a node',
+  tooManyFiles: 'A proposal keeps at most 20 files',
+  fileNotFound: 'File not found',
 });

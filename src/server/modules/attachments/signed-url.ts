@@ -10,9 +10,10 @@ function signature(secret: string, id: string, expires: number): string {
   return createHmac('sha256', secret).update(`attachment:${id}:${expires}`).digest('base64url');
 }
 
-export function signedDownloadPath(secret: string, id: string, now = Date.now()): string {
+/** `base`: the content route of the file's table (node attachments, or files kept with a proposal). */
+export function signedDownloadPath(secret: string, id: string, now = Date.now(), base = '/api/attachments'): string {
   const expires = Math.floor(now / 1000) + TTL_SECONDS;
-  return `/api/attachments/${id}/content?expires=${expires}&signature=${signature(secret, id, expires)}`;
+  return `${base}/${id}/content?expires=${expires}&signature=${signature(secret, id, expires)}`;
 }
 
 export function verifyDownload(secret: string, id: string, expires: number, given: string, now = Date.now()): boolean {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../db/db';
 import { zipParts, type ZipPart } from '../../platform/parsers/test-books';
 import { openBackupArchive } from './archive-reader';
-import { BACKUP_TABLES, MANIFEST_FILE } from './tables';
+import { BACKUP_TABLES, MANIFEST_FILE, contentEntry } from './tables';
 
 /** Test helpers: an archive's entries, an archive rebuilt with some changed, and what a restore may not have written. */
 
@@ -17,9 +17,11 @@ export async function entriesOf(data: Buffer): Promise<Map<string, Buffer>> {
     const names = [MANIFEST_FILE, ...BACKUP_TABLES.map((t) => t.file)];
     const out = new Map<string, Buffer>();
     for (const n of names) out.set(n, await reader.bytes(n));
-    for (const line of out.get('attachments.ndjson')!.toString('utf8').split('\n').filter(Boolean)) {
-      const id = (JSON.parse(line) as { id: string }).id;
-      out.set(`attachments/${id}`, await reader.bytes(`attachments/${id}`));
+    for (const table of BACKUP_TABLES.filter((t) => t.contents)) {
+      for (const line of out.get(table.file)!.toString('utf8').split('\n').filter(Boolean)) {
+        const entry = contentEntry(table, (JSON.parse(line) as { id: string }).id);
+        out.set(entry, await reader.bytes(entry));
+      }
     }
     return out;
   } finally {

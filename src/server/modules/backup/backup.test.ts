@@ -30,6 +30,7 @@ const eventsOf = (db: Db, afterSeq: number) =>
 /** Every table of the source as it was backed up (later tests sign in there, which changes last_login). */
 const snapshot = new Map<string, Record<string, unknown>[]>();
 // A PDF's magic number, then every byte value (the content check accepts it as a PDF).
+const KEPT_FILE = Buffer.from('Leaflet for the proposed node\n');
 const ATTACHMENT = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 69_991 }, (_, i) => (i * 31 + 7) % 256))]);
 
 const as = async <T = { id: string }>(t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
@@ -90,6 +91,10 @@ beforeAll(async () => {
   await as(source, token, 'POST', `/relations/${relieves.id}/comments`, { body: 'Which trial?' });
   // Review mode (migration 0039): a proposal with its change travels.
   const proposal = await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'update', targetId: drug.id, after: { name: 'Salbutamol', nodeType: 'Drug', description: 'proposed' } }] });
+  // A proposed new node's kept file (migration 0045) travels with its contents, as an attachment's.
+  const proposedNode = await as(source, token, 'POST', '/proposals', { changes: [{ kind: 'node', action: 'create', after: { name: 'Bronchiolitis', nodeType: 'Disease' } }] });
+  const kept = await source.call({ method: 'POST', url: `/api/proposals/${proposedNode.id}/attachments`, token, ...multipart('leaflet.txt', KEPT_FILE) });
+  expect(kept.statusCode, kept.body).toBe(201);
   // A proposal's discussion (migration 0044) travels with it, restored after the proposals.
   await as(source, token, 'POST', `/proposals/${proposal.id}/comments`, { body: 'Per the 2024 label' });
   // A node under SNOMED review (migration 0022): the row travels, its import job (not in the archive) does not.
@@ -132,10 +137,12 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, serverSettings: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, serverSettings: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 3, proposals: 2, proposalChanges: 2, attachments: 1, proposalAttachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
+    const [keptName] = [...entries.keys()].filter((k) => k.startsWith('proposal_attachments/'));
+    expect(entries.get(keptName)!.equals(KEPT_FILE)).toBe(true);
   });
 
   it('carries every column of each table it backs up, but the ones left out on purpose (a later migration must add its columns)', async () => {
@@ -226,6 +233,19 @@ describe('POST /backup/restore', () => {
       [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, names: (b.names as unknown[]).slice(1) })) : d)), /audit_created_batches\.ndjson, line 1: row: names does not have one value per record/],
       [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, entity_ids: [], names: [], type_names: [], snomed_codes: [] })) : d)), /audit_created_batches\.ndjson, line 1: row: a batch without records/],
       [rebuilt(entries, (n, d) => (n === 'audit_created_batches.ndjson' ? editBatch(d, (b) => ({ ...b, id: -5 })) : d)), /audit_created_batches\.ndjson, line 1: id: /],
+      // A kept file's contents are checked as an attachment's.
+      [rebuilt(entries, (n, d) => (n.startsWith('proposal_attachments/') ? d.subarray(1) : d)), /proposal_attachments\.ndjson, line 1: the contents .* are not \d+ bytes/],
+      // A format-5 archive (before migration 0045) has no kept files: read past them (to the audit log's wrong count here).
+      [
+        rebuilt(entries, (n, d) => {
+          if (n === 'proposal_attachments.ndjson' || n.startsWith('proposal_attachments/')) return null;
+          if (n === 'audit_log.ndjson') return d.toString().split('\n')[0] + '\n';
+          if (n !== MANIFEST_FILE) return d;
+          const { proposalAttachments: _, ...counts } = (JSON.parse(d.toString()) as { counts: Record<string, number> }).counts;
+          return JSON.stringify({ ...JSON.parse(d.toString()), formatVersion: 5, migration: 44, counts });
+        }),
+        /audit_log\.ndjson holds 1 rows but the manifest says \d+/,
+      ],
       // An archive from before migration 0022 has no snomed_drift file nor count: read past it (to the audit log's wrong count here).
       [
         rebuilt(entries, (n, d) => {
@@ -296,7 +316,7 @@ describe('POST /backup/restore', () => {
     const [adminRole] = await target.db.query<{ permissions: string[] }>(`SELECT permissions FROM roles WHERE name = 'admin' AND is_system`);
     expect(adminRole.permissions).toContain('changes.review');
     // The archive's own admin is the restorer; the others come back.
-    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, auditBatches: 1 });
+    expect(result.counts).toMatchObject({ roles: 1, users: 2, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, comments: 3, proposals: 2, proposalChanges: 2, attachments: 1, proposalAttachments: 1, snomedConcepts: 2, auditBatches: 1 });
     expect(result.inactiveUsers).toBe(2);
     await expect.poll(() => progress.at(-1)?.status).toBe('completed');
     expect(progress.every((e) => e.processId === result.processId)).toBe(true);
@@ -373,6 +393,14 @@ describe('POST /backup/restore', () => {
     const res = await target.call({ method: 'GET', url: link.downloadUrl });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(ATTACHMENT)).toBe(true);
+  });
+
+  it("a proposed node's kept file comes back with its contents, downloadable by its proposer", async () => {
+    const [f] = await target.db.query<{ id: string; proposal_id: string }>('SELECT id, proposal_id FROM proposal_attachments');
+    const link = await as<{ downloadUrl: string }>(target, targetToken, 'GET', `/proposals/${f.proposal_id}/attachments/${f.id}/download`);
+    const res = await target.call({ method: 'GET', url: link.downloadUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(KEPT_FILE)).toBe(true);
   });
 
   it('the audit events come back in order, then one event for the restore', async () => {

@@ -4,7 +4,7 @@ import { BACKUP_FORMAT_VERSION, type BackupManifest } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import type { BlobStore } from '../attachments';
 import { currentMigration, zeroCounts } from './manifest';
-import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, type BackupTable } from './tables';
+import { BACKUP_TABLES, MANIFEST_FILE, contentEntry, type BackupTable } from './tables';
 
 /** Rows per query while exporting: pages by the table's key, so no query holds a whole table. */
 const PAGE = 2000;
@@ -27,8 +27,8 @@ export async function writeBackup(tx: Queryable, archive: Archiver, options: Exp
   const entries = entryWaiter(archive);
   const counts = zeroCounts();
   for (const table of BACKUP_TABLES) {
-    if (table.part === 'attachments') {
-      counts.attachments = await writeAttachments(tx, archive, entries, options);
+    if (table.contents) {
+      counts[table.part] = await writeWithContents(tx, archive, entries, options, table);
       continue;
     }
     let n = 0;
@@ -83,17 +83,16 @@ async function* pages(tx: Queryable, table: BackupTable): AsyncGenerator<string[
 /** SNOMED tables are keyed by release ids (text); the others by uuid, audit events by bigint. */
 const keyType = (table: BackupTable) => (table.newKeys ? 'bigint' : (table.table.startsWith('snomed_') && table.key === 'id') || table.keySql ? 'text' : 'uuid');
 
-/** The attachment rows (those whose contents exist) and each one's bytes as attachments/<id>. */
-async function writeAttachments(tx: Queryable, archive: Archiver, entries: EntryWaiter, options: ExportOptions): Promise<number> {
-  const table = BACKUP_TABLES.find((t) => t.part === 'attachments')!;
+/** The rows of a table with contents (those whose contents exist) and each one's bytes as <contents>/<id>. */
+async function writeWithContents(tx: Queryable, archive: Archiver, entries: EntryWaiter, options: ExportOptions, table: BackupTable): Promise<number> {
   const kept: string[] = [];
   let after: string | null = null;
   for (;;) {
     const rows: { line: string; id: string; blob_key: string }[] = await tx.query(
       `SELECT row_to_json(x)::text AS line, x.id, a.blob_key
-         FROM (SELECT ${table.columns.map((c) => `"${c}"`).join(', ')} FROM attachments
+         FROM (SELECT ${table.columns.map((c) => `"${c}"`).join(', ')} FROM ${table.table}
                 WHERE ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT 200) x
-         JOIN attachments a ON a.id = x.id ORDER BY x.id`,
+         JOIN ${table.table} a ON a.id = x.id ORDER BY x.id`,
       [after],
     );
     for (const r of rows) {
@@ -102,14 +101,14 @@ async function writeAttachments(tx: Queryable, archive: Archiver, entries: Entry
         options.warn?.('attachment contents missing: left out of the backup', r.id);
         continue;
       }
-      archive.append(data, { name: attachmentEntry(r.id), store: true });
-      await entries.next(attachmentEntry(r.id));
+      archive.append(data, { name: contentEntry(table, r.id), store: true });
+      await entries.next(contentEntry(table, r.id));
       kept.push(r.line);
     }
     if (rows.length < 200) break;
     after = rows[rows.length - 1].id;
   }
-  // Rows of attachments only: a few hundred bytes each, so even thousands are small.
+  // Rows of files only: a few hundred bytes each, so even thousands are small.
   archive.append(kept.length ? kept.join('\n') + '\n' : '', { name: table.file });
   await entries.next(table.file);
   return kept.length;

@@ -12,7 +12,7 @@ import { removeBlobs } from '../attachments';
 import { rebuildHierarchy } from '../snomed';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
-import { ARCHIVED_SETTINGS, BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
+import { ARCHIVED_SETTINGS, BACKUP_TABLES, contentEntry, inArchive, type BackupTable } from './tables';
 import { validateArchive } from './validation/validate';
 import { RESTORE_LOCK_KEY } from '../../platform/locks';
 
@@ -62,7 +62,7 @@ export async function restoreBackup(app: FastifyInstance, archive: BackupArchive
     const started = Date.now();
     const validated = await validateForRestore(app, archive, restorer, progress);
     const validatedAt = Date.now();
-    const blobKeys = await storeContents(app, archive, written);
+    const blobKeys = await storeContents(app, archive, validated.manifest, written);
     const { counts, timings } = await writeRows(app, archive, restorer, { ...validated, blobKeys, processId }, progress);
     app.log.info({ processId, validateMs: validatedAt - started, writeMs: Date.now() - validatedAt, tableMs: timings }, 'backup restored');
     progress.send('completed', 100, BACKUP_MESSAGES.done);
@@ -92,14 +92,19 @@ async function validateForRestore(app: FastifyInstance, archive: BackupArchive, 
   });
 }
 
-/** Step 2: the attachments' contents into the blob store; `written` collects the keys for the cleanup. Archive id → blob key. */
-async function storeContents(app: FastifyInstance, archive: BackupArchive, written: Set<string>): Promise<Map<string, string>> {
+/**
+ * Step 2: the contents of attachments (and of files kept with proposals) into the blob store;
+ * `written` collects the keys for the cleanup. Archive id (a uuid, unique across both) → blob key.
+ */
+async function storeContents(app: FastifyInstance, archive: BackupArchive, manifest: BackupManifest, written: Set<string>): Promise<Map<string, string>> {
   const blobKeys = new Map<string, string>();
-  for await (const { line } of archive.lines('attachments.ndjson')) {
-    const { id } = JSON.parse(line) as { id: string };
-    const key = await app.blobs.put(await archive.bytes(attachmentEntry(id)));
-    blobKeys.set(id, key);
-    written.add(key);
+  for (const table of BACKUP_TABLES.filter((t) => t.contents && inArchive(t, manifest))) {
+    for await (const { line } of archive.lines(table.file)) {
+      const { id } = JSON.parse(line) as { id: string };
+      const key = await app.blobs.put(await archive.bytes(contentEntry(table, id)));
+      blobKeys.set(id, key);
+      written.add(key);
+    }
   }
   return blobKeys;
 }
@@ -295,7 +300,7 @@ async function restoreTable(
 ): Promise<number> {
   const columns = [...table.columns];
   if (table.part === 'users') columns.push('password_hash');
-  if (table.part === 'attachments') columns.push('blob_key');
+  if (table.contents) columns.push('blob_key');
   const list = columns.map((c) => `"${c}"`).join(', ');
   const versioned = table.table !== 'audit_log' && columns.includes('version');
   const sql = `INSERT INTO ${table.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table.table}, $1::jsonb)`;
@@ -326,7 +331,7 @@ async function restoreTable(
     }
     for (const c of table.userColumns) row[c] = mapped(remap, row[c]);
     if (table.newKeys) row[table.key] = (BigInt(row[table.key] as string | number) + keyOffset).toString();
-    if (table.part === 'attachments') row.blob_key = blobKeys.get(row.id as string);
+    if (table.contents) row.blob_key = blobKeys.get(row.id as string);
     // An archive from before record versions (migration 0033): its records start at version 1.
     if (versioned && row.version === undefined) row.version = 1;
     batch.push(row);

@@ -35,6 +35,11 @@ export interface BackupTable {
   sinceFormat?: number;
   /** Only these rows: those whose column holds one of the values (the others belong to the installation). */
   only?: { column: string; values: readonly string[] };
+  /**
+   * Rows that name file contents (blob_key, this installation's key): the archive holds each row's
+   * bytes as `<contents>/<id>`, and a restore stores them anew and writes their new key.
+   */
+  contents?: string;
 }
 
 /** Whether an archive of this migration and format holds the table's file. */
@@ -106,6 +111,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   node_types: ['updated_by'],
   relation_types: ['updated_by'],
   attachments: ['blob_key'],
+  proposal_attachments: ['blob_key'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
   // Who changed a setting last is told by the restored audit trail, as for types and roles.
@@ -334,6 +340,19 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     shape: { id: uuid, node_id: uuid, filename: name, content_type: text, size: z.number().int().min(0), uploaded_by: optUuid, uploaded_at: time },
     userColumns: ['uploaded_by'],
     batch: 500,
+    contents: 'attachments',
+  }),
+  table({
+    // Files kept with a proposal that creates a node until it is decided (migration 0045), checked as attachments.
+    part: 'proposalAttachments',
+    file: 'proposal_attachments.ndjson',
+    table: 'proposal_attachments',
+    key: 'id',
+    shape: { id: uuid, proposal_id: uuid, filename: name, content_type: text, size: z.number().int().min(0), uploaded_by: optUuid, uploaded_at: time },
+    userColumns: ['uploaded_by'],
+    batch: 500,
+    sinceMigration: 45,
+    contents: 'proposal_attachments',
   }),
   table({
     part: 'snomedConcepts',
@@ -532,6 +551,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   }),
 ];
 
+/** The zip entry of a row's contents (a table with `contents`). */
+export const contentEntry = (table: BackupTable, id: string) => `${table.contents}/${id}`;
 /** The zip entry of an attachment's contents. */
 export const attachmentEntry = (id: string) => `attachments/${id}`;
 export const MANIFEST_FILE = 'manifest.json';

@@ -2,9 +2,11 @@ import { REVIEW_MESSAGES, type NodeSave, type RelationSave } from '../../../cont
 import type { AuditDetail } from '../../../contract/texts/admin/audit';
 import type { AuditedTx } from '../../audit/audited';
 import { conflict } from '../../plugins/errors';
+import { addAttachmentIn } from '../attachments';
 import { createNodeIn, deleteNodeIn, updateNodeIn, type NodeInput } from '../nodes';
 import { createRelationIn, deleteRelationIn, updateRelationIn, type RelationInput } from '../relations';
 import { currentVersions, type ProposalRow, type StoredChange } from './repository';
+import { takeStagedFiles, toStoredFile } from './staged-files';
 
 /** The change being applied when an approval failed (the route words a node's unique clash with it). */
 export interface ApplyFailure {
@@ -18,8 +20,19 @@ export interface ApplyFailure {
  * reviewer and naming the proposal, its proposer and reviewer. Any failure rolls back all of them
  * (a bundle applies together or not at all). A record changed since its base version (or gone)
  * refuses the whole approval with 409 proposal_outdated before anything is written.
+ *
+ * The files kept with the proposal become the attachments of the first node it creates, each an
+ * ordinary `attachment_add` of that node in the same transaction (so a failed approval leaves them
+ * kept). Answers the blob keys of files that found no node (its create was edited away): the caller
+ * removes their contents once the approval has committed.
  */
-export async function applyChanges(a: AuditedTx, proposal: ProposalRow, changes: readonly StoredChange[], reviewer: { id: string; username: string }, viewer: readonly string[]): Promise<void> {
+export async function applyChanges(
+  a: AuditedTx,
+  proposal: ProposalRow,
+  changes: readonly StoredChange[],
+  reviewer: { id: string; username: string },
+  viewer: readonly string[],
+): Promise<string[]> {
   const versions = await currentVersions(a.tx, changes);
   if (changes.some((c) => c.action !== 'create' && versions.get(c.target_id!) !== c.base_version)) throw conflict(REVIEW_MESSAGES.outdated, 'proposal_outdated');
   const detail: AuditDetail = {
@@ -30,6 +43,7 @@ export async function applyChanges(a: AuditedTx, proposal: ProposalRow, changes:
   // The proposer is the author of what they proposed (created/updated by), the reviewer the actor of the event.
   const author = proposal.proposer_id ?? reviewer.id;
   const created = new Map<string, string>();
+  let firstNode: string | null = null;
   const resolve = (id: string) => created.get(id) ?? id;
   for (const change of changes) {
     try {
@@ -38,6 +52,7 @@ export async function applyChanges(a: AuditedTx, proposal: ProposalRow, changes:
         const input = change.after as unknown as NodeInput & NodeSave;
         if (change.action === 'create') {
           const id = await createNodeIn(a, input, author, detail);
+          firstNode ??= id;
           if (change.ref) created.set(change.ref, id);
         } else if (change.action === 'update') await updateNodeIn(a, change.target_id!, input, base, author, detail);
         else await deleteNodeIn(a, change.target_id!, base, detail);
@@ -52,4 +67,8 @@ export async function applyChanges(a: AuditedTx, proposal: ProposalRow, changes:
       throw Object.assign(new Error('proposal change failed'), { failure: { change, error } satisfies ApplyFailure });
     }
   }
+  const files = await takeStagedFiles(a.tx, proposal.id);
+  if (!firstNode) return files.map((f) => f.blob_key);
+  for (const file of files) await addAttachmentIn(a, firstNode, toStoredFile(file), author, undefined, detail);
+  return [];
 }

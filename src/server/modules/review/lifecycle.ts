@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { REVIEW_MESSAGES, type ProposalState } from '../../../contract';
+import { PROPOSAL_LIMITS, REVIEW_MESSAGES, type Attachment, type ProposalState } from '../../../contract';
 import type { AuditDetail } from '../../../contract/texts/admin/audit';
 import { actorOf, audited, type AuditedTx } from '../../audit/audited';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { removeBlobs, type StoredFile } from '../attachments';
 import { nodeConflict, type NodeInput } from '../nodes';
 import { applyChanges, type ApplyFailure } from './apply';
 import { changesOf, getProposal, insertProposal, setState, touchProposal, writeChanges, type ProposalRow, type StoredChange } from './repository';
+import { countStagedFiles, insertStagedFile, takeStagedFiles, toAttachment } from './staged-files';
 
 /**
  * A proposal's life: draft → submitted → approved | rejected | withdrawn. Every step is one audited
@@ -59,16 +61,41 @@ export async function submitProposal(app: FastifyInstance, user: User, id: strin
   });
 }
 
-export async function withdrawProposal(app: FastifyInstance, user: User, id: string): Promise<void> {
-  await audited(app, actorOf(user), async (a) => {
+/** Drops the files kept with a proposal that ends without approval; the caller removes their contents once the step commits. */
+async function dropStagedFiles(a: AuditedTx, id: string): Promise<string[]> {
+  return (await takeStagedFiles(a.tx, id)).map((f) => f.blob_key);
+}
+
+/**
+ * Keeps a file (its contents stored already) with the proposer's open proposal that creates a node,
+ * recorded as the proposal's `attachment_add` (so the queue and My proposals reload live).
+ */
+export async function stageFile(app: FastifyInstance, user: User, id: string, file: StoredFile): Promise<Attachment> {
+  return audited(app, actorOf(user), async (a) => {
     const row = await lockFor(a, id, ['draft', 'submitted'], proposerOnly(user));
-    await setState(a.tx, id, 'withdrawn');
-    await a.record({ action: 'withdraw', entityType: 'proposal', entityId: id, changes: [{ field: 'state', before: row.state, after: 'withdrawn' }], detail: eventDetail(row) });
+    const changes = await changesOf(a.tx, [id]);
+    if (!changes.some((c) => c.kind === 'node' && c.action === 'create')) throw conflict(REVIEW_MESSAGES.notNodeCreate, 'not_node_create');
+    if ((await countStagedFiles(a.tx, id)) >= PROPOSAL_LIMITS.attachments) throw conflict(REVIEW_MESSAGES.tooManyFiles, 'too_many_files');
+    const added = toAttachment(await insertStagedFile(a.tx, id, file, user.id));
+    await touchProposal(a.tx, id);
+    const summary = { id: added.id, filename: added.filename, size: added.size, contentType: added.contentType };
+    await a.record({ action: 'attachment_add', entityType: 'proposal', entityId: id, changes: [{ field: 'attachment', before: null, after: summary }], detail: eventDetail(row) });
+    return added;
   });
 }
 
+export async function withdrawProposal(app: FastifyInstance, user: User, id: string): Promise<void> {
+  const dropped = await audited(app, actorOf(user), async (a) => {
+    const row = await lockFor(a, id, ['draft', 'submitted'], proposerOnly(user));
+    await setState(a.tx, id, 'withdrawn');
+    await a.record({ action: 'withdraw', entityType: 'proposal', entityId: id, changes: [{ field: 'state', before: row.state, after: 'withdrawn' }], detail: eventDetail(row) });
+    return dropStagedFiles(a, id);
+  });
+  await removeBlobs(app, dropped);
+}
+
 export async function rejectProposal(app: FastifyInstance, user: User, id: string, reason: string): Promise<void> {
-  await audited(app, actorOf(user), async (a) => {
+  const dropped = await audited(app, actorOf(user), async (a) => {
     const row = await lockFor(a, id, ['submitted'], neverTheProposer(user));
     await setState(a.tx, id, 'rejected', { reviewer: user, reason });
     await a.record({
@@ -78,7 +105,9 @@ export async function rejectProposal(app: FastifyInstance, user: User, id: strin
       changes: [{ field: 'state', before: row.state, after: 'rejected' }],
       detail: eventDetail(row, { reviewer: { id: user.id, username: user.username }, reason }),
     });
+    return dropStagedFiles(a, id);
   });
+  await removeBlobs(app, dropped);
 }
 
 /**
@@ -94,11 +123,11 @@ export async function approveProposal(
   viewer: readonly string[],
   edited: StoredChange[] | null,
 ): Promise<void> {
-  await audited(app, actorOf(user), async (a) => {
+  const orphaned = await audited(app, actorOf(user), async (a) => {
     const row = await lockFor(a, id, ['submitted'], neverTheProposer(user));
     const changes = edited ?? (await changesOf(a.tx, [id]));
     if (edited) await writeChanges(a.tx, id, changes);
-    await applyChanges(a, row, changes, user, viewer);
+    const unplaced = await applyChanges(a, row, changes, user, viewer);
     await setState(a.tx, id, 'approved', { reviewer: user, reason: null });
     await a.record({
       action: 'approve',
@@ -107,10 +136,12 @@ export async function approveProposal(
       changes: [{ field: 'state', before: row.state, after: 'approved' }],
       detail: eventDetail(row, { reviewer: { id: user.id, username: user.username } }),
     });
+    return unplaced;
   }).catch(async (err: unknown) => {
     const failure = (err as { failure?: ApplyFailure }).failure;
     if (!failure) throw err;
     if (failure.change.kind === 'node' && failure.change.after) await nodeConflict(app.db, failure.error, failure.change.after as unknown as NodeInput);
     throw failure.error;
   });
+  await removeBlobs(app, orphaned);
 }

@@ -17,6 +17,7 @@ import {
   type ProposedChange,
 } from '../../../contract';
 import { forbidden, notFound } from '../../plugins/errors';
+import { proposalFileRoutes } from './file-routes';
 import { approveProposal, createProposal, editProposal, rejectProposal, submitProposal, withdrawProposal } from './lifecycle';
 import { prepareChanges } from './prepare';
 import { countProposals, getProposal, listProposals } from './repository';
@@ -124,4 +125,6 @@ export async function reviewRoutes(app: FastifyInstance) {
       return one(req, req.params.id);
     },
   );
+
+  await proposalFileRoutes(app);
 }

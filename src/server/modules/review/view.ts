@@ -1,7 +1,8 @@
-import { relationFieldsFor, type Proposal, type ProposalChange } from '../../../contract';
+import { relationFieldsFor, type Attachment, type Proposal, type ProposalChange } from '../../../contract';
 import type { Queryable } from '../../db/db';
 import { iso, isoOrNull } from '../../db/rows';
 import { changesOf, currentVersions, type ChangeRow, type ProposalRow, type StoredChange } from './repository';
+import { stagedFilesOf } from './staged-files';
 
 /**
  * Proposals as one reader receives them: a relation's internal note is left out of its before and
@@ -25,7 +26,7 @@ function toChange(c: StoredChange, versions: Map<string, number>, viewer: readon
   };
 }
 
-export function toProposal(row: ProposalRow, changes: readonly StoredChange[], versions: Map<string, number>, viewer: readonly string[]): Proposal {
+export function toProposal(row: ProposalRow, changes: readonly StoredChange[], versions: Map<string, number>, viewer: readonly string[], attachments: Attachment[] = []): Proposal {
   const list = changes.map((c) => toChange(c, versions, viewer));
   // A decided proposal is history: nothing about it is outdated any more.
   const open = row.state === 'draft' || row.state === 'submitted';
@@ -41,14 +42,16 @@ export function toProposal(row: ProposalRow, changes: readonly StoredChange[], v
     decidedAt: isoOrNull(row.decided_at),
     outdated: list.some((c) => c.outdated),
     changes: list,
+    attachments,
   };
 }
 
-/** Proposals with their changes and the versions of their records, read in three queries. */
+/** Proposals with their changes, the versions of their records and their kept files, read in four queries. */
 export async function proposalsFor(db: Queryable, rows: readonly ProposalRow[], viewer: readonly string[]): Promise<Proposal[]> {
   const changes = await changesOf(db, rows.map((r) => r.id));
+  const files = await stagedFilesOf(db, rows.map((r) => r.id));
   const versions = await currentVersions(db, changes);
   const byProposal = new Map<string, ChangeRow[]>();
   for (const c of changes) byProposal.set(c.proposal_id, [...(byProposal.get(c.proposal_id) ?? []), c]);
-  return rows.map((r) => toProposal(r, byProposal.get(r.id) ?? [], versions, viewer));
+  return rows.map((r) => toProposal(r, byProposal.get(r.id) ?? [], versions, viewer, files.get(r.id) ?? []));
 }

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../../../api/client';
 import { attachmentsApi, nodesApi } from '../../../api/knowledge/nodes';
+import { reviewApi } from '../../../api/knowledge/review';
 import { LIMITS } from '../../../contract/limits';
 import { NODE_FORM_TEXTS as T } from '../../../contract/texts/nodes';
 import type { Attachment, KnowledgeNode, KnowledgeNodeDetail } from '../../../contract/knowledge/nodes';
@@ -46,7 +47,10 @@ export interface NodeEditorFormProps {
  */
 export function NodeEditorForm({ api, node, initialName, canSave, heading, embedded, onSaved, onCancel }: NodeEditorFormProps) {
   const mode = node ? 'edit' : 'create';
-  const calls = useMemo(() => ({ nodes: nodesApi(api), attachments: attachmentsApi(api) }), [api]);
+  const calls = useMemo(() => ({ nodes: nodesApi(api), attachments: attachmentsApi(api), review: reviewApi(api) }), [api]);
+  // Where the chosen files go: the saved node, or the proposal a create under review became (kept there until approved).
+  const fileTarget = useRef<'node' | 'proposal'>('node');
+  const [keptFiles, setKeptFiles] = useState(0);
   // Every save says which version it edits: a save over someone else's change opens the comparison.
   const versions = useEditConflict<KnowledgeNodeDetail>(node?.version);
   const form = useActorRef(nodeFormMachine, {
@@ -55,7 +59,10 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
     ),
   });
   const uploads = useActorRef(attachmentUploadMachine, {
-    input: { upload: (nodeId, file, signal) => calls.attachments.upload(nodeId, file, signal), failedDelayMs: LIMITS.redirectAfterPartialFailureMs },
+    input: {
+      upload: (id, file, signal) => (fileTarget.current === 'proposal' ? calls.review.keepFile(id, file, signal) : calls.attachments.upload(id, file, signal)),
+      failedDelayMs: LIMITS.redirectAfterPartialFailureMs,
+    },
   });
   const deletion = useActorRef(confirmDeleteMachine, {
     // Spec §8: the fixed text whatever the server said; the dialog closes either way (the toast tells).
@@ -108,7 +115,11 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   };
 
   useEffect(() => {
-    const saved = () => latest.current.onSaved(form.getSnapshot().context.result!, mode);
+    // Files kept with a proposal: the form stays (nothing was saved) and says how many went with it.
+    const saved = () => {
+      if (fileTarget.current === 'proposal') setKeptFiles(uploads.getSnapshot().context.sending.length - uploads.getSnapshot().context.failed.length);
+      else latest.current.onSaved(form.getSnapshot().context.result!, mode);
+    };
     const subs = [
       form.on('form.saved', ({ result }) => {
         latest.current.versions.saved(result.version);
@@ -123,11 +134,15 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         latest.current.draft.clear();
         latest.current.onCancel();
       }),
-      // Sent for review: nothing was saved and no file is uploaded (a proposed node does not exist
-      // yet; attachments are not under review). The values stay; leaving must not ask about them.
-      form.on('form.proposed', () => {
+      // Sent for review: nothing was saved. A new node's chosen files go to its proposal, which keeps
+      // them until a reviewer approves it (then they become the node's). The values stay; leaving must not ask about them.
+      form.on('form.proposed', ({ proposal }) => {
         latest.current.settle();
         latest.current.draft.clear();
+        if (mode === 'create' && uploads.getSnapshot().context.queue.length > 0) {
+          fileTarget.current = 'proposal';
+          uploads.send({ type: 'upload.start', nodeId: proposal.id });
+        }
         root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       }),
       form.on('form.failed', () => root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })),
@@ -157,7 +172,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         onDiscard={draft.discard}
       />
       {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
-      {proposal && <ProposalSentNotice />}
+      {proposal && <ProposalSentNotice keptFiles={keptFiles} />}
       {formError && <Alert severity="error">{formError}</Alert>}
       {uploading && <Alert severity="info">{T.uploading(uploading.done, uploading.total)}</Alert>}
       {partial > 0 && <Alert severity="warning">{(mode === 'edit' ? T.partialUpdate : T.partialCreate)(partial, queue.length)}</Alert>}

@@ -5,10 +5,11 @@ import { Alert } from '../../../ui/feedback/Alert';
 export const MY_PROPOSALS_PATH = '/proposals';
 
 /** A save or delete that review mode kept as a proposal: nothing changed yet; where to follow it. */
-export function ProposalSentNotice({ href = MY_PROPOSALS_PATH }: { href?: string }) {
+export function ProposalSentNotice({ href = MY_PROPOSALS_PATH, keptFiles = 0 }: { href?: string; keptFiles?: number }) {
   return (
     <Alert severity="info" className="kg-proposal-sent">
-      <strong>{T.sent}</strong> {T.sentDetail}{' '}
+      <strong>{T.sent}</strong> {T.sentDetail}
+      {keptFiles > 0 && <> {T.filesKept(keptFiles)}</>}{' '}
       <a className="kg-proposal-sent__link" href={href}>
         {T.openMine}
       </a>

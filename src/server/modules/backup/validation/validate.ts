@@ -4,7 +4,7 @@ import { checkAttachment, extensionOf, safeFilename } from '../../attachments';
 import { apiRefusal } from './api-rules';
 import { damaged, type BackupArchive } from '../archive-reader';
 import { MAX_JSON_DEPTH, nestsWithin } from './json-depth';
-import { ARCHIVED_SETTINGS, BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from '../tables';
+import { ARCHIVED_SETTINGS, BACKUP_TABLES, MANIFEST_FILE, contentEntry, inArchive, type BackupTable } from '../tables';
 
 /**
  * Reads the whole archive once before anything is written: the manifest (known format version,
@@ -40,6 +40,7 @@ export async function validateArchive(
     if (table.part === 'relationTypeSourceNodeTypes' || table.part === 'relationTypeTargetNodeTypes') out.push(['relation_type_id', 'relationTypes'], ['node_type_id', 'nodeTypes']);
     if (table.part === 'relations') out.push(['source_node_id', 'nodes'], ['target_node_id', 'nodes'], ['relation_type_id', 'relationTypes']);
     if (table.part === 'attachments' || table.part === 'snomedDrift' || table.part === 'comments') out.push(['node_id', 'nodes']);
+    if (table.part === 'proposalAttachments') out.push(['proposal_id', 'proposals']);
     // A comment's relation is checked by the restore's foreign key (relations keep no keys here).
     return out;
   };
@@ -47,7 +48,7 @@ export async function validateArchive(
   // their duplicates are caught by the restore's primary keys (and roll everything back), and
   // evidence naming a relation the archive lacks by its foreign key (likewise).
   let highestEventId = 0n;
-  const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'attachments']);
+  const keepKeys = new Set<BackupPart>(['roles', 'users', 'nodeTypes', 'relationTypes', 'nodes', 'proposals', 'attachments', 'proposalAttachments']);
   // An event's actor is nobody (a failed sign-in), a user of the archive, or a user whose deletion
   // the archive's log records (deleting a user keeps their events; their deletion comes later in
   // the log, and the retention purge removes the oldest events first). Anything else would
@@ -98,7 +99,7 @@ export async function validateArchive(
         }
         if (row.action === AUDIT_ACTIONS.delete && row.entity_type === 'user' && typeof row.entity_id === 'string') deletedUsers.add(row.entity_id);
       }
-      if (table.part === 'attachments') await checkAttachmentRow(archive, row, rules.attachmentMaxBytes, bad);
+      if (table.contents) await checkAttachmentRow(archive, table, row, rules.attachmentMaxBytes, bad);
       count++;
       if (count % 1000 === 0) onRows(1000);
     }
@@ -122,8 +123,8 @@ const MAX_STRANGERS = 100_000;
  * type that check gives, and exactly as many bytes as the row and the directory say. A row
  * cannot bring in an HTML page or an SVG image under a path-like name the browser would render.
  */
-async function checkAttachmentRow(archive: BackupArchive, row: Record<string, unknown>, maxBytes: number, bad: (why: string) => Error): Promise<void> {
-  const name = attachmentEntry(String(row.id));
+async function checkAttachmentRow(archive: BackupArchive, table: BackupTable, row: Record<string, unknown>, maxBytes: number, bad: (why: string) => Error): Promise<void> {
+  const name = contentEntry(table, String(row.id));
   const filename = String(row.filename);
   if (safeFilename(filename) !== filename) throw bad(`filename "${filename}" is not a plain file name`);
   if (!(LIMITS.attachmentExtensions as readonly string[]).includes(extensionOf(filename))) throw bad(`filename "${filename}": files of type .${extensionOf(filename) || '?'} are not allowed`);
