@@ -205,6 +205,7 @@ const FIXTURES: Partial<Record<ApiRouteKey, (who: Who) => Promise<Call>>> = {
   'PUT /review/settings': async () => ({ url: '/review/settings', payload: { enabled: false, nodeTypes: [], relationTypes: [] } }),
   'GET /proposals': async () => ({ url: '/proposals?state=submitted' }),
   'GET /proposals/count': async () => ({ url: '/proposals/count' }),
+  'GET /proposals/proposers': async () => ({ url: '/proposals/proposers?state=submitted' }),
   'GET /proposals/:id': async (who) => ({ url: `/proposals/${await proposalBy(who)}`, ...notTheirs(who) }),
   // Proposing a node create needs nodes.create (checked in the route).
   'POST /proposals': async (who) => ({

@@ -5,6 +5,8 @@ import type {
   ProposalListQuerySchema,
   ProposalPageSchema,
   ProposedChange,
+  ProposalState,
+  ProposerList,
   ReviewSettings,
 } from '../../contract/knowledge/review';
 import type { Attachment } from '../../contract/knowledge/nodes';
@@ -31,6 +33,8 @@ export const reviewApi = (api: ApiClient) => ({
   settings: (signal?: AbortSignal) => api.request<ReviewSettings>('/review/settings', { signal }),
   saveSettings: (settings: ReviewSettings) => api.request<ReviewSettings>('/review/settings', { method: 'PUT', body: settings }),
   list: (query: ProposalQuery = {}, signal?: AbortSignal) => api.request<ProposalPage>(`/proposals${queryString(query)}`, { signal }),
+  /** Everyone with proposals in `state` (every state without): the queue's proposer filter; reviewers only. */
+  proposers: (state?: ProposalState, signal?: AbortSignal) => api.request<ProposerList>(`/proposals/proposers${queryString({ state })}`, { signal }),
   count: (signal?: AbortSignal) => api.request<ProposalCount>('/proposals/count', { signal }),
   get: (id: string, signal?: AbortSignal) => api.request<Proposal>(proposalPath(id), { signal }),
   create: (changes: ProposedChange[], state: 'draft' | 'submitted' = 'submitted') =>

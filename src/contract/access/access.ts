@@ -88,6 +88,8 @@ export const API_ACCESS = {
   'PUT /review/settings': 'system.config',
   'GET /proposals': 'authenticated',
   'GET /proposals/count': 'authenticated',
+  // The queue's proposer filter names everyone who proposed: for reviewers only.
+  'GET /proposals/proposers': 'changes.review',
   'GET /proposals/:id': 'authenticated',
   'POST /proposals': 'authenticated',
   'PUT /proposals/:id': 'authenticated',

@@ -18,7 +18,7 @@ export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** States in which the proposer may still edit, and a reviewer (submitted only) decide. */
 export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['draft', 'submitted'];
 
-export const PROPOSAL_LIMITS = { changes: 50, attachments: 20, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650 } as const;
+export const PROPOSAL_LIMITS = { changes: 50, attachments: 20, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650, proposersMax: 500 } as const;
 
 /** `{ enabled, nodeTypes, relationTypes }`: both lists empty with enabled = everything under review. */
 export const ReviewSettingsSchema = z.object({
@@ -88,6 +88,18 @@ export const ProposalListQuerySchema = z.object({
 });
 
 const Person = z.object({ id: z.string().nullable(), name: z.string() });
+
+/** The queue's proposer filter: everyone with proposals in this state (absent: in any state). */
+export const ProposerListQuerySchema = z.object({ state: z.enum(PROPOSAL_STATES).optional() });
+/**
+ * By name, at most `PROPOSAL_LIMITS.proposersMax` of them (`truncated` says there are more); the
+ * name is the one of their newest proposal in that state.
+ */
+export const ProposerListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string() })),
+  truncated: z.boolean(),
+});
+export type ProposerList = z.infer<typeof ProposerListSchema>;
 
 export const ProposalChangeSchema = z.object({
   kind: z.enum(CHANGE_KINDS),

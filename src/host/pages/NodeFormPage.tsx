@@ -33,6 +33,7 @@ export function NodeFormPage() {
         }}
         onCancel={() => void (hasAppHistory() ? navigate(-1) : navigate(parentPath(pathname)))}
         onBackToList={() => void navigate('/nodes')}
+        onNavigate={({ path }) => void navigate(path)}
       />
     </div>
   );

@@ -1,9 +1,9 @@
-import type { MouseEvent } from 'react';
 import type { QualityFinding } from '../../contract/admin/analytics';
 import { findingLabel } from '../../contract/texts/admin/analytics';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import { ChevronRightIcon } from '../../ui/icons';
+import { isPlainClick } from '../../ui/RouteLink';
 import { ANALYTICS_TEXTS as T } from '../../contract/texts/admin/analytics';
 import { formatNumber } from '../../i18n/runtime';
 
@@ -12,8 +12,6 @@ export interface FindingsCardProps {
   /** Set: a plain click asks the page to go to the link (a single-page app) instead of loading it. */
   onNavigate?: (detail: { path: string }) => void;
 }
-
-const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** The quality findings, each a link to the list of the records it concerns. */
 export function FindingsCard({ findings, onNavigate }: FindingsCardProps) {
@@ -31,7 +29,7 @@ export function FindingsCard({ findings, onNavigate }: FindingsCardProps) {
                 href={f.link}
                 data-finding={f.key}
                 onClick={(e) => {
-                  if (!onNavigate || !plainClick(e)) return;
+                  if (!onNavigate || !isPlainClick(e)) return;
                   e.preventDefault();
                   onNavigate({ path: f.link });
                 }}

@@ -144,6 +144,7 @@ function Screen({ place, go, memory, notify, ...p }: ScreenProps) {
         }}
         onCancel={() => go(editing ? { view: 'detail', nodeId: editing } : { view: 'list' })}
         onBackToList={() => go({ view: 'list' })}
+        onNavigate={p.onNavigate}
       />
     );
   }
@@ -160,6 +161,7 @@ function Screen({ place, go, memory, notify, ...p }: ScreenProps) {
         onOpenNode={(nodeId) => go({ view: 'detail', nodeId })}
         onAddRelation={createRelation}
         onViewGraph={openGraph}
+        onNavigate={p.onNavigate}
         onEdit={(nodeId) => go({ view: 'edit', nodeId })}
         onDeleted={deleted}
         onLeaveAfterDelete={() => go({ view: 'list' })}

@@ -136,6 +136,7 @@ function RelationScreens(p: RelationEditorProps & { apiBase: string; user: User 
         }}
         onCancel={p.onCancel ?? toList}
         onBackToList={toList}
+        onNavigate={p.onNavigate}
       />
     );
   return (

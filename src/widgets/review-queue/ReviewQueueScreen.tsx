@@ -32,7 +32,7 @@ const filtered = (f: Filters) => Object.entries(f).some(([k, v]) => v !== FIRST_
  */
 export function ReviewQueueScreen({ apiBase, userId }: ReviewQueueScreenProps) {
   const { toast, show, close } = useToast();
-  const { api, calls, list, query, change, filter, knownProposers } = useReviewQueue(apiBase, () => show(T.loadFailed, 'error'));
+  const { api, calls, list, query, change, filter, proposers } = useReviewQueue(apiBase, () => show(T.loadFailed, 'error'));
   const types = useLoad(async (signal) => {
     const [nodeTypes, relationTypes] = await Promise.all([typesApi(api, 'node').list(signal), typesApi(api, 'relation').list(signal)]);
     return [...nodeTypes, ...relationTypes].map((t) => t.name);
@@ -65,7 +65,7 @@ export function ReviewQueueScreen({ apiBase, userId }: ReviewQueueScreenProps) {
       <QueueFilters
         filters={query.filters}
         types={types.data ?? []}
-        proposers={knownProposers}
+        proposers={proposers}
         refreshing={list.refreshing}
         onChange={filter}
         onClear={() => change({ filters: FIRST_FILTERS })}

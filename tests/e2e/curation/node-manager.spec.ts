@@ -500,3 +500,39 @@ test('examples page: kg-node-manager with only api-base signs in, lists, searche
   await shot(page, 'example-390');
   expect(errors).toEqual([]);
 });
+
+test('examples page: review mode’s links leave kg-node-manager as kg-navigate, not to the page’s own /proposals or /review', async ({ page }) => {
+  const review = (enabled: boolean) => call('/review/settings', { method: 'PUT', body: { enabled, nodeTypes: ['Disease'], relationTypes: [] } });
+  expect((await review(true)).status).toBe(200);
+  await page.goto(url('/examples/node-manager.html'));
+  const widget = page.locator('kg-node-manager');
+  await widget.getByLabel('Username or Email').fill(admin.username);
+  await widget.getByLabel('Password').fill(admin.password);
+  await widget.getByRole('button', { name: 'Sign In' }).click();
+  await widget.evaluate((el, id) => el.setAttribute('node-id', id), seeded.detail);
+  await widget.getByRole('button', { name: 'Edit', exact: true }).click();
+  await widget.getByRole('textbox', { name: 'Description' }).fill('Proposed from the examples page.');
+  await widget.getByRole('button', { name: 'Update Node' }).click();
+
+  // The save became a proposal: its notice's link is reported, the example page stays.
+  const sent = widget.locator('.kg-proposal-sent');
+  await expect(sent).toContainText('Sent for review');
+  await expect(sent.getByRole('link', { name: 'My proposals' })).toHaveAttribute('href', '/proposals');
+  await sent.getByRole('link', { name: 'My proposals' }).click();
+  await expect(page.locator('#events')).toContainText('kg-navigate {"path":"/proposals"}');
+  await expect(page).toHaveURL(url('/examples/node-manager.html'));
+
+  // The node's pending proposal: the reviewer's way to the queue is reported the same way.
+  await widget.getByRole('button', { name: 'Cancel' }).click();
+  const pending = widget.locator('.kg-pending-proposals');
+  await expect(pending).toContainText('by ada');
+  await pending.getByRole('link', { name: 'Open the review queue' }).click();
+  await expect(page.locator('#events')).toContainText('kg-navigate {"path":"/review"}');
+  // The example page answers with a link into the workbench on the widget's server.
+  await expect(page.locator('#events a').first()).toHaveAttribute('href', `${server.url}/review`);
+  await expect(page).toHaveURL(url('/examples/node-manager.html'));
+
+  const mine = await call<{ data: { id: string }[] }>('/proposals?mine=1&state=submitted');
+  for (const p of mine.body.data) expect((await call(`/proposals/${p.id}/withdraw`, { method: 'POST' })).status).toBe(200);
+  expect((await review(false)).status).toBe(200);
+});

@@ -48,7 +48,7 @@ async function settle(page: Page) {
 
 test("the editor's new node with a file becomes a proposal keeping the file; the reviewer approves it and the node has the attachment", async ({ browser }) => {
   const page = await curators.signedIn(browser, bea, '/nodes/new');
-  await expect(page.getByRole('note')).toHaveText('Changes to this type are reviewed before they go live Attachments are kept with the proposal and added once it is approved.');
+  await expect(page.getByRole('note')).toHaveText('Changes to this type are reviewed before they go live. Attachments are kept with the proposal and added once it is approved.');
   await fillNewNode(page, 'Bronchiolitis');
   await page.getByRole('button', { name: 'Create Node' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Sent for review' });

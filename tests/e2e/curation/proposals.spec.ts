@@ -51,7 +51,7 @@ test('the admin puts one node type under review on the settings screen', async (
 
 test("the editor's change to a reviewed type is sent for review; the node stays; My proposals lists it", async ({ browser }) => {
   const page = await curators.signedIn(browser, bea, `/nodes/${ids.asthma}/edit`);
-  await expect(page.getByRole('note')).toHaveText('Changes to this type are reviewed before they go live');
+  await expect(page.getByRole('note')).toHaveText('Changes to this type are reviewed before they go live.');
   await page.getByRole('textbox', { name: 'Description' }).fill('Chronic inflammatory disease of the airways');
   await page.getByRole('button', { name: 'Update Node' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Sent for review' });

@@ -165,6 +165,30 @@ test('the proposer has no review queue, and the queue’s discussion is theirs a
   await reviewer.context().close();
 });
 
+test('the proposer filter offers a proposer whose proposals are all beyond the first page', async ({ browser }) => {
+  test.setTimeout(60_000);
+  // Bea's proposal first, then eleven of Ada's: the first page (ten) shows only Ada's.
+  const beas = await propose('Eczema', 'Eczema on the second page');
+  const adas: string[] = [];
+  for (let n = 1; n <= 11; n++) {
+    const res = await api<{ id: string }>('/proposals', { method: 'POST', body: { changes: [{ kind: 'node', action: 'create', after: { name: `Filler ${n}`, nodeType: 'Disease' } }] } });
+    expect(res.status).toBe(201);
+    adas.push(res.body.id);
+  }
+  const page = await curators.signedIn(browser, ada, '/review');
+  await expect(page.locator('.kg-review__card')).toHaveCount(10);
+  await expect(page.locator('.kg-review__card', { hasText: 'Proposed by bea' })).toHaveCount(0);
+  const proposer = page.getByLabel('Proposer');
+  await expect(proposer.locator('option', { hasText: 'bea' })).toHaveCount(1);
+  await proposer.selectOption({ label: 'bea' });
+  await expect(card(page, 'Eczema on the second page')).toBeVisible();
+  await expect(page.locator('.kg-review__card', { hasText: 'Proposed by ada' })).toHaveCount(0);
+  await page.context().close();
+  // Out of the queue again for the screenshots.
+  for (const id of adas) expect((await api(`/proposals/${id}/withdraw`, { method: 'POST' })).status).toBe(200);
+  expect((await api(`/proposals/${beas}/withdraw`, { method: 'POST', as: 'bea' })).status).toBe(200);
+});
+
 test('screenshots of the queue with an outdated proposal, in English and German, wide and narrow', async ({ browser }) => {
   test.setTimeout(120_000);
   await propose('Asthma', 'Chronic inflammatory disease of the airways with reversible obstruction');

@@ -10,7 +10,7 @@ export const PROPOSAL_TEXTS = defineTexts('proposals', {
   sentDetail: 'Nothing has changed yet: a reviewer approves or rejects your change.',
   openMine: 'My proposals',
   /** Near a form's save button when the record's type is under review. */
-  underReview: 'Changes to this type are reviewed before they go live',
+  underReview: 'Changes to this type are reviewed before they go live.',
   attachmentsLater: 'Attachments are kept with the proposal and added once it is approved.',
   /** After the files chosen for a proposed node went to its proposal. */
   filesKept: icu(

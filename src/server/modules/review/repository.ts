@@ -135,6 +135,23 @@ export async function listProposals(db: Queryable, f: ProposalFilter): Promise<{
   return { rows, total: n };
 }
 
+/**
+ * Everyone with proposals in `state` (any state without), by name, at most `max` (`truncated`: more
+ * exist). Their name is the one of their newest such proposal; proposals of deleted users (no
+ * proposer id) cannot be filtered by, so they are left out.
+ */
+export async function listProposers(db: Queryable, state: ProposalState | undefined, max: number): Promise<{ data: { id: string; name: string }[]; truncated: boolean }> {
+  const rows = await db.query<{ id: string; name: string }>(
+    `SELECT id, name FROM (
+       SELECT DISTINCT ON (proposer_id) proposer_id AS id, proposer_name AS name
+         FROM proposals WHERE proposer_id IS NOT NULL AND ($1::text IS NULL OR state = $1)
+        ORDER BY proposer_id, created_at DESC
+     ) p ORDER BY lower(name), id LIMIT $2`,
+    [state ?? null, max + 1],
+  );
+  return { data: rows.slice(0, max), truncated: rows.length > max };
+}
+
 /** The badge: proposals waiting for a reviewer (others' only: nobody reviews their own), and one's own open ones. */
 export async function countProposals(db: Queryable, userId: string, reviewer: boolean): Promise<{ submitted: number; mine: number }> {
   const [row] = await db.query<{ submitted: number; mine: number }>(

@@ -11,6 +11,9 @@ import {
   ProposalRejectSchema,
   ProposalSchema,
   ProposalUpdateSchema,
+  PROPOSAL_LIMITS,
+  ProposerListQuerySchema,
+  ProposerListSchema,
   REVIEW_MESSAGES,
   REVIEW_PERMISSION,
   ReviewSettingsSchema,
@@ -20,7 +23,7 @@ import { forbidden, notFound } from '../../plugins/errors';
 import { proposalFileRoutes } from './file-routes';
 import { approveProposal, createProposal, editProposal, rejectProposal, submitProposal, withdrawProposal } from './lifecycle';
 import { prepareChanges } from './prepare';
-import { countProposals, getProposal, listProposals } from './repository';
+import { countProposals, getProposal, listProposals, listProposers } from './repository';
 import { getReviewSettings, putReviewSettings } from './settings';
 import { proposalsFor } from './view';
 
@@ -68,6 +71,11 @@ export async function reviewRoutes(app: FastifyInstance) {
   );
   r.get('/proposals/count', { schema: { tags, summary: 'The badge: submitted proposals waiting for this reviewer, and open proposals of ones own', response: { 200: ProposalCountSchema } } }, (req) =>
     countProposals(app.db, req.auth!.user.id, isReviewer(req)),
+  );
+  r.get(
+    '/proposals/proposers',
+    { schema: { tags, summary: 'Everyone with proposals in a state, by name (the review queue’s proposer filter; reviewers only)', querystring: ProposerListQuerySchema, response: { 200: ProposerListSchema } } },
+    (req) => listProposers(app.db, req.query.state, PROPOSAL_LIMITS.proposersMax),
   );
   r.get('/proposals/:id', { schema: { tags, summary: 'One proposal with its changes', params: IdParamsSchema, response: { 200: ProposalSchema } } }, (req) => one(req, req.params.id));
 

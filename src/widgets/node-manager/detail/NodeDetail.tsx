@@ -30,7 +30,7 @@ import { NODE_TEXTS as T } from '../../../contract/texts/nodes';
 import { useLatest } from '../../../ui/use-latest';
 import { Presence } from '../../parts/presence';
 import { Discussion } from '../../parts/discussion';
-import { PendingProposals } from '../../parts/proposals';
+import { PendingProposals, type NavigateTo } from '../../parts/proposals';
 import { PROPOSAL_TEXTS } from '../../../contract/texts/knowledge/proposals';
 import { ConceptBrowserDialog } from '../../parts/snomed-concept';
 
@@ -46,6 +46,8 @@ export interface NodeDetailProps {
   onOpenNode: (nodeId: string) => void;
   onAddRelation: (nodeId: string) => void;
   onViewGraph: (nodeId: string) => void;
+  /** Another screen of the app (the pending proposals' link to the queue or My proposals); absent: no link. */
+  onNavigate?: NavigateTo;
   onEdit: (nodeId: string) => void;
   /** Deleted: called at once (for kg-node-change) … */
   onDeleted: (nodeId: string) => void;
@@ -56,7 +58,7 @@ export interface NodeDetailProps {
 }
 
 /** Node detail (spec §2): the node's fields, attachments, relations, creator, and its actions. */
-export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHref, onOpenNode, onAddRelation, onViewGraph, onEdit, onDeleted, onLeaveAfterDelete, refreshKey }: NodeDetailProps) {
+export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHref, onOpenNode, onAddRelation, onViewGraph, onNavigate, onEdit, onDeleted, onLeaveAfterDelete, refreshKey }: NodeDetailProps) {
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const nodes = useMemo(() => nodesApi(api), [api]);
   const files = useMemo(() => attachmentsApi(api), [api]);
@@ -168,7 +170,7 @@ export function NodeDetail({ apiBase, nodeId, can, onBack, onBackToList, listHre
           />
         )}
         <NodeFacts node={node} onBrowseSnomed={setBrowsing} />
-        <PendingProposals api={api} nodeId={node.id} permissions={api.session.currentUser?.permissions ?? []} />
+        <PendingProposals api={api} nodeId={node.id} permissions={api.session.currentUser?.permissions ?? []} onNavigate={onNavigate} />
       </article>
       <RecordTabs
         label={node.name}

@@ -9,6 +9,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/Button';
 import { NotFoundState } from '../../../ui/feedback/LoadStates';
 import { BlockSpinner } from '../../../ui/feedback/Spinner';
+import type { NavigateTo } from '../proposals';
 import { NodeEditorForm } from './NodeEditorForm';
 
 /**
@@ -35,6 +36,8 @@ export interface NodeEditorProps {
   onBackToList?: () => void;
   /** Inside a dialog: no page heading, the dialog gives the title. */
   embedded?: boolean;
+  /** Another screen of the app (a proposal's link to My proposals); absent: no link. */
+  onNavigate?: NavigateTo;
 }
 
 type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'not-found' } | { status: 'ready'; node: KnowledgeNodeDetail | null };
@@ -46,7 +49,7 @@ export function NodeEditor(props: NodeEditorProps) {
   return <NodeEditorBody key={props.nodeId ?? 'new'} {...props} />;
 }
 
-function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, onBackToList, embedded }: NodeEditorProps) {
+function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel, onBackToList, embedded, onNavigate }: NodeEditorProps) {
   const mode = nodeId ? 'edit' : 'create';
   const api = useMemo(() => apiClient({ base: apiBase }), [apiBase]);
   const [loaded, setLoaded] = useState<Loaded>(nodeId ? { status: 'loading' } : { status: 'ready', node: null });
@@ -101,6 +104,7 @@ function NodeEditorBody({ apiBase, user, nodeId, initialName, onSaved, onCancel,
       embedded={embedded}
       onSaved={onSaved}
       onCancel={onCancel}
+      onNavigate={onNavigate}
     />
   );
 }

@@ -17,7 +17,7 @@ import { useToast } from '../../hooks/use-toast';
 import { useUnsavedChanges } from '../../unsaved-changes';
 import { ConflictDialog, useEditConflict, type FieldChoice } from '../../parts/conflict';
 import { DraftOffer, useDraft } from '../../parts/drafts';
-import { isUnderReview, ProposalSentNotice, UnderReviewNote, useReviewSettings } from '../../parts/proposals';
+import { isUnderReview, ProposalSentNotice, UnderReviewNote, useReviewSettings, type NavigateTo } from '../../parts/proposals';
 import { ChangedBanner, Presence, useChangedUnderneath } from '../../parts/presence';
 import { NodeForm } from './NodeForm';
 import { emptyValues, NODE_FIELDS, nodeConflictFields, nodeFormInput, sameValues, screenFiles, valuesOf, type NodeField, type NodeFormValues } from './node-form-logic';
@@ -36,6 +36,8 @@ export interface NodeEditorFormProps {
   embedded?: boolean;
   onSaved: (node: KnowledgeNode, mode: 'create' | 'edit') => void;
   onCancel: () => void;
+  /** Another screen of the app (the sent notice's link to My proposals); absent: no link. */
+  onNavigate?: NavigateTo;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface NodeEditorFormProps {
  * partial failure shown for 3 s) and the confirm-delete one for an existing attachment. The form
  * stays busy from submit until the caller navigates away.
  */
-export function NodeEditorForm({ api, node, initialName, canSave, heading, embedded, onSaved, onCancel }: NodeEditorFormProps) {
+export function NodeEditorForm({ api, node, initialName, canSave, heading, embedded, onSaved, onCancel, onNavigate }: NodeEditorFormProps) {
   const mode = node ? 'edit' : 'create';
   const calls = useMemo(() => ({ nodes: nodesApi(api), attachments: attachmentsApi(api), review: reviewApi(api) }), [api]);
   // Where the chosen files go: the saved node, or the proposal a create under review became (kept there until approved).
@@ -172,7 +174,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         onDiscard={draft.discard}
       />
       {!canSave && <Alert severity="info">{mode === 'edit' ? T.noUpdatePermission : T.noCreatePermission}</Alert>}
-      {proposal && <ProposalSentNotice keptFiles={keptFiles} />}
+      {proposal && <ProposalSentNotice keptFiles={keptFiles} onNavigate={onNavigate} />}
       {formError && <Alert severity="error">{formError}</Alert>}
       {uploading && <Alert severity="info">{T.uploading(uploading.done, uploading.total)}</Alert>}
       {partial > 0 && <Alert severity="warning">{(mode === 'edit' ? T.partialUpdate : T.partialCreate)(partial, queue.length)}</Alert>}

@@ -5,7 +5,8 @@ import { REVIEW_PERMISSION } from '../../../contract/knowledge/review';
 import { PROPOSAL_TEXTS as T } from '../../../contract/texts/knowledge/proposals';
 import { useLiveChanges } from '../../hooks/use-live-changes';
 import { useLoad } from '../../hooks/use-load';
-import { MY_PROPOSALS_PATH } from './ReviewNotes';
+import { RouteLink } from '../../../ui/RouteLink';
+import { MY_PROPOSALS_PATH, type NavigateTo } from './ReviewNotes';
 import { changeSummary } from './summary';
 
 /** Where a reviewer decides (the review queue, host route /review). */
@@ -16,6 +17,8 @@ export interface PendingProposalsProps {
   nodeId: string;
   /** The reader's permissions: a reviewer sees everyone's proposals and is sent to the queue. */
   permissions: readonly string[];
+  /** Where the link to the queue or My proposals goes (RouteLink); absent: no link. */
+  onNavigate?: NavigateTo;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PendingProposalsProps {
  * all; others: their own; a viewer: none), so an empty answer shows nothing. Reloads on proposal
  * live messages.
  */
-export function PendingProposals({ api, nodeId, permissions }: PendingProposalsProps) {
+export function PendingProposals({ api, nodeId, permissions, onNavigate }: PendingProposalsProps) {
   const calls = useMemo(() => reviewApi(api), [api]);
   const list = useLoad((signal) => calls.list({ recordId: nodeId, state: 'submitted', limit: 20 }, signal));
   const reviewer = permissions.includes(REVIEW_PERMISSION);
@@ -56,7 +59,11 @@ export function PendingProposals({ api, nodeId, permissions }: PendingProposalsP
           </li>
         ))}
       </ul>
-      <a href={reviewer ? REVIEW_QUEUE_PATH : MY_PROPOSALS_PATH}>{reviewer ? T.detail.openQueue : T.openMine}</a>
+      {onNavigate && (
+        <RouteLink className="kg-pending-proposals__link" path={reviewer ? REVIEW_QUEUE_PATH : MY_PROPOSALS_PATH} onNavigate={onNavigate}>
+          {reviewer ? T.detail.openQueue : T.openMine}
+        </RouteLink>
+      )}
     </section>
   );
 }

@@ -38,6 +38,8 @@ export interface RelationFormProps {
   onCancel: () => void;
   /** The way out when the relation (or the preset source node) does not exist. */
   onBackToList: () => void;
+  /** Another screen of the app (a proposal's link to My proposals); absent: no link. */
+  onNavigate?: (detail: { path: string }) => void;
 }
 
 /**

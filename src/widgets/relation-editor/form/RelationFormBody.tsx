@@ -11,7 +11,7 @@ import { DeletionDialog } from '../../parts/deletion';
 import { ConflictDialog } from '../../parts/conflict';
 import { DraftOffer } from '../../parts/drafts';
 import { ChangedBanner } from '../../parts/presence';
-import { ProposalSentNotice, UnderReviewNote } from '../../parts/proposals';
+import { ProposalSentNotice, UnderReviewNote, type NavigateTo } from '../../parts/proposals';
 import type { ChangeMessage } from '../../../contract/live/live-changes';
 import { NewNodeDialog } from './NewNodeDialog';
 import { relationChangedFields, type RelationDraft } from './relation-form';
@@ -39,6 +39,8 @@ export interface RelationFormBodyProps {
   onCancel: () => void;
   /** Shown at the top of the form, above its messages (e.g. who else has the relation open). */
   header?: ReactNode;
+  /** Another screen of the app (the sent notice's link to My proposals); absent: no link. */
+  onNavigate?: NavigateTo;
 }
 
 /**
@@ -79,7 +81,7 @@ export function RelationFormBody(p: RelationFormBodyProps) {
           }}
           onDiscard={f.kept.discard}
         />
-        {f.sent && <ProposalSentNotice />}
+        {f.sent && <ProposalSentNotice onNavigate={p.onNavigate} />}
         {f.failure && <Alert severity="error">{f.failure}</Alert>}
         <div className="kg-relation-form__grid">
           <RelationEndsFields {...fields} api={api} types={p.types} rules={p.rules} chooseType={f.chooseType} onCreateNode={setNewNodeName} />
