@@ -1,0 +1,29 @@
+import { ACCESS_TABLES } from './access';
+import { AUDIT_TABLES } from './audit';
+import type { BackupTable } from './backup-table';
+import { FHIR_TABLES } from './fhir';
+import { ATTACHMENT_TABLES, KNOWLEDGE_TABLES } from './knowledge';
+import { REVIEW_TABLES } from './review';
+import { SNOMED_TABLES } from './snomed';
+
+export { inArchive, type BackupTable } from './backup-table';
+export { NOT_BACKED_UP } from './not-backed-up';
+
+/**
+ * Every backed-up table, in the order the export writes and the restore inserts them: a table comes
+ * after those its rows refer to (users after roles, relations after nodes, comments after proposals,
+ * terminology's nodes after nodes), and the audit trail last.
+ */
+export const BACKUP_TABLES: readonly BackupTable[] = [
+  ...ACCESS_TABLES,
+  ...KNOWLEDGE_TABLES,
+  ...REVIEW_TABLES,
+  ...ATTACHMENT_TABLES,
+  ...SNOMED_TABLES,
+  ...FHIR_TABLES,
+  ...AUDIT_TABLES,
+];
+
+/** The zip entry of an attachment's contents. */
+export const attachmentEntry = (id: string) => `attachments/${id}`;
+export const MANIFEST_FILE = 'manifest.json';
