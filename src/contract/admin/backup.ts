@@ -9,7 +9,7 @@ import type { TextRef } from '../texts/define';
  * needs a new number, and a reader of the older numbers (restore refuses numbers it does not know).
  * Encryption (an age file around the zip, recognised by its header) leaves the format as it is.
  */
-export const BACKUP_FORMAT_VERSION = 5;
+export const BACKUP_FORMAT_VERSION = 6;
 /**
  * Every format a restore reads. 2 added the SNOMED concept model's files (concepts, relationships,
  * language and association reference sets); a version-1 archive has none of them and restores
@@ -19,9 +19,11 @@ export const BACKUP_FORMAT_VERSION = 5;
  * the relations' evidence (relation_evidence) and the discussions (comments); an older archive
  * restores with none of them. 5 added review mode's proposals and their changes (proposals,
  * proposal_changes) and which node a code system's concept became (terminology_graph_nodes); an
- * older archive restores with none of them.
+ * older archive restores with none of them. 6 added the server settings that describe the data
+ * (server_settings, only the keys of ARCHIVED_SETTINGS: which relation type is the FHIR hierarchy);
+ * an older archive restores with none set.
  */
-export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
+export const BACKUP_READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
 
 /** Largest archive a restore accepts (it waits in a temp file, never in memory). */
 export const BACKUP_MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
@@ -46,7 +48,7 @@ export interface BackupRestoreProgress {
 }
 
 /** What each archive file holds, in restore order: the keys of the manifest's counts. */
-export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'nodes', 'relations', 'relationEvidence', 'comments', 'proposals', 'proposalChanges', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'terminologyGraphNodes', 'auditLog', 'auditBatches'] as const;
+export const BACKUP_PARTS = ['roles', 'users', 'userIdentities', 'nodeTypes', 'relationTypes', 'relationTypeSourceNodeTypes', 'relationTypeTargetNodeTypes', 'serverSettings', 'nodes', 'relations', 'relationEvidence', 'comments', 'proposals', 'proposalChanges', 'attachments', 'snomedConcepts', 'snomedRf2Concepts', 'snomedRelationships', 'snomedLanguageRefset', 'snomedAssociations', 'snomedDrift', 'fhirResources', 'fhirConcepts', 'terminologyGraphNodes', 'auditLog', 'auditBatches'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
 /** manifest.json of an archive. */

@@ -349,6 +349,7 @@ export const AUDIT_VALUE_LABELS = defineTexts('auditLog.values', {
     relationTypes: 'Relation types',
     relationTypeSourceNodeTypes: 'Source rules',
     relationTypeTargetNodeTypes: 'Target rules',
+    serverSettings: 'Settings',
     nodes: 'Nodes',
     relations: 'Relations',
     relationEvidence: 'Relation evidence',

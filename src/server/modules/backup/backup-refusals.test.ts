@@ -26,7 +26,8 @@ beforeAll(async () => {
   const { accessToken: token } = await source.register('admin');
   await call(source, token, 'POST', '/roles', { name: 'Curator', description: 'Curates', permissions: ['nodes.read'] });
   await call(source, token, 'POST', '/nodetypes', { name: 'Disease' });
-  await call(source, token, 'POST', '/relationtypes', { name: 'related to' });
+  const related = await call(source, token, 'POST', '/relationtypes', { name: 'related to' });
+  await call(source, token, 'PUT', '/terminology/hierarchy', { relationTypeId: related.id });
   const a = await call(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', url: 'https://example.org/asthma' });
   const b = await call(source, token, 'POST', '/nodes', { name: 'COPD', nodeType: 'Disease' });
   await call(source, token, 'POST', '/relations', { relationName: 'resembles', sourceNodeId: a.id, targetNodeId: b.id, relationType: 'related to', url: 'https://example.org/r' });
@@ -102,11 +103,37 @@ describe('a restore refuses what the API would refuse', () => {
     await expectRefused(rebuilt(entries, (_n, data) => data, { [MANIFEST_FILE]: 10 }), /manifest\.json inflates to a size other than the 10 bytes/);
   });
 
+  it('a server setting other than those an archive carries, or naming a relation type it lacks', async () => {
+    const hierarchy = (r: Record<string, unknown>) => r.key === 'fhir.hierarchy';
+    await expectRefused(changed('server_settings.ndjson', hierarchy, (r) => ({ ...r, key: 'token_secret' })), /^server_settings\.ndjson, line 1: key: /);
+    await expectRefused(changed('server_settings.ndjson', hierarchy, (r) => ({ ...r, value: '00000000-0000-4000-8000-000000000001' })), /^server_settings\.ndjson, line 1: value names a row that is not in the backup/);
+  });
+
   it('rows nested deeper than the bound, before anything parses them', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const first = entries.get('audit_log.ndjson')!.toString().split('\n')[0];
     const withDeep = first.replace(/"detail":(null|\{.*\})\}$/, `"detail":${deep}}`);
     expect(withDeep).not.toBe(first);
     await expectRefused(rebuilt(entries, (n, data) => (n === 'audit_log.ndjson' ? data.toString().replace(first, withDeep) : data)), /^audit_log\.ndjson, line 1: it nests deeper than 32 levels/);
+  });
+});
+
+describe('an archive of an older format', () => {
+  it('format 5 (no server settings) restores, leaving the FHIR hierarchy unset', async () => {
+    // The new installation had marked one of its unused types as the hierarchy: it gives way with the type.
+    const own = await call(target, targetToken, 'POST', '/relationtypes', { name: 'is a' });
+    await call(target, targetToken, 'PUT', '/terminology/hierarchy', { relationTypeId: own.id });
+    const format5 = rebuilt(entries, (name, data) => {
+      if (name === 'server_settings.ndjson') return null;
+      if (name !== MANIFEST_FILE) return data;
+      const manifest = JSON.parse(data.toString()) as { counts: Record<string, number> };
+      const { serverSettings: _, ...counts } = manifest.counts;
+      return JSON.stringify({ ...manifest, formatVersion: 5, counts });
+    });
+    const res = await target.call({ method: 'POST', url: '/api/backup/restore', token: targetToken, ...multipart('backup.zip', format5) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ counts: Record<string, number> }>().counts).toMatchObject({ relationTypes: 1, relations: 1, serverSettings: 0 });
+    expect(await target.db.query(`SELECT key FROM server_settings WHERE key = 'fhir.hierarchy'`)).toEqual([]);
+    expect((await target.call({ method: 'GET', url: '/api/terminology/hierarchy', token: targetToken })).json()).toEqual({ relationType: null });
   });
 });

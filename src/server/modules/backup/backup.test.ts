@@ -6,7 +6,7 @@ import type { Db } from '../../db/db';
 import { testApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/import-fixtures';
 import { countAll, editRow, entriesOf, rebuilt } from './archive-fixtures';
-import { BACKUP_TABLES, MANIFEST_FILE, NOT_BACKED_UP } from './tables';
+import { BACKUP_TABLES, MANIFEST_FILE, NOT_BACKED_UP, type BackupTable } from './tables';
 
 /**
  * Backups end to end on the real app (both databases): a populated installation is backed up,
@@ -40,10 +40,12 @@ const as = async <T = { id: string }>(t: TestApp, token: string, method: 'GET' |
 
 const restore = (t: TestApp, token: string, data: Buffer, name = 'backup.zip') => t.call({ method: 'POST', url: '/api/backup/restore', token, ...multipart(name, data) });
 
-/** The rows of one table as the archive would carry them, ordered by key. */
-async function rowsOf(db: Db, table: string, columns: readonly string[], key: string, where = 'true') {
+/** The rows of one table as the archive would carry them (only those it carries), ordered by key. */
+async function rowsOf(db: Db, table: BackupTable, columns: readonly string[], where = 'true') {
+  const only = table.only ? ` AND "${table.only.column}" = ANY($1::text[])` : '';
   return db.query<Record<string, unknown>>(
-    `SELECT row_to_json(x)::jsonb AS r FROM (SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table} WHERE ${where} ORDER BY "${key}") x`,
+    `SELECT row_to_json(x)::jsonb AS r FROM (SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table.table} WHERE ${where}${only} ORDER BY "${table.key}") x`,
+    table.only ? [table.only.values] : [],
   ).then((rows) => rows.map((r) => r.r as Record<string, unknown>));
 }
 
@@ -54,6 +56,7 @@ const editBatch = (data: Buffer, change: (batch: Record<string, unknown>) => Rec
   return JSON.stringify(change(JSON.parse(lines[0]) as Record<string, unknown>)) + '\n';
 };
 
+const LOCAL_SECRET = 'installation-secret-0f3c9a';
 let token: string;
 beforeAll(async () => {
   source = await testApp();
@@ -67,7 +70,11 @@ beforeAll(async () => {
   await as(source, token, 'POST', '/users', { username: 'victor', email: 'victor@example.org', password: 'Str0ng-pass-1', role: 'viewer' });
   await as(source, token, 'POST', '/nodetypes', { name: 'Disease' });
   await as(source, token, 'POST', '/nodetypes', { name: 'Drug' });
-  await as(source, token, 'POST', '/relationtypes', { name: 'treats' });
+  const treats = await as(source, token, 'POST', '/relationtypes', { name: 'treats' });
+  // The graph's FHIR hierarchy (a server setting, format 6) travels with the relation type it names.
+  await as(source, token, 'PUT', '/terminology/hierarchy', { relationTypeId: treats.id });
+  // A setting of this installation alone (the tests configure their secret, so none is stored): never archived.
+  await source.db.query(`INSERT INTO server_settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [LOCAL_SECRET]);
   await source.db.query(`INSERT INTO snomed_concepts (id, concept_id, term, effective_time) VALUES ('11', '195967001', 'Asthma', '20200731'), ('12', '372665008', 'Salbutamol', null)`);
   const asthma = await as(source, token, 'POST', '/nodes', { name: 'Asthma', nodeType: 'Disease', snomedCode: '195967001', description: 'A chronic "airway" disease\nwith ünïcode', note: 'internal' });
   const drug = await as(source, token, 'POST', '/nodes', { name: 'Salbutamol', nodeType: 'Drug', url: 'https://example.org/s' });
@@ -108,7 +115,7 @@ beforeAll(async () => {
   );
   const [{ n }] = await source.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
   eventsBefore = n;
-  for (const table of BACKUP_TABLES) snapshot.set(table.table, await rowsOf(source.db, table.table, table.columns, table.key));
+  for (const table of BACKUP_TABLES) snapshot.set(table.table, await rowsOf(source.db, table, table.columns));
   sourceEvents = await eventsOf(source.db, 0);
   const res = await source.call({ method: 'GET', url: '/api/backup', token });
   expect(res.statusCode).toBe(200);
@@ -125,7 +132,7 @@ describe('GET /backup', () => {
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migration).toBeGreaterThanOrEqual(11);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
+    expect(manifest.counts).toMatchObject({ roles: 4, users: 3, nodeTypes: 2, relationTypes: 1, serverSettings: 1, nodes: 4, relations: 1, relationEvidence: 2, comments: 3, proposals: 1, proposalChanges: 1, attachments: 1, snomedConcepts: 2, snomedDrift: 1, fhirResources: 1, fhirConcepts: 2, auditBatches: 1 });
     expect(manifest.counts.auditLog).toBe(eventsBefore);
     const [attachmentName] = [...entries.keys()].filter((k) => k.startsWith('attachments/'));
     expect(entries.get(attachmentName)!.equals(ATTACHMENT)).toBe(true);
@@ -148,6 +155,9 @@ describe('GET /backup', () => {
     expect(text).not.toMatch(/scrypt\$/);
     expect(text).not.toMatch(/password_hash/);
     expect(text).toContain('"username":"carol"');
+    // Of the server settings only those that describe the data: never the token secret.
+    expect(text).not.toContain(LOCAL_SECRET);
+    expect(entries.get('server_settings.ndjson')!.toString().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { key: string }).key)).toEqual(['fhir.hierarchy']);
   });
 
   it('is refused without system.backup', async () => {
@@ -323,9 +333,13 @@ describe('POST /backup/restore', () => {
           for (const c of table.userColumns) out[c] = ids(out[c]);
           return out;
         });
-      const actual = await rowsOf(target.db, table.table, columns, table.key, where);
+      const actual = await rowsOf(target.db, table, columns, where);
       expect(actual, table.table).toEqual(expected);
     }
+    // The graph's FHIR hierarchy is the same relation type (server_settings above; its id kept).
+    const hierarchy = (t: TestApp, token: string) => as<{ relationType: { name: string } | null }>(t, token, 'GET', '/terminology/hierarchy');
+    expect(await hierarchy(target, targetToken)).toEqual(await hierarchy(source, token));
+    expect((await hierarchy(target, targetToken)).relationType?.name).toBe('treats');
     // Carol still signs in through the identity provider as herself.
     expect(await target.db.query(`SELECT i.subject, u.username FROM user_identities i JOIN users u ON u.id = i.user_id`)).toEqual([{ subject: 'c-4711', username: 'carol' }]);
     // System roles are this installation's; the restored users keep their roles by name.

@@ -60,7 +60,7 @@ export async function writeBackup(tx: Queryable, archive: Archiver, options: Exp
 }
 
 /** Each row as one JSON line, made by the database (no parse and re-stringify here). */
-async function* pages(tx: Queryable, table: BackupTable, extraWhere = ''): AsyncGenerator<string[]> {
+async function* pages(tx: Queryable, table: BackupTable): AsyncGenerator<string[]> {
   const cols = table.columns.map((c) => `"${c}"`).join(', ');
   // The last key of the page before: a text or integer key (bigint keys arrive as text).
   let after: string | number | null = null;
@@ -69,9 +69,9 @@ async function* pages(tx: Queryable, table: BackupTable, extraWhere = ''): Async
     const rows: { line: string; k: string | number }[] = await tx.query<{ line: string; k: string | number }>(
       `SELECT row_to_json(x)::text AS line, ${key('x')} AS k
          FROM (SELECT ${cols} FROM ${table.table} t
-                WHERE ($1::text IS NULL OR ${key('t')} > $1::text::${keyType(table)}) ${extraWhere}
+                WHERE ($1::text IS NULL OR ${key('t')} > $1::text::${keyType(table)})${table.only ? ` AND t."${table.only.column}" = ANY($2::text[])` : ''}
                 ORDER BY ${key('t')} LIMIT ${PAGE}) x`,
-      [after === null ? null : String(after)],
+      [after === null ? null : String(after), ...(table.only ? [table.only.values] : [])],
     );
     if (rows.length === 0) return;
     yield rows.map((r) => r.line);

@@ -12,7 +12,7 @@ import { removeBlobs } from '../attachments';
 import { rebuildHierarchy } from '../snomed';
 import type { BackupArchive } from './archive-reader';
 import { currentMigration } from './manifest';
-import { BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
+import { ARCHIVED_SETTINGS, BACKUP_TABLES, attachmentEntry, inArchive, type BackupTable } from './tables';
 import { validateArchive } from './validation/validate';
 import { RESTORE_LOCK_KEY } from '../../platform/locks';
 
@@ -123,7 +123,7 @@ async function writeRows(
     const restoredCounts = { ...manifest.counts };
     const keyOffset = await reserveEventIds(tx, highestEventId);
     for (const table of BACKUP_TABLES) {
-      if (!inArchive(table, manifest.migration)) continue;
+      if (!inArchive(table, manifest)) continue;
       const tableStarted = Date.now();
       restoredCounts[table.part] = await restoreTable(tx, archive, table, remap, blobKeys, keyOffset, app.db.kind, (rows) => {
         done += rows;
@@ -261,9 +261,11 @@ async function prepare(tx: Queryable, archive: BackupArchive, restorer: Restorer
     remap.ids.set(byEmail, restorer.id);
     remap.skipUsers.add(byEmail);
   }
-  // The new installation's unused types (seed types) give way to the archive's.
+  // The new installation's unused types (seed types) give way to the archive's, and so do the settings
+  // an archive carries (they name those types); an archive of an older format leaves them unset.
   await tx.query('DELETE FROM node_types');
   await tx.query('DELETE FROM relation_types');
+  await tx.query('DELETE FROM server_settings WHERE key = ANY($1::text[])', [Object.keys(ARCHIVED_SETTINGS)]);
   return remap;
 }
 

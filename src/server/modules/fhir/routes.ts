@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { processBundle } from './bundle';
-import { capabilityStatement, terminologyCapabilities, versionsParameters } from './capabilities';
+import { capabilityStatement, servedCodeSystems, terminologyCapabilities, versionsParameters } from './capabilities';
 import { FHIR_JSON, acceptsJson, baseUrl, fhirJsonParser, guard, sendError } from './http';
 import { canonicalBase, graphUrls, isVirtualId, readOnly, searchVirtual, virtualById } from './graph';
 import { operationRoutes } from './operations/routes';
@@ -102,10 +102,13 @@ export async function fhirRoutes(app: FastifyInstance) {
     // The capability statement is public (clients read it before signing in); the code system list is not.
     if (mode === 'terminology') {
       await guard(app, 'read')(request);
-      // The SNOMED CT catalogue, when loaded, with the release it holds; before the stored code systems.
+      // The graph's CodeSystem, the SNOMED CT catalogue when loaded (with the release it holds), the stored ones.
       const snomed = await snomedSources(app.db, app.config.snomedDialect)(SNOMED_URL);
-      const stored = await codeSystemUrls(app.db);
-      const systems = snomed ? [{ url: snomed.url, versions: snomed.version ? [snomed.version] : [] }, ...stored.filter((s) => s.url !== SNOMED_URL)] : stored;
+      const systems = servedCodeSystems(
+        graphUrls(canonicalBase(app, request)).codeSystem,
+        snomed ? { url: snomed.url, versions: snomed.version ? [snomed.version] : [] } : null,
+        await codeSystemUrls(app.db),
+      );
       return reply.type(FHIR_JSON).send(terminologyCapabilities(base, systems));
     }
     return reply.type(FHIR_JSON).send(capabilityStatement(base));

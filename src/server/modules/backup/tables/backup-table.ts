@@ -29,10 +29,15 @@ export interface BackupTable {
   batch: number;
   /** The migration that added the table: an archive written before it has no file for it (restored empty). */
   sinceMigration?: number;
+  /** The archive format that added the file, for a table older than the archive's (an older format has none: restored empty). */
+  sinceFormat?: number;
+  /** Only these rows: those whose column holds one of the values (the others belong to the installation). */
+  only?: { column: string; values: readonly string[] };
 }
 
-/** Whether an archive of this migration holds the table's file. */
-export const inArchive = (table: BackupTable, migration: number) => (table.sinceMigration ?? 0) <= migration;
+/** Whether an archive of this migration and format holds the table's file. */
+export const inArchive = (table: BackupTable, archive: { migration: number; formatVersion: number }) =>
+  (table.sinceMigration ?? 0) <= archive.migration && (table.sinceFormat ?? 1) <= archive.formatVersion;
 
 /** A table's entry with its columns and row schema taken from one shape, so the two cannot differ. */
 export const table = ({

@@ -3,8 +3,8 @@ import { EVIDENCE_GRADES, EVIDENCE_LIMITS } from '../../../../contract';
 import { table, type BackupTable } from './backup-table';
 import { uuid, optUuid, time, text, optText, name, version } from './columns';
 
-/** The graph: its types and their rules, then the nodes and relations of those types, then why relations hold. */
-export const KNOWLEDGE_TABLES: readonly BackupTable[] = [
+/** The graph's types and their rules (what relations may join). */
+export const TYPE_TABLES: readonly BackupTable[] = [
   table({
     part: 'nodeTypes',
     file: 'node_types.ndjson',
@@ -36,6 +36,10 @@ export const KNOWLEDGE_TABLES: readonly BackupTable[] = [
       batch: 1000,
     }),
   ),
+];
+
+/** The graph's records: nodes and relations of those types, then why relations hold. */
+export const KNOWLEDGE_TABLES: readonly BackupTable[] = [
   table({
     part: 'nodes',
     file: 'nodes.ndjson',

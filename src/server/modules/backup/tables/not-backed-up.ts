@@ -13,4 +13,6 @@ export const NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
   attachments: ['blob_key'],
   // Import jobs are this installation's history, not in the archive; the row keeps the job's filename.
   snomed_drift: ['detected_by_job_id'],
+  // Who changed a setting last is told by the restored audit trail, as for types and roles.
+  server_settings: ['updated_by'],
 };

@@ -4,7 +4,7 @@ import { checkAttachment, extensionOf, safeFilename } from '../../attachments';
 import { apiRefusal } from './api-rules';
 import { damaged, type BackupArchive } from '../archive-reader';
 import { MAX_JSON_DEPTH, nestsWithin } from './json-depth';
-import { BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from '../tables';
+import { ARCHIVED_SETTINGS, BACKUP_TABLES, MANIFEST_FILE, attachmentEntry, inArchive, type BackupTable } from '../tables';
 
 /**
  * Reads the whole archive once before anything is written: the manifest (known format version,
@@ -56,7 +56,7 @@ export async function validateArchive(
   const deletedUsers = new Set<string>();
 
   for (const table of BACKUP_TABLES) {
-    if (!inArchive(table, manifest.migration)) continue;
+    if (!inArchive(table, manifest)) continue;
     const references = referencesOf(table);
     const keep = keepKeys.has(table.part) ? known(table.part) : null;
     let count = 0;
@@ -81,6 +81,8 @@ export async function validateArchive(
         const id = row[column] as string | null;
         if (id !== null && !ids[part]?.has(id)) throw bad(`${column} names a row that is not in the backup`);
       }
+      // A setting's value names a row of the part ARCHIVED_SETTINGS gives for its key.
+      if (table.part === 'serverSettings' && !ids[ARCHIVED_SETTINGS[row.key as string]]?.has(row.value as string)) throw bad(`value names a row that is not in the backup`);
       if (keep) {
         const key = String(row[table.key]);
         if (keep.has(key)) throw bad(`${table.key} ${key} appears twice`);
@@ -152,7 +154,7 @@ async function readManifest(archive: BackupArchive, serverMigration: number): Pr
   if (manifest.migration > serverMigration) throw badRequest(BACKUP_MESSAGES.newerSchema(manifest.migration, serverMigration), 'backup_newer_schema');
   const counts = manifest.counts as Record<string, unknown> | undefined;
   // A table added after the archive's migration is not in it: restored empty.
-  for (const table of BACKUP_TABLES) if (counts && !inArchive(table, manifest.migration)) counts[table.part] ??= 0;
+  for (const table of BACKUP_TABLES) if (counts && !inArchive(table, manifest as BackupManifest)) counts[table.part] ??= 0;
   for (const part of BACKUP_PARTS) {
     const c = counts?.[part];
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 0) throw damaged(`${MANIFEST_FILE} has no count of ${part}`);

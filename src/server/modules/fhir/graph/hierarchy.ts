@@ -7,11 +7,11 @@ import type { Queryable } from '../../../db/db';
  */
 export const HIERARCHY_SETTING = 'fhir.hierarchy';
 
+/** The hierarchy relation type's id and name as a query (none: unset), its setting key being the parameter `key` ($n). */
+export const hierarchyQuery = (key: string) => `SELECT rt.id, rt.name FROM server_settings s JOIN relation_types rt ON rt.id::text = s.value WHERE s.key = ${key}`;
+
 export async function hierarchyRelationType(db: Queryable): Promise<{ id: string; name: string } | null> {
-  const [row] = await db.query<{ id: string; name: string }>(
-    `SELECT rt.id, rt.name FROM server_settings s JOIN relation_types rt ON rt.id::text = s.value WHERE s.key = $1`,
-    [HIERARCHY_SETTING],
-  );
+  const [row] = await db.query<{ id: string; name: string }>(hierarchyQuery('$1'), [HIERARCHY_SETTING]);
   return row ?? null;
 }
 

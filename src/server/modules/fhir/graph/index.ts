@@ -4,6 +4,6 @@
  */
 export { canonicalBase, graphUrls, RELATION_MAP_PREFIX, SNOMED_MAP_ID, type GraphUrls } from './canonical';
 export { GraphCodeSystemSource } from './graph-source';
-export { hierarchyRelationType, setHierarchyRelationType } from './hierarchy';
+export { HIERARCHY_SETTING, hierarchyRelationType, setHierarchyRelationType } from './hierarchy';
 export { EXPORT_MAX, exportCodeSystem, exportConceptMap, exportValueSet, type ExportResult } from './exports';
 export { isVirtualId, readOnly, searchVirtual, virtualById, virtualIdOf, virtualMapsFor } from './virtual';

@@ -3,7 +3,7 @@ import { readResource } from '../repository';
 import type { OperationContext } from './context';
 import type { OperationInput } from './input';
 import { displayLanguages, inactiveIssue, issuesParameter, txIssue, wrongDisplay, type TxIssue } from './issues';
-import type { CodeSystemSource, Concept } from './source';
+import { LOOKUP_RELATIVES, type CodeSystemSource, type ConceptDetails } from './source';
 import { StoredCodeSystemSource } from './stored-source';
 
 interface CodingInput {
@@ -19,8 +19,8 @@ const label = (s: CodeSystemSource) => (s.version ? `${s.url}' version '${s.vers
 /** The code system an operation names: the instance (/CodeSystem/{id}/$op), or system/url (+version). */
 async function sourceOf(ctx: OperationContext, instanceId: string | undefined, system: string | undefined, version: string | undefined): Promise<CodeSystemSource | { unknown: string }> {
   if (instanceId) {
-    const generated = await ctx.generated('CodeSystem', instanceId);
-    if (generated) return (await ctx.codeSystem(String(generated.url))) ?? { unknown: String(generated.url) };
+    const graph = ctx.graphCodeSystemUrl(instanceId);
+    if (graph) return (await ctx.codeSystem(graph)) ?? { unknown: graph };
     const row = await readResource(ctx.db, 'CodeSystem', instanceId);
     if (!row) throw notFound(`CodeSystem/${instanceId} is not known`);
     return new StoredCodeSystemSource(ctx.db, row);
@@ -30,7 +30,7 @@ async function sourceOf(ctx: OperationContext, instanceId: string | undefined, s
 }
 
 /** The concept's properties as $lookup parts: parents, children, inactive, then its own. */
-function propertyParts(concept: Concept, children: Concept[], parentNames: Map<string, string | null>) {
+function propertyParts({ concept, children, parentDisplays }: ConceptDetails) {
   const part = (code: string, value: Record<string, unknown>, description?: string | null) => ({
     name: 'property',
     part: [{ name: 'code', valueCode: code }, { name: 'value', ...value }, ...(description ? [{ name: 'description', valueString: description }] : [])],
@@ -43,7 +43,7 @@ function propertyParts(concept: Concept, children: Concept[], parentNames: Map<s
     })
     .filter((p) => p !== null);
   return [
-    ...concept.parents.map((code) => part('parent', { valueCode: code }, parentNames.get(code))),
+    ...concept.parents.map((code) => part('parent', { valueCode: code }, parentDisplays.get(code))),
     ...children.map((c) => part('child', { valueCode: c.code }, c.display)),
     ...(concept.properties.some((p) => p.code === 'inactive') ? [] : [part('inactive', { valueBoolean: concept.inactive })]),
     ...own,
@@ -57,11 +57,9 @@ export async function lookup(ctx: OperationContext, input: OperationInput, insta
   if (!code) throw invalid('The parameter code (or coding) is required', 'code');
   const source = await sourceOf(ctx, instanceId, input.string('system') ?? coding?.system, input.string('version') ?? coding?.version);
   if ('unknown' in source) throw notFound(`A definition for CodeSystem '${source.unknown}' could not be found, so the code cannot be looked up`);
-  const concept = await source.lookup(code);
-  if (!concept) throw notFound(`Unknown code '${code}' in the CodeSystem '${label(source)}'`);
-  const children = await source.children(concept.code, 100);
-  const parentNames = new Map<string, string | null>();
-  for (const p of concept.parents.slice(0, 100)) parentNames.set(p, (await source.lookup(p))?.display ?? null);
+  const details = await source.details(code, LOOKUP_RELATIVES);
+  if (!details) throw notFound(`Unknown code '${code}' in the CodeSystem '${label(source)}'`);
+  const { concept } = details;
   return {
     resourceType: 'Parameters',
     parameter: [
@@ -76,7 +74,7 @@ export async function lookup(ctx: OperationContext, input: OperationInput, insta
         name: 'designation',
         part: [...(d.language ? [{ name: 'language', valueCode: d.language }] : []), ...(d.use ? [{ name: 'use', valueCoding: d.use }] : []), { name: 'value', valueString: d.value }],
       })),
-      ...propertyParts(concept, children, parentNames),
+      ...propertyParts(details),
     ],
   };
 }

@@ -25,6 +25,8 @@ export interface OperationContext {
   conceptMaps(url?: string, version?: string, about?: { code: string; reverse: boolean }): Promise<Resource[]>;
   /** A resource the graph generates, by type and id (/{type}/{id}/$op on one); null when the id is not one. */
   generated(type: 'CodeSystem' | 'ValueSet' | 'ConceptMap', id: string): Promise<Resource | null>;
+  /** The graph's CodeSystem url when `id` is its id (/CodeSystem/{id}/$op), without building the resource; else null. */
+  graphCodeSystemUrl(id: string): string | null;
 }
 
 const splitCanonical = (url: string, version?: string): [string, string | undefined] => {
@@ -84,5 +86,6 @@ export function operationContext(db: Queryable, input: OperationInput, options: 
       return own ? [own] : [];
     },
     generated: async (type, id) => (graph ? virtualById(db, graph, type, id) : null),
+    graphCodeSystemUrl: (id) => (graph && virtualIdOf(graph, 'CodeSystem', graph.codeSystem) === id ? graph.codeSystem : null),
   };
 }

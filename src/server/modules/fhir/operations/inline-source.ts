@@ -1,6 +1,6 @@
 import { flattenConcepts } from '../concepts';
 import { invalid } from '../outcome';
-import type { CodeSystemSource, Concept, ConceptCriteria, ConceptFilter, ConceptQuery, Subsumption } from './source';
+import { LOOKUP_RELATIVES, type CodeSystemSource, type Concept, type ConceptCriteria, type ConceptDetails, type ConceptFilter, type ConceptQuery, type Subsumption } from './source';
 
 /**
  * A CodeSystem supplied inline with a request (tx-resource): small by nature (it travels in the
@@ -120,8 +120,15 @@ export class InlineCodeSystemSource implements CodeSystemSource {
   async lookup(code: string) {
     return this.byCode.get(code) ?? (this.caseSensitive ? null : (this.concepts.find((c) => c.code.toLowerCase() === code.toLowerCase()) ?? null));
   }
-  async children(code: string, limit: number) {
-    return this.concepts.filter((c) => c.parents.includes(code)).slice(0, limit);
+  async details(code: string, limit: number): Promise<ConceptDetails | null> {
+    const concept = await this.lookup(code);
+    if (!concept) return null;
+    const parents = concept.parents.slice(0, LOOKUP_RELATIVES).filter((p) => this.byCode.has(p));
+    return {
+      concept,
+      parentDisplays: new Map(parents.map((p) => [p, this.byCode.get(p)!.display])),
+      children: this.concepts.filter((c) => c.parents.includes(concept.code)).slice(0, limit),
+    };
   }
   async find(q: ConceptQuery, page: { offset: number; count: number }) {
     return this.select(q).slice(page.offset, page.offset + page.count);

