@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * User and role administration against the real server: the host routes /admin/users and
@@ -34,15 +35,7 @@ async function adminToken() {
 }
 
 /** Opens a host page already signed in (tokens in localStorage, as after a sign-in). */
-async function openSignedIn(page: Page, path: string, who = admin) {
-  const { body } = await login(who.username, who.password);
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string, who: Credentials = admin) => openSignedIn(page, server.url, who, path);
 
 const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
 
@@ -64,7 +57,7 @@ test('users: create (who can then sign in), edit, deactivate (who then cannot), 
   await page.route('**/api/users?*', (route) =>
     failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'Something went wrong', code: 'internal_error' } }) : route.continue(),
   );
-  await openSignedIn(page, '/admin/users');
+  await signIn(page, '/admin/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Failed to load users');
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -174,7 +167,7 @@ test('users: create (who can then sign in), edit, deactivate (who then cannot), 
 });
 
 test('roles: create a custom role with permissions, toggle it, delete it (its users become viewers)', async ({ page }) => {
-  await openSignedIn(page, '/admin/roles');
+  await signIn(page, '/admin/roles');
   await expect(page.getByRole('heading', { name: 'Role Management' })).toBeVisible();
   await expect(page.getByText('Define roles and permissions to control user access throughout the system.')).toBeVisible();
   await expect(page.getByTestId('role-tile-total')).toContainText('3');
@@ -290,7 +283,7 @@ test('a viewer sees the non-admin messages, and the host sends them away from th
   const viewer = { username: 'victor', email: 'victor@example.org', password: 'viewer-pass' };
   expect((await call('/auth/register', { method: 'POST', body: viewer })).status).toBe(201);
 
-  await openSignedIn(page, '/admin/users', viewer);
+  await signIn(page, '/admin/users', viewer);
   await expect(page).toHaveURL(url('/dashboard'));
 
   await page.goto(url('/examples/admin.html'));

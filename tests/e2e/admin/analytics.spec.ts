@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The Analytics page against the real server: figures, chart with its table,
@@ -27,15 +28,7 @@ async function call<T>(p: string, init: { method?: string; body?: unknown; token
 }
 const login = (name: string, password: string) => call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: name, password } });
 
-async function openSignedIn(page: Page, p: string) {
-  const { body } = await login(admin.username, admin.password);
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string) => openSignedIn(page, server.url, admin, p);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -68,7 +61,7 @@ test.afterAll(async () => {
 });
 
 test('figures, chart with a table, findings, export; a finding opens the filtered node list; axe', async ({ page }) => {
-  await openSignedIn(page, '/admin/analytics');
+  await signIn(page, '/admin/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
   const figures = page.locator('.kg-analytics__figure');
   await expect(figures.filter({ hasText: 'Nodes' }).first()).toContainText('5');
@@ -115,7 +108,7 @@ test('figures, chart with a table, findings, export; a finding opens the filtere
 
 test('on a phone: one column, readable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, '/admin/analytics');
+  await signIn(page, '/admin/analytics');
   await expect(page.locator('.kg-analytics__chart canvas')).toBeVisible();
   // Nothing wider than the phone: the page does not scroll sideways.
   // (The activity table scrolls inside its own region.)

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The admins' audit log against the real server: /admin/audit in the host (filters,
@@ -27,15 +28,7 @@ async function call<T>(p: string, init: { method?: string; body?: unknown; token
 }
 const login = (name: string, password: string) => call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: name, password } });
 
-async function openSignedIn(page: Page, p: string) {
-  const { body } = await login(admin.username, admin.password);
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string) => openSignedIn(page, server.url, admin, p);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -56,7 +49,7 @@ test('the log: newest first, a failed load with Retry, filters, clamped values, 
   let failures = 2; // a failed read: its first try and the one retry of a GET (api/http.ts)
   await page.route('**/api/audit?*', (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'boom', code: 'internal_error' } }) : route.continue()));
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/dashboard');
+  await signIn(page, '/dashboard');
   await page.getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
@@ -106,7 +99,7 @@ test('the log: newest first, a failed load with Retry, filters, clamped values, 
 
 test('exports: CSV and .xlsx of the filtered log', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/admin/audit');
+  await signIn(page, '/admin/audit');
   await page.getByLabel('Action').selectOption({ label: 'Role change' });
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
 
@@ -125,7 +118,7 @@ test('exports: CSV and .xlsx of the filtered log', async ({ page }) => {
 
 test('retention: save, purge now (confirmed), and the purge is in the log', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/admin/audit');
+  await signIn(page, '/admin/audit');
   const days = page.getByLabel('Purge events older than (days)');
   await expect(days).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Purge now' })).toBeDisabled();
@@ -146,7 +139,7 @@ test('retention: save, purge now (confirmed), and the purge is in the log', asyn
 
 test('small screen: cards, filters and exports fit', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, '/admin/audit');
+  await signIn(page, '/admin/audit');
   await expect(page.getByRole('list', { name: 'Audit events' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -157,7 +150,7 @@ test('small screen: cards, filters and exports fit', async ({ page }) => {
 
 test('kg-audit-log in the admin example shares the page session', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/examples/admin.html#audit');
+  await signIn(page, '/examples/admin.html#audit');
   const log = page.locator('kg-audit-log');
   await expect(log.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
   await expect(log.getByRole('table').locator('tbody tr').first()).toBeVisible();

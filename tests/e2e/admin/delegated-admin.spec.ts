@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * Delegated administration on the screens: a helpdesk role with users.* and
@@ -27,15 +28,7 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
 const login = (who: { username: string; password: string }) =>
   call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
 
-async function openSignedIn(page: Page, path: string, who: { username: string; password: string }) {
-  const body = await login(who);
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string, who: Credentials) => openSignedIn(page, server.url, who, path);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -51,7 +44,7 @@ test.afterAll(async () => {
 });
 
 test('users: the form offers only roles within your own; admins, users above you and your own role are locked', async ({ page }) => {
-  await openSignedIn(page, '/admin/users', hal);
+  await signIn(page, '/admin/users', hal);
   const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
   await expect(rowOf('ada@example.org')).toBeVisible();
 
@@ -75,7 +68,7 @@ test('users: the form offers only roles within your own; admins, users above you
 });
 
 test("roles: the checklist offers only permissions you hold; your own role's permissions are locked", async ({ page }) => {
-  await openSignedIn(page, '/admin/roles', hal);
+  await signIn(page, '/admin/roles', hal);
   await page.getByRole('button', { name: 'Create Role' }).click();
   const create = page.getByRole('dialog', { name: 'Create New Role' });
   await expect(create.getByRole('checkbox', { name: /View Nodes/ })).toBeEnabled();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestProvider } from '../../../src/server/test/identity-provider';
 import { startServer, type TestServer } from '../support/server';
 import { startSsoServer } from '../support/sso-server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The Users screen's single sign-on part of the edit dialog, on a server signing in with a real
@@ -46,17 +47,7 @@ const linkByApi = async (base: string, id: string, subject: string) =>
 async function openUsers(browser: Browser, base: string, who: { username: string; password: string }, width: number, language = 'en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  const { body } = await call<{ accessToken: string; refreshToken: string }>(base, '/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(`${base}/api/health`);
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      localStorage.setItem(`kg:${location.origin}:language`, lang);
-    },
-    [body.accessToken, body.refreshToken, language],
-  );
-  await page.goto(`${base}/admin/users`);
+  await openSignedIn(page, base, who, '/admin/users', { language });
   return page;
 }
 async function editDialog(page: Page, username: string, german = false) {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * Node Type Management and Relation Type Management against the real server: the host routes
@@ -28,16 +29,7 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; as
 }
 const names = async (path: string) => (await call<Array<{ name: string }>>(path)).body.map((t) => t.name);
 
-async function openSignedIn(page: Page, path: string, who = admin) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: who.username, password: who.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string, who: Credentials = admin) => openSignedIn(page, server.url, who, path);
 
 const pageOf = (scope: Page | Locator): Page => ('goto' in scope ? scope : scope.page());
 /** The table row whose name cell says exactly `name`. */
@@ -65,7 +57,7 @@ test('node types: list, search, paging, add and edit (Save disabled when blank)'
   // The first load fails: the spec's message with Retry.
   let failures = 2; // a failed read: its first try and the one retry of a GET (api/http.ts)
   await page.route('**/api/nodetypes', (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'boom', code: 'internal_error' } }) : route.continue()));
-  await openSignedIn(page, '/node-types');
+  await signIn(page, '/node-types');
   await expect(page.getByRole('heading', { name: 'Node Type Management' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Failed to load node types.');
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -140,7 +132,7 @@ test('node types: list, search, paging, add and edit (Save disabled when blank)'
 test('node types: delete needs DELETE typed exactly; a type in use cannot be confirmed, and a stale count meets the server message', async ({ page }) => {
   // A node of type Drug: the server refuses to delete Drug.
   expect((await call('/nodes', { method: 'POST', body: { name: 'Aspirin', nodeType: 'Drug' } })).status).toBe(201);
-  await openSignedIn(page, '/node-types');
+  await signIn(page, '/node-types');
   await expect(row(page, 'Drug')).toContainText('1 node');
 
   // The dialog says the type is in use, so it asks for no confirmation: no word, no Delete, only Close.
@@ -194,7 +186,7 @@ test('relation types: add, rename, refused and allowed deletes on /relation-type
   );
   expect((await call('/relations', { method: 'POST', body: { sourceNodeId: a, targetNodeId: b, relationName: 'relieves', relationType: 'TREATS', weight: 50 } })).status).toBe(201);
 
-  await openSignedIn(page, '/relation-types');
+  await signIn(page, '/relation-types');
   await expect(page.getByRole('heading', { name: 'Relation Type Management' })).toBeVisible();
   await expect(page.getByText('Define and manage the types of relations in your knowledge graph.')).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search relation types...');
@@ -231,7 +223,7 @@ test('relation types: add, rename, refused and allowed deletes on /relation-type
 
 test('narrow screens show cards with the same actions', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, '/node-types');
+  await signIn(page, '/node-types');
   await expect(page.getByRole('heading', { name: 'Node Type Management' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   const cards = page.getByRole('list', { name: 'Node types' });
@@ -279,7 +271,7 @@ test('the example page: kg-type-admin with only api-base signs in by itself; bot
 
 test('a viewer sees the lists read-only in the element; the host keeps them off the admin routes', async ({ page }) => {
   expect((await fetch(url('/api/auth/register'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(viewer) })).status).toBe(201);
-  await openSignedIn(page, '/node-types', viewer);
+  await signIn(page, '/node-types', viewer);
   await expect(page).toHaveURL(url('/dashboard'));
 
   await page.goto(url('/examples/types.html'));

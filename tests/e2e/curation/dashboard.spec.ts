@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The dashboard's Knowledge Nodes and Relations sections against the real server with the
@@ -27,13 +28,7 @@ async function call<T>(server: TestServer, path: string, init: { method?: string
 
 /** Opens the dashboard signed in (tokens stored as after a sign-in). */
 async function openDashboard(page: Page, server: TestServer, who = admin) {
-  const session = await call<{ accessToken: string; refreshToken: string }>(server, '/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}/dashboard`);
+  await openSignedIn(page, server.url, who, '/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${who.username}` })).toBeVisible();
 }
 

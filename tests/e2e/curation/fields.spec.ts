@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TYPE_PALETTE } from '../../../src/contract/knowledge/type-colors';
 import { SNOMED_HEADER, snomedRows, xlsx } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * 3 and 4 in the browser: stable node-type colours (type admin and chips),
@@ -31,15 +32,7 @@ async function api<T>(p: string, init: { method?: string; body?: unknown } = {})
 type Type = { id: string; name: string; color: string | null };
 const types = async () => (await api<Type[]>('/nodetypes')).body;
 
-async function openSignedIn(page: Page, p: string) {
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string) => openSignedIn(page, server.url, admin, p);
 
 /** '#2f6db3' → 'rgb(47, 109, 179)', as getComputedStyle reports it. */
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -65,7 +58,7 @@ test('item 7: a type keeps its colour when another is added; the type admin sets
   expect(before).toEqual({ Disease: TYPE_PALETTE[0], Drug: TYPE_PALETTE[1] });
 
   await page.setViewportSize(VIEWPORTS.desktop);
-  await openSignedIn(page, '/node-types');
+  await signIn(page, '/node-types');
   await page.getByRole('button', { name: 'Add Node Type' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Node Type' });
   await dialog.getByLabel(field('Node Type Name')).fill('Anatomy');
@@ -122,7 +115,7 @@ test('item 3: a 600-character name is kept whole, counted, and refused with the 
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/nodes') posts.push(r.url());
   });
   await page.setViewportSize(VIEWPORTS.desktop);
-  await openSignedIn(page, '/nodes/new');
+  await signIn(page, '/nodes/new');
   const name = page.getByRole('textbox', { name: field('Name') });
   const long = 'n'.repeat(600);
   await name.fill('n'.repeat(200));
@@ -163,7 +156,7 @@ test('item 4: the SNOMED picker marks a code used by another node and warns as s
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/nodes') posts.push(r.url());
   });
   await page.setViewportSize(VIEWPORTS.desktop);
-  await openSignedIn(page, '/nodes/new');
+  await signIn(page, '/nodes/new');
   await page.getByRole('textbox', { name: field('Name') }).fill('Wheeze');
   const picker = page.getByRole('combobox', { name: 'SNOMED Code' });
   await picker.click();

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { SNOMED_HEADER, snomedRows, xlsx } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * The create and edit node pages (/nodes/new, /nodes/{id}/edit) against the real server: the
@@ -45,15 +46,7 @@ interface NodeDetail {
 const createNode = async (body: Record<string, unknown>) => (await api<{ id: string }>('/nodes', { method: 'POST', body })).body.id;
 const getNode = async (id: string) => (await api<NodeDetail>(`/nodes/${id}`)).body;
 
-async function openSignedIn(page: Page, p: string, who = admin) {
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string, who: Credentials = admin) => openSignedIn(page, server.url, who, p);
 
 /** Console errors of the page (there should be none). */
 function consoleErrors(page: Page) {
@@ -109,7 +102,7 @@ test('create: validation, Enter does not submit, refused file types, queued file
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/nodes')) posts.push(new URL(r.url()).pathname);
   });
-  await openSignedIn(page, '/nodes/new');
+  await signIn(page, '/nodes/new');
   await expect(page.getByRole('heading', { name: 'Create New Knowledge Node' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Knowledge Node' })).toBeVisible();
   await expect(nodeTypePicker(page)).toHaveAttribute('placeholder', 'Search for a node type...');
@@ -193,7 +186,7 @@ test('create: validation, Enter does not submit, refused file types, queued file
 
 test('create: the server error shows above the form; Cancel on a page opened directly goes to the parent', async ({ page }) => {
   await createNode({ name: 'Wheeze', nodeType: 'Symptom' });
-  await openSignedIn(page, '/nodes/new');
+  await signIn(page, '/nodes/new');
   await page.getByRole('textbox', { name: field('Name') }).fill('Wheeze');
   await chooseType(page, 'Symptom');
   await page.getByRole('button', { name: 'Create Node' }).click();
@@ -216,7 +209,7 @@ test('edit: SNOMED picker pages on scroll, type locked by relations, attachment 
     const u = new URL(r.url());
     if (u.pathname === '/api/snomed/concepts') snomedCalls.push(u);
   });
-  await openSignedIn(page, `/nodes/${id}/edit`);
+  await signIn(page, `/nodes/${id}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit Knowledge Node' })).toHaveCount(2); // page title and form heading
   await expect(page.getByRole('textbox', { name: field('Name') })).toHaveValue('Asthma');
   await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue('Chronic');
@@ -288,7 +281,7 @@ test('edit: SNOMED picker pages on scroll, type locked by relations, attachment 
 
 test('edit: a node without relations can change type; stale SNOMED answers dropped; clearing SNOMED and URL sends blanks; load failure', async ({ page }) => {
   const id = await createNode({ name: 'Salbutamol', nodeType: 'Drug', snomedCode: '701001', url: 'https://example.org/salbutamol' });
-  await openSignedIn(page, `/nodes/${id}/edit`);
+  await signIn(page, `/nodes/${id}/edit`);
   await expect(snomedPicker(page)).toHaveValue('701001 — Asthma finding 02');
   await expect(nodeTypePicker(page)).toBeEnabled();
   await expect(page.getByText('Relations exist, update of node type is disabled.')).toHaveCount(0);
@@ -333,7 +326,7 @@ test('edit: a node without relations can change type; stale SNOMED answers dropp
 test('a viewer sees the form read-only', async ({ page }) => {
   const viewer = { username: 'vic', email: 'vic@example.org', password: 'viewer-pass' };
   expect((await api('/auth/register', { method: 'POST', body: viewer })).status).toBe(201);
-  await openSignedIn(page, '/nodes/new', viewer);
+  await signIn(page, '/nodes/new', viewer);
   await expect(page.getByRole('status').filter({ hasText: 'Your role cannot create nodes.' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: field('Name') })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create Node' })).toBeDisabled();

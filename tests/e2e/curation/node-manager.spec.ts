@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * The Knowledge Nodes list and node detail (host /nodes, /nodes/view/:id) and <kg-node-manager>
@@ -32,15 +33,7 @@ const createNode = async (body: Record<string, string>) => {
 };
 
 /** Opens a host page already signed in (tokens in localStorage, as after a sign-in). */
-async function openSignedIn(page: Page, path: string, who = admin) {
-  const res = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [res.body.accessToken, res.body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string, who: Credentials = admin) => openSignedIn(page, server.url, who, path);
 
 async function shot(page: Page, name: string) {
   if (process.env.KG_SHOTS) await page.screenshot({ path: `.tmp/shots/${name}.png`, fullPage: true });
@@ -103,7 +96,7 @@ test('list: newest first, server search (debounced), type filter, sort, page siz
     const u = new URL(r.url());
     if (u.pathname === '/api/nodes') listCalls.push(u);
   });
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await expect(page.getByRole('heading', { name: 'Knowledge Nodes', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage your knowledge nodes')).toBeVisible();
   // Default: table (wide screen), createdAt descending, 10 rows, the server's total.
@@ -196,7 +189,7 @@ test('list: load errors, View Graph only with relations, Create Relation, delete
   let failures = 2; // a failed read: its first try and the one retry of a GET (api/http.ts)
   await page.route('**/api/nodes?*', (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'boom', code: 'internal_error' } }) : route.continue()));
   await page.route('**/api/nodetypes', (route) => route.fulfill({ status: 500, json: { error: 'boom', code: 'internal_error' } }));
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load nodes. Please try again.' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load node types.' })).toBeVisible();
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -253,7 +246,7 @@ test('list: load errors, View Graph only with relations, Create Relation, delete
 });
 
 test('list: a completed bulk upload reloads the list', async ({ page }) => {
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await search(page).fill('Uploaded Nodeling');
   await expect(page.getByText('No knowledge nodes found')).toBeVisible();
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -274,7 +267,7 @@ test('list: back from a node shows the same search and page; what the graph dial
   const rel = await call('/relations', { method: 'POST', body: { sourceNodeId: kept, targetNodeId: partner, relationType: 'related to', relationName: 'kept with' } });
   expect(rel.status, JSON.stringify(rel.body)).toBe(201);
 
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await search(page).fill('Keepsake');
   await expect(page.getByText('1–10 of 14')).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
@@ -299,7 +292,7 @@ test('list: back from a node shows the same search and page; what the graph dial
 });
 
 test('detail: fields, attachment in KB with Download, relations, creator; View Relations opens the graph', async ({ page }) => {
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await search(page).fill('Kgtest Migraine');
   await expect(rows(page)).toHaveCount(2);
   await row(page, 'Kgtest Migraine Variant').getByRole('button', { name: 'Kgtest Migraine Variant', exact: true }).click();
@@ -359,7 +352,7 @@ test('detail: fields, attachment in KB with Download, relations, creator; View R
 });
 
 test('detail: a node without relations has no View Relations; delete returns to the list after the toast', async ({ page }) => {
-  await openSignedIn(page, `/nodes/view/${seeded.lonely}`);
+  await signIn(page, `/nodes/view/${seeded.lonely}`);
   await expect(page.getByRole('heading', { name: 'Lonely Finding' })).toBeVisible();
   await expect(page.getByText('No attachments')).toBeVisible();
   await expect(page.getByText('No relations yet')).toBeVisible();
@@ -386,7 +379,7 @@ test('detail: a node without relations has no View Relations; delete returns to 
 });
 
 test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Create Relation', async ({ page }) => {
-  await openSignedIn(page, '/nodes', viewer);
+  await signIn(page, '/nodes', viewer);
   await expect(rows(page)).toHaveCount(11);
   for (const name of ['Add Node', 'Template', 'Upload']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   const first = rows(page).nth(1);
@@ -403,7 +396,7 @@ test('viewer: reads the list and detail without Add, Upload, Edit, Delete or Cre
 test('small screen: grid by default, table without the Description column and with an actions menu', async ({ page }) => {
   // A tablet (above sm, below md): still the table, without Description, actions in a menu.
   await page.setViewportSize({ width: 800, height: 900 });
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await expect(rows(page)).toHaveCount(11);
   await expect(page.getByRole('columnheader', { name: 'Description' })).toHaveCount(0);
   await expect(rows(page).nth(1).getByRole('button', { name: /^Actions for / })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * A relation's evidence on the relation form (rows added, a malformed PMID refused at its field),
@@ -43,14 +44,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(page: Page, path: string) {
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}${path}`);
-}
+const open = (page: Page, path: string) => openSignedIn(page, server.url, session, path);
 
 const shot = async (page: Page, name: string) => {
   if (process.env.KG_SHOTS) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });

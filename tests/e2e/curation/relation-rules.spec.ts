@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Relation-type rules in the browser: the relation type dialog edits the rule
@@ -23,16 +24,7 @@ async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T>
   return (await res.json()) as T;
 }
 
-async function openSignedIn(page: Page, path: string) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -55,7 +47,7 @@ test.afterAll(async () => {
 
 test('the relation type dialog edits the rule with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openSignedIn(page, '/relation-types');
+  await signIn(page, '/relation-types');
   await page.getByRole('row').filter({ hasText: 'treats' }).getByRole('button', { name: 'Edit treats' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Relation Type' });
   const source = dialog.getByRole('group', { name: 'Allowed source node types' });
@@ -82,7 +74,7 @@ test('the relation type dialog edits the rule with the keyboard', async ({ page 
 
 test('the relation form offers only nodes that fit and says why when none does', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openSignedIn(page, '/relations/new');
+  await signIn(page, '/relations/new');
   const type = page.getByRole('combobox', { name: 'Relation Type' });
   await type.click();
   await type.fill('treats');
@@ -108,7 +100,7 @@ test('the relation form offers only nodes that fit and says why when none does',
 
 test('with both ends chosen, the relation form offers only the relation types that fit them', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openSignedIn(page, '/relations/new');
+  await signIn(page, '/relations/new');
   const pick = async (label: string, name: string) => {
     const box = page.getByRole('combobox', { name: label });
     await box.click();
@@ -127,7 +119,7 @@ test('with both ends chosen, the relation form offers only the relation types th
   await page.keyboard.press('Escape');
 
   // Disease → Drug: no type fits, and the picker says why.
-  await openSignedIn(page, '/relations/new');
+  await signIn(page, '/relations/new');
   await pick('Source Node', 'Migraine');
   await pick('Target Node', 'Aspirin');
   await type.click();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Knowledge Search & Discovery (/search) against the real server: every filter, the badge,
@@ -33,13 +34,7 @@ const login = async (who: typeof admin) =>
   call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
 
 async function openSearch(page: Page, who = admin) {
-  const session = await login(who);
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}/search`);
+  await openSignedIn(page, server.url, who, '/search');
   await expect(page.getByRole('heading', { name: 'Knowledge Search & Discovery' })).toBeVisible();
 }
 

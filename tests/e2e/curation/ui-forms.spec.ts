@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn, type Credentials } from '../support/session';
 
 /**
  * Forms a role cannot submit, a hub's node detail, blocked deletions, filtered empty lists, chips,
@@ -30,19 +31,7 @@ async function call<T>(p: string, init: { method?: string; body?: unknown; token
 const login = (who: { username: string; password: string }) =>
   call<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: who.username, password: who.password } });
 
-async function openSignedIn(page: Page, p: string, who: { username: string; password: string }, language = 'en') {
-  const body = await login(who);
-  await page.goto(url('/api/health'));
-  await page.evaluate(
-    ([a, r, l]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      localStorage.setItem(`kg:${location.origin}:language`, l);
-    },
-    [body.accessToken, body.refreshToken, language],
-  );
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string, who: Credentials, language = 'en') => openSignedIn(page, server.url, who, p, { language });
 
 async function nodeId(name: string): Promise<string> {
   const list = await call<{ data: { id: string; name: string }[] }>(`/nodes?search=${encodeURIComponent(name)}`, { token: adminToken });
@@ -66,7 +55,7 @@ test.afterAll(async () => {
 });
 
 test('a viewer sees at once that the relation form is read-only, new or existing', async ({ page }) => {
-  await openSignedIn(page, '/relations/new', viewer);
+  await signIn(page, '/relations/new', viewer);
   await expect(page.getByText('Your role cannot create relations.')).toBeVisible();
   for (const label of ['Relation Name', 'URL']) await expect(page.getByLabel(label, { exact: false }).first()).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save Relation' })).toBeDisabled();
@@ -80,7 +69,7 @@ test('a viewer sees at once that the relation form is read-only, new or existing
 });
 
 test('a custom role: the relation form it may create with is open, the edit it may not do is read-only', async ({ page }) => {
-  await openSignedIn(page, '/relations/new', clerk);
+  await signIn(page, '/relations/new', clerk);
   await expect(page.getByRole('heading', { name: 'Create New Relation' }).or(page.getByRole('region', { name: 'Create New Relation' })).first()).toBeVisible();
   await expect(page.getByText('Your role cannot create relations.')).toHaveCount(0);
   await expect(page.getByLabel('Relation Name', { exact: false }).first()).toBeEnabled();
@@ -91,7 +80,7 @@ test('a custom role: the relation form it may create with is open, the edit it m
 });
 
 test('a custom role that reads users: Add, Edit and Delete say at once what the role cannot do', async ({ page }) => {
-  await openSignedIn(page, '/admin/users', clerk);
+  await signIn(page, '/admin/users', clerk);
   const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
   await expect(rowOf('cid@example.org')).toBeVisible();
 
@@ -121,7 +110,7 @@ test('a custom role that reads users: Add, Edit and Delete say at once what the 
 test('a hub (31 relations) groups by direction and type, shows strengths, folds long groups, fits two screens', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const hub = await nodeId('rheumatoid arthritis');
-  await openSignedIn(page, `/nodes/view/${hub}`, admin);
+  await signIn(page, `/nodes/view/${hub}`, admin);
   await expect(page.getByRole('heading', { name: 'Relations (31)' })).toBeVisible();
   const incoming = page.getByRole('region', { name: 'Incoming' });
   await expect(incoming.getByRole('heading', { name: 'Incoming (31)' })).toBeVisible();
@@ -142,7 +131,7 @@ test('a hub (31 relations) groups by direction and type, shows strengths, folds 
 
 test('relation-type chips in the relations table show their whole name when there is room', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/relations', admin);
+  await signIn(page, '/relations', admin);
   const chips = page.locator('.kg-table .kg-chip');
   await expect(chips.first()).toBeVisible();
   await expect(page.locator('.kg-table .kg-chip', { hasText: 'treats (disease-modifying)' }).first()).toBeVisible();
@@ -152,7 +141,7 @@ test('relation-type chips in the relations table show their whole name when ther
 
 test('the relation form is centred like the node form', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openSignedIn(page, '/nodes/new', admin);
+  await signIn(page, '/nodes/new', admin);
   const nodeForm = await page.locator('.kg-node-page').boundingBox();
   await page.goto(url('/relations/new'));
   const relationForm = await page.locator('.kg-relation-form').boundingBox();
@@ -162,7 +151,7 @@ test('the relation form is centred like the node form', async ({ page }) => {
 });
 
 test('filtered empty lists offer Clear filters: nodes, relations, node types', async ({ page }) => {
-  await openSignedIn(page, '/nodes', admin);
+  await signIn(page, '/nodes', admin);
   await page.getByRole('searchbox').first().fill('zzqx-no-such-node');
   await expect(page.getByText('No knowledge nodes found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -185,7 +174,7 @@ test('filtered empty lists offer Clear filters: nodes, relations, node types', a
 });
 
 test('an editor gets Import SNOMED on the node list (the SNOMED page is admin-only); an admin keeps it on /snomed', async ({ page }) => {
-  await openSignedIn(page, '/nodes', editor);
+  await signIn(page, '/nodes', editor);
   await page.getByRole('button', { name: 'Import SNOMED' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import SNOMED Concepts' });
   await expect(dialog).toBeVisible();
@@ -196,7 +185,7 @@ test('an editor gets Import SNOMED on the node list (the SNOMED page is admin-on
   await page.goto(url('/snomed'));
   await expect(page).toHaveURL(url('/dashboard'));
 
-  await openSignedIn(page, '/nodes', admin);
+  await signIn(page, '/nodes', admin);
   await expect(page.getByRole('button', { name: 'Add Node' }).or(page.getByRole('button', { name: 'Add New Node' })).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import SNOMED' })).toHaveCount(0);
 });

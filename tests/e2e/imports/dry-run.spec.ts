@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { csv, rowsOf, SNOMED_HEADER, snomedRows, xlsx } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * "Check file" in the browser against the real server: the Bulk Upload Nodes
@@ -30,16 +31,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openSignedIn(page: Page, p: string) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string) => openSignedIn(page, server.url, admin, p);
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
 const saved = async (download: Download) => fs.readFileSync((await download.path()));
 const stat = (scope: Locator, label: string) => scope.locator('.kg-upload__stat').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('dd');
@@ -57,7 +49,7 @@ async function shots(page: Page, name: string) {
 test('Bulk Upload Nodes: Check file shows what an upload would do and writes nothing; Import then uploads the same file', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   const nodesBefore = await count('/api/nodes?limit=1');
 
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -101,7 +93,7 @@ test('Bulk Upload Nodes: Check file shows what an upload would do and writes not
 });
 
 test('SNOMED import: Check file shows what an import would do in the dialog; Import then imports the same file', async ({ page }) => {
-  await openSignedIn(page, '/snomed');
+  await signIn(page, '/snomed');
   await page.getByRole('button', { name: 'Import SNOMED' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import SNOMED Concepts' });
   const check = dialog.getByRole('button', { name: 'Check file' });

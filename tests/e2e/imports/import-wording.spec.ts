@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { csv } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The Bulk Upload Nodes dialog's result in English and German: a check says what an upload WOULD
@@ -30,16 +31,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openSignedIn(page: Page, p: string, language: string) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r, lang]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-    localStorage.setItem(`kg:${location.origin}:language`, lang);
-  }, [body.accessToken, body.refreshToken, language]);
-  await page.goto(url(p));
+async function signIn(page: Page, p: string, language: string) {
+  await openSignedIn(page, server.url, admin, p, { language });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
@@ -90,7 +83,7 @@ for (const w of WORDINGS) {
     test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await openSignedIn(page, '/nodes', w.language);
+    await signIn(page, '/nodes', w.language);
     const t = w.t;
     await page.getByRole('button', { name: t('nodeUpload.upload', 'Upload'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t('nodeUpload.title', 'Bulk Upload Nodes') });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { bookXlsx, c, row } from '../../../src/server/platform/parsers/test-books';
 import { csv, rowsOf, SNOMED_HEADER, snomedRows, xls, xlsx } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Bulk node upload and SNOMED import in the browser against the real server: the Bulk Upload
@@ -23,16 +24,7 @@ async function register(who: typeof admin) {
   const res = await fetch(url('/api/auth/register'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
   expect(res.status).toBe(201);
 }
-async function openSignedIn(page: Page, path: string, who = admin) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: who.username, password: who.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
 async function saved(download: Download): Promise<Buffer> {
   return fs.readFileSync((await download.path()));
@@ -52,7 +44,7 @@ test.afterAll(async () => {
 test('Bulk Upload Nodes: .xlsx, .xls and .csv with live progress to 100, the summary and the error report', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
 
   // Template: the tooltip and the timestamped file name.
   const template = page.getByRole('button', { name: 'Template', exact: true });
@@ -148,7 +140,7 @@ test('Bulk Upload Nodes: a workbook with tricky cells imports what Excel shows, 
     sharedStrings: '<si><t>nodename</t></si><si><t>nodetype</t></si><si><t>Tricky</t></si><si><t>E2E snake_x005F_case</t></si>',
     styles: { xfs: [0, 14] },
   });
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Bulk Upload Nodes' });
   await dialog.getByLabel('Choose File').setInputFiles(file('tricky.xlsx', book));
@@ -173,7 +165,7 @@ test('Bulk Upload Nodes: a workbook with tricky cells imports what Excel shows, 
 });
 
 test('SNOMED CT Management: import with progress and Import Summary, error file, search, sort, paging, details, delete', async ({ page }) => {
-  await openSignedIn(page, '/snomed');
+  await signIn(page, '/snomed');
   await expect(page.getByRole('heading', { name: 'SNOMED CT Management' })).toBeVisible();
   await expect(page.getByText('No SNOMED concepts found')).toBeVisible();
 
@@ -294,7 +286,7 @@ test('kg-snomed-admin alone on the intranet example page: viewer without import,
 
   // The admin: import an .xls (new rows and updates of existing ones, no errors) with the progress bar inside the shadow root.
   await page.evaluate(() => localStorage.clear());
-  await openSignedIn(page, '/examples/intranet-snomed.html');
+  await signIn(page, '/examples/intranet-snomed.html');
   await widget.getByRole('button', { name: 'Import SNOMED' }).click();
   const dialog = widget.getByRole('dialog', { name: 'Import SNOMED Concepts' });
   await dialog.getByLabel('Select File').setInputFiles(file('release.xls', xls([SNOMED_HEADER, ...snomedRows(1001, 4, 'Asthma finding'), ...snomedRows(2000, 5, 'Hypertension')])));

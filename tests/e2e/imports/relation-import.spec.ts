@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { csv, rowsOf } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Bulk relation import in the browser against the real server with the sample
@@ -17,16 +18,7 @@ let server: TestServer;
 const admin = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
 const url = (path: string) => `${server.url}${path}`;
 
-async function openSignedIn(page: Page, path: string) {
-  const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
-  const body = (await res.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
 const saved = async (download: Download) => fs.readFileSync((await download.path()));
 const stat = (scope: Locator, label: string) => scope.locator('.kg-upload__stat').filter({ has: scope.page().getByText(label, { exact: true }) }).locator('dd');
@@ -45,7 +37,7 @@ test('a cold visit to /relations: the upload buttons and the Import Relations di
   // /login loads no widget: /relations is the first widget page, so only kg-relation-editor's entry put
   // its sheets into the page (its style manifest names the upload part's).
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openSignedIn(page, '/relations');
+  await signIn(page, '/relations');
   // node-upload.css: flex-wrap: wrap (display is blockified to flex inside the header's flex row).
   await expect(page.locator('.kg-upload-buttons')).toHaveCSS('flex-wrap', 'wrap');
   await page.getByRole('button', { name: 'Import relations', exact: true }).click();
@@ -64,7 +56,7 @@ test('Import Relations: the template, live progress, the summary, the error repo
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openSignedIn(page, '/relations');
+  await signIn(page, '/relations');
 
   const template = page.getByRole('button', { name: 'Download template', exact: true });
   const [templateFile] = await Promise.all([page.waitForEvent('download'), template.click()]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * SNOMED as concepts in the browser, on the small RF2 releases the server's tests use
@@ -49,19 +50,7 @@ async function importRelease(release: string) {
   }
 }
 
-async function openSignedIn(page: Page, p: string, language: 'en' | 'de' = 'en') {
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
-  await page.goto(url('/api/health'));
-  await page.evaluate(
-    ([a, r, l]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      localStorage.setItem(`kg:${location.origin}:language`, l);
-    },
-    [body.accessToken, body.refreshToken, language],
-  );
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string, language: 'en' | 'de' = 'en') => openSignedIn(page, server.url, admin, p, { language });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
@@ -91,7 +80,7 @@ test('the catalogue lists concepts and finds Heart failure by its synonym', asyn
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, '/snomed', language);
+      await signIn(page, '/snomed', language);
       await page.getByRole('button', { name: language === 'en' ? 'Concepts' : 'Konzepte', exact: true }).click();
       const search = page.getByRole('searchbox').first();
       await search.fill('cardiac failure');
@@ -103,7 +92,7 @@ test('the catalogue lists concepts and finds Heart failure by its synonym', asyn
     }
   }
   await page.setViewportSize(SIZES[1440]);
-  await openSignedIn(page, '/snomed');
+  await signIn(page, '/snomed');
   await page.getByRole('button', { name: 'Concepts', exact: true }).click();
   // The retired concept is marked inactive; the FSN switch names concepts by their FSN.
   await expect(page.locator('.kg-admin__list')).toContainText('Old lung disease');
@@ -116,7 +105,7 @@ test('the concept browser walks the hierarchy by keyboard, with the path to the 
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, '/snomed', language);
+      await signIn(page, '/snomed', language);
       await page.getByRole('button', { name: language === 'en' ? 'Concepts' : 'Konzepte', exact: true }).click();
       const search = page.getByRole('searchbox').first();
       await search.fill('Heart failure');
@@ -134,7 +123,7 @@ test('the concept browser walks the hierarchy by keyboard, with the path to the 
   await expect(dialog).toContainText('Cardiac failure');
 
   await page.setViewportSize(SIZES[1440]);
-  await openSignedIn(page, '/snomed');
+  await signIn(page, '/snomed');
   await page.getByRole('button', { name: 'Concepts', exact: true }).click();
   await page.getByRole('searchbox').first().fill('Heart failure');
   await page.getByRole('searchbox').first().press('Enter');
@@ -169,7 +158,7 @@ test('the node list filters by "descendants of" a concept chosen with the picker
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, '/nodes', language);
+      await signIn(page, '/nodes', language);
       const picker = page.getByRole('combobox', { name: language === 'en' ? 'Descendants of' : 'Unterbegriffe von' });
       await picker.fill('lung');
       await page.getByRole('option', { name: /Disorder of lung/ }).click();
@@ -180,7 +169,7 @@ test('the node list filters by "descendants of" a concept chosen with the picker
     }
   }
   await page.setViewportSize(SIZES[1440]);
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   const picker = page.getByRole('combobox', { name: 'Descendants of' });
   await picker.fill('Disease');
   await page.getByRole('option', { name: /^Disease \(64572001\)/ }).click();
@@ -193,7 +182,7 @@ test('the search page filters by "descendants of" too', async ({ page }) => {
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, '/search', language);
+      await signIn(page, '/search', language);
       await page.locator('[aria-controls="kg-search-advanced"]').click();
       const picker = page.getByRole('combobox', { name: language === 'en' ? 'Descendants of' : 'Unterbegriffe von' });
       await picker.fill('respiratory');
@@ -212,7 +201,7 @@ test('the drift notice names the replacements; Accept replacement recodes the no
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, `/nodes/view/${ids['Old lung disease']}`, language);
+      await signIn(page, `/nodes/view/${ids['Old lung disease']}`, language);
       const notice = page.locator('.kg-drift-notice');
       await expect(notice).toContainText('Pneumonia');
       await expect(notice).toContainText('Asthma');
@@ -220,7 +209,7 @@ test('the drift notice names the replacements; Accept replacement recodes the no
     }
   }
   await page.setViewportSize(SIZES[1440]);
-  await openSignedIn(page, `/nodes/view/${ids['Old lung disease']}`);
+  await signIn(page, `/nodes/view/${ids['Old lung disease']}`);
   const notice = page.locator('.kg-drift-notice');
   await expect(notice).toContainText('The SNOMED concept is inactive');
   await expectNoSeriousA11yViolations(page, 'node detail with suggested replacements');
@@ -240,7 +229,7 @@ test('the node form picker shows the matched synonym and tag, and takes a concep
   for (const language of ['en', 'de'] as const) {
     for (const width of [1440, 390] as const) {
       await page.setViewportSize(SIZES[width]);
-      await openSignedIn(page, `/nodes/${ids['Heart failure']}/edit`, language);
+      await signIn(page, `/nodes/${ids['Heart failure']}/edit`, language);
       const picker = page.getByRole('combobox', { name: 'SNOMED Code' }).or(page.getByRole('combobox', { name: 'SNOMED-Code' }));
       await picker.fill('cardiac');
       const option = page.getByRole('option', { name: /84114007 — Heart failure/ });
@@ -251,7 +240,7 @@ test('the node form picker shows the matched synonym and tag, and takes a concep
     }
   }
   await page.setViewportSize(SIZES[1440]);
-  await openSignedIn(page, `/nodes/${ids['Heart failure']}/edit`);
+  await signIn(page, `/nodes/${ids['Heart failure']}/edit`);
   await page.getByRole('button', { name: 'Browse hierarchy' }).click();
   const d = page.getByRole('dialog', { name: 'SNOMED concept' });
   await d.getByRole('region', { name: 'Parents' }).getByRole('button', { name: /Disorder of cardiovascular system/ }).click();

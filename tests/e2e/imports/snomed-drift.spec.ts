@@ -4,6 +4,7 @@ import { SNOMED_RF2_COLUMNS } from '../../../src/contract/knowledge/imports';
 import { SNOMED_FSN_TYPE_ID } from '../../../src/contract/knowledge/snomed';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * SNOMED drift in the browser: after a catalogue import renamed a node's
@@ -40,15 +41,7 @@ async function importCatalogue(filename: string, concepts: [rowId: string, conce
   expect((await api('/snomed/import', { method: 'POST', body: form })).status).toBe(200);
 }
 
-async function openSignedIn(page: Page, p: string) {
-  const { body } = await api<{ accessToken: string; refreshToken: string }>('/auth/login', { method: 'POST', body: { login: admin.username, password: admin.password } });
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [body.accessToken, body.refreshToken]);
-  await page.goto(url(p));
-}
+const signIn = (page: Page, p: string) => openSignedIn(page, server.url, admin, p);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -75,7 +68,7 @@ const badge = (page: Page) => page.locator('.kg-drift-badge');
 test('the node list marks the node under review, and the filter (from the URL too) shows only it', async ({ page }) => {
   for (const [name, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    await openSignedIn(page, '/nodes');
+    await signIn(page, '/nodes');
     await expect(page.getByRole('button', { name: 'Hypertension', exact: true })).toBeVisible();
     await expect(badge(page)).toHaveCount(1);
     await expect(badge(page)).toContainText('SNOMED review');
@@ -88,7 +81,7 @@ test('the node list marks the node under review, and the filter (from the URL to
   await expect(page.getByRole('button', { name: 'Asthma', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'node list filtered by SNOMED review');
 
-  await openSignedIn(page, '/nodes?snomedReview=true');
+  await signIn(page, '/nodes?snomedReview=true');
   await expect(page.getByRole('checkbox', { name: 'Needs SNOMED review' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Asthma', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hypertension', exact: true })).toHaveCount(0);
@@ -97,7 +90,7 @@ test('the node list marks the node under review, and the filter (from the URL to
 test('node detail says what changed; Accept clears the review', async ({ page }) => {
   for (const [name, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    await openSignedIn(page, `/nodes/view/${ids.Asthma}`);
+    await signIn(page, `/nodes/view/${ids.Asthma}`);
     const notice = page.locator('.kg-drift-notice');
     await expect(notice).toContainText('The SNOMED term changed');
     await expect(notice).toContainText('Asthma (disorder)');
@@ -122,7 +115,7 @@ test('node detail says what changed; Accept clears the review', async ({ page })
 test('Pick another code opens the edit form', async ({ page }) => {
   await importCatalogue('sct2_Description_Snapshot_20260131.txt', [['1002', '38341003', 'Hypertension (disorder)']]);
   await page.setViewportSize(VIEWPORTS.desktop);
-  await openSignedIn(page, `/nodes/view/${ids.Hypertension}`);
+  await signIn(page, `/nodes/view/${ids.Hypertension}`);
   await page.locator('.kg-drift-notice').getByRole('button', { name: 'Pick another code' }).click();
   await expect(page).toHaveURL(new RegExp(`/nodes/${ids.Hypertension}/edit`));
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SNOMED_HEADER, snomedRows, xlsx } from '../support/import-files';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * SNOMED CT Management with more matches than the server counts (1,000): the pager says "more than
@@ -29,14 +30,7 @@ test.afterAll(async () => {
 });
 
 test('a search with more than 1,000 matches shows "more than 1,000"; a narrower one its exact total', async ({ page }) => {
-  const login = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: admin.username, password: admin.password }) });
-  const session = (await login.json()) as { accessToken: string; refreshToken: string };
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(url('/snomed'));
+  await openSignedIn(page, server.url, admin, '/snomed');
   await expect(page.getByText('1–10 of more than 1,000')).toBeVisible();
 
   const search = page.getByRole('searchbox', { name: 'Search' });

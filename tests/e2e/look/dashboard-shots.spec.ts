@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * The dashboard's sections in grid and table, English and German, 1440 and 390 wide, on the
@@ -27,12 +28,7 @@ test.afterAll(async () => {
 const sections = (page: Page) => page.locator('section.kg-dash-section');
 
 async function open(page: Page) {
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}/dashboard`);
+  await openSignedIn(page, server.url, session, '/dashboard');
   await expect(sections(page).first().getByTestId('node-card').first()).toBeVisible();
 }
 

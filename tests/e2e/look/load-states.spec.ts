@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Load states on the search page: a failed load shows the error with Retry and never the
@@ -22,15 +23,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function openSignedIn(page: Page, path: string) {
-  const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}${path}`);
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -49,7 +42,7 @@ test('search: a failed search shows the error with Retry, not "No results found"
     (u) => u.pathname === '/api/nodes',
     (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL"}' }) : route.continue()),
   );
-  await openSignedIn(page, '/search');
+  await signIn(page, '/search');
   await expect(page.getByRole('alert')).toHaveText('Failed to load data');
   await expect(page.getByText('No results found')).toHaveCount(0);
   failing = false;
@@ -65,7 +58,7 @@ test('an unknown node or relation id: "not found", the way back, a sensible top 
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await openSignedIn(page, '/nodes/view/not-a-uuid');
+    await signIn(page, '/nodes/view/not-a-uuid');
     await expect(page.getByRole('heading', { name: 'Node not found' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Not A Uuid');
     await page.screenshot({ path: `.tmp/shots/node-not-found-${w}.png` });

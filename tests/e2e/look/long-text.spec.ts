@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Text from users never breaks a layout. One node with a 255-character name
@@ -34,15 +35,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function openSignedIn(page: Page, path: string) {
-  const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
-  await page.goto(url('/api/health'));
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(url(path));
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 
 /** Nothing in `scope` reaches past the right edge of the window, and the box itself does not scroll sideways. */
 async function expectInsideWindow(page: Page, scope: Locator, what: string) {
@@ -87,7 +80,7 @@ for (const [w, h] of [
 ] as const) {
   test(`${w}px: dashboard grid and tables, node list, node detail, search, relations stay inside the window`, async ({ page }) => {
     await page.setViewportSize({ width: w, height: h });
-    await openSignedIn(page, '/dashboard');
+    await signIn(page, '/dashboard');
     const nodes = page.getByRole('region', { name: 'Knowledge Nodes', exact: true });
     const relations = page.getByRole('region', { name: 'Relations', exact: true });
     const card = nodes.getByTestId('node-card').filter({ hasText: 'Pneumono' });

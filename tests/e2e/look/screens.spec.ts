@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { openSignedIn } from '../support/session';
 
 /**
  * Page titles and the unsaved-changes rule, each as a user meets it: one title per page (the
@@ -28,15 +29,7 @@ async function call<T>(path: string, body?: unknown, method = body === undefined
   return JSON.parse(text) as T;
 }
 
-async function openSignedIn(page: Page, path: string) {
-  const session = await call<{ accessToken: string; refreshToken: string }>('/auth/login', { login: admin.username, password: admin.password });
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(([a, r]) => {
-    localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-    localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-  }, [session.accessToken, session.refreshToken]);
-  await page.goto(`${server.url}${path}`);
-}
+const signIn = (page: Page, path: string) => openSignedIn(page, server.url, admin, path);
 
 const topBarTitle = (page: Page) => page.locator('.kg-topbar__title');
 
@@ -60,7 +53,7 @@ test.afterAll(async () => {
 });
 
 test('one title per page: the top bar shows the spec page title and the screen does not repeat it', async ({ page }) => {
-  await openSignedIn(page, '/nodes');
+  await signIn(page, '/nodes');
   await expect(topBarTitle(page)).toHaveText('Knowledge Nodes');
   await expect(page.getByText('Manage your knowledge nodes')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Knowledge Nodes' })).toHaveCount(1);
@@ -81,7 +74,7 @@ test('one title per page: the top bar shows the spec page title and the screen d
 
 test('phone: the top bar keeps "Create New Knowledge Node" whole, and Back keeps its name', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, '/nodes/new');
+  await signIn(page, '/nodes/new');
   const title = topBarTitle(page);
   await expect(title).toHaveText('Create New Knowledge Node');
   // Clamped to two lines: cut text would overflow the box (it read 'Crea…').
@@ -93,7 +86,7 @@ test('phone: the top bar keeps "Create New Knowledge Node" whole, and Back keeps
 
 test('phone: the floating graph button leaves the last card\'s Delete clickable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, '/dashboard');
+  await signIn(page, '/dashboard');
   const cards = page.getByTestId('relation-card');
   await expect(cards).toHaveCount(2);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -111,7 +104,7 @@ test('phone: the floating graph button leaves the last card\'s Delete clickable'
 });
 
 test('relation cards show each end\'s type in its stored colour', async ({ page }) => {
-  await openSignedIn(page, '/dashboard');
+  await signIn(page, '/dashboard');
   const colors = Object.fromEntries((await call<{ name: string; color: string }[]>('/nodetypes')).map((t) => [t.name, t.color]));
   const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
   const card = page.getByTestId('relation-card').filter({ hasText: 'headache in migraine' });
@@ -129,7 +122,7 @@ test('stat cards at 1,024 px: two by two, at 1,440 px: four in a row, never thre
     return [...perRow.values()];
   };
   await page.setViewportSize({ width: 1024, height: 768 });
-  await openSignedIn(page, '/dashboard');
+  await signIn(page, '/dashboard');
   await expect(page.getByTestId('stat-nodeCount')).toContainText('3');
   expect(await rows()).toEqual([2, 2]);
   await page.screenshot({ path: `${shots}/dashboard-1024.png` });
@@ -142,7 +135,7 @@ test('Settings says "This username is already taken" while it is typed, before S
   page.on('request', (r) => {
     if (r.url().endsWith('/api/auth/check-username')) checks.push(r.postData() ?? '');
   });
-  await openSignedIn(page, '/settings');
+  await signIn(page, '/settings');
   await page.getByRole('button', { name: 'Edit' }).click();
   const username = page.getByLabel(field('Username'));
   await username.fill('');
@@ -156,7 +149,7 @@ test('Settings says "This username is already taken" while it is typed, before S
 
 test.describe('unsaved changes', () => {
   test('node form: leaving through the drawer asks; Stay keeps the text, Leave goes', async ({ page }) => {
-    await openSignedIn(page, '/nodes/new');
+    await signIn(page, '/nodes/new');
     const name = page.getByRole('textbox', { name: field('Name') });
     await name.fill('Half-typed node');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -175,7 +168,7 @@ test.describe('unsaved changes', () => {
   });
 
   test('an untouched form, a cancelled one and a saved one leave without asking', async ({ page }) => {
-    await openSignedIn(page, '/relations/new');
+    await signIn(page, '/relations/new');
     await expect(page.getByLabel(field('Relation Name'))).toBeVisible();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -199,7 +192,7 @@ test.describe('unsaved changes', () => {
   });
 
   test('relation form: the browser back button asks', async ({ page }) => {
-    await openSignedIn(page, '/dashboard');
+    await signIn(page, '/dashboard');
     await page.getByRole('button', { name: 'Add New Relation' }).click(); // in the app: one document
     await expect(page).toHaveURL(/\/relations\/(new|create)$/);
     await page.getByLabel(field('Relation Name')).fill('draft relation');
@@ -212,7 +205,7 @@ test.describe('unsaved changes', () => {
   });
 
   test('closing the tab asks (beforeunload) while a type dialog or Settings holds changes', async ({ page }) => {
-    await openSignedIn(page, '/dashboard');
+    await signIn(page, '/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Node Types' }).click();
     await page.getByRole('button', { name: 'Add Node Type' }).click();
     await page.getByRole('dialog', { name: 'Add Node Type' }).getByLabel(field('Node Type Name')).fill('Anatomy');

@@ -27,7 +27,14 @@ export async function apiSession(baseUrl: string, who: Credentials): Promise<Ses
  * signed in, as after a sign-in. Specs about signing in type the form instead; everything else
  * starts here (or from twoCurators' signedIn), which saves a page load and the form per test.
  */
-export async function openSignedIn(page: Page, baseUrl: string, who: Credentials | Session, path: string, o: { language?: string } = {}): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  baseUrl: string,
+  who: Credentials | Session,
+  path: string,
+  /** `beforeOpen` runs on the page, signed in, before it opens `path` (e.g. to listen for its socket). */
+  o: { language?: string; beforeOpen?: (page: Page) => void } = {},
+): Promise<void> {
   const session = 'accessToken' in who ? who : await apiSession(baseUrl, who);
   await page.goto(`${baseUrl}/api/health`);
   await page.evaluate(
@@ -38,5 +45,6 @@ export async function openSignedIn(page: Page, baseUrl: string, who: Credentials
     },
     [session.accessToken, session.refreshToken, o.language ?? ''] as const,
   );
+  o.beforeOpen?.(page);
   await page.goto(`${baseUrl}${path}`);
 }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { TestServer } from './server';
+import { openSignedIn } from './session';
 
 /**
  * Two curators on one server, for the co-curation specs: Ada registers first (and so is the
@@ -46,18 +47,7 @@ export function twoCurators(server: () => TestServer, second: Curator = bea) {
   async function signedIn(browser: Browser, who: Curator, p: string, o: { language?: string; width?: number; beforeOpen?: (page: Page) => void } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
     const page = await context.newPage();
-    const body = await login(who);
-    await page.goto(url('/api/health'));
-    await page.evaluate(
-      ([a, r, lang]) => {
-        localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-        localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-        if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
-      },
-      [body.accessToken, body.refreshToken, o.language ?? ''] as const,
-    );
-    o.beforeOpen?.(page);
-    await page.goto(url(p));
+    await openSignedIn(page, server().url, who, p, o);
     return page;
   }
 

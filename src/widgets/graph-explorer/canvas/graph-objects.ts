@@ -133,3 +133,17 @@ export function labelLines(n: FgNode, focused: boolean): string[] {
 
 /** Both ends of a link as node objects (force-graph replaces the ids once it has the data). */
 export const ends = (l: FgLink): [FgNode, FgNode] | null => (typeof l.source === 'object' && typeof l.target === 'object' ? [l.source, l.target] : null);
+
+/** A painted link's ends: by the time a frame is drawn, force-graph has replaced the ids with the node objects. */
+export const sourceOf = (l: FgLink) => l.source as FgNode;
+export const targetOf = (l: FgLink) => l.target as FgNode;
+
+/** Strokes the links as straight lines in one path (one stroke call for the lot). */
+export function strokeLinks(ctx: CanvasRenderingContext2D, links: readonly FgLink[]): void {
+  ctx.beginPath();
+  for (const l of links) {
+    ctx.moveTo(sourceOf(l).x!, sourceOf(l).y!);
+    ctx.lineTo(targetOf(l).x!, targetOf(l).y!);
+  }
+  ctx.stroke();
+}

@@ -1,13 +1,13 @@
 import { GRAPH_FIGURES } from '../../../contract/texts/graph';
-import { labelLines, LINK_WIDTHS, type FgLink, type FgNode } from './graph-objects';
+import { labelLines, LINK_WIDTHS, sourceOf as src, strokeLinks, targetOf as dst, type FgLink, type FgNode } from './graph-objects';
+import { dash, paintProposedLink, paintProposedNode } from './proposal-painter';
 
 /**
  * Draws one frame on force-graph's canvas (after its own, empty, pass): links in a handful of
  * batched strokes (per weight bucket and highlight), arrowheads in one fill, nodes in one fill
  * per colour, then labels only where they are big enough to read. Everything outside the
  * visible area is skipped. Coordinates are graph units; `k` is the zoom. Items of open proposals
- * (review mode, few) are drawn one by one on top: a new node or relation dashed, a changed one
- * with a dashed ring or line in the warning colour, one to be deleted faded and struck through.
+ * (review mode, few) are drawn one by one on top (proposal-painter.ts).
  */
 export interface Viewport {
   x0: number;
@@ -51,8 +51,6 @@ const hotLinks: FgLink[] = [];
 const proposedLinks: FgLink[] = [];
 const visibleLinks: FgLink[] = [];
 const visibleNodes: FgNode[] = [];
-const src = (l: FgLink) => l.source as FgNode;
-const dst = (l: FgLink) => l.target as FgNode;
 
 export interface FrameStats {
   links: number;
@@ -85,15 +83,6 @@ export function paintFrame(ctx: CanvasRenderingContext2D, s: PaintState, k: numb
   return { links: visibleLinks.length, nodes: visibleNodes.length };
 }
 
-function strokeAll(ctx: CanvasRenderingContext2D, links: readonly FgLink[]): void {
-  ctx.beginPath();
-  for (const l of links) {
-    ctx.moveTo(src(l).x!, src(l).y!);
-    ctx.lineTo(dst(l).x!, dst(l).y!);
-  }
-  ctx.stroke();
-}
-
 function paintLinks(ctx: CanvasRenderingContext2D, s: PaintState, k: number): void {
   const wide = visibleLinks.length <= MAX_WIDE_LINKS;
   ctx.save();
@@ -102,12 +91,12 @@ function paintLinks(ctx: CanvasRenderingContext2D, s: PaintState, k: number): vo
     if (!list.length) return;
     ctx.strokeStyle = wide ? s.colors.link : `rgba(71, 85, 105, ${HAIRLINE_ALPHA[bucket]})`;
     ctx.lineWidth = (wide ? LINK_WIDTHS[bucket] : 1) / k;
-    strokeAll(ctx, list);
+    strokeLinks(ctx, list);
   });
   for (const l of hotLinks) {
     ctx.strokeStyle = s.colors.linkHighlight;
     ctx.lineWidth = (LINK_WIDTHS[l.widthBucket] + 0.75) / k;
-    strokeAll(ctx, [l]);
+    strokeLinks(ctx, [l]);
   }
   for (const l of proposedLinks) paintProposedLink(ctx, s, l, k);
   // Arrowheads (direction) once the nodes are big enough to tell them apart.
@@ -135,105 +124,6 @@ function paintLinks(ctx: CanvasRenderingContext2D, s: PaintState, k: number): vo
       ctx.fillStyle = highlighted ? s.colors.linkHighlight : s.colors.link;
       ctx.fill();
     }
-  }
-  ctx.restore();
-}
-
-/** Dash pattern in graph units for `on`/`off` screen px at zoom k. */
-const dash = (k: number, on: number, off: number) => [on / k, off / k];
-
-function isHot(s: PaintState, l: FgLink): boolean {
-  const active = s.hoverNode ?? s.selectedNode;
-  return l.id === s.selectedLink || l.id === s.keyLink || (active !== null && (src(l).id === active || dst(l).id === active));
-}
-
-/** A proposed relation: new = dashed, changed = its line with a dashed warning line over it, deleted = faded red, crossed out. */
-function paintProposedLink(ctx: CanvasRenderingContext2D, s: PaintState, l: FgLink, k: number): void {
-  const hot = isHot(s, l);
-  const width = (LINK_WIDTHS[l.widthBucket] + (hot ? 1.25 : 0.75)) / k;
-  ctx.save();
-  ctx.lineCap = 'butt';
-  if (l.proposed === 'create') {
-    ctx.setLineDash(dash(k, 7, 5));
-    ctx.strokeStyle = hot ? s.colors.linkHighlight : s.colors.text;
-    ctx.globalAlpha = hot ? 1 : 0.7;
-    ctx.lineWidth = width;
-    strokeAll(ctx, [l]);
-  } else if (l.proposed === 'update') {
-    ctx.strokeStyle = hot ? s.colors.linkHighlight : s.colors.link;
-    ctx.lineWidth = width;
-    strokeAll(ctx, [l]);
-    ctx.setLineDash(dash(k, 5, 4));
-    ctx.strokeStyle = s.colors.proposedChange;
-    ctx.lineWidth = width + 1 / k;
-    strokeAll(ctx, [l]);
-  } else {
-    // Faded, in the danger colour, with a cross at its middle: struck out.
-    ctx.globalAlpha = hot ? 0.8 : 0.5;
-    ctx.setLineDash(dash(k, 3, 3));
-    ctx.strokeStyle = s.colors.proposedDelete;
-    ctx.lineWidth = width;
-    strokeAll(ctx, [l]);
-    const a = src(l);
-    const b = dst(l);
-    const mx = (a.x! + b.x!) / 2;
-    const my = (a.y! + b.y!) / 2;
-    const arm = 4.5 / k;
-    ctx.setLineDash([]);
-    ctx.globalAlpha = 1;
-    ctx.lineWidth = 2 / k;
-    ctx.beginPath();
-    ctx.moveTo(mx - arm, my - arm);
-    ctx.lineTo(mx + arm, my + arm);
-    ctx.moveTo(mx - arm, my + arm);
-    ctx.lineTo(mx + arm, my - arm);
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
-/** A proposed node: new = pale with a dashed outline, changed = a dashed warning ring, deleted = faded and struck through. */
-function paintProposedNode(ctx: CanvasRenderingContext2D, s: PaintState, node: FgNode, r: number, k: number): void {
-  const x = node.x!;
-  const y = node.y!;
-  ctx.save();
-  if (node.proposed === 'create') {
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
-    ctx.fillStyle = '#ffffff';
-    ctx.fill();
-    ctx.globalAlpha = 0.3;
-    ctx.fillStyle = node.color;
-    ctx.fill();
-    ctx.globalAlpha = 1;
-    ctx.setLineDash(dash(k, 5, 3.5));
-    ctx.lineWidth = Math.max(1.5, 2.25 / k);
-    ctx.strokeStyle = node.color;
-    ctx.stroke();
-  } else if (node.proposed === 'update') {
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
-    ctx.fillStyle = node.color;
-    ctx.fill();
-    ctx.beginPath();
-    ctx.arc(x, y, r + 2 + 2.5 / k, 0, 2 * Math.PI);
-    ctx.setLineDash(dash(k, 5, 3.5));
-    ctx.lineWidth = 2.25 / k;
-    ctx.strokeStyle = s.colors.proposedChange;
-    ctx.stroke();
-  } else {
-    ctx.globalAlpha = 0.32;
-    ctx.beginPath();
-    ctx.arc(x, y, r, 0, 2 * Math.PI);
-    ctx.fillStyle = node.color;
-    ctx.fill();
-    ctx.globalAlpha = 0.9;
-    ctx.beginPath();
-    ctx.moveTo(x - r * 0.8, y + r * 0.8);
-    ctx.lineTo(x + r * 0.8, y - r * 0.8);
-    ctx.lineWidth = 2 / k;
-    ctx.strokeStyle = s.colors.proposedDelete;
-    ctx.stroke();
   }
   ctx.restore();
 }

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import type { GraphRelation } from '../../../contract/knowledge/graph';
 import { GRAPH_MESSAGES } from '../../../contract/texts/graph';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
 import { EditIcon } from '../../../ui/icons';
 import { SelectField } from '../../../ui/form/Select';
 import type { Anchor } from '../../../machines/graph-explorer/graph-explorer.machine';
 import { TrashIcon } from '../icons';
 import { Popover } from './Popover';
+import { RelationHead, relationPopoverLabel } from './RelationHead';
 import { EvidenceList } from '../../parts/evidence';
 import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 
@@ -48,19 +48,8 @@ export function EdgePopover(p: EdgePopoverProps) {
   const busy = p.step === 'saving' || p.step === 'deleting';
   const choices = p.relationTypes.filter((t) => t !== r.relationType);
   return (
-    <Popover anchor={p.anchor} label={V.relationLabel(r.relationName || r.relationType)} onClose={p.onClose} busy={busy}>
-      <div className="kg-graph-popover__head">
-        <Chip color="secondary">{r.relationType}</Chip>
-        <span className="kg-graph-weight" title={V.strength}>
-          {V.weight(r.weight)}
-        </span>
-      </div>
-      <h3 className="kg-graph-popover__title">{r.relationName || GRAPH_MESSAGES.noName}</h3>
-      <p className="kg-graph-popover__route">
-        <span>{p.sourceName}</span>
-        <span aria-label={V.routeTo}> → </span>
-        <span>{p.targetName}</span>
-      </p>
+    <Popover anchor={p.anchor} label={relationPopoverLabel(r)} onClose={p.onClose} busy={busy}>
+      <RelationHead relation={r} sourceName={p.sourceName} targetName={p.targetName} />
       <p className="kg-graph-popover__text">{r.description || GRAPH_MESSAGES.noDescription}</p>
       {r.evidence && r.evidence.length > 0 && <EvidenceList evidence={r.evidence} />}
       {p.proposals}

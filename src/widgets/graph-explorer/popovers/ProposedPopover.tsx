@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { GraphNode, GraphRelation } from '../../../contract/knowledge/graph';
 import { GRAPH_MESSAGES, GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 import type { Anchor } from '../../../machines/graph-explorer/graph-explorer.machine';
-import { Chip } from '../../../ui/Chip';
 import { Popover } from './Popover';
+import { RelationHead, relationPopoverLabel } from './RelationHead';
 
 export type ProposedItem = { kind: 'node'; node: GraphNode; color: string } | { kind: 'edge'; relation: GraphRelation; sourceName: string; targetName: string };
 
@@ -41,19 +41,8 @@ export function ProposedPopover({ item, anchor, busy, children, onClose }: Propo
   }
   const r = item.relation;
   return (
-    <Popover anchor={anchor} label={V.relationLabel(r.relationName || r.relationType)} onClose={onClose} busy={busy}>
-      <div className="kg-graph-popover__head">
-        <Chip color="secondary">{r.relationType}</Chip>
-        <span className="kg-graph-weight" title={V.strength}>
-          {V.weight(r.weight)}
-        </span>
-      </div>
-      <h3 className="kg-graph-popover__title">{r.relationName || GRAPH_MESSAGES.noName}</h3>
-      <p className="kg-graph-popover__route">
-        <span>{item.sourceName}</span>
-        <span aria-label={V.routeTo}> → </span>
-        <span>{item.targetName}</span>
-      </p>
+    <Popover anchor={anchor} label={relationPopoverLabel(r)} onClose={onClose} busy={busy}>
+      <RelationHead relation={r} sourceName={item.sourceName} targetName={item.targetName} />
       {r.description && <p className="kg-graph-popover__text">{r.description}</p>}
       {children}
     </Popover>

@@ -16,7 +16,7 @@ import {
  * The API's own rules for what an archive row holds: each row is put into the shape of the body
  * the API would have taken for it and checked with the API's schema from src/contract (not a
  * copy), so a restore cannot bring in what no API route would have stored — a javascript: URL,
- * a role with unknown permissions, a username with spaces. tables.ts checks the row's columns and
+ * a role with unknown permissions, a username with spaces. tables/ checks the row's columns and
  * types; this checks the values. References (a type id standing in for the type's name) only need
  * to be non-empty here: validate.ts checks that they name rows of the archive.
  */
