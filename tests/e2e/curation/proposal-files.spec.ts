@@ -53,6 +53,9 @@ test("the editor's new node with a file becomes a proposal keeping the file; the
   await page.getByRole('button', { name: 'Create Node' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Sent for review' });
   await expect(sent).toContainText('1 attachment is kept with the proposal and added once it is approved.');
+  // The file went with the proposal: the form no longer lists it as waiting for a save.
+  await expect(page.getByText('To upload on save')).toHaveCount(0);
+  await expect(page.getByText('leaflet.txt')).toHaveCount(0);
   const mine = await api<{ data: { id: string; attachments: { filename: string }[] }[] }>('/proposals?mine=1', { as: 'bea' });
   expect(mine.body.data.map((p) => p.attachments.map((a) => a.filename))).toEqual([['leaflet.txt']]);
   await page.context().close();

@@ -53,6 +53,8 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   // Where the chosen files go: the saved node, or the proposal a create under review became (kept there until approved).
   const fileTarget = useRef<'node' | 'proposal'>('node');
   const [keptFiles, setKeptFiles] = useState(0);
+  // Once sent to the proposal, the chosen files are its, no longer waiting for a save.
+  const [filesWithProposal, setFilesWithProposal] = useState(false);
   // Every save says which version it edits: a save over someone else's change opens the comparison.
   const versions = useEditConflict<KnowledgeNodeDetail>(node?.version);
   const form = useActorRef(nodeFormMachine, {
@@ -119,7 +121,11 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
   useEffect(() => {
     // Files kept with a proposal: the form stays (nothing was saved) and says how many went with it.
     const saved = () => {
-      if (fileTarget.current === 'proposal') setKeptFiles(uploads.getSnapshot().context.sending.length - uploads.getSnapshot().context.failed.length);
+      if (fileTarget.current === 'proposal') {
+        const { sending, failed } = uploads.getSnapshot().context;
+        setKeptFiles(sending.length - failed.length);
+        setFilesWithProposal(true);
+      }
       else latest.current.onSaved(form.getSnapshot().context.result!, mode);
     };
     const subs = [
@@ -194,7 +200,7 @@ export function NodeEditorForm({ api, node, initialName, canSave, heading, embed
         typeLocked={(node?.relationCount ?? 0) > 0}
         existing={existing}
         onDeleteExisting={(a) => deletion.send({ type: 'delete.open', target: { id: a.id, name: a.filename } })}
-        queued={queue}
+        queued={filesWithProposal ? [] : queue}
         onAddFiles={(files) => {
           const { accepted, error } = screenFiles(files);
           uploads.send({ type: 'files.add', files: accepted, error });
