@@ -6,7 +6,7 @@ import { addAttachmentIn } from '../attachments';
 import { createNodeIn, deleteNodeIn, updateNodeIn, type NodeInput } from '../nodes';
 import { createRelationIn, deleteRelationIn, updateRelationIn, type RelationInput } from '../relations';
 import { currentVersions, type ProposalRow, type StoredChange } from './repository';
-import { takeStagedFiles, toStoredFile } from './staged-files';
+import { takeStagedFiles, toStoredFile } from './files/staged-files';
 
 /** The change being applied when an approval failed (the route words a node's unique clash with it). */
 export interface ApplyFailure {

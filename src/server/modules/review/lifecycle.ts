@@ -7,7 +7,7 @@ import { removeBlobs, type StoredFile } from '../attachments';
 import { nodeConflict, type NodeInput } from '../nodes';
 import { applyChanges, type ApplyFailure } from './apply';
 import { changesOf, getProposal, insertProposal, setState, touchProposal, writeChanges, type ProposalRow, type StoredChange } from './repository';
-import { countStagedFiles, insertStagedFile, takeStagedFiles, toAttachment } from './staged-files';
+import { countStagedFiles, insertStagedFile, takeStagedFiles, toAttachment } from './files/staged-files';
 
 /**
  * A proposal's life: draft → submitted → approved | rejected | withdrawn. Every step is one audited

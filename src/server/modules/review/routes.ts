@@ -20,7 +20,7 @@ import {
   type ProposedChange,
 } from '../../../contract';
 import { forbidden, notFound } from '../../plugins/errors';
-import { proposalFileRoutes } from './file-routes';
+import { proposalFileRoutes } from './files/routes';
 import { approveProposal, createProposal, editProposal, rejectProposal, submitProposal, withdrawProposal } from './lifecycle';
 import { prepareChanges } from './prepare';
 import { countProposals, getProposal, listProposals, listProposers } from './repository';

@@ -2,7 +2,7 @@ import { relationFieldsFor, type Attachment, type Proposal, type ProposalChange 
 import type { Queryable } from '../../db/db';
 import { iso, isoOrNull } from '../../db/rows';
 import { changesOf, currentVersions, type ChangeRow, type ProposalRow, type StoredChange } from './repository';
-import { stagedFilesOf } from './staged-files';
+import { stagedFilesOf } from './files/staged-files';
 
 /**
  * Proposals as one reader receives them: a relation's internal note is left out of its before and

@@ -1,7 +1,7 @@
-import type { Attachment } from '../../../contract';
-import type { Queryable } from '../../db/db';
-import { iso } from '../../db/rows';
-import type { StoredFile } from '../attachments';
+import type { Attachment } from '../../../../contract';
+import type { Queryable } from '../../../db/db';
+import { iso } from '../../../db/rows';
+import type { StoredFile } from '../../attachments';
 
 /**
  * Files kept with a proposal that creates a node (proposal_attachments, migration 0045) until it

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttachmentSchema, OPEN_PROPOSAL_STATES, REVIEW_MESSAGES, REVIEW_PERMISSION } from '../../../contract';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { contentDisposition, readAttachmentUpload, removeBlobs, signedDownloadPath, verifyDownload } from '../attachments';
-import { stageFile } from './lifecycle';
-import { getProposal } from './repository';
+import { AttachmentSchema, OPEN_PROPOSAL_STATES, REVIEW_MESSAGES, REVIEW_PERMISSION } from '../../../../contract';
+import { conflict, forbidden, notFound } from '../../../plugins/errors';
+import { contentDisposition, readAttachmentUpload, removeBlobs, signedDownloadPath, verifyDownload } from '../../attachments';
+import { stageFile } from '../lifecycle';
+import { getProposal } from '../repository';
 import { stagedFile } from './staged-files';
 
 const tags = ['review'];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Attachment, AuthResponse, KnowledgeNodeDetail, Proposal, ProposalRef, ReviewSettings } from '../../../contract';
-import { removeUnreferencedBlobs } from '../../audit/blob-retention';
-import { testApp, type TestApp } from '../../test/harness';
-import { multipart } from '../../test/import-fixtures';
+import type { Attachment, AuthResponse, KnowledgeNodeDetail, Proposal, ProposalRef, ReviewSettings } from '../../../../contract';
+import { removeUnreferencedBlobs } from '../../../audit/blob-retention';
+import { testApp, type TestApp } from '../../../test/harness';
+import { multipart } from '../../../test/import-fixtures';
 
 /**
  * Files chosen for a proposed new node: kept with the proposal (with every attachment check), seen by
