@@ -35,15 +35,25 @@ async function changeDirectly(name: string, body: Record<string, unknown>) {
   await review(true);
 }
 
-/** Resolves once the page's socket is up and its screens listen (use-live-changes waits ~2–3 s). */
+/**
+ * Resolves once the page's socket is up and its screens listen: the socket's connect frame and the
+ * live-changes chunk (use-live-changes loads it once the page has settled, ~2–3 s; on a slow machine
+ * later than the frame of a socket another part opened first), then a margin for the screens to watch.
+ */
 function liveConnection(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
+  const connected = new Promise<void>((resolve) => {
     page.on('websocket', (ws) =>
       ws.on('framereceived', (frame) => {
         if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
       }),
     );
-  }).then(() => page.waitForTimeout(3500));
+  });
+  const chunkLoaded = new Promise<void>((resolve) => {
+    page.on('response', (res) => {
+      if (/\/live-changes-[^/]*\.js$/.test(new URL(res.url()).pathname)) resolve();
+    });
+  });
+  return Promise.all([connected, chunkLoaded]).then(() => page.waitForTimeout(3500));
 }
 
 const card = (page: Page, text: string) => page.locator('.kg-review__card', { hasText: text });
