@@ -158,6 +158,8 @@ test('the detector itself: English words, English numbers and internal keys are 
   expect(englishIn('fromEvent: 17')?.why).toMatch(/internal key "fromEvent"/);
   expect(englishIn('sign_in_failed')?.why).toMatch(/internal key/);
   expect(englishIn('4 Dec 2026')?.why).toMatch(/"dec"/);
+  // A short id's hex is no word, whichever letters it happens to hold.
+  expect(englishIn('ID: 4d1817be')).toBeNull();
   expect(englishIn('2.147 Knoten · 1.287 von 1.317 Verbindungen (Knotenpunkte zeigen ihre 25 stärksten)')).toBeNull();
   // Every German text of ours passes (its literal parts: placeholders and plural keywords are not shown).
   const literal = (t: unknown): string =>

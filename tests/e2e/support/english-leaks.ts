@@ -40,10 +40,11 @@ export interface Leak {
 
 /** Why a shown text is English of ours, or null. `allowed` are words of the test's own data. */
 export function englishIn(shown: string, allowed: ReadonlySet<string> = new Set()): Leak | null {
-  // Ids and addresses are not language: a UUID's hex ('…-be12-…') or a URL would read as words.
+  // Ids and addresses are not language: a UUID's hex ('…-be12-…'), a short id's ('4d1817be') or a URL would read as words.
   // Permission ids (`nodes.read`) are identifiers the role screens show as such.
   const text = shown
     .replace(/\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/gi, ' ')
+    .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\bhttps?:\/\/\S+/g, ' ')
     .replace(/\b[a-z]+(?:\.[a-z]+)+\b/g, ' ');
   const grouped = text.match(/\b\d{1,3}(?:,\d{3})+\b/);
