@@ -6,7 +6,8 @@
 export { checkAttachment, extensionOf, safeFilename } from './content-check';
 export { listAttachments } from './repository';
 export { databaseBlobStore, diskBlobStore, removeBlobs, type BlobStore } from './store';
-export { attachmentRoutes, contentDisposition } from './routes';
+export { attachmentRoutes } from './routes';
+export { sendSignedFile, SignedLinkQuery } from './signed-content';
 export { signedDownloadPath, verifyDownload } from './signed-url';
 export { readAttachmentUpload } from './upload';
 export { addAttachmentIn, type StoredFile } from './writes';

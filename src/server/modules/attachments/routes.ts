@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AttachmentSchema, NODE_MESSAGES } from '../../../contract';
 import { actorOf, audited } from '../../audit/audited';
-import { forbidden, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { expectedVersion } from '../../plugins/versions';
 import { getAttachmentById, getAttachmentRow, nodeExists } from './repository';
-import { signedDownloadPath, verifyDownload } from './signed-url';
+import { SignedLinkQuery, sendSignedFile } from './signed-content';
+import { signedDownloadPath } from './signed-url';
 import { removeBlobs } from './store';
 import { readAttachmentUpload } from './upload';
 import { addAttachmentIn, removeAttachmentIn } from './writes';
@@ -14,12 +15,6 @@ import { addAttachmentIn, removeAttachmentIn } from './writes';
 const tags = ['attachments'];
 const NodeParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
 const AttachmentParams = NodeParams.extend({ attachmentId: z.uuid({ message: 'Invalid id' }) });
-
-/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export async function attachmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,24 +57,10 @@ export async function attachmentRoutes(app: FastifyInstance) {
         tags,
         summary: 'The file itself, through a signed link from …/download',
         params: z.object({ attachmentId: z.uuid({ message: 'Invalid id' }) }),
-        querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(100) }),
+        querystring: SignedLinkQuery,
       },
     },
-    async (req, reply) => {
-      const { attachmentId } = req.params;
-      if (!verifyDownload(app.tokenSecret, attachmentId, req.query.expires, req.query.signature)) {
-        throw forbidden('This download link has expired. Open the attachment again.', 'link_expired');
-      }
-      const row = await getAttachmentById(app.db, attachmentId);
-      const data = row && (await app.blobs.get(row.blob_key));
-      if (!row || !data) throw notFound('Attachment not found');
-      return reply
-        .header('Content-Type', row.content_type)
-        .header('Content-Disposition', contentDisposition(row.filename))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(data);
-    },
+    (req, reply) => sendSignedFile(app, reply, { id: req.params.attachmentId, ...req.query }, (id) => getAttachmentById(app.db, id), 'Attachment not found'),
   );
 
   r.delete(

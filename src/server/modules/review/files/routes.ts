@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AttachmentSchema, OPEN_PROPOSAL_STATES, REVIEW_MESSAGES, REVIEW_PERMISSION } from '../../../../contract';
 import { conflict, forbidden, notFound } from '../../../plugins/errors';
-import { contentDisposition, readAttachmentUpload, removeBlobs, signedDownloadPath, verifyDownload } from '../../attachments';
+import { readAttachmentUpload, removeBlobs, sendSignedFile, SignedLinkQuery, signedDownloadPath } from '../../attachments';
 import { stageFile } from '../lifecycle';
 import { getProposal } from '../repository';
 import { stagedFile } from './staged-files';
@@ -77,23 +77,9 @@ export async function proposalFileRoutes(app: FastifyInstance) {
         tags,
         summary: 'The kept file itself, through a signed link from …/download',
         params: z.object({ attachmentId: Id }),
-        querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(100) }),
+        querystring: SignedLinkQuery,
       },
     },
-    async (req, reply) => {
-      const { attachmentId } = req.params;
-      if (!verifyDownload(app.tokenSecret, attachmentId, req.query.expires, req.query.signature)) {
-        throw forbidden('This download link has expired. Open the attachment again.', 'link_expired');
-      }
-      const row = await stagedFile(app.db, attachmentId);
-      const data = row && (await app.blobs.get(row.blob_key));
-      if (!row || !data) throw notFound(REVIEW_MESSAGES.fileNotFound);
-      return reply
-        .header('Content-Type', row.content_type)
-        .header('Content-Disposition', contentDisposition(row.filename))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(data);
-    },
+    (req, reply) => sendSignedFile(app, reply, { id: req.params.attachmentId, ...req.query }, (id) => stagedFile(app.db, id), REVIEW_MESSAGES.fileNotFound),
   );
 }
