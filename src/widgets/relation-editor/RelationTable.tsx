@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../ui/table/DataTable';
 import { EditIcon, RelationsIcon, TrashIcon } from '../../ui/icons';
 import type { SortState } from '../../ui/table/table-sort';
 import { formatDate } from '../format';
+import { isPlainClick } from '../../ui/RouteLink';
 
 export interface RelationActions {
   canUpdate: boolean;
@@ -34,7 +35,7 @@ function NodeLink({ id, name, onOpenNode }: { id: string; name: string; onOpenNo
   if (!id || !name) return <span className="kg-relations__unknown">{T.unknownNode}</span>;
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
     // A plain click stays in the app (or tells the embedding page); modified clicks open the href.
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!isPlainClick(e)) return;
     e.preventDefault();
     onOpenNode(id);
   };
