@@ -17,7 +17,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The summary file: the failed tries' assertions, printed by `npm test` after its table.
+  reporter: [['list'], ['./tests/e2e/support/failure-summary.ts']],
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

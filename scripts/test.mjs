@@ -61,8 +61,11 @@ await run(
   'npx',
   ['vitest', 'run', ...apiProjects.map((p) => `--project=${p}`), `--maxWorkers=${apiWorkers}`],
 );
+// Written by the browser tests' failure-summary reporter (tests/e2e/support/failure-summary.ts).
+const failureSummary = path.join(root, '.tmp', 'e2e-failures.txt');
 const built = await run('build', 'npm', ['run', 'build']);
 if (built) {
+  fs.rmSync(failureSummary, { force: true });
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
   await run('browser tests', 'npx', ['playwright', 'test']);
 }
@@ -72,6 +75,8 @@ const width = Math.max(...timings.map(([label]) => label.length));
 console.log('\nTime per phase (phases side by side overlap):');
 for (const [label, seconds, ok] of timings) console.log(`  ${label.padEnd(width)}  ${String(seconds).padStart(5)} s  ${ok ? 'passed' : 'FAILED'}`);
 console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(5)} s`);
+// The browser tests' failed assertions, last, where a log read from its end shows them.
+if (fs.existsSync(failureSummary)) console.log(`\nFailed browser-test tries:\n${fs.readFileSync(failureSummary, 'utf8')}`);
 const failed = timings.filter(([, , ok]) => !ok).map(([label]) => label);
 if (!built) console.log('The browser tests did not run: the build failed.');
 console.log(failed.length === 0 ? 'All phases passed.' : `FAILED: ${failed.join(', ')}`);
