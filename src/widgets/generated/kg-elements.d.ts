@@ -17,6 +17,8 @@ export interface KgDomEvents {
   'kg-node-change': { nodeId: string; change: 'created' | 'updated' | 'deleted' };
   /** kg-node-manager, kg-relation-editor: the user asked for the graph (View Graph, View in Graph). */
   'kg-graph-open': { focusNodeId?: string; relationType?: string };
+  /** kg-review-queue: proposals were approved or rejected here (the page's own counts can follow at once). */
+  'kg-proposals-decided': { action: 'approve' | 'reject'; proposalIds: string[] };
 }
 
 /**
@@ -261,5 +263,6 @@ declare global {
     'kg-relation-change': CustomEvent<KgDomEvents['kg-relation-change']>;
     'kg-node-change': CustomEvent<KgDomEvents['kg-node-change']>;
     'kg-graph-open': CustomEvent<KgDomEvents['kg-graph-open']>;
+    'kg-proposals-decided': CustomEvent<KgDomEvents['kg-proposals-decided']>;
   }
 }

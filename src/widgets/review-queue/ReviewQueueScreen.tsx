@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { typesApi } from '../../api/knowledge/types';
+import type { KgDomEvents } from '../../contract/dom-events';
 import { REVIEW_QUEUE_TEXTS as T } from '../../contract/texts/knowledge/review-queue';
 import { LIMITS } from '../../contract/limits';
 import { reviewQueueMachine } from '../../machines/review-queue.machine';
 import { Button } from '../../ui/Button';
+import { useLatest } from '../../ui/use-latest';
 import { BlockSpinner } from '../../ui/feedback/Spinner';
 import { Toast } from '../../ui/feedback/Toast';
 import { Checkbox } from '../../ui/form/Checkbox';
@@ -21,6 +23,7 @@ import { FIRST_FILTERS, useReviewQueue, type QueueFilters as Filters } from './u
 export interface ReviewQueueScreenProps {
   apiBase: string;
   userId: string;
+  onDecided?: (detail: KgDomEvents['kg-proposals-decided']) => void;
 }
 
 const filtered = (f: Filters) => Object.entries(f).some(([k, v]) => v !== FIRST_FILTERS[k as keyof Filters]);
@@ -30,7 +33,7 @@ const filtered = (f: Filters) => Object.entries(f).some(([k, v]) => v !== FIRST_
  * the selected ones (machines/review-queue.machine.ts), the outcome in a toast and each failure on
  * its proposal. The page reloads after each decision and on every proposal's live message.
  */
-export function ReviewQueueScreen({ apiBase, userId }: ReviewQueueScreenProps) {
+export function ReviewQueueScreen({ apiBase, userId, onDecided }: ReviewQueueScreenProps) {
   const { toast, show, close } = useToast();
   const { api, calls, list, query, change, filter, proposers } = useReviewQueue(apiBase, () => show(T.loadFailed, 'error'));
   const types = useLoad(async (signal) => {
@@ -41,6 +44,7 @@ export function ReviewQueueScreen({ apiBase, userId }: ReviewQueueScreenProps) {
   const ctx = useSelector(decisions, (s) => s.context);
   const dialogOpen = useSelector(decisions, (s) => s.matches('rejectOpen') || s.matches('rejecting'));
   const listRef = useRef<HTMLElement>(null);
+  const latestOnDecided = useLatest(onDecided);
   const proposals = useMemo(() => list.data?.data ?? [], [list.data]);
   const decidable = proposals.filter((p) => p.state === 'submitted' && p.proposer.id !== userId);
   const decidableIds = decidable.map((p) => p.id);
@@ -52,12 +56,14 @@ export function ReviewQueueScreen({ apiBase, userId }: ReviewQueueScreenProps) {
       const failed = Object.keys(r.failed).length;
       if (r.done.length > 0) show(r.action === 'approve' ? T.approvedDone(r.done.length) : T.rejectedDone(r.done.length));
       if (failed > 0) show(T.someFailed(failed), 'error');
+      // The page's counts (the host's badge) follow at once, not only when a live message comes.
+      if (r.done.length > 0) latestOnDecided.current?.({ action: r.action, proposalIds: r.done });
       list.reload();
       // The decided cards leave the page: focus stays in the queue rather than falling to the page's start.
       listRef.current?.focus();
     });
     return () => sub.unsubscribe();
-  }, [decisions, list, show]);
+  }, [decisions, list, show, latestOnDecided]);
 
   return (
     <div className="kg-admin__screen kg-review">

@@ -20,4 +20,5 @@ export const reviewQueueElement: ElementSpec<Props> = {
   ),
   css: ':host{display:block}',
   attributes: { apiBase: 'string' },
+  events: { onDecided: 'kg-proposals-decided' },
 };

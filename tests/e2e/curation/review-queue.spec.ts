@@ -215,3 +215,21 @@ test('screenshots of the queue with an outdated proposal, in English and German,
     }
   }
 });
+
+test('without the live connection (blocked by a proxy, or not up yet) the badge still follows the reviewer’s own decisions', async ({ browser }) => {
+  test.setTimeout(60_000);
+  // Left waiting by the tests above: Psoriasis's proposal and Asthma's outdated one.
+  const page = await curators.signedIn(browser, ada, '/review', {
+    beforeOpen: (p) => void p.route(/\/live-changes-[^/]*\.js$/, (route) => route.abort()),
+  });
+  await expect(page.locator('.kg-review__card')).toHaveCount(2);
+  await expect(badge(page)).toHaveText('2');
+  const psoriasis = card(page, 'Psoriasis proposed live');
+  await psoriasis.getByRole('button', { name: 'Reject', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Not from a guideline');
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(psoriasis).toHaveCount(0);
+  await expect(badge(page)).toHaveText('1');
+  await page.context().close();
+});
