@@ -20,8 +20,11 @@ export function vocabulary(): string[] {
   return [...words].sort();
 }
 
-/** The i-th concept's k-th word (a fixed spread over the vocabulary, $2 the words). */
-const word = (k: number) => `($2::text[])[1 + ((i * 7919 + ${k} * 104729) % cardinality($2::text[]))]`;
+/**
+ * The i-th concept's k-th word (a fixed spread over the vocabulary, $2 the words). In bigint: past
+ * 271,000 concepts i * 7919 leaves int4's range.
+ */
+const word = (k: number) => `($2::text[])[1 + ((i::bigint * 7919 + ${k} * 104729) % cardinality($2::text[]))::int]`;
 
 export async function loadCatalogue(db: Db, concepts: number, log: (msg: string) => void): Promise<{ descriptions: number; closurePairs: number }> {
   const words = vocabulary();
