@@ -4,6 +4,7 @@ import { GRAPH_MESSAGES } from '../../contract/texts/graph';
 import { BlockSpinner, Dialog } from '../../ui';
 import { useCurrentUser } from '../session';
 import { closeGraph, type GraphRequest } from './open-graph';
+import { announceProposalsDecided } from '../pages/review/proposals-decided';
 import '../../ui/controls.css';
 import './graph-dialog.css';
 
@@ -31,6 +32,7 @@ export function GraphDialog({ request }: { request: GraphRequest }) {
           focusNodeId={request.focusNodeId}
           relationType={request.relationType}
           onBusyChange={setBusy}
+          onProposalsDecided={announceProposalsDecided}
           onClose={close}
           onNavigate={({ path, state }) => {
             closeGraph();

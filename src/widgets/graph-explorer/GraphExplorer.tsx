@@ -33,6 +33,8 @@ export interface GraphExplorerProps {
   onNodeSelect?: (detail: KgDomEvents['kg-node-select']) => void;
   onNavigate?: (detail: KgDomEvents['kg-navigate']) => void;
   onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
+  /** A proposal was approved or rejected from the graph's popover. */
+  onProposalsDecided?: (detail: KgDomEvents['kg-proposals-decided']) => void;
   /** Host only: the busy flag (a delete or save is running: no closing). */
   onBusyChange?: (busy: boolean) => void;
   /** Host only: shows a Close button in the footer. */
@@ -75,6 +77,7 @@ function Explorer(p: GraphExplorerProps & { apiBase: string; userId: string | un
     userId: p.userId,
     permissions: p.permissions,
     onRelationChange: p.onRelationChange,
+    onProposalsDecided: p.onProposalsDecided,
     onBusyChange: p.onBusyChange,
   });
   // A graph handed in as `data` has no server to hear from.

@@ -28,5 +28,5 @@ export const graphExplorerElement: ElementSpec<ElementProps> = {
     // No type: r2wc passes a property as it is (no attribute, no JSON round trip of a large graph).
     data: undefined,
   },
-  events: { onNodeSelect: 'kg-node-select', onNavigate: 'kg-navigate', onRelationChange: 'kg-relation-change' },
+  events: { onNodeSelect: 'kg-node-select', onNavigate: 'kg-navigate', onRelationChange: 'kg-relation-change', onProposalsDecided: 'kg-proposals-decided' },
 };

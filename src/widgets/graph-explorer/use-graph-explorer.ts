@@ -18,6 +18,7 @@ export interface ExplorerOptions {
   /** The signed-in user's permissions: whether open proposals are drawn (model/ports.ts). */
   permissions: readonly string[];
   onRelationChange?: (detail: KgDomEvents['kg-relation-change']) => void;
+  onProposalsDecided?: (detail: KgDomEvents['kg-proposals-decided']) => void;
   onBusyChange?: (busy: boolean) => void;
 }
 
@@ -49,7 +50,14 @@ export function useGraphExplorer(o: ExplorerOptions) {
     deleteNode: (id) => portsRef.current.deleteNode(id),
     updateNode: (id, v, version) => portsRef.current.updateNode(id, v, version),
     loadProposals: () => portsRef.current.loadProposals?.() ?? Promise.resolve([]),
-    decideProposal: (id, decision, reason) => portsRef.current.decideProposal?.(id, decision, reason) ?? Promise.reject(new Error('read-only')),
+    decideProposal: async (id, decision, reason) => {
+      const decide = portsRef.current.decideProposal;
+      if (!decide) throw new Error('read-only');
+      const result = await decide(id, decision, reason);
+      // The page's own counts (the host's review badge) follow at once, not only on a live message.
+      if (decision !== 'withdraw') latest.current.onProposalsDecided?.({ action: decision, proposalIds: [id] });
+      return result;
+    },
   }));
 
   const actor = useActorRef(graphExplorerMachine, {

@@ -117,8 +117,13 @@ test('the proposer sees her proposals dashed and may withdraw, not approve', asy
 
 test('a reviewer sees them dashed, approves the bundle from the relation popover by keyboard, rejects the change with a reason', async ({ page }) => {
   test.setTimeout(90_000);
+  // Without the live module (a proxy may block the socket): the drawer's review badge still follows
+  // the decisions made in the graph, and the graph reloads itself after each.
+  await page.route(/\/live-changes-[^/]*\.js$/, (route) => route.abort());
+  const badge = page.getByTestId('review-badge');
   await graphAs(page, ada);
   const p = await focusOn(page, 'hypertension');
+  await expect(badge).toHaveText('2');
   expect(proposedNodes(p).sort()).toEqual([`${NEW_NODE}:create`, 'hypertension:update']);
   const link = proposedLinks(p);
   expect(link).toHaveLength(1);
@@ -148,6 +153,7 @@ test('a reviewer sees them dashed, approves the bundle from the relation popover
   expect(after.nodes.some((n) => n.name === NEW_NODE)).toBe(true);
   expect(proposedLinks(after)).toEqual([]);
   expect((await api<{ state: string }>(`/proposals/${bundleId}`)).body.state).toBe('approved');
+  await expect(badge).toHaveText('1');
 
   // The change to hypertension: its popover shows the change; Reject needs its reason.
   await clickAt(page, after.nodes.find((n) => n.id === hypertension)!);
@@ -162,6 +168,7 @@ test('a reviewer sees them dashed, approves the bundle from the relation popover
   await expect(d.getByText('Proposal rejected')).toBeVisible();
   await expect.poll(async () => proposedNodes((await positions(page))!)).toEqual([]);
   await expect(d.getByTestId('graph-proposed-legend')).toHaveCount(0);
+  await expect(badge).toHaveCount(0);
   const rejected = await api<{ state: string; reason: string }>(`/proposals/${updateId}`);
   expect(rejected.body).toMatchObject({ state: 'rejected', reason: 'The guideline threshold differs by region.' });
 });
