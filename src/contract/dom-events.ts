@@ -16,7 +16,7 @@ export interface KgDomEvents {
   'kg-node-change': { nodeId: string; change: 'created' | 'updated' | 'deleted' };
   /** kg-node-manager, kg-relation-editor: the user asked for the graph (View Graph, View in Graph). */
   'kg-graph-open': { focusNodeId?: string; relationType?: string };
-  /** kg-review-queue: proposals were approved or rejected here (the page's own counts can follow at once). */
+  /** kg-review-queue, kg-graph-explorer: proposals were approved or rejected here (the page's own counts can follow at once). */
   'kg-proposals-decided': { action: 'approve' | 'reject'; proposalIds: string[] };
 }
 

@@ -8,8 +8,8 @@ import { api } from '../../session';
  * The review queue's badge: how many others' submitted proposals wait for this reviewer (GET
  * /api/proposals/count → submitted), reloaded on every proposal's live message and at once when
  * this page decides proposals (a `kg-proposals-decided` event reaching the window: the host's queue
- * and graph, proposals-decided.ts, or an embedded element), so it never waits for the socket, which may be slow to connect or
- * blocked by a proxy. Nothing at zero.
+ * and graph, proposals-decided.ts, or an embedded element), so it never waits for the socket,
+ * which may be slow to connect or blocked by a proxy. Nothing at zero.
  */
 export function ReviewBadge() {
   const count = useLoad(useCallback((signal: AbortSignal) => reviewApi(api).count(signal), []));
