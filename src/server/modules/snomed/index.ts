@@ -4,7 +4,6 @@
  * routes. The SNOMED import evaluates drift and rebuilds the hierarchy through here.
  */
 export { acceptDrift, countDriftNodes, evaluateDrift, listDrift, snapshotUsedTerms, type DriftPassDeps } from './drift';
-export { children as conceptChildren } from './concepts';
 export { rebuildClosure, rebuildHierarchy, underConceptSql, type CycleEdge } from './hierarchy';
 export { SNOMED_COUNT_CAP, listConcepts, type SnomedListQuery } from './repository';
 export { snomedRoutes } from './routes';

@@ -35,14 +35,31 @@ export interface CatalogueConcept {
   descriptions: CatalogueDescription[];
   /** Direct parents (active is-a relationships) with their preferred terms, in id order. */
   parentTerms: { id: string; term: string | null }[];
+  /**
+   * Direct children with their preferred terms, by term then id, at most `childLimit` of them; only
+   * when asked (a lookup): in the same statement, one round trip and one plan instead of two.
+   */
+  childTerms?: { id: string; term: string | null }[];
 }
 
 const ACTIVE = (id: string) => `coalesce(rc.active, EXISTS (SELECT 1 FROM snomed_concepts a WHERE a.concept_id = ${id} AND a.active))`;
 
-/** The concepts of these ids that the catalogue knows (concept file or descriptions), in the given order. */
-export async function catalogueConcepts(db: Queryable, ids: string[], dialect: SnomedDialect): Promise<CatalogueConcept[]> {
+/**
+ * The concepts of these ids that the catalogue knows (concept file or descriptions), in the given
+ * order; with `childLimit`, each with its first children too (`childTerms`).
+ */
+export async function catalogueConcepts(db: Queryable, ids: string[], dialect: SnomedDialect, childLimit = 0): Promise<CatalogueConcept[]> {
   const wanted = ids.filter(isSctid);
   if (wanted.length === 0) return [];
+  const children =
+    childLimit > 0
+      ? `,
+            coalesce((SELECT json_agg(json_build_object('id', c.id, 'term', c.term) ORDER BY lower(c.term), c.id)
+                        FROM (SELECT k.id, k.term FROM (SELECT r.source_id AS id, snomed_preferred_term(r.source_id, $2) AS term
+                                                          FROM snomed_relationships r WHERE r.destination_id = x.id AND r.active AND r.type_id = ${ISA}
+                                                         GROUP BY r.source_id) k
+                               ORDER BY lower(k.term), k.id LIMIT $3) c), '[]'::json) AS "childTerms"`
+      : '';
   return db.query<CatalogueConcept>(
     `SELECT x.id, ${ACTIVE('x.id')} AS active, snomed_preferred_term(x.id, $2) AS "preferredTerm",
             rc.effective_time AS "effectiveTime", rc.module_id AS "moduleId", rc.definition_status_id AS "definitionStatusId",
@@ -54,12 +71,12 @@ export async function catalogueConcepts(db: Queryable, ids: string[], dialect: S
                         LEFT JOIN snomed_language_refset l ON l.referenced_component_id = d.id AND l.refset_id = $2 AND l.active
                        WHERE d.concept_id = x.id), '[]'::json) AS descriptions,
             coalesce((SELECT json_agg(json_build_object('id', p.id, 'term', snomed_preferred_term(p.id, $2)) ORDER BY p.id)
-                        FROM (SELECT DISTINCT r.destination_id AS id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) p), '[]'::json) AS "parentTerms"
+                        FROM (SELECT DISTINCT r.destination_id AS id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) p), '[]'::json) AS "parentTerms"${children}
        FROM unnest($1::text[]) WITH ORDINALITY x (id, ord)
        LEFT JOIN snomed_rf2_concepts rc ON rc.id = x.id
       WHERE rc.id IS NOT NULL OR EXISTS (SELECT 1 FROM snomed_concepts k WHERE k.concept_id = x.id)
       ORDER BY x.ord`,
-    [wanted, SNOMED_DIALECT_REFSETS[dialect]],
+    childLimit > 0 ? [wanted, SNOMED_DIALECT_REFSETS[dialect], childLimit] : [wanted, SNOMED_DIALECT_REFSETS[dialect]],
   );
 }
 

@@ -1,4 +1,4 @@
-import { SNOMED_DIALECT_REFSETS, SNOMED_IDS, type SnomedDialect } from '../../../../contract';
+import { SNOMED_IDS, type SnomedDialect } from '../../../../contract';
 import type { Queryable } from '../../../db/db';
 import {
   catalogueConcepts,
@@ -6,7 +6,6 @@ import {
   catalogueEdition,
   catalogueIds,
   catalogueLoaded,
-  conceptChildren,
   isSctid,
   subsumption,
   type CatalogueConcept,
@@ -137,28 +136,35 @@ export class SnomedSource implements CodeSystemSource {
     return (await catalogueConcepts(this.db, ids, this.dialect)).map(toConcept);
   }
 
-  async lookup(code: string): Promise<Concept | null> {
-    if (!isSctid(code)) return null;
-    const known = this.named.get(code);
-    if (known) return known;
-    const [found] = await catalogueConcepts(this.db, [code], this.dialect);
+  /** The concept read from the catalogue; its parents (with their preferred terms) are remembered as named. */
+  private async read(code: string, childLimit = 0): Promise<CatalogueConcept | null> {
+    const [found] = await catalogueConcepts(this.db, [code], this.dialect, childLimit);
     if (!found) return null;
     for (const p of found.parentTerms) {
       this.named.set(p.id, { code: p.id, display: p.term, definition: null, designations: [], properties: [], parents: [], inactive: false, abstract: false });
     }
-    return toConcept(found);
+    return found;
   }
 
-  /** Two statements: the concept with its descriptions and its parents' preferred terms, then its children's. */
+  async lookup(code: string): Promise<Concept | null> {
+    if (!isSctid(code)) return null;
+    const known = this.named.get(code);
+    if (known) return known;
+    const found = await this.read(code);
+    return found && toConcept(found);
+  }
+
+  /** One statement: the concept with its descriptions, its parents' and its first children's preferred terms. */
   async details(code: string, limit: number): Promise<ConceptDetails | null> {
-    const concept = await this.lookup(code);
-    if (!concept) return null;
-    const children = await conceptChildren(this.db, concept.code, SNOMED_DIALECT_REFSETS[this.dialect], limit);
+    if (!isSctid(code)) return null;
+    const found = await this.read(code, limit);
+    if (!found) return null;
+    const concept = toConcept(found);
     const parents = concept.parents.slice(0, LOOKUP_RELATIVES);
     return {
       concept,
       parentDisplays: new Map(parents.map((p) => [p, this.named.get(p)?.display ?? null])),
-      children: children.map((r) => ({ code: r.id, display: r.preferredTerm })),
+      children: (found.childTerms ?? []).map((c) => ({ code: c.id, display: c.term })),
     };
   }
 
