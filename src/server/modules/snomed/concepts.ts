@@ -28,16 +28,19 @@ async function refs(db: Queryable, sql: string, params: unknown[]): Promise<Snom
   return db.query<SnomedConceptRef>(sql, params);
 }
 
-export async function children(db: Queryable, conceptId: string, refset: string, limit = SNOMED_CHILDREN_MAX): Promise<SnomedConceptRef[]> {
-  return refs(
-    db,
-    `SELECT c.id, c."preferredTerm" FROM (
-       SELECT r.source_id AS id, snomed_preferred_term(r.source_id, $2) AS "preferredTerm"
-         FROM snomed_relationships r WHERE r.destination_id = $1 AND r.active AND r.type_id = ${ISA}
+/**
+ * The first `limit` children of `parent` (SQL: a column or parameter) as rows (id, "preferredTerm"),
+ * by term then id: the concept detail's statement, and a subquery of the FHIR lookup's.
+ */
+export const childrenSql = (parent: string, refset: string, limit: string) =>
+  `SELECT c.id, c."preferredTerm" FROM (
+       SELECT r.source_id AS id, snomed_preferred_term(r.source_id, ${refset}) AS "preferredTerm"
+         FROM snomed_relationships r WHERE r.destination_id = ${parent} AND r.active AND r.type_id = ${ISA}
          GROUP BY r.source_id) c
-      ORDER BY lower(c."preferredTerm"), c.id LIMIT $3`,
-    [conceptId, refset, limit],
-  );
+      ORDER BY lower(c."preferredTerm"), c.id LIMIT ${limit}`;
+
+export async function children(db: Queryable, conceptId: string, refset: string, limit = SNOMED_CHILDREN_MAX): Promise<SnomedConceptRef[]> {
+  return refs(db, childrenSql('$1', '$2', '$3'), [conceptId, refset, limit]);
 }
 
 export async function parents(db: Queryable, conceptId: string, refset: string): Promise<SnomedConceptRef[]> {

@@ -1,5 +1,6 @@
 import { SNOMED_DIALECT_REFSETS, SNOMED_IDS, type SnomedDialect } from '../../../contract';
 import type { Queryable } from '../../db/db';
+import { childrenSql } from './concepts';
 import { underConceptSql } from './hierarchy';
 import { searchConceptWords, wordPattern } from './word-search';
 
@@ -54,11 +55,8 @@ export async function catalogueConcepts(db: Queryable, ids: string[], dialect: S
   const children =
     childLimit > 0
       ? `,
-            coalesce((SELECT json_agg(json_build_object('id', c.id, 'term', c.term) ORDER BY lower(c.term), c.id)
-                        FROM (SELECT k.id, k.term FROM (SELECT r.source_id AS id, snomed_preferred_term(r.source_id, $2) AS term
-                                                          FROM snomed_relationships r WHERE r.destination_id = x.id AND r.active AND r.type_id = ${ISA}
-                                                         GROUP BY r.source_id) k
-                               ORDER BY lower(k.term), k.id LIMIT $3) c), '[]'::json) AS "childTerms"`
+            coalesce((SELECT json_agg(json_build_object('id', k.id, 'term', k."preferredTerm") ORDER BY lower(k."preferredTerm"), k.id)
+                        FROM (${childrenSql('x.id', '$2', '$3')}) k), '[]'::json) AS "childTerms"`
       : '';
   return db.query<CatalogueConcept>(
     `SELECT x.id, ${ACTIVE('x.id')} AS active, snomed_preferred_term(x.id, $2) AS "preferredTerm",

@@ -306,3 +306,30 @@ describe('capabilities and refusals', () => {
     expect(valid(forbidden.json()).issue[0].code).toBe('forbidden');
   });
 });
+
+describe('a concept with more children than a lookup lists', () => {
+  it('names its first 100 children by preferred term, in the lookup’s one statement', async () => {
+    const PARENT = '91000000';
+    const child = (n: number) => String(91000000 + n);
+    const rows = [PARENT, ...Array.from({ length: 101 }, (_, i) => child(i + 1))];
+    await t.db.query(
+      `INSERT INTO snomed_concepts (id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id)
+       SELECT c || '011', c, CASE WHEN c = $2 THEN 'Crowded parent' ELSE 'Child ' || lpad((c::bigint - $2::bigint)::text, 3, '0') END,
+              true, '20240131', '900000000000207008', 'en', '900000000000013009', '900000000000448009'
+         FROM unnest($1::text[]) c`,
+      [rows, PARENT],
+    );
+    await t.db.query(
+      `INSERT INTO snomed_relationships (id, effective_time, active, module_id, source_id, destination_id, relationship_group, type_id, characteristic_type_id, modifier_id)
+       SELECT c || '021', '20240131', true, '900000000000207008', c, $2, 0, '116680003', '900000000000011006', '900000000000451002'
+         FROM unnest($1::text[]) c`,
+      [rows.slice(1), PARENT],
+    );
+    const res = valid(await op(client, 'CodeSystem', '$lookup', { system: SCT, code: PARENT }));
+    const children = params(res, 'property').filter((p) => part(p, 'code')?.valueCode === 'child');
+    expect(children).toHaveLength(100);
+    expect(part(children[0], 'description')?.valueString).toBe('Child 001');
+    expect(part(children[99], 'description')?.valueString).toBe('Child 100');
+    expect(children.map((c) => part(c, 'value')?.valueCode)).not.toContain(child(101));
+  });
+});
