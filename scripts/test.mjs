@@ -63,9 +63,10 @@ await run(
 );
 // Written by the browser tests' failure-summary reporter (tests/e2e/support/failure-summary.ts).
 const failureSummary = path.join(root, '.tmp', 'e2e-failures.txt');
+// An earlier run's failures are never printed as this run's (the build may fail before the browser tests).
+fs.rmSync(failureSummary, { force: true });
 const built = await run('build', 'npm', ['run', 'build']);
 if (built) {
-  fs.rmSync(failureSummary, { force: true });
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
   await run('browser tests', 'npx', ['playwright', 'test']);
 }
