@@ -119,9 +119,10 @@ export async function getConcept(db: Queryable, conceptId: string, dialect: Snom
     `SELECT (c.id IS NOT NULL OR EXISTS (SELECT 1 FROM snomed_concepts d WHERE d.concept_id = $1)) AS known,
             coalesce(c.active, EXISTS (SELECT 1 FROM snomed_concepts d WHERE d.concept_id = $1 AND d.active)) AS active,
             c.definition_status_id, c.module_id, c.effective_time,
-            snomed_preferred_term($1, $2) AS preferred, snomed_fsn($1, $2) AS fsn,
+            names.preferred_term AS preferred, names.fsn,
             (SELECT count(DISTINCT r.source_id)::int FROM snomed_relationships r WHERE r.destination_id = $1 AND r.active AND r.type_id = ${ISA}) AS child_count
-       FROM (SELECT 1) one LEFT JOIN snomed_rf2_concepts c ON c.id = $1`,
+       FROM (SELECT 1) one LEFT JOIN snomed_rf2_concepts c ON c.id = $1
+       LEFT JOIN LATERAL snomed_concept_names($1, $2) names ON true`,
     [conceptId, refset],
   );
   if (!head.known) return null;

@@ -133,12 +133,12 @@ export class SnomedSource implements CodeSystemSource {
   ) {}
 
   private async concepts(ids: string[]): Promise<Concept[]> {
-    return (await catalogueConcepts(this.db, ids, this.dialect)).map(toConcept);
+    return (await catalogueConcepts(this.db, ids, this.dialect, { parentTerms: false })).map(toConcept);
   }
 
   /** The concept read from the catalogue; its parents (with their preferred terms) are remembered as named. */
   private async read(code: string, childLimit = 0): Promise<CatalogueConcept | null> {
-    const [found] = await catalogueConcepts(this.db, [code], this.dialect, childLimit);
+    const [found] = await catalogueConcepts(this.db, [code], this.dialect, { childLimit });
     if (!found) return null;
     for (const p of found.parentTerms) {
       this.named.set(p.id, { code: p.id, display: p.term, definition: null, designations: [], properties: [], parents: [], inactive: false, abstract: false });
