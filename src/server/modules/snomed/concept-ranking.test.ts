@@ -51,6 +51,19 @@ describe('SNOMED concept search ranking', () => {
     expect((await search('ardiac')).data).toEqual([]);
   });
 
+  it('splits a query into words as the index does, whether the server or the database splits it', async () => {
+    // One plain word is split by the server (no round trip); punctuation and case do not matter.
+    expect(shown(await search('  ATTACK!'))).toEqual([['Myocardial infarction', 'Heart attack']]);
+    // Words joined by punctuation are several words, as in the index.
+    expect(shown(await search('cardiac-failure'))).toEqual([['Heart failure', 'Cardiac failure']]);
+    // Beyond ASCII the database's tokenizer decides: a letter with a diacritic stays inside its word.
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('161', '83901003', 'Sjögren syndrome')`);
+    expect(shown(await search('sjögren'))).toEqual([['Sjögren syndrome', null]]);
+    expect(shown(await search('SJÖG syn'))).toEqual([['Sjögren syndrome', null]]);
+    expect((await search('gren')).data).toEqual([]);
+    await t.db.query(`DELETE FROM snomed_concepts WHERE id = '161'`);
+  });
+
   it('shows the preferred term without a synonym when it matches too, even if a synonym is shorter', async () => {
     expect(shown(await search('renal failure'))).toEqual([['Chronic renal failure syndrome', null]]);
     expect(shown(await search('attack'))).toEqual([['Myocardial infarction', 'Heart attack']]);

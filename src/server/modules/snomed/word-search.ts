@@ -37,8 +37,15 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "Some word of the lowered term starts with w", as the tokenizer splits words. */
 export const wordPattern = (w: string) => `(^|[^[:alnum:]])${escapeRegex(w)}`;
 
-/** The query's words (the database's tokenizer) with how many index rows each prefix has, up to the probe. */
+/**
+ * The query's words (the database's tokenizer) with how many index rows each prefix has, up to the
+ * probe. A query of one plain ASCII word (what a picker sends while a curator types) needs neither:
+ * lowered and cut at anything but a letter or digit, it is the tokenizer's word, and one word drives
+ * the walk whatever its count — one round trip less.
+ */
 async function queryWords(db: Queryable, search: string): Promise<{ word: string; n: number }[]> {
+  const ascii = /^[\x20-\x7e]*$/.test(search) ? search.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) : null;
+  if (ascii && ascii.length <= 1) return ascii.map((word) => ({ word, n: 0 }));
   return db.query<{ word: string; n: number }>(
     `SELECT w AS word,
             (SELECT count(*)::int FROM (SELECT 1 FROM snomed_search_words s
@@ -94,10 +101,20 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
   // Count: concepts among the first COUNT_ROWS matching descriptions, in index order — the ORDER BY
   // keeps the planner on the btree walk that stops there, where it would otherwise build a bitmap
   // of the whole range (all 60k entries of "finding") first.
-  const counted = await db.query<{ concept_id: string }>(
+  const counting = db.query<{ concept_id: string }>(
     `SELECT s.concept_id FROM ${from} WHERE ${range} AND ${filter} ORDER BY s.word, s.term_length, s.description_id LIMIT ${COUNT_ROWS}`,
     params,
   );
+  // The page's first read goes beside the count (on PostgreSQL another connection of the pool): a
+  // page needs the cap, not the count, and the two reads are independent.
+  const end = Math.min(offset + limit, SNOMED_COUNT_CAP);
+  const paging = offset < end ? rankedPage(db, params, from, filter, range, end - (idHit ? 1 : 0), idHit) : null;
+  // Both settle before either's error is thrown (no read left running unobserved).
+  const [countRead, pageRead] = await Promise.allSettled([counting, paging]);
+  if (countRead.status === 'rejected') throw countRead.reason;
+  if (pageRead.status === 'rejected') throw pageRead.reason;
+  const counted = countRead.value;
+  const ranked = pageRead.value;
   const seen = new Set(counted.map((r) => r.concept_id));
   if (idHit) seen.add(idHit.concept_id);
   let total = seen.size;
@@ -107,13 +124,20 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
     total = all.n + (idHit && !counted.some((r) => r.concept_id === idHit.concept_id) ? 1 : 0);
   }
   const totalCapped = total > SNOMED_COUNT_CAP;
-  const end = Math.min(offset + limit, SNOMED_COUNT_CAP);
-  if (offset >= end) return { patterns, hits: [], total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
+  if (!ranked) return { patterns, hits: [], total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
+  const hits = [...(idHit ? [idHit] : []), ...ranked].slice(offset, end);
+  return { patterns, hits, total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
+}
 
-  // The page: the first descriptions in rank order, per distinct word of the driver's prefix range,
-  // merged; read more only when repeated concepts leave the page short.
-  const needed = end - (idHit ? 1 : 0);
-  const n = param(0);
+/**
+ * The first `needed` concepts in rank order (other than `idHit`'s): the first descriptions in rank
+ * order, per distinct word of the driver's prefix range, merged; read more only when repeated
+ * concepts leave the page short. `params` are the count's ($1 the driver, $2 the other words'
+ * patterns, then the filters'), copied: the row limit is added as the last.
+ */
+async function rankedPage(db: Queryable, shared: unknown[], from: string, filter: string, range: string, needed: number, idHit: WordHit | null): Promise<WordHit[]> {
+  const params = [...shared, 0];
+  const n = `$${params.length}`;
   const sql = `
     WITH RECURSIVE dw(word) AS (
       (SELECT s.word FROM snomed_search_words s WHERE ${range} ORDER BY s.word LIMIT 1)
@@ -127,18 +151,15 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
        ORDER BY s.term_length, s.description_id LIMIT ${n}) h
     ORDER BY h.term_length, h.description_id LIMIT ${n}`;
   let rows = needed * 3 + 20;
-  let ranked: WordHit[];
   for (;;) {
     params[params.length - 1] = rows;
     const got = await db.query<WordHit>(sql, params);
     const byConcept = new Map<string, WordHit>();
     for (const r of got) if (r.concept_id !== idHit?.concept_id && !byConcept.has(r.concept_id)) byConcept.set(r.concept_id, r);
-    ranked = [...byConcept.values()];
-    if (ranked.length >= needed || got.length < rows) break;
+    const ranked = [...byConcept.values()];
+    if (ranked.length >= needed || got.length < rows) return ranked;
     rows *= 4;
   }
-  const hits = [...(idHit ? [idHit] : []), ...ranked].slice(offset, end);
-  return { patterns, hits, total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
 }
 
 /** The concept whose id is the search (no description matched: an empty description id), when it has an active description and the filters keep it. */
