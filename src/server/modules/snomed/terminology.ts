@@ -58,8 +58,7 @@ export interface CatalogueReadOptions {
 
 /**
  * The concepts of these ids that the catalogue knows (concept file or descriptions), in the given
- * order. Each concept's descriptions are read once for the list of them and the preferred term
- * (snomed_concept_names, inlined beside it).
+ * order.
  */
 export async function catalogueConcepts(db: Queryable, ids: string[], dialect: SnomedDialect, o: CatalogueReadOptions = {}): Promise<CatalogueConcept[]> {
   const wanted = ids.filter(isSctid);
@@ -73,23 +72,20 @@ export async function catalogueConcepts(db: Queryable, ids: string[], dialect: S
       : '';
   const parentTerm = o.parentTerms === false ? 'NULL::text' : 'snomed_preferred_term(p.id, $2)';
   return db.query<CatalogueConcept>(
-    `SELECT x.id, ${ACTIVE('x.id')} AS active, names.preferred_term AS "preferredTerm",
+    `SELECT x.id, ${ACTIVE('x.id')} AS active, snomed_preferred_term(x.id, $2) AS "preferredTerm",
             rc.effective_time AS "effectiveTime", rc.module_id AS "moduleId", rc.definition_status_id AS "definitionStatusId",
-            coalesce(ds.descriptions, '[]'::json) AS descriptions,
+            coalesce((SELECT json_agg(json_build_object('id', d.id, 'term', d.term, 'active', d.active, 'typeId', d.type_id,
+                                                        'languageCode', d.language_code, 'acceptabilityId', l.acceptability_id)
+                                      ORDER BY d.active DESC, (d.type_id = '${SNOMED_IDS.fsn}') DESC NULLS LAST,
+                                               (l.acceptability_id = '${SNOMED_IDS.preferred}') DESC NULLS LAST, lower(d.term), d.id)
+                        FROM snomed_concepts d
+                        LEFT JOIN snomed_language_refset l ON l.referenced_component_id = d.id AND l.refset_id = $2 AND l.active
+                       WHERE d.concept_id = x.id), '[]'::json) AS descriptions,
             coalesce((SELECT json_agg(json_build_object('id', p.id, 'term', ${parentTerm}) ORDER BY p.id)
                         FROM (SELECT DISTINCT r.destination_id AS id FROM snomed_relationships r WHERE r.source_id = x.id AND r.active AND r.type_id = ${ISA}) p), '[]'::json) AS "parentTerms"${children}
        FROM unnest($1::text[]) WITH ORDINALITY x (id, ord)
        LEFT JOIN snomed_rf2_concepts rc ON rc.id = x.id
-       LEFT JOIN LATERAL (
-         SELECT json_agg(json_build_object('id', d.id, 'term', d.term, 'active', d.active, 'typeId', d.type_id,
-                                           'languageCode', d.language_code, 'acceptabilityId', l.acceptability_id)
-                         ORDER BY d.active DESC, (d.type_id = '${SNOMED_IDS.fsn}') DESC NULLS LAST,
-                                  (l.acceptability_id = '${SNOMED_IDS.preferred}') DESC NULLS LAST, lower(d.term), d.id) AS descriptions
-           FROM snomed_concepts d
-           LEFT JOIN snomed_language_refset l ON l.referenced_component_id = d.id AND l.refset_id = $2 AND l.active
-          WHERE d.concept_id = x.id) ds ON true
-       LEFT JOIN LATERAL snomed_concept_names(x.id, $2) names ON true
-      WHERE rc.id IS NOT NULL OR ds.descriptions IS NOT NULL
+      WHERE rc.id IS NOT NULL OR EXISTS (SELECT 1 FROM snomed_concepts k WHERE k.concept_id = x.id)
       ORDER BY x.ord`,
     childLimit > 0 ? [wanted, SNOMED_DIALECT_REFSETS[dialect], childLimit] : [wanted, SNOMED_DIALECT_REFSETS[dialect]],
   );
