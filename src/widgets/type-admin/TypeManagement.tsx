@@ -120,7 +120,8 @@ export function TypeManagement({ apiBase, kind, canManage }: TypeManagementProps
         subtitle={T.subtitle}
         actions={
           canManage && (
-            <Button startIcon={<PlusIcon />} onClick={() => setForm({ key: Date.now() })}>
+            // The new type's offered colour is the least used one of the list: not before the list is there.
+            <Button startIcon={<PlusIcon />} disabled={types.status === 'loading'} onClick={() => setForm({ key: Date.now() })}>
               {T.add}
             </Button>
           )

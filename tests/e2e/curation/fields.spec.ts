@@ -53,6 +53,25 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+test('item 7: a type dialog cannot open before the list it takes its offered colour from', async ({ page }) => {
+  // The list's answer is held back: a dialog opened meanwhile offered the first palette colour, Disease's.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/nodetypes**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, '/node-types');
+  const add = page.getByRole('button', { name: 'Add Node Type' });
+  await expect(add).toBeDisabled();
+  answer();
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: 'Add Node Type' });
+  await expect(dialog.getByRole('radio', { name: TYPE_PALETTE[2] })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('item 7: a type keeps its colour when another is added; the type admin sets it; chips wear it', async ({ page }) => {
   const before = Object.fromEntries((await types()).map((t) => [t.name, t.color]));
   expect(before).toEqual({ Disease: TYPE_PALETTE[0], Drug: TYPE_PALETTE[1] });
