@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import { AppError, badRequest } from '../../app-error';
 import type { OleKind } from './threads/in-thread';
 import { askWorker, readRowsOffThread } from './threads/off-thread';
-import type { RowCount } from './threads/worker-protocol';
 import { passwordProtected } from './spreadsheet/xls';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
 export type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
-export type { RowCount } from './threads/worker-protocol';
 
 /**
  * Decides how to read an upload from its name AND its bytes: a file is only read as a
@@ -78,14 +76,4 @@ export async function detectFormat(file: string, filename: string, extension: st
  */
 export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   return readRowsOffThread(file, format, limits, onProgress);
-}
-
-/**
- * The file's first non-empty row and how many non-empty rows it has (that row included), as
- * readRows would give them, counted in the parser's thread: an import's first pass over a file of
- * millions of rows needs only these, and sending every row to the server's thread to count it cost
- * that thread more than the parse itself.
- */
-export function countRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): Promise<RowCount> {
-  return askWorker<RowCount>({ op: 'count', file, format, limits, progress: Boolean(onProgress) }, onProgress);
 }

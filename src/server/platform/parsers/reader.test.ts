@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PARSE_LIMITS as NODE_PARSE_LIMITS } from './limits';
 import { cellText, effectiveTimeColumn, idColumn, textColumn } from './cell-text';
 import { isDateFormat, serialToIso } from './excel-dates';
-import { countRows, readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
+import { readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
 import { bookXlsx, c, row, zipParts } from './test-books';
 
 /** The reader's past defects, one by one, on .xlsx, .xls and .csv. */
@@ -151,27 +151,6 @@ describe('.csv', () => {
 
   it('still reads closed quotes across lines', async () => {
     expect(texts(await read(Buffer.from('a,b\r\n"x\r\ny","q""z"\r\n'), 'csv'))).toEqual([['a', 'b'], ['x\r\ny', 'q"z']]);
-  });
-});
-
-describe('counting rows', () => {
-  it('counts what readRows gives, blank lines left out, and answers the first row (a header), with progress', async () => {
-    const files: [Buffer, FileFormat][] = [
-      [Buffer.from('id\tterm\n\n1\tHeart\r\n2\tLung\n\n\n3\tLiver'), 'rf2'],
-      [Buffer.from('a,b\r\n"x\r\ny","q"\r\n\r\nz,w\r\n'), 'csv'],
-      [xlsOf([['Rows', [['h1', 'h2'], [1, 2], [3, 4], [5, 6]]]]), 'xls'],
-      [Buffer.from(Array.from({ length: 20_000 }, (_, i) => `${i}\tRow ${i}`).join('\n')), 'rf2'],
-    ];
-    for (const [data, format] of files) {
-      const rows = await read(data, format);
-      const fractions: number[] = [];
-      const counted = await countRows(path.join(dir, `f${n}.${format}`), format, NODE_PARSE_LIMITS, (f) => fractions.push(f));
-      expect(counted).toEqual({ first: rows[0], rows: rows.length });
-      if (format === 'rf2' && rows.length > 1000) expect(fractions.length).toBeGreaterThan(0);
-    }
-    const empty = path.join(dir, 'empty.rf2');
-    fs.writeFileSync(empty, '\n\n');
-    expect(await countRows(empty, 'rf2', NODE_PARSE_LIMITS)).toEqual({ first: null, rows: 0 });
   });
 });
 

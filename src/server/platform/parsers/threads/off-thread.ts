@@ -172,15 +172,14 @@ function keepsLittleHeap(file: string, format: FileFormat): boolean {
   }
 }
 
-/** One answer from a worker (the OLE container sniff of detectFormat, a file's row count), with its progress if it reports any. */
-export async function askWorker<T>(job: WorkerJob, onProgress?: ReadProgress): Promise<T> {
+/** One answer from a worker (the OLE container sniff of detectFormat). */
+export async function askWorker<T>(job: WorkerJob): Promise<T> {
   let reusable = false;
   let settle!: { resolve(value: T): void; reject(err: Error): void };
   const answer = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
   const { thread } = await startJob(
     job,
     (m) => {
-      if (m.type === 'progress') return onProgress?.(m.fraction);
       reusable = true;
       if (m.type === 'result') settle.resolve(m.value as T);
       else if (m.type === 'error') settle.reject(deserializeError(m.error));
@@ -190,6 +189,6 @@ export async function askWorker<T>(job: WorkerJob, onProgress?: ReadProgress): P
   try {
     return await answer;
   } finally {
-    await release(thread, reusable && (job.op !== 'count' || keepsLittleHeap(job.file, job.format)));
+    await release(thread, reusable);
   }
 }

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { oleKindInThread, readRowsInThread } from './in-thread';
-import { serializeError, type Answer, type FromWorker, type RowCount, type ToWorker, type WorkerJob } from './worker-protocol';
+import { serializeError, type Answer, type FromWorker, type ToWorker, type WorkerJob } from './worker-protocol';
 
 /**
  * A parser worker thread (see off-thread.ts): runs the jobs the server's thread sends, one at
@@ -21,16 +21,6 @@ async function run(id: number, job: WorkerJob): Promise<void> {
       return;
     }
     const onProgress = (fraction: number) => post({ type: 'progress', fraction });
-    if (job.op === 'count') {
-      // Only the answer crosses to the server's thread: the rows themselves never leave this one.
-      const count: RowCount = { first: null, rows: 0 };
-      for await (const batch of readRowsInThread(job.file, job.format, job.limits, job.progress ? onProgress : undefined)) {
-        count.first ??= batch[0] ?? null;
-        count.rows += batch.length;
-      }
-      post({ type: 'result', value: count });
-      return;
-    }
     for await (const batch of readRowsInThread(job.file, job.format, job.limits, job.progress ? onProgress : undefined)) {
       // A whole .xls comes as one batch: sent in slices, so the server's thread never spends
       // long on one message (it deserialises each) and the credits bound the memory.

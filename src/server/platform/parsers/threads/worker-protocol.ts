@@ -4,14 +4,7 @@ import type { FileFormat, ParseLimits, SheetRow } from '../types';
 /** What a parser worker is asked to do: one job at a time, each with its own id. */
 export type WorkerJob =
   | { op: 'read'; file: string; format: FileFormat; limits: ParseLimits; progress: boolean }
-  | { op: 'count'; file: string; format: FileFormat; limits: ParseLimits; progress: boolean }
   | { op: 'oleKind'; file: string };
-
-/** A count's answer: the file's first non-empty row (its header) and how many non-empty rows it has, the first included. */
-export interface RowCount {
-  first: SheetRow | null;
-  rows: number;
-}
 
 /** A new job, or credits for the current one: how many more batches it may send. */
 export type ToWorker = { type: 'job'; id: number; job: WorkerJob } | { type: 'credits'; id: number; credits: number };
