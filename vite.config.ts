@@ -36,10 +36,12 @@ export default defineConfig({
       // The UI kit's modules only declare components (its CSS is imported by main.tsx): without this,
       // one import through its index (App's PageSpinner) made every route, /login included, load every
       // component of the kit and floating-ui with them.
-      // The same for the texts modules (src/contract/texts): they only declare texts, so a domain module a
-      // page does not read stays out of the first route even when a contract module re-exports from it.
+      // The same for the contract (src/contract): it only declares texts, limits and schemas, so a domain
+      // module a page does not read stays out of the first route even when a module it reads re-exports
+      // from it, and a schema module that only passes on a zod-free value (src/contract/values) stays out
+      // with zod.
       treeshake: {
-        moduleSideEffects: (id) => (/[\\/]src[\\/](ui[\\/](?:[^\\/]+[\\/])?[^\\/]+\.tsx?|contract[\\/]texts[\\/](?:[^\\/]+[\\/])?[^\\/]+\.ts)$/.test(id) ? false : undefined),
+        moduleSideEffects: (id) => (/[\\/]src[\\/](ui[\\/](?:[^\\/]+[\\/])?[^\\/]+\.tsx?|contract[\\/].+\.ts)$/.test(id) ? false : undefined),
       },
     },
   },

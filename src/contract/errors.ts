@@ -15,15 +15,7 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
-/** The 412 a stale write answers: it wrote nothing; `current` is what to compare with. */
-export const EDIT_CONFLICT = 'edit_conflict';
-export interface EditConflictBody<T = unknown> {
-  error: string;
-  code: typeof EDIT_CONFLICT;
-  current: T;
-  changedBy: { id: string; username: string } | null;
-  changedAt: string | null;
-}
+export { EDIT_CONFLICT, type EditConflictBody } from './values/edit-conflict';
 
 /** The version a record carries: an integer moved on by every accepted write; also its ETag `"<n>"`. */
 export const VersionSchema = z.number().int().positive();

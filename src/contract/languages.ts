@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { USER_LANGUAGES } from './values/languages';
 
-/**
- * The languages a user may choose in Settings; stored on the user (`language`,
- * migration 0024) and sent with the profile. The browser side's catalogues are src/i18n.
- */
-export const USER_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
-export type UserLanguage = (typeof USER_LANGUAGES)[number];
+export * from './values/languages';
+
 export const UserLanguageSchema = z.enum(USER_LANGUAGES);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DISCUSSION_MESSAGES } from '../texts/knowledge/discussions';
+import { COMMENT_LIMITS } from '../values/comments';
+
+export * from '../values/comments';
 
 /**
  * Discussions: a comment thread on every node, relation and proposal. A comment is plain text; the screens
@@ -9,7 +12,6 @@ import { DISCUSSION_MESSAGES } from '../texts/knowledge/discussions';
  * and deletes their own comments; deleting someone else's needs the record's delete permission
  * (COMMENT_MODERATION), who could delete the record with its whole thread anyway.
  */
-export const COMMENT_LIMITS = { bodyMax: 4000 } as const;
 
 /**
  * Who may delete others' comments on a record of each kind. A proposal's thread is for its proposer

@@ -3,6 +3,9 @@ import { LIMITS } from '../limits';
 import { REVIEW_MESSAGES } from '../texts/knowledge/review';
 import { AttachmentSchema, NodeSaveSchema } from './nodes';
 import { RelationSaveSchema } from './relations';
+import { CHANGE_ACTIONS, CHANGE_KINDS, PROPOSAL_LIMITS, PROPOSAL_STATES } from '../values/review';
+
+export * from '../values/review';
 
 /**
  * Review mode: while it applies to a record's type, a create, update or delete of a node or
@@ -11,14 +14,6 @@ import { RelationSaveSchema } from './relations';
  * is for every signed-in user (the forms say a save will be a proposal); writing them needs
  * system.config. Proposals are seen by their proposer and by reviewers only.
  */
-export const REVIEW_PERMISSION = 'changes.review' as const;
-
-export const PROPOSAL_STATES = ['draft', 'submitted', 'approved', 'rejected', 'withdrawn'] as const;
-export type ProposalState = (typeof PROPOSAL_STATES)[number];
-/** States in which the proposer may still edit, and a reviewer (submitted only) decide. */
-export const OPEN_PROPOSAL_STATES: readonly ProposalState[] = ['draft', 'submitted'];
-
-export const PROPOSAL_LIMITS = { changes: 50, attachments: 20, reasonMax: 2000, typesMax: 200, refMax: 40, pageMax: 200, olderThanDaysMax: 3650, proposersMax: 500 } as const;
 
 /** `{ enabled, nodeTypes, relationTypes }`: both lists empty with enabled = everything under review. */
 export const ReviewSettingsSchema = z.object({
@@ -27,14 +22,6 @@ export const ReviewSettingsSchema = z.object({
   relationTypes: z.array(z.string().trim().min(1).max(LIMITS.nameMaxLength)).max(PROPOSAL_LIMITS.typesMax),
 });
 export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;
-
-export const CHANGE_KINDS = ['node', 'relation'] as const;
-export const CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
-/** Proposing a change needs the permission of the write it is. */
-export const CHANGE_PERMISSION = {
-  node: { create: 'nodes.create', update: 'nodes.update', delete: 'nodes.delete' },
-  relation: { create: 'relations.create', update: 'relations.update', delete: 'relations.delete' },
-} as const;
 
 /**
  * A local name for a node created in the same bundle: relations of the bundle use it as their

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { queryInt } from '../fields';
+import { TERMINOLOGY_RESOURCE_TYPES } from '../values/terminology';
+
+export * from '../values/terminology';
 
 /**
  * The admin Terminology page's app API (/api/terminology/…): the stored FHIR terminology resources
  * listed, a CodeSystem's indexed concepts paged, and "Add to the graph" as a background job. Uploads
  * go to FHIR itself (POST /fhir/{type}, PUT /fhir/{type}/{id} or a Bundle to POST /fhir).
  */
-export const TERMINOLOGY_RESOURCE_TYPES = ['CodeSystem', 'ValueSet', 'ConceptMap'] as const;
-export type TerminologyResourceType = (typeof TERMINOLOGY_RESOURCE_TYPES)[number];
 
 /** The SNOMED CT system url: concepts of a code system with it keep their code as the node's SNOMED code. */
 export const SNOMED_SYSTEM_URL = 'http://snomed.info/sct';
-
-/** The largest FHIR JSON file the page uploads (the server's body limit under /fhir). */
-export const TERMINOLOGY_UPLOAD_MAX_BYTES = 1024 * 1024;
 
 const FHIR_ID = z.string().regex(/^[A-Za-z0-9.-]{1,64}$/, 'Invalid FHIR id');
 
