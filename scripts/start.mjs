@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// npm start: build the front end when it is missing or older than its sources, then serve
-// the API, host app, widget bundle and examples on PORT (default 3000).
+// npm start: build the front end when it is missing or older than its sources, bundle the server
+// (half a second, every time: it is never stale), then serve the API, host app, widget bundle and
+// examples on PORT (default 3000).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServerBundle, SERVER_BUNDLE } from './build/server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
@@ -16,7 +18,7 @@ function newest(p) {
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
   for (const entry of fs.readdirSync(full)) {
-    if (p === 'src' && entry === 'server') continue; // server code runs from source
+    if (p === 'src' && entry === 'server') continue; // bundled below on every start
     max = Math.max(max, newest(path.join(p, entry)));
   }
   return max;
@@ -30,6 +32,7 @@ if (builtAt < Math.max(...sources.map(newest))) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' });
+await buildServerBundle();
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,10 +1,13 @@
+import { buildServerBundle } from '../../scripts/build/server-bundle.mjs';
 import { buildTemplates, killLeftSpares, TEMPLATES_ENV } from './support/server';
 
 /**
- * Once per browser-test run: the data directories every spec's server starts from (server.ts,
- * seedDataDir). Workers inherit the variable set here.
+ * Once per browser-test run: the server bundle from the sources as they are now (a run never tests a
+ * stale one), then the data directories every spec's server starts from (server.ts, seedDataDir).
+ * Workers inherit the variable set here.
  */
 export default async function globalSetup() {
+  console.log(`[e2e] server bundle built in ${await buildServerBundle()} ms`);
   const started = Date.now();
   try {
     const templates = await buildTemplates();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_BUNDLE } from '../../../scripts/build/server-bundle.mjs';
 
 export interface TestServer {
   url: string;
@@ -74,7 +75,8 @@ async function spawnServer(env: Record<string, string>, dataDir: string, { keepD
   // A fixed PORT in `env` lets a test know the server's origin before it starts (KG_CORS_ORIGINS).
   const port = Number(env.PORT) || (await freePort());
   const started = Date.now();
-  const args = ['--import', 'tsx', 'src/server/main.ts'];
+  // The bundle global-setup.ts builds (scripts/build/server-bundle.mjs): ~2.7 CPU seconds less per start than tsx.
+  const args = fs.existsSync(SERVER_BUNDLE) ? ['--enable-source-maps', SERVER_BUNDLE] : ['--import', 'tsx', 'src/server/main.ts'];
   // A spare starts under `nice`, so all its threads yield to the spec running meanwhile.
   const child: ChildProcess = spare?.niced()
     ? spawn('nice', ['-n', String(SPARE_NICENESS), process.execPath, ...args], { cwd: root, env: { ...process.env, ...defaultEnv(port, dataDir), ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
