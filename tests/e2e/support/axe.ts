@@ -7,6 +7,12 @@ import { expect, type Page } from '@playwright/test';
  * so the report says what to fix. Call it once the screen has rendered its data (not on a spinner).
  */
 export async function expectNoSeriousA11yViolations(page: Page, context = ''): Promise<void> {
+  // A fade still running (a toast coming in) blends its colours with the background: axe would measure
+  // the contrast of a frame no one reads. Wait for every finite animation, shadow roots included, to end
+  // (a spinner's runs for ever; a page that keeps animating is checked as it is after 5 s).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // Each target with the last line of axe's summary (e.g. the contrast measured): enough to fix it from the report.
