@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm start: build the front end when it is missing or older than its sources, bundle the server
-// (half a second, every time: it is never stale), then serve the API, host app, widget bundle and
+// (a third of a second, every time: it is never stale), then serve the API, host app, widget bundle and
 // examples on PORT (default 3000).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

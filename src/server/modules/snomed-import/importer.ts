@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db';
 import { PendingListMerges } from '../../db/gin-pending';
 import { importBatchChars, importBatchRows } from '../../db/turns';
 import { badRequest } from '../../plugins/errors';
-import { readRows, type FileFormat, type ParseLimits } from '../../platform/parsers';
+import { countRows, readRows, type FileFormat, type ParseLimits } from '../../platform/parsers';
 import { MAX_REPORT_ROWS, errorReport } from '../../platform/files/xlsx';
 import { evaluateDrift, snapshotUsedTerms, type DriftPassDeps } from '../snomed';
 import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../platform/jobs/runner';
@@ -41,24 +41,18 @@ export const SNOMED_REPORT_HEADER = ['Row', ...SNOMED_RF2_COLUMNS, 'Error'];
 
 /** Checks the file's structure; answers its data row count and the worksheet read (workbooks). */
 async function scan(file: string, format: FileFormat, ctx: JobContext): Promise<{ rows: number; sheet?: string }> {
-  let header = false;
-  let sheet: string | undefined;
-  let rows = 0;
-  const onRead = (f: number) => ctx.progress(1 + 8 * f, `Checking the file: ${rows.toLocaleString('en')} rows`);
-  for await (const batch of readRows(file, format, SNOMED_PARSE_LIMITS, onRead)) {
-    for (const row of batch) {
-      if (header) rows++;
-      else {
-        mapSnomedHeader(row.cells);
-        sheet = row.sheet;
-      }
-      header = true;
-    }
-    ctx.throwIfAborted();
-  }
-  if (!header) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
+  let counted = 0;
+  const { first, rows } = await countRows(file, format, SNOMED_PARSE_LIMITS, {
+    onFirst: (header) => mapSnomedHeader(header.cells),
+    afterBatch: (n) => {
+      counted = n;
+      ctx.throwIfAborted();
+    },
+    onProgress: (f) => ctx.progress(1 + 8 * f, `Checking the file: ${counted.toLocaleString('en')} rows`),
+  });
+  if (!first) throw badRequest(IMPORT_MESSAGES.empty, 'empty_file');
   if (rows === 0) throw badRequest(IMPORT_MESSAGES.headerOnly, 'no_data_rows');
-  return { rows, sheet };
+  return { rows, sheet: first.sheet };
 }
 
 /** Unchanged rows are not rewritten (a re-import of the same file writes nothing). */

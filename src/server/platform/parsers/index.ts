@@ -77,3 +77,35 @@ export async function detectFormat(file: string, filename: string, extension: st
 export function readRows(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
   return readRowsOffThread(file, format, limits, onProgress);
 }
+
+/** What countRows answers: the first non-empty row (a header) and how many non-empty rows follow it. */
+export interface RowCount {
+  first: SheetRow | null;
+  rows: number;
+}
+
+/**
+ * An import's first pass: the file's first row, handed to `onFirst` as soon as it is read (a wrong
+ * header is refused before the rest is read), then the count of the data rows after it, as readRows
+ * gives them. `afterBatch` runs after each batch with the data rows counted so far (a job checks for
+ * its abort there, and its progress can say the count).
+ */
+export async function countRows(
+  file: string,
+  format: FileFormat,
+  limits: ParseLimits,
+  o: { onFirst?: (row: SheetRow) => void; afterBatch?: (rows: number) => void; onProgress?: ReadProgress } = {},
+): Promise<RowCount> {
+  const count: RowCount = { first: null, rows: 0 };
+  for await (const batch of readRows(file, format, limits, o.onProgress)) {
+    for (const row of batch) {
+      if (count.first) count.rows++;
+      else {
+        count.first = row;
+        o.onFirst?.(row);
+      }
+    }
+    o.afterBatch?.(count.rows);
+  }
+  return count;
+}

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PARSE_LIMITS as NODE_PARSE_LIMITS } from './limits';
 import { cellText, effectiveTimeColumn, idColumn, textColumn } from './cell-text';
 import { isDateFormat, serialToIso } from './excel-dates';
-import { readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
+import { countRows, readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
 import { bookXlsx, c, row, zipParts } from './test-books';
 
 /** The reader's past defects, one by one, on .xlsx, .xls and .csv. */
@@ -151,6 +151,41 @@ describe('.csv', () => {
 
   it('still reads closed quotes across lines', async () => {
     expect(texts(await read(Buffer.from('a,b\r\n"x\r\ny","q""z"\r\n'), 'csv'))).toEqual([['a', 'b'], ['x\r\ny', 'q"z']]);
+  });
+});
+
+describe('counting rows', () => {
+  it('answers the first row and counts the rows after it as readRows gives them, blank lines left out', async () => {
+    const files: [Buffer, FileFormat][] = [
+      [Buffer.from('id\tterm\n\n1\tHeart\r\n2\tLung\n\n\n3\tLiver'), 'rf2'],
+      [Buffer.from('a,b\r\n"x\r\ny","q"\r\n\r\nz,w\r\n'), 'csv'],
+      [xlsOf([['Rows', [['h1', 'h2'], [1, 2], [3, 4], [5, 6]]]]), 'xls'],
+      [Buffer.from(Array.from({ length: 20_000 }, (_, i) => `${i}\tRow ${i}`).join('\n')), 'rf2'],
+    ];
+    for (const [data, format] of files) {
+      const rows = await read(data, format);
+      const seen: number[] = [];
+      const counted = await countRows(path.join(dir, `f${n}.${format}`), format, NODE_PARSE_LIMITS, { afterBatch: (k) => seen.push(k) });
+      expect(counted).toEqual({ first: rows[0], rows: rows.length - 1 });
+      expect(seen.at(-1)).toBe(rows.length - 1);
+    }
+    const empty = path.join(dir, 'empty.rf2');
+    fs.writeFileSync(empty, '\n\n');
+    expect(await countRows(empty, 'rf2', NODE_PARSE_LIMITS)).toEqual({ first: null, rows: 0 });
+  });
+
+  it('refuses on the first row before reading on: a header check that throws ends the count', async () => {
+    const file = path.join(dir, 'wrong-header.rf2');
+    fs.writeFileSync(file, Array.from({ length: 50_000 }, (_, i) => `${i}\tRow ${i}`).join('\n'));
+    const batches: number[] = [];
+    const counting = countRows(file, 'rf2', NODE_PARSE_LIMITS, {
+      onFirst: (row) => {
+        throw new Error(`not a header: ${cellText(row.cells[0])}`);
+      },
+      afterBatch: (k) => batches.push(k),
+    });
+    await expect(counting).rejects.toThrow('not a header: 0');
+    expect(batches).toEqual([]);
   });
 });
 

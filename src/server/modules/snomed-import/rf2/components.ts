@@ -7,7 +7,7 @@ import { badRequest } from '../../../plugins/errors';
 import { MAX_REPORT_ROWS, errorReport } from '../../../platform/files/xlsx';
 import type { Checkpoint } from '../../../platform/jobs/repository';
 import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../../platform/jobs/runner';
-import { readRows, type FileFormat, type ParseLimits } from '../../../platform/parsers';
+import { countRows, readRows, type FileFormat, type ParseLimits } from '../../../platform/parsers';
 import { evaluateDrift, rebuildHierarchy, snapshotUsedTerms, type DriftPassDeps } from '../../snomed';
 import { RF2_SPECS, checkHeader, checkRf2Row, kindOfHeader, kindOfName, sqlType, type Rf2Kind, type Rf2Row, type Rf2Spec } from './kinds';
 import { extractRelease, type Rf2Part } from './release';
@@ -43,17 +43,11 @@ export async function isConceptModelUpload(file: string, format: FileFormat, fil
 
 /** Counts a part's data rows, refusing it unless its header is its kind's. */
 async function scanPart(part: Rf2Part, limits: ParseLimits, ctx: JobContext): Promise<number> {
-  let header = false;
-  let rows = 0;
-  for await (const batch of readRows(part.file, 'rf2', limits)) {
-    for (const row of batch) {
-      if (header) rows++;
-      else checkHeader(row.cells, part.kind, part.name);
-      header = true;
-    }
-    ctx.throwIfAborted();
-  }
-  if (!header) throw badRequest(`${part.name}: ${IMPORT_MESSAGES.empty}`, 'empty_file');
+  const { first, rows } = await countRows(part.file, 'rf2', limits, {
+    onFirst: (header) => checkHeader(header.cells, part.kind, part.name),
+    afterBatch: () => ctx.throwIfAborted(),
+  });
+  if (!first) throw badRequest(`${part.name}: ${IMPORT_MESSAGES.empty}`, 'empty_file');
   return rows;
 }
 
