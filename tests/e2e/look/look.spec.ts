@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { graphApp } from '../support/graph-app';
 import { startServer, type TestServer } from '../support/server';
+import { axeBuilder } from '../support/axe';
 
 /**
  * The look on the sample graph, signed in as admin: the host's Inter comes from
@@ -23,7 +23,7 @@ test.afterAll(async () => {
 });
 
 async function contrastViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const results = await axeBuilder(page).withRules(['color-contrast']).analyze();
   return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').pop()?.trim()}`));
 }
 
