@@ -23,9 +23,13 @@ export async function apiSession(baseUrl: string, who: Credentials): Promise<Ses
 
 /**
  * Opens `path` already signed in, without the sign-in form: the session goes where the app keeps it
- * (localStorage) from a small answer of the same origin (/api/health), so the app itself loads once,
- * signed in, as after a sign-in. Specs about signing in type the form instead; everything else
- * starts here (or from twoCurators' signedIn), which saves a page load and the form per test.
+ * (localStorage) before the app's first script runs, so the app loads once, signed in, as after a
+ * sign-in. Specs about signing in type the form instead; everything else starts here (or from
+ * twoCurators' signedIn), which saves the form and a page load per test.
+ *
+ * The session is put there by an init script of this tab that acts once per session: it remembers
+ * in the tab's sessionStorage that it did, so a reload keeps what the app did since (a refreshed
+ * token, a sign-out), and a later call with another session signs that one in.
  */
 export async function openSignedIn(
   page: Page,
@@ -36,14 +40,16 @@ export async function openSignedIn(
   o: { language?: string; beforeOpen?: (page: Page) => void } = {},
 ): Promise<void> {
   const session = 'accessToken' in who ? who : await apiSession(baseUrl, who);
-  await page.goto(`${baseUrl}/api/health`);
-  await page.evaluate(
-    ([a, r, lang]) => {
-      localStorage.setItem(`kg:${location.origin}:accessToken`, a);
-      localStorage.setItem(`kg:${location.origin}:refreshToken`, r);
-      if (lang) localStorage.setItem(`kg:${location.origin}:language`, lang);
+  await page.addInitScript(
+    ([origin, a, r, lang]) => {
+      const done = `kg-e2e-signed-in:${a}`;
+      if (location.origin !== origin || sessionStorage.getItem(done)) return;
+      sessionStorage.setItem(done, '1');
+      localStorage.setItem(`kg:${origin}:accessToken`, a);
+      localStorage.setItem(`kg:${origin}:refreshToken`, r);
+      if (lang) localStorage.setItem(`kg:${origin}:language`, lang);
     },
-    [session.accessToken, session.refreshToken, o.language ?? ''] as const,
+    [new URL(baseUrl).origin, session.accessToken, session.refreshToken, o.language ?? ''] as const,
   );
   o.beforeOpen?.(page);
   await page.goto(`${baseUrl}${path}`);
