@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
 import { ada, twoCurators, type Curator } from '../support/two-curators';
+import { liveConnection } from '../support/live-connection';
 
 /**
  * Discussions on the node detail (docs/architecture/knowledge.md, Discussions): an editor and a viewer
@@ -18,17 +19,6 @@ const curators = twoCurators(() => server, vic);
 const { api } = curators;
 const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots/wave3');
 let nodeId = '';
-
-/** Resolves once the page's socket is up and its screens listen (use-live-changes waits ~2–3 s). */
-function liveConnection(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-      }),
-    );
-  }).then(() => page.waitForTimeout(3500));
-}
 
 /** A person's page on a record with its thread shown; with `live`, once its socket listens. */
 async function signedIn(browser: Browser, who: Curator, p: string, { live = false, ...o }: { language?: string; width?: number; live?: boolean } = {}): Promise<Page> {

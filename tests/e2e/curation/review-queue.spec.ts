@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
 import { ada, bea, twoCurators } from '../support/two-curators';
+import { liveConnection } from '../support/live-connection';
 
 /**
  * The review queue (docs/architecture/review.md, Screens): with review mode on, an editor's (Bea's)
@@ -33,27 +34,6 @@ async function changeDirectly(name: string, body: Record<string, unknown>) {
   await review(false);
   expect((await api(`/nodes/${ids[name]}`, { method: 'PUT', body: { name, nodeType: 'Disease', ...body } })).status).toBe(200);
   await review(true);
-}
-
-/**
- * Resolves once the page's socket is up and its screens listen: the socket's connect frame and the
- * live-changes chunk (use-live-changes loads it once the page has settled, ~2–3 s; on a slow machine
- * later than the frame of a socket another part opened first), then a margin for the screens to watch.
- */
-function liveConnection(page: Page): Promise<void> {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-      }),
-    );
-  });
-  const chunkLoaded = new Promise<void>((resolve) => {
-    page.on('response', (res) => {
-      if (/\/live-changes-[^/]*\.js$/.test(new URL(res.url()).pathname)) resolve();
-    });
-  });
-  return Promise.all([connected, chunkLoaded]).then(() => page.waitForTimeout(3500));
 }
 
 const card = (page: Page, text: string) => page.locator('.kg-review__card', { hasText: text });

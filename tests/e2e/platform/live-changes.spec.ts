@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort, seedDataDir } from '../support/server';
+import { liveConnection } from '../support/live-connection';
 
 /**
  * Live changes in the browser: two pages of one user; an edit in one shows up in the other's node
@@ -95,24 +96,6 @@ async function twoPages(browser: Browser, viewport = { width: 1440, height: 900 
   await first.getByRole('button', { name: 'Sign In' }).click();
   await expect(first).toHaveURL(`${base}/dashboard`);
   return [first, await context.newPage()];
-}
-
-/**
- * Resolves when the page's live connection is up (socket.io's CONNECT answer on the websocket) and
- * its screen listens for changes: a change committed before that is not shown. The connection
- * alone is not enough: presence (detail pages, forms) opens it at once, while the change listener
- * loads once the screen has settled (widgets/use-live-changes.ts: 2 s, then up to 1 s for the
- * browser to be idle). Call before the navigation that opens the screen.
- */
-const LISTENING_AFTER_MS = 3500;
-function liveConnection(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
-      }),
-    );
-  }).then(() => page.waitForTimeout(LISTENING_AFTER_MS));
 }
 
 async function shot(page: Page, name: string) {
