@@ -1,6 +1,6 @@
 import { GRAPH_VIEW_TEXTS as V } from '../../../contract/texts/graph';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import type { KgDomEvents } from '../../../contract/dom-events';
 import { fittingTypes, noFittingTypesText } from '../../../contract/knowledge/relation-type-rules';
 import { EdgePopover, type EdgePopoverStep } from './EdgePopover';
@@ -46,7 +46,9 @@ export function GraphPopovers({ actor, view, colors, relationTypes, onNavigate, 
   const close = () => send({ type: 'popover.close' });
   const busy = snapshot.hasTag('busy');
   // Escape closes an open popover wherever the focus is, and only the popover (not the host's dialog).
-  useEffect(() => {
+  // Listening from the layout phase, before the popover is painted: a key pressed as soon as it shows
+  // is not lost in the gap before passive effects run (a busy machine widens it).
+  useLayoutEffect(() => {
     if (!popover) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
