@@ -247,7 +247,8 @@ test('the admin example page: widgets sign in with the shared session and keep f
   await expect(users.getByRole('heading', { name: 'User Management' })).toBeVisible();
   // The header badge shares the session.
   await expect(page.locator('kg-sign-in').getByRole('button', { name: 'Logout' })).toBeVisible();
-  expect(await users.evaluate((el) => !!el.shadowRoot?.querySelector('table'))).toBe(true);
+  // The table comes with the list's answer, after the heading: inside the element's shadow root.
+  await expect.poll(() => users.evaluate((el) => !!el.shadowRoot?.querySelector('table'))).toBe(true);
   // Themed by the page through --kg-* custom properties.
   await expect(users.getByRole('button', { name: 'Add New User' })).toHaveCSS('background-color', 'rgb(11, 110, 99)');
 
