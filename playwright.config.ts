@@ -11,9 +11,10 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: '.tmp/test-results',
   fullyParallel: false,
-  // One worker: the specs' timing-sensitive waits (canvas refreshes, live messages within a
-  // second) have only been proven on one on CI's 2 cores. KG_E2E_WORKERS=2 tries two.
-  workers: Number(process.env.KG_E2E_WORKERS) || 1,
+  // Two workers: one spec's idle moments (a debounce, a server's answer, a page's fade) are the other's
+  // CPU on CI's 2 cores. One worker left a fifth of the machine idle; with two a run was ~13 % shorter
+  // (docs/architecture/testing.md). KG_E2E_WORKERS=1 runs one spec at a time.
+  workers: Number(process.env.KG_E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
