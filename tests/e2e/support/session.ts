@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 export interface Credentials {
@@ -27,9 +28,10 @@ export async function apiSession(baseUrl: string, who: Credentials): Promise<Ses
  * sign-in. Specs about signing in type the form instead; everything else starts here (or from
  * twoCurators' signedIn), which saves the form and a page load per test.
  *
- * The session is put there by an init script of this tab that acts once per session: it remembers
- * in the tab's sessionStorage that it did, so a reload keeps what the app did since (a refreshed
- * token, a sign-out), and a later call with another session signs that one in.
+ * The session is put there by an init script of this tab that acts once per call: it remembers in
+ * the tab's sessionStorage that it did, so a reload keeps what the app did since (a refreshed token,
+ * a sign-out, a language chosen), and a later call signs in again with its own session and language
+ * (two sign-ins within a second may get the same access token: the call, not the token, is the key).
  */
 export async function openSignedIn(
   page: Page,
@@ -41,15 +43,15 @@ export async function openSignedIn(
 ): Promise<void> {
   const session = 'accessToken' in who ? who : await apiSession(baseUrl, who);
   await page.addInitScript(
-    ([origin, a, r, lang]) => {
-      const done = `kg-e2e-signed-in:${a}`;
+    ([origin, call, a, r, lang]) => {
+      const done = `kg-e2e-signed-in:${call}`;
       if (location.origin !== origin || sessionStorage.getItem(done)) return;
       sessionStorage.setItem(done, '1');
       localStorage.setItem(`kg:${origin}:accessToken`, a);
       localStorage.setItem(`kg:${origin}:refreshToken`, r);
       if (lang) localStorage.setItem(`kg:${origin}:language`, lang);
     },
-    [new URL(baseUrl).origin, session.accessToken, session.refreshToken, o.language ?? ''] as const,
+    [new URL(baseUrl).origin, randomUUID(), session.accessToken, session.refreshToken, o.language ?? ''] as const,
   );
   o.beforeOpen?.(page);
   await page.goto(`${baseUrl}${path}`);
