@@ -12,8 +12,8 @@ export default defineConfig({
   outputDir: '.tmp/test-results',
   fullyParallel: false,
   // Two workers: one spec's idle moments (a debounce, a server's answer, a page's fade) are the other's
-  // CPU on CI's 2 cores. One worker left a fifth of the machine idle; with two a run was ~13 % shorter
-  // (docs/architecture/testing.md). KG_E2E_WORKERS=1 runs one spec at a time.
+  // CPU on CI's 2 cores, where one worker left about a fifth of them idle (docs/architecture/testing.md
+  // has the figures). KG_E2E_WORKERS=1 runs one spec at a time.
   workers: Number(process.env.KG_E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

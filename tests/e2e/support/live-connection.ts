@@ -25,12 +25,14 @@ export function liveConnection(page: Page): Promise<void> {
     );
   });
   return connected.then(async () => {
+    const since = Date.now();
+    // Not seen in time, or the look ended early (the page navigated): the rest of the app's own wait.
     await page
       .waitForFunction((source) => performance.getEntriesByType('resource').some((e) => new RegExp(source).test(new URL(e.name).pathname)), LIVE_CHUNK.source, {
         timeout: CHUNK_WITHIN_MS,
         polling: 100,
       })
-      .catch(() => page.waitForTimeout(CHUNK_WITHIN_MS));
+      .catch(() => page.waitForTimeout(Math.max(0, CHUNK_WITHIN_MS - (Date.now() - since))));
     await page.waitForTimeout(LISTENING_MARGIN_MS);
   });
 }
