@@ -182,3 +182,22 @@ describe('the release import', () => {
     expect(await found('number 4998')).not.toContainEqual([conceptId(4998), expect.anything()]);
   });
 });
+
+describe('the first fill of an empty word table', () => {
+  it('adds the words of every active description, noted or not, builds the index again and empties the list', async () => {
+    // Every description of the tests above loses its words; of two new ones the active one is noted.
+    await t.db.exec('TRUNCATE snomed_search_words, snomed_search_words_pending');
+    await t.db.transaction(async (tx) => {
+      await deferWordIndex(tx);
+      await tx.query(`INSERT INTO snomed_concepts (id, concept_id, term, active) VALUES ('901', '404684003', 'Clinical finding', true), ('902', '404684003', 'Old finding', false)`);
+    });
+    expect(await noted()).toBe(1);
+    expect(await catchUpWordIndex(t.db, 1)).toBe(1);
+    expect(await noted()).toBe(0);
+    expect(await wordsOff()).toBe(0);
+    expect(await found('clinical find')).toEqual([['404684003', null]]);
+    expect(await found('zeta4999')).toEqual([[conceptId(4999), 'Synonym zeta4999']]);
+    const [{ index }] = await t.db.query<{ index: string | null }>(`SELECT to_regclass('snomed_search_words_rank')::text AS index`);
+    expect(index).toBe('snomed_search_words_rank');
+  });
+});

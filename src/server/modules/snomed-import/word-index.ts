@@ -13,52 +13,65 @@ export async function deferWordIndex(tx: Queryable): Promise<void> {
 }
 
 /**
- * From this many noted rows into an empty word table (the first import of a release), the index is
- * dropped and built again after the fill — one sorted build, as the restore does — instead of
- * inserting entry by entry. Into a filled table the index stays (searches keep using it).
+ * From this many noted rows into an empty word table (the first import of a release), the table is
+ * filled from every active description and the index is dropped and built again after the fill —
+ * one sorted build, as the restore does — instead of inserting entry by entry. Into a filled table
+ * the index stays (searches keep using it) and only the noted rows are read.
  */
 const REBUILD_FROM_ROWS = 100_000;
 
 /**
- * Adds the words of every noted description row and empties the list, in one transaction. Covers
+ * The catch-up of the noted rows into a kept index (also run by
+ * bench/import/probes/word-index-cost.ts), sorted in the index's order: the entries go in page by
+ * page, not at random.
+ */
+export const catchUpStatement = () =>
+  `WITH noted AS (DELETE FROM snomed_search_words_pending RETURNING description_id)
+   INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
+   SELECT w, length(d.term), d.id, d.concept_id
+     FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
+    WHERE d.active ORDER BY 1, 2, 3`;
+/** The sort of a release's words in memory rather than in temporary files (this transaction only). */
+const CATCH_UP_WORK_MEM = `SELECT set_config('work_mem', '64MB', true)`;
+
+/**
+ * The words of every active description, for an empty word table. Every row lacks its words then,
+ * noted or not, so the list is not read: taking a release's 1.6 million ids off the list (a deleted
+ * row each), de-duplicating them and joining them back took 33 s where this scan takes 11 s
+ * (bench/results/import-notes.md). Unsorted: the index build that follows sorts.
+ */
+const fillStatement = `INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
+   SELECT w, length(d.term), d.id, d.concept_id FROM snomed_concepts d, snomed_search_words_of(d.term) w WHERE d.active`;
+
+/**
+ * Adds the words of every noted description row (of every active one when it fills an empty table)
+ * and empties the list, in one transaction. Covers
  * every row noted so far by any job — batches committed before a crash included, so a resumed or a
  * later import finishes what a failed one left. The description table is locked against writes
  * (SHARE: searches go on) so that no API edit can commit between this statement's snapshot and its
  * commit and be followed by stale words; edits wait for the seconds this takes. A noted row has no
  * words: the import's statement removed its old ones, and an edit through the API since that gave it
- * words took it off the list (migration 0043). Answers how many rows were noted.
+ * words took it off the list (migration 0043). Answers how many rows were noted. `rebuildFromRows`:
+ * the threshold above, lowered by tests to take the rebuild path with a few rows.
  */
-/**
- * The catch-up itself (also run by bench/import/probes/word-index-cost.ts). Into a kept index,
- * sorted in the index's order: the entries go in page by page, not at random. Into a table whose
- * index was dropped (`indexed` false) unsorted: the index's build sorts them anyway, and sorting
- * a release's 5 million words twice is work done for nothing.
- */
-export const catchUpStatement = (indexed = true) =>
-  `WITH noted AS (DELETE FROM snomed_search_words_pending RETURNING description_id)
-   INSERT INTO snomed_search_words (word, term_length, description_id, concept_id)
-   SELECT w, length(d.term), d.id, d.concept_id
-     FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
-    WHERE d.active${indexed ? ' ORDER BY 1, 2, 3' : ''}`;
-/** The sort of a release's words in memory rather than in temporary files (this transaction only). */
-const CATCH_UP_WORK_MEM = `SELECT set_config('work_mem', '64MB', true)`;
-
-export async function catchUpWordIndex(db: Db): Promise<number> {
+export async function catchUpWordIndex(db: Db, rebuildFromRows = REBUILD_FROM_ROWS): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('LOCK TABLE snomed_concepts IN SHARE MODE');
     const [{ noted, empty }] = await tx.query<{ noted: number; empty: boolean }>(
       `SELECT (SELECT count(*)::int FROM snomed_search_words_pending) AS noted, NOT EXISTS (SELECT 1 FROM snomed_search_words) AS empty`,
     );
     if (noted === 0) return 0;
-    const rebuild = empty && noted >= REBUILD_FROM_ROWS;
-    let index: string | undefined;
-    if (rebuild) {
-      [{ def: index }] = await tx.query<{ def: string }>(`SELECT pg_get_indexdef('snomed_search_words_rank'::regclass) AS def`);
-      await tx.query('DROP INDEX snomed_search_words_rank');
-    }
     await tx.query(CATCH_UP_WORK_MEM);
-    await tx.query(catchUpStatement(!rebuild));
-    if (index) await tx.query(index);
+    if (!(empty && noted >= rebuildFromRows)) {
+      await tx.query(catchUpStatement());
+      return noted;
+    }
+    const [{ def: index }] = await tx.query<{ def: string }>(`SELECT pg_get_indexdef('snomed_search_words_rank'::regclass) AS def`);
+    await tx.query('DROP INDEX snomed_search_words_rank');
+    await tx.query(fillStatement);
+    // Only the import batches add to the list, and none can write while the descriptions are locked.
+    await tx.query('TRUNCATE snomed_search_words_pending');
+    await tx.query(index);
     return noted;
   });
 }
