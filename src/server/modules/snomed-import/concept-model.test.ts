@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, HistoryPage, KnowledgeNode, SnomedConceptDetail, SnomedConceptHit, SnomedDrift, SnomedImportResult } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
-import { multipart, zipOf } from '../../test/import-fixtures';
+import { multipart, rowsOf, zipOf } from '../../test/import-fixtures';
 
 /**
  * The RF2 concept model end to end on small release files in the release's own format
@@ -165,6 +165,28 @@ describe('refusals', () => {
     expect(res.errorFileUrl).toBeTruthy();
     expect(await count("snomed_relationships WHERE id = '9100001021'")).toBe(0);
     await t.db.query("DELETE FROM snomed_relationships WHERE id = '9100002021'");
+  });
+
+  it('reports each cell that breaks its column\'s rule, names the column, and imports the other rows', async () => {
+    const good = isa('9100003021', PNEUMONIA, DISORDER_OF_LUNG);
+    const bad: string[][] = [
+      ['12AB', ...good.slice(1)],
+      [...good.slice(0, 1), '20250230', '2', ...good.slice(3)],
+      [...good.slice(0, 6), 'x', ...good.slice(7)],
+      [...good.slice(0, 1), '2025013', '1', 'core', ...good.slice(4)],
+    ].map((r, i) => (i === 0 ? r : [`91000${i + 4}021`, ...r.slice(1)]));
+    const res = await imported('sct2_Relationship_Snapshot_INT_20250301.txt', lines(REL_HEADER, [good, ...bad]));
+    expect(res.summary).toMatchObject({ totalRows: 5, created: 1, errors: 4 });
+    const file = await t.call({ method: 'GET', url: res.errorFileUrl!, token: editor.accessToken });
+    expect(file.statusCode).toBe(200);
+    expect(rowsOf(file.rawPayload).slice(1).map((r) => [r[0], r[3]])).toEqual([
+      ['3', 'id must be a SNOMED id of 6 to 18 digits'],
+      ['4', 'effectiveTime must be a date YYYYMMDD; active must be 1 or 0'],
+      ['5', 'relationshipGroup must be a whole number'],
+      ['6', 'effectiveTime must be a date YYYYMMDD; moduleId must be a SNOMED id of 6 to 18 digits'],
+    ]);
+    expect(await count("snomed_relationships WHERE id LIKE '91000%'")).toBe(1);
+    await t.db.query("DELETE FROM snomed_relationships WHERE id = '9100003021'");
   });
 
   it('reports an is-a cycle and keeps the hierarchy without it', async () => {

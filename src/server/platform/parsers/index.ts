@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { AppError, badRequest } from '../../app-error';
 import type { OleKind } from './threads/in-thread';
-import { askWorker, readRowsOffThread } from './threads/off-thread';
+import { askWorker, countRowsOffThread, readRowsOffThread } from './threads/off-thread';
 import { passwordProtected } from './spreadsheet/xls';
 import type { FileFormat, ParseLimits, ReadProgress, SheetRow } from './types';
 
@@ -88,7 +88,8 @@ export interface RowCount {
  * An import's first pass: the file's first row, handed to `onFirst` as soon as it is read (a wrong
  * header is refused before the rest is read), then the count of the data rows after it, as readRows
  * gives them. `afterBatch` runs after each batch with the data rows counted so far (a job checks for
- * its abort there, and its progress can say the count).
+ * its abort there, and its progress can say the count). The rows are counted in the parser's thread:
+ * only the first crosses to this one.
  */
 export async function countRows(
   file: string,
@@ -97,14 +98,16 @@ export async function countRows(
   o: { onFirst?: (row: SheetRow) => void; afterBatch?: (rows: number) => void; onProgress?: ReadProgress } = {},
 ): Promise<RowCount> {
   const count: RowCount = { first: null, rows: 0 };
-  for await (const batch of readRows(file, format, limits, o.onProgress)) {
-    for (const row of batch) {
-      if (count.first) count.rows++;
-      else {
-        count.first = row;
-        o.onFirst?.(row);
+  for await (const part of countRowsOffThread(file, format, limits, o.onProgress)) {
+    if (typeof part === 'number') count.rows += part;
+    else
+      for (const row of part) {
+        if (count.first) count.rows++;
+        else {
+          count.first = row;
+          o.onFirst?.(row);
+        }
       }
-    }
     o.afterBatch?.(count.rows);
   }
   return count;

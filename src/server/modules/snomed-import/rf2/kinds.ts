@@ -98,33 +98,65 @@ export type Rf2Row = Rf2Value[];
 const SCTID = /^\d{6,18}$/;
 const MEMBER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A row's values in the spec's column order, or its problems. */
+/** A cell that fails its column's check (checkCell). */
+const INVALID = Symbol('invalid');
+type Checked = Rf2Value | typeof INVALID;
+
+/** Effective times repeat across a release's millions of rows (a few hundred distinct): each is checked once. */
+const validTimes = new Set<string>();
+const VALID_TIMES_KEPT = 10_000;
+function isValidTime(text: string): boolean {
+  if (validTimes.has(text)) return true;
+  if (!isEffectiveTime(text)) return false;
+  if (validTimes.size < VALID_TIMES_KEPT) validTimes.add(text);
+  return true;
+}
+
+/** What a column of each type says of a cell that fails its check. */
+const WHY: Record<Column['type'], string> = {
+  sctid: 'must be a SNOMED id of 6 to 18 digits',
+  member: 'must be a reference set member UUID',
+  time: 'must be a date YYYYMMDD',
+  active: 'must be 1 or 0',
+  int: 'must be a whole number',
+  lang: 'must be a language code such as en',
+  text: 'must be 1 to 4096 characters',
+};
+
+function checkCell(type: Column['type'], text: string): Checked {
+  switch (type) {
+    case 'sctid':
+      return SCTID.test(text) ? text : INVALID;
+    case 'member':
+      return MEMBER.test(text) ? text.toLowerCase() : INVALID;
+    case 'time':
+      return isValidTime(text) ? text : INVALID;
+    case 'active':
+      return text === '1' ? true : text === '0' ? false : INVALID;
+    case 'int':
+      return /^\d{1,9}$/.test(text) ? Number(text) : INVALID;
+    case 'lang':
+      return /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(text) ? text.toLowerCase() : INVALID;
+    default:
+      return text !== '' && text.length <= 4096 ? text : INVALID;
+  }
+}
+
+/**
+ * A row's values in the spec's column order, or its problems. Runs for each of a release's 7 million
+ * rows: a plain loop with no function made per cell (a closure per cell, named under tsx, cost 23 s
+ * of a release import's main thread; bench/results/import-notes.md).
+ */
 export function checkRf2Row(spec: Rf2Spec, cells: Cell[]): { row: Rf2Row } | { problems: string[] } {
-  const problems: string[] = [];
-  const row: Rf2Row = spec.columns.map((col, i) => {
-    const text = cells[i] === undefined ? '' : cellText(cells[i]).trim();
-    const problem = (why: string) => {
-      problems.push(`${col.name} ${why}`);
-      return null;
-    };
-    switch (col.type) {
-      case 'sctid':
-        return SCTID.test(text) ? text : problem('must be a SNOMED id of 6 to 18 digits');
-      case 'member':
-        return MEMBER.test(text) ? text.toLowerCase() : problem('must be a reference set member UUID');
-      case 'time':
-        return isEffectiveTime(text) ? text : problem('must be a date YYYYMMDD');
-      case 'active':
-        return text === '1' ? true : text === '0' ? false : problem('must be 1 or 0');
-      case 'int':
-        return /^\d{1,9}$/.test(text) ? Number(text) : problem('must be a whole number');
-      case 'lang':
-        return /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(text) ? text.toLowerCase() : problem('must be a language code such as en');
-      default:
-        return text !== '' && text.length <= 4096 ? text : problem('must be 1 to 4096 characters');
-    }
-  });
-  return problems.length > 0 ? { problems } : { row };
+  let problems: string[] | null = null;
+  const row: Rf2Row = new Array<Rf2Value>(spec.columns.length);
+  for (let i = 0; i < spec.columns.length; i++) {
+    const col = spec.columns[i];
+    const value = checkCell(col.type, cells[i] === undefined ? '' : cellText(cells[i]).trim());
+    if (value === INVALID) (problems ??= []).push(`${col.name} ${WHY[col.type]}`);
+    else row[i] = value;
+  }
+  return problems ? { problems } : { row };
 }
 
 /** The SQL type of each column for unnest. */

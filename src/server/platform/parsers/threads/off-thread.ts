@@ -110,7 +110,21 @@ async function startJob(job: WorkerJob, onAnswer: (m: Answer) => void, onCrash: 
  * which is how an aborted job stops reading: then the thread is terminated).
  */
 export async function* readRowsOffThread(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[]> {
-  const queue: SheetRow[][] = [];
+  for await (const part of readOffThread(file, format, limits, onProgress, false)) if (typeof part !== 'number') yield part;
+}
+
+/**
+ * The rows readRowsOffThread would give, counted in the worker: the first row (a one-row batch),
+ * then per batch of the rest how many rows it had — the same reader, without the rows' copy to
+ * this thread.
+ */
+export function countRowsOffThread(file: string, format: FileFormat, limits: ParseLimits, onProgress?: ReadProgress): AsyncGenerator<SheetRow[] | number> {
+  return readOffThread(file, format, limits, onProgress, true);
+}
+
+async function* readOffThread(file: string, format: FileFormat, limits: ParseLimits, onProgress: ReadProgress | undefined, countOnly: boolean): AsyncGenerator<SheetRow[] | number> {
+  /** Batches of rows, or (counting) numbers of rows; the worker spends a credit on each but the header batch. */
+  const queue: (SheetRow[] | number)[] = [];
   let finished = false;
   /** The job ran to its end in the worker (done, or the parser's own error): the thread is free. */
   let over = false;
@@ -122,9 +136,10 @@ export async function* readRowsOffThread(file: string, format: FileFormat, limit
     wake = null;
   };
   const { thread, grant } = await startJob(
-    { op: 'read', file, format, limits, progress: Boolean(onProgress) },
+    { op: 'read', file, format, limits, progress: Boolean(onProgress), countOnly },
     (m) => {
       if (m.type === 'batch') queue.push(m.rows);
+      else if (m.type === 'counted') queue.push(m.rows);
       else if (m.type === 'progress') onProgress?.(m.fraction);
       else if (m.type === 'done') finished = over = true;
       else if (m.type === 'error') {
@@ -142,8 +157,8 @@ export async function* readRowsOffThread(file: string, format: FileFormat, limit
   try {
     for (;;) {
       const rows = queue.shift();
-      if (rows) {
-        grant(1);
+      if (rows !== undefined) {
+        if (!countOnly || typeof rows === 'number') grant(1);
         yield rows;
         // The caller's work on a batch (validating, collecting its rows) runs in the server's
         // thread: a turn for requests before the next one, else the batches that queued up

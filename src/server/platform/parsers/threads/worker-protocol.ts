@@ -3,7 +3,8 @@ import type { FileFormat, ParseLimits, SheetRow } from '../types';
 
 /** What a parser worker is asked to do: one job at a time, each with its own id. */
 export type WorkerJob =
-  | { op: 'read'; file: string; format: FileFormat; limits: ParseLimits; progress: boolean }
+  /** `countOnly`: the first row is sent, then only how many rows each batch of the rest had. */
+  | { op: 'read'; file: string; format: FileFormat; limits: ParseLimits; progress: boolean; countOnly?: boolean }
   | { op: 'oleKind'; file: string };
 
 /** A new job, or credits for the current one: how many more batches it may send. */
@@ -20,6 +21,7 @@ export interface SerializedError {
 /** What a job answers; `done`, `result` and `error` end it (the worker is then free). */
 export type Answer =
   | { type: 'batch'; rows: SheetRow[] }
+  | { type: 'counted'; rows: number }
   | { type: 'progress'; fraction: number }
   | { type: 'result'; value: unknown }
   | { type: 'done' }
