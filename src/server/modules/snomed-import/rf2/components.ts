@@ -10,6 +10,7 @@ import { BATCH_YIELD_MAX_MS, type JobContext, type JobOutcome } from '../../../p
 import { countRows, readRows, type FileFormat, type ParseLimits } from '../../../platform/parsers';
 import { evaluateDrift, rebuildHierarchy, snapshotUsedTerms, type DriftPassDeps } from '../../snomed';
 import { RF2_SPECS, checkHeader, checkRf2Row, kindOfHeader, kindOfName, sqlType, type Rf2Kind, type Rf2Row, type Rf2Spec } from './kinds';
+import { arrayLiteral } from './array-literal';
 import { extractRelease, type Rf2Part } from './release';
 import { deferWordIndex, withDeferredWords } from '../word-index';
 
@@ -86,7 +87,7 @@ async function upsert(tx: Queryable, spec: Rf2Spec, rows: Rf2Row[]): Promise<{ c
          AND (s.effective_time IS NULL OR EXCLUDED.effective_time >= s.effective_time)
        RETURNING (xmax = 0) AS inserted)
      SELECT count(*) FILTER (WHERE inserted)::int AS created, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM up`,
-    spec.columns.map((_, i) => rows.map((r) => r[i])),
+    spec.columns.map((col, i) => arrayLiteral(rows.map((r) => r[i]), col.type !== 'text')),
   );
   return counts;
 }
