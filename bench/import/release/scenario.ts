@@ -66,6 +66,17 @@ export async function closureBuild(url: string): Promise<{ ms: number; pairs: nu
   }
 }
 
+/** Has PostgreSQL write every dirty page out now (the bench's connection is a superuser's). */
+export async function checkpoint(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Coded nodes for the descendants-of filter: `count` nodes on concepts spread over the release. */
 export async function seedCodedNodes(url: string, release: GeneratedRelease, count: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
