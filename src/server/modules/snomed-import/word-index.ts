@@ -45,9 +45,8 @@ const fillStatement = `INSERT INTO snomed_search_words (word, term_length, descr
 
 /**
  * Adds the words of every noted description row (of every active one when it fills an empty table)
- * and empties the list, in one transaction. Covers
- * every row noted so far by any job — batches committed before a crash included, so a resumed or a
- * later import finishes what a failed one left. The description table is locked against writes
+ * and empties the list, in one transaction. Covers every row noted so far by any job — batches
+ * committed before a crash included, so a resumed or a later import finishes what a failed one left. The description table is locked against writes
  * (SHARE: searches go on) so that no API edit can commit between this statement's snapshot and its
  * commit and be followed by stale words; edits wait for the seconds this takes. A noted row has no
  * words: the import's statement removed its old ones, and an edit through the API since that gave it
