@@ -93,6 +93,16 @@ describe('SNOMED concept search ranking', () => {
     expect(byId.data[0]).toMatchObject({ term: 'Myocardial infarction', matchedTerm: null });
     const digits = await search('2499');
     expect(digits.data.map((h) => h.concept_id)).toEqual(['802499']);
+    expect(byId.pagination.total).toBe(1);
+    // The id's concept counts once when one of its terms has the digits too; another concept's term adds one.
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('161', '22298006', 'MI code 22298006'), ('162', '233604007', 'Not 22298006')`);
+    try {
+      const both = await search('22298006');
+      expect(both.data.map((h) => h.concept_id)).toEqual(['22298006', '233604007']);
+      expect(both.pagination.total).toBe(2);
+    } finally {
+      await t.db.query(`DELETE FROM snomed_concepts WHERE id IN ('161', '162')`);
+    }
   });
 
   it('follows inserts, edits, deactivation and deletes of description rows', async () => {
