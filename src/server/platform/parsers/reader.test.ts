@@ -7,6 +7,7 @@ import { UPLOAD_PARSE_LIMITS as NODE_PARSE_LIMITS } from './limits';
 import { cellText, effectiveTimeColumn, idColumn, textColumn } from './cell-text';
 import { isDateFormat, serialToIso } from './excel-dates';
 import { countRows, readRows, type FileFormat, type ParseLimits, type SheetRow } from './index';
+import { parserThreads } from './threads/off-thread';
 import { bookXlsx, c, row, zipParts } from './test-books';
 
 /** The reader's past defects, one by one, on .xlsx, .xls and .csv. */
@@ -160,7 +161,7 @@ describe('counting rows', () => {
       [Buffer.from('id\tterm\n\n1\tHeart\r\n2\tLung\n\n\n3\tLiver'), 'rf2'],
       [Buffer.from('a,b\r\n"x\r\ny","q"\r\n\r\nz,w\r\n'), 'csv'],
       [xlsOf([['Rows', [['h1', 'h2'], [1, 2], [3, 4], [5, 6]]]]), 'xls'],
-      [Buffer.from(Array.from({ length: 20_000 }, (_, i) => `${i}\tRow ${i}`).join('\n')), 'rf2'],
+      [Buffer.from(Array.from({ length: 100_000 }, (_, i) => `${i}\tRow ${i}`).join('\n')), 'rf2'],
     ];
     for (const [data, format] of files) {
       const rows = await read(data, format);
@@ -168,6 +169,8 @@ describe('counting rows', () => {
       const counted = await countRows(path.join(dir, `f${n}.${format}`), format, NODE_PARSE_LIMITS, { afterBatch: (k) => seen.push(k) });
       expect(counted).toEqual({ first: rows[0], rows: rows.length - 1 });
       expect(seen.at(-1)).toBe(rows.length - 1);
+      // The large file comes in several batches, each counted where it was parsed.
+      if (rows.length > 50_000) expect(seen.length).toBeGreaterThan(2);
     }
     const empty = path.join(dir, 'empty.rf2');
     fs.writeFileSync(empty, '\n\n');
@@ -186,6 +189,21 @@ describe('counting rows', () => {
     });
     await expect(counting).rejects.toThrow('not a header: 0');
     expect(batches).toEqual([]);
+  });
+
+  it('stops when the caller stops it between batches (an aborted job), and ends the parser thread', async () => {
+    const file = path.join(dir, 'stopped-count.rf2');
+    fs.writeFileSync(file, Array.from({ length: 200_000 }, (_, i) => `${i}\tRow ${i}`).join('\n'));
+    const before = parserThreads().live.length;
+    let calls = 0;
+    const counting = countRows(file, 'rf2', NODE_PARSE_LIMITS, {
+      afterBatch: () => {
+        if (++calls === 2) throw new Error('stopped');
+      },
+    });
+    await expect(counting).rejects.toThrow('stopped');
+    expect(calls).toBe(2);
+    expect(parserThreads().live.length).toBeLessThanOrEqual(before);
   });
 });
 
