@@ -31,7 +31,7 @@ export const catchUpStatement = () =>
    SELECT w, length(d.term), d.id, d.concept_id
      FROM (SELECT DISTINCT description_id FROM noted) n JOIN snomed_concepts d ON d.id = n.description_id, snomed_search_words_of(d.term) w
     WHERE d.active ORDER BY 1, 2, 3`;
-/** The sort of a release's words in memory rather than in temporary files (this transaction only). */
+/** The catch-up's sort of the noted rows' words in memory rather than in temporary files (this transaction only). */
 const CATCH_UP_WORK_MEM = `SELECT set_config('work_mem', '64MB', true)`;
 
 /**
@@ -60,8 +60,8 @@ export async function catchUpWordIndex(db: Db, rebuildFromRows = REBUILD_FROM_RO
       `SELECT (SELECT count(*)::int FROM snomed_search_words_pending) AS noted, NOT EXISTS (SELECT 1 FROM snomed_search_words) AS empty`,
     );
     if (noted === 0) return 0;
-    await tx.query(CATCH_UP_WORK_MEM);
     if (!(empty && noted >= rebuildFromRows)) {
+      await tx.query(CATCH_UP_WORK_MEM);
       await tx.query(catchUpStatement());
       return noted;
     }
