@@ -29,8 +29,13 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
       for (const socket of sockets) socket.emit(SOCKET_EVENTS.changes, payload);
     }
   };
-  const deliverSafely = (messages: ChangeMessage[]) =>
-    void deliver(messages).catch((err: unknown) => app.log.warn({ err }, 'live changes: delivery failed'));
+  // One delivery at a time, in the order the changes came: each first reads the sessions, and on
+  // PostgreSQL two such reads run on two pool connections and may finish in either order — a
+  // client then got a later change before an earlier one (seen as a flaky live-changes test).
+  let delivering: Promise<void> = Promise.resolve();
+  const deliverSafely = (messages: ChangeMessage[]) => {
+    delivering = delivering.then(() => deliver(messages)).catch((err: unknown) => app.log.warn({ err }, 'live changes: delivery failed'));
+  };
 
   const stop = app.changes.subscribe((events) => {
     const messages = toChangeMessages(events);
