@@ -42,7 +42,7 @@ describe('backups of the concept model', () => {
     const entries = await entriesOf(archive);
     for (const file of NEW_FILES) expect(entries.has(file), file).toBe(true);
     // Derived tables are rebuilt on restore, not carried: the closure and the search's word index.
-    expect([...entries.keys()].some((k) => k.includes('closure') || k.includes('search_words'))).toBe(false);
+    expect([...entries.keys()].some((k) => k.includes('closure') || k.includes('subtree') || k.includes('search_words'))).toBe(false);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as BackupManifest;
     expect(manifest.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.counts).toMatchObject({ snomedRf2Concepts: 10, snomedRelationships: await count(source, 'snomed_relationships'), snomedAssociations: 2 });

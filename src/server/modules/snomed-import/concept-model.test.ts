@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, HistoryPage, KnowledgeNode, SnomedConceptDetail, SnomedConceptHit, SnomedDrift, SnomedImportResult } from '../../../contract';
 import { testApp, type TestApp } from '../../test/harness';
+import { rebuildClosure } from '../snomed';
 import { multipart, rowsOf, zipOf } from '../../test/import-fixtures';
 
 /**
@@ -121,23 +122,38 @@ describe('a release .zip', () => {
   });
 
   it('filters the same under a large subtree, probed row by row instead of hashed', async () => {
-    // 1,200 made-up descendants take "Disorder of lung" past the bound (1,000 on a small
-    // catalogue) where the filter probes the closure per row (snomed/hierarchy.ts underConceptSql).
+    // 1,200 made-up concepts under "Disorder of lung" take its subtree past the bound (1,000 on a
+    // small catalogue) where the filter probes the closure per row (snomed/hierarchy.ts
+    // underConceptSql); the closure's rebuild records the subtree's size that choice reads.
     const extra = Array.from({ length: 1200 }, (_, i) => String(990000000 + i));
-    await t.db.query('INSERT INTO snomed_closure (ancestor_id, descendant_id) SELECT $1, unnest($2::text[])', [DISORDER_OF_LUNG, extra]);
+    await t.db.query(
+      `INSERT INTO snomed_relationships (id, effective_time, active, module_id, source_id, destination_id, relationship_group, type_id, characteristic_type_id, modifier_id)
+       SELECT x || '-isa', '20250131', true, '900000000000207008', x, $1, 0, '116680003', '900000000000011006', '900000000000451002' FROM unnest($2::text[]) x`,
+      [DISORDER_OF_LUNG, extra],
+    );
+    const sizes = async () => Object.fromEntries((await t.db.query<{ id: string; n: number }>('SELECT concept_id AS id, descendants AS n FROM snomed_subtree_sizes')).map((r) => [r.id, r.n]));
     try {
+      await t.db.transaction((tx) => rebuildClosure(tx));
+      // Its own descendants and the made-up ones; and the same under every ancestor.
+      const lung = (await sizes())[DISORDER_OF_LUNG];
+      expect(lung).toBeGreaterThan(1200);
+      expect(await sizes()).toMatchObject({ [DISORDER_OF_RESPIRATORY_SYSTEM]: expect.any(Number), [ROOT]: expect.any(Number) });
+      expect((await sizes())[ROOT]).toBeGreaterThan(lung);
       const [{ id: typeId }] = await t.db.query<{ id: string }>('SELECT node_type_id AS id FROM nodes LIMIT 1');
       await t.db.query(`INSERT INTO nodes (name, node_type_id, snomed_code) VALUES ('Made-up lung disease', $1, $2)`, [typeId, extra[700]]);
       const list = await get<{ data: KnowledgeNode[]; pagination: { total: number } }>(`/nodes?snomedDescendantOf=${DISORDER_OF_LUNG}&limit=100`);
       expect(list.data.map((n) => n.name).sort()).toEqual(['Made-up lung disease', 'Old lung disease', 'Pneumonia']);
       expect(list.pagination.total).toBe(3);
-      const under = await get<{ data: KnowledgeNode[] }>(`/nodes?snomedDescendantOf=${DISORDER_OF_RESPIRATORY_SYSTEM}&limit=100`);
-      expect(under.data.map((n) => n.name)).not.toContain('Made-up lung disease');
+      const heart = await get<{ data: KnowledgeNode[] }>(`/nodes?snomedDescendantOf=${HEART_FAILURE}&limit=100`);
+      expect(heart.data.map((n) => n.name)).not.toContain('Made-up lung disease');
       expect((await hits(`descendantOf=${DISORDER_OF_LUNG}&search=pneu`)).map((h) => h.concept_id)).toEqual([PNEUMONIA]);
     } finally {
       await t.db.query(`DELETE FROM nodes WHERE name = 'Made-up lung disease'`);
-      await t.db.query('DELETE FROM snomed_closure WHERE descendant_id = ANY($1::text[])', [extra]);
+      await t.db.query('DELETE FROM snomed_relationships WHERE source_id = ANY($1::text[])', [extra]);
+      await t.db.transaction((tx) => rebuildClosure(tx));
     }
+    // Small again: nothing recorded, the hashed plan for all.
+    expect(await sizes()).toEqual({});
   });
 
   it('keeps the description rows of GET /snomed/concepts as they were', async () => {
