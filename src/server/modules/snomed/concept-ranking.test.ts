@@ -129,3 +129,42 @@ describe('SNOMED concept search ranking', () => {
     expect(diff.n).toBe(0);
   });
 });
+
+describe('SNOMED concept search under conditions on the concept', () => {
+  // 21,000 concepts of one word, more than the count's first window of descriptions (20,020), every
+  // 210th retired in the concept file; the first 1,500 under one concept (a large subtree).
+  const UNDER = '3999999';
+  beforeAll(async () => {
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) SELECT (3000000 + i)::text || '1', (3000000 + i)::text, 'Windowed finding ' || i FROM generate_series(1, 21000) AS i`);
+    await t.db.query(
+      `INSERT INTO snomed_rf2_concepts (id, effective_time, active, module_id, definition_status_id)
+       SELECT (3000000 + i)::text, '20250131', i % 210 <> 0, '900000000000207008', '900000000000074008' FROM generate_series(1, 21000) AS i`,
+    );
+    await t.db.query(`INSERT INTO snomed_closure (ancestor_id, descendant_id) SELECT $1, (3000000 + i)::text FROM generate_series(1, 1500) AS i`, [UNDER]);
+    await t.db.query(`INSERT INTO snomed_subtree_sizes (concept_id, descendants) VALUES ($1, 1500)`, [UNDER]);
+  });
+
+  it('counts the concepts that meet them exactly up to the cap, past the first window of descriptions', async () => {
+    // 100 retired: found only by counting the whole range (the first window holds 95).
+    expect((await search('windowed', { status: 'inactive' })).pagination).toEqual(expect.objectContaining({ total: 100, totalCapped: false }));
+    expect((await search('windowed', { status: 'active' })).pagination).toEqual(expect.objectContaining({ total: 1000, totalCapped: true }));
+    expect((await search('windowed', { descendantOf: UNDER })).pagination).toEqual(expect.objectContaining({ total: 1000, totalCapped: true }));
+    // Both conditions: the 7 retired among the first 1,500.
+    const both = await search('windowed', { descendantOf: UNDER, status: 'inactive', limit: '10' });
+    expect(both.pagination).toEqual(expect.objectContaining({ total: 7, totalCapped: false }));
+    expect(both.data.map((h) => h.term)).toEqual([210, 420, 630, 840, 1050, 1260, 1470].map((i) => `Windowed finding ${i}`));
+  });
+
+  it('fills a page whose first read one concept crowds with its terms', async () => {
+    // Twelve short terms of one concept take most of the page's first read (five concepts and ten more rows).
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) SELECT '3999998' || lpad(i::text, 2, '0'), '3999998', 'Windowed ' || chr(96 + i) FROM generate_series(1, 12) AS i`);
+    await t.db.query(`INSERT INTO snomed_closure (ancestor_id, descendant_id) VALUES ($1, '3999998')`, [UNDER]);
+    try {
+      const page = await search('windowed', { descendantOf: UNDER, limit: '5' });
+      expect(page.data.map((h) => h.concept_id)).toEqual(['3999998', '3000001', '3000002', '3000003', '3000004']);
+    } finally {
+      await t.db.query(`DELETE FROM snomed_concepts WHERE concept_id = '3999998'`);
+      await t.db.query(`DELETE FROM snomed_closure WHERE descendant_id = '3999998'`);
+    }
+  });
+});
