@@ -333,3 +333,36 @@ describe('a concept with more children than a lookup lists', () => {
     expect(children.map((c) => part(c, 'value')?.valueCode)).not.toContain(child(101));
   });
 });
+
+describe('the release served, when a newer one arrives', () => {
+  it('answers with the release it knows at once, and with the newer one after reading it in the background', async () => {
+    const version = async () => param(await op(client, 'CodeSystem', '$lookup', { system: SCT, code: HEART_FAILURE }), 'version')?.valueString as string;
+    const known = `${SCT}/900000000000207008/version/20250131`;
+    const newer = `${SCT}/900000000000207008/version/20260131`;
+    const served = async (expected: string) => {
+      for (let i = 0; i < 50 && (await version()) !== expected; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await version()).toBe(expected);
+    };
+    const realNow = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    await t.db.query(
+      `INSERT INTO snomed_concepts (id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id)
+       VALUES ('92000000011', $1, 'Heart failure, newer release', true, '20260131', '900000000000207008', 'en', '900000000000013009', '900000000000448009')`,
+      [HEART_FAILURE],
+    );
+    try {
+      // Within the minute: the edition read before.
+      expect(await version()).toBe(known);
+      // A minute later the first answer still names it (no request waits for the catalogue's scan); the read it started brings the newer one.
+      clock.mockReturnValue(realNow + 61_000);
+      expect(await version()).toBe(known);
+      await served(newer);
+    } finally {
+      await t.db.query(`DELETE FROM snomed_concepts WHERE id = '92000000011'`);
+      clock.mockReturnValue(realNow + 122_000);
+      await version();
+      await served(known);
+      clock.mockRestore();
+    }
+  });
+});

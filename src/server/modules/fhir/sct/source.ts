@@ -188,18 +188,40 @@ export class SnomedSource implements CodeSystemSource {
   }
 }
 
-/** The edition loaded, per database, for a minute (reading it scans the catalogue). */
+/**
+ * The edition loaded, per database. Reading it scans the catalogue (0.8 s at 1.6M descriptions), so
+ * it is remembered, and after a minute read again in the background while the remembered one still
+ * answers: no request waits for that scan but the first.
+ */
 const EDITION_TTL_MS = 60_000;
-const editions = new WeakMap<Queryable, { at: number; modules: string[]; effectiveTime: string | null }>();
+interface Edition {
+  modules: string[];
+  effectiveTime: string | null;
+}
+const editions = new WeakMap<Queryable, { at: number; edition: Edition; refreshing: boolean }>();
 
-async function editionOf(db: Queryable) {
-  const cached = editions.get(db);
-  if (cached && Date.now() - cached.at < EDITION_TTL_MS) return cached;
-  // An empty catalogue is not cached: the first import serves at once.
-  if (!(await catalogueLoaded(db))) return null;
-  const edition = { at: Date.now(), ...(await catalogueEdition(db)) };
-  editions.set(db, edition);
+async function readEdition(db: Queryable): Promise<Edition | null> {
+  // An empty catalogue is not remembered: the first import serves at once.
+  if (!(await catalogueLoaded(db))) {
+    editions.delete(db);
+    return null;
+  }
+  const edition = await catalogueEdition(db);
+  editions.set(db, { at: Date.now(), edition, refreshing: false });
   return edition;
+}
+
+async function editionOf(db: Queryable): Promise<Edition | null> {
+  const cached = editions.get(db);
+  if (!cached) return readEdition(db);
+  if (Date.now() - cached.at >= EDITION_TTL_MS && !cached.refreshing) {
+    cached.refreshing = true;
+    // A failed read keeps the remembered edition and is tried again by the next request.
+    readEdition(db).catch(() => {
+      cached.refreshing = false;
+    });
+  }
+  return cached.edition;
 }
 
 /**
