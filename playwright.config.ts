@@ -18,8 +18,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The summary file: the failed tries' assertions, printed by `npm test` after its table.
-  reporter: [['list'], ['./tests/e2e/support/failure-summary.ts']],
+  // The summary files: the failed tries' assertions and the longest spec files, printed by `npm test` after its table.
+  reporter: [['list'], ['./tests/e2e/support/failure-summary.ts'], ['./tests/e2e/support/spec-times.ts']],
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -65,8 +65,11 @@ await run(
 );
 // Written by the browser tests' failure-summary reporter (tests/e2e/support/failure-summary.ts).
 const failureSummary = path.join(root, '.tmp', 'e2e-failures.txt');
-// An earlier run's failures are never printed as this run's (the build may fail before the browser tests).
+// Written by the browser tests' spec-times reporter (tests/e2e/support/spec-times.ts).
+const specTimes = path.join(root, '.tmp', 'e2e-spec-times.txt');
+// An earlier run's files are never printed as this run's (the build may fail before the browser tests).
 fs.rmSync(failureSummary, { force: true });
+fs.rmSync(specTimes, { force: true });
 const built = await run('build', 'npm', ['run', 'build']);
 if (built) {
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
@@ -78,6 +81,7 @@ const width = Math.max(...timings.map(([label]) => label.length));
 console.log('\nTime per phase (phases side by side overlap):');
 for (const [label, seconds, ok] of timings) console.log(`  ${label.padEnd(width)}  ${String(seconds).padStart(5)} s  ${ok ? 'passed' : 'FAILED'}`);
 console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(5)} s`);
+if (fs.existsSync(specTimes)) console.log(`\nThe longest browser spec files:\n${fs.readFileSync(specTimes, 'utf8')}`);
 // The browser tests' failed assertions, last, where a log read from its end shows them.
 if (fs.existsSync(failureSummary)) console.log(`\nFailed browser-test tries:\n${fs.readFileSync(failureSummary, 'utf8')}`);
 const failed = timings.filter(([, , ok]) => !ok).map(([label]) => label);
