@@ -118,16 +118,16 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
   // only until the cap is passed: per description row they were most of an is-a expansion's time
   // (6,583 closure probes for "chl" under a top-level concept, where 1,600 concepts decide the count).
   const counting = conceptConditions.length
-    ? db.query<{ concepts: number; rows: number; with_id: boolean }>(
+    ? db.query<{ concepts: number; full: boolean; with_id: boolean }>(
         `WITH w AS MATERIALIZED (SELECT s.concept_id FROM ${from} WHERE ${range} AND ${termFilter} ORDER BY s.word, s.term_length, s.description_id LIMIT ${COUNT_WINDOW}),
               kept AS (SELECT u.concept_id FROM (SELECT DISTINCT concept_id FROM w) u WHERE ${conceptFilter('u.concept_id')} LIMIT ${SNOMED_COUNT_CAP + 1})
          SELECT (SELECT count(*)::int FROM kept) AS concepts,
-                CASE WHEN (SELECT count(*) FROM w) = ${COUNT_WINDOW} THEN ${COUNT_ROWS} ELSE 0 END AS rows,
+                (SELECT count(*) FROM w) = ${COUNT_WINDOW} AS full,
                 EXISTS (SELECT 1 FROM kept WHERE kept.concept_id = ${idParam}) AS with_id`,
         [...params, idHit?.concept_id ?? null],
       )
-    : db.query<{ concepts: number; rows: number; with_id: boolean }>(
-        `SELECT count(DISTINCT x.concept_id)::int AS concepts, count(*)::int AS rows, coalesce(bool_or(x.concept_id = ${idParam}), false) AS with_id
+    : db.query<{ concepts: number; full: boolean; with_id: boolean }>(
+        `SELECT count(DISTINCT x.concept_id)::int AS concepts, count(*) = ${COUNT_ROWS} AS full, coalesce(bool_or(x.concept_id = ${idParam}), false) AS with_id
            FROM (SELECT s.concept_id FROM ${from} WHERE ${range} AND ${filter} ORDER BY s.word, s.term_length, s.description_id LIMIT ${COUNT_ROWS}) x`,
         [...params, idHit?.concept_id ?? null],
       );
@@ -144,8 +144,9 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
   // The concept whose id is the search counts once, whether or not a description matched too.
   const idOnly = idHit && !counted.with_id ? 1 : 0;
   let total = counted.concepts + idOnly;
-  if (counted.rows === COUNT_ROWS && total <= SNOMED_COUNT_CAP) {
-    // Many terms per concept, or a window of few kept concepts: count them all (rare; still one index range).
+  if (counted.full && total <= SNOMED_COUNT_CAP) {
+    // The rows read ended before the cap's concepts (many terms per concept, or few of the window's
+    // concepts meet the conditions): count them all (rare; still one index range).
     const [all] = await db.query<{ n: number }>(`SELECT count(DISTINCT s.concept_id)::int AS n FROM ${from} WHERE ${range} AND ${filter}`, params);
     total = all.n + idOnly;
   }
