@@ -114,12 +114,20 @@ test('list: title, server search over name, type and node names, type filter, so
 
   // Node names link to the node view; data reloads when the window regains focus.
   const before = requests.length;
+  const reloaded = page.waitForResponse((r) => r.url().includes('/api/relations?') && r.request().method() === 'GET');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await reloaded;
   await expect.poll(() => requests.length).toBe(before + 1);
+  // The row's own node, by the link's target: rows created together have no stable order, so the
+  // reload could put another row first between reading the name and the click (seen twice).
   const link = table(page).locator('tbody tr').first().locator('td:nth-child(3) a');
   const name = await link.innerText();
-  await link.click();
-  await expect(page).toHaveURL(url(`/nodes/view/${await nodeId(name)}`));
+  const target = /\/nodes\/view\/([0-9a-f-]{36})$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+  expect(target, 'the node link names a node id').toBeTruthy();
+  const shown = await api<{ name: string }>(`/nodes/${target}`);
+  expect(shown.body.name).toBe(name);
+  await table(page).locator(`tbody a[href$="/nodes/view/${target}"]`).first().click();
+  await expect(page).toHaveURL(url(`/nodes/view/${target}`));
 });
 
 test('empty submit shows the §5 messages in order at their fields; editing a field clears its error', async ({ page }) => {

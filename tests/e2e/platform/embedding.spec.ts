@@ -218,6 +218,7 @@ test('hostile global CSS: the widgets (classic script) look exactly as on a calm
   const toolbarFont = await el.getByRole('button', { name: 'Zoom In' }).evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).width, getComputedStyle(b).borderTopStyle]);
   expect(toolbarFont).not.toContain('rgb(255, 0, 0)');
   expect(toolbarFont[1]).toBe('36px');
-  expect(await el.evaluate((e) => !!e.shadowRoot?.querySelector('canvas') && getComputedStyle(e.shadowRoot.querySelector('canvas')!).display)).toBe('block');
+  // The canvas comes with force-graph, imported lazily: it may still load when the subtitle shows.
+  await expect.poll(() => el.evaluate((e) => !!e.shadowRoot?.querySelector('canvas') && getComputedStyle(e.shadowRoot.querySelector('canvas')!).display)).toBe('block');
   expect([...calm.errors, ...errors]).toEqual([]);
 });
