@@ -118,8 +118,9 @@ test('list: title, server search over name, type and node names, type filter, so
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await reloaded;
   await expect.poll(() => requests.length).toBe(before + 1);
-  // The row's own node, by the link's target: rows created together have no stable order, so the
-  // reload could put another row first between reading the name and the click (seen twice).
+  // The row's own node, by the link's target: the reload's answer re-renders the rows, and one that
+  // came between reading the first row's name and clicking the first row sent the test elsewhere
+  // (seen twice); the test waits for it and follows the link it read.
   const link = table(page).locator('tbody tr').first().locator('td:nth-child(3) a');
   const name = await link.innerText();
   const target = /\/nodes\/view\/([0-9a-f-]{36})$/.exec((await link.getAttribute('href')) ?? '')?.[1];
