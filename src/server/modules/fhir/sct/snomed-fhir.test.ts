@@ -366,3 +366,63 @@ describe('the release served, when a newer one arrives', () => {
     }
   });
 });
+
+describe('reading the release served', () => {
+  const EDITION_SQL = 'max(effective_time)';
+  let fresh: TestApp;
+  let token: string;
+  const lookup = async () => {
+    const res = await fresh.call({ method: 'GET', url: `/fhir/CodeSystem/$lookup?system=${encodeURIComponent(SCT)}&code=${HEART_FAILURE}`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    return param(valid(res.json()), 'version')?.valueString as string;
+  };
+  beforeAll(async () => {
+    fresh = await testApp();
+    token = (await fresh.register('admin')).accessToken;
+    await fresh.db.query(
+      `INSERT INTO snomed_concepts (id, concept_id, term, active, effective_time, module_id, language_code, type_id, case_significance_id)
+       VALUES ('84114007011', $1, 'Heart failure', true, '20250131', '900000000000207008', 'en', '900000000000013009', '900000000000448009')`,
+      [HEART_FAILURE],
+    );
+  });
+  afterAll(() => fresh?.close());
+
+  it('reads it once for requests that come together, and again in the background after a minute, even after a failed read', async () => {
+    const original = fresh.db.query.bind(fresh.db);
+    const query = vi.spyOn(fresh.db, 'query');
+    // The catalogue's scan made slow (as at 1.6M descriptions), or failing once (a dropped connection).
+    let failNext = false;
+    query.mockImplementation((async (sql: string, params?: unknown[]) => {
+      if (sql.includes(EDITION_SQL)) {
+        await new Promise((r) => setTimeout(r, 200));
+        if (failNext) {
+          failNext = false;
+          throw new Error('connection lost');
+        }
+      }
+      return original(sql, params);
+    }));
+    const editionReads = () => query.mock.calls.filter(([sql]) => String(sql).includes(EDITION_SQL)).length;
+    const realNow = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      // Five first requests at once share one read of the catalogue.
+      expect(new Set(await Promise.all(Array.from({ length: 5 }, lookup)))).toEqual(new Set([`${SCT}/900000000000207008/version/20250131`]));
+      expect(editionReads()).toBe(1);
+      // A minute later the background read fails (a dropped connection): the known release still answers…
+      clock.mockReturnValue(realNow + 61_000);
+      failNext = true;
+      expect(await lookup()).toBe(`${SCT}/900000000000207008/version/20250131`);
+      // …and the next request starts another read, which remembers it anew.
+      await fresh.db.query(`UPDATE snomed_concepts SET effective_time = '20260131' WHERE id = '84114007011'`);
+      const before = editionReads();
+      expect(await lookup()).toBe(`${SCT}/900000000000207008/version/20250131`);
+      for (let i = 0; i < 50 && (await lookup()) !== `${SCT}/900000000000207008/version/20260131`; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await lookup()).toBe(`${SCT}/900000000000207008/version/20260131`);
+      expect(editionReads()).toBe(before + 1);
+    } finally {
+      clock.mockRestore();
+      query.mockRestore();
+    }
+  });
+});

@@ -191,36 +191,39 @@ export class SnomedSource implements CodeSystemSource {
 /**
  * The edition loaded, per database. Reading it scans the catalogue (0.8 s at 1.6M descriptions), so
  * it is remembered, and after a minute read again in the background while the remembered one still
- * answers: no request waits for that scan but the first.
+ * answers: no request waits for that scan but the first. Requests that come while a read is under
+ * way share it (at start, every first request would otherwise scan).
  */
 const EDITION_TTL_MS = 60_000;
 interface Edition {
   modules: string[];
   effectiveTime: string | null;
 }
-const editions = new WeakMap<Queryable, { at: number; edition: Edition; refreshing: boolean }>();
+const editions = new WeakMap<Queryable, { at: number; edition: Edition }>();
+const reading = new WeakMap<Queryable, Promise<Edition | null>>();
 
-async function readEdition(db: Queryable): Promise<Edition | null> {
-  // An empty catalogue is not remembered: the first import serves at once.
-  if (!(await catalogueLoaded(db))) {
-    editions.delete(db);
-    return null;
-  }
-  const edition = await catalogueEdition(db);
-  editions.set(db, { at: Date.now(), edition, refreshing: false });
-  return edition;
+function readEdition(db: Queryable): Promise<Edition | null> {
+  const underWay = reading.get(db);
+  if (underWay) return underWay;
+  const read = (async () => {
+    // An empty catalogue is not remembered: the first import serves at once.
+    if (!(await catalogueLoaded(db))) {
+      editions.delete(db);
+      return null;
+    }
+    const edition = await catalogueEdition(db);
+    editions.set(db, { at: Date.now(), edition });
+    return edition;
+  })().finally(() => reading.delete(db));
+  reading.set(db, read);
+  return read;
 }
 
 async function editionOf(db: Queryable): Promise<Edition | null> {
   const cached = editions.get(db);
   if (!cached) return readEdition(db);
-  if (Date.now() - cached.at >= EDITION_TTL_MS && !cached.refreshing) {
-    cached.refreshing = true;
-    // A failed read keeps the remembered edition and is tried again by the next request.
-    readEdition(db).catch(() => {
-      cached.refreshing = false;
-    });
-  }
+  // A failed read in the background keeps the remembered edition; the next request tries again.
+  if (Date.now() - cached.at >= EDITION_TTL_MS) readEdition(db).catch(() => {});
   return cached.edition;
 }
 
