@@ -80,6 +80,10 @@ const widgetPartInternals = { regex: `^(?:\\.\\./)+parts/(?!${partEntry})`, mess
 // Inside src/widgets/parts/<name>/, '../<other>' is another part.
 const partPartInternals = { regex: `^\\.\\./(?!\\.\\.)(?!${partEntry})`, message: partMessage };
 
+/** A capitalised function (declaration or const) is a component; forwardRef and memo take one too. */
+const COMPONENT_DEFINITION = ':matches(FunctionDeclaration[id.name=/^[A-Z]/], VariableDeclarator[id.name=/^[A-Z]/] > :matches(ArrowFunctionExpression, FunctionExpression))';
+const COMPONENT = `:matches(${COMPONENT_DEFINITION}, CallExpression[callee.name=/^(forwardRef|memo)$/] > FunctionExpression)`;
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -94,6 +98,22 @@ export default tseslint.config(
       // The loaders reset to 'loading' in the effect that starts a fetch for a new query; moving that
       // to derived state is its own change (docs/architecture/layering.md "Lint").
       'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    // A component declared inside another is a new type on each render: React replaces its DOM every
+    // time, which loses state, focus and a click pressed across a re-render. React's own rule
+    // (react-hooks/static-components) misses one used inside a callback (a list's map, a table's
+    // render function), so name the shape itself: a capitalised function inside a component.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `${COMPONENT} ${COMPONENT_DEFINITION}`,
+          message: 'Declare components at module level (a component declared inside another is remounted on every render).',
+        },
+      ],
     },
   },
   {

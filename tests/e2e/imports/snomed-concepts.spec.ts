@@ -96,8 +96,12 @@ test('the catalogue lists concepts and finds Heart failure by its synonym', asyn
   await page.getByRole('button', { name: 'Concepts', exact: true }).click();
   // The retired concept is marked inactive; the FSN switch names concepts by their FSN.
   await expect(page.locator('.kg-admin__list')).toContainText('Old lung disease');
+  // A re-render keeps each row's Browse button (the same element), so a click pressed while the list
+  // re-renders is not lost: mark it, re-render with the switch, and find the mark still there.
+  await page.getByRole('button', { name: 'Browse hierarchy: Heart failure' }).first().evaluate((el) => el.setAttribute('data-marked', ''));
   await page.getByRole('switch', { name: 'Fully specified names' }).check();
   await expect(page.locator('.kg-admin__list')).toContainText('Heart failure (disorder)');
+  await expect(page.getByRole('button', { name: 'Browse hierarchy: Heart failure' }).first()).toHaveAttribute('data-marked', '');
   await expectNoSeriousA11yViolations(page, 'SNOMED catalogue, concept view');
 });
 
