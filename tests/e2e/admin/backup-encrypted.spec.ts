@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Encrypted backups in the app: the Backup screen says what a backup holds and that downloads are
@@ -9,6 +10,7 @@ import { startServer, type TestServer } from '../support/server';
  * the server's reason), and the role editor says beside "Backups" that it reads everything.
  */
 let source: TestServer;
+const newContext = contextsClosedAfterEach();
 let target: TestServer;
 const admin = { username: 'keeper', email: 'keeper@example.org', password: 'Tidal-Orchard-63' };
 const PASSPHRASE = 'lantern-quarry-velvet-41';
@@ -37,7 +39,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(browser: Browser, server: TestServer, viewport = { width: 1440, height: 900 }, locale = 'en-US'): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, locale, acceptDownloads: true })).newPage();
+  const page = await (await newContext(browser, { viewport, locale, acceptDownloads: true })).newPage();
   await page.goto(`${server.url}/login?returnTo=${encodeURIComponent('/dashboard')}`);
   await page.locator('input[autocomplete="username"], input[name="login"]').first().fill(admin.username);
   await page.locator('input[type="password"]').first().fill(admin.password);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { contextsClosedAfterEach } from '../support/contexts';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -10,6 +11,7 @@ import { startServer, type TestServer } from '../support/server';
  */
 let source: TestServer;
 let target: TestServer;
+const newContext = contextsClosedAfterEach();
 const admin = { username: 'keeper', email: 'keeper@example.org', password: 'Tidal-Orchard-63' };
 
 async function api<T>(server: TestServer, path: string, token: string | null, body?: object): Promise<T> {
@@ -41,7 +43,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(browser: Browser, server: TestServer, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, acceptDownloads: true })).newPage();
+  const page = await (await newContext(browser, { viewport, acceptDownloads: true })).newPage();
   await page.goto(`${server.url}/login?returnTo=${encodeURIComponent('/dashboard')}`);
   await page.getByLabel(/^Username or Email\*?$/).fill(admin.username);
   await page.getByLabel(/^Password\*?$/).fill(admin.password);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { admin, graphApp } from '../support/graph-app';
 import { startServer, type TestServer } from '../support/server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * The restore's confirmation lists every change before the restore makes it: restoring a node's
@@ -11,6 +12,7 @@ import { startServer, type TestServer } from '../support/server';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
+const newContext = contextsClosedAfterEach();
 let server: TestServer;
 const app = graphApp(() => server);
 const { api, url } = app;
@@ -104,7 +106,7 @@ test('restoring "Created": the dialog lists the field changes and the files adde
 });
 
 test('German: the confirmation in the reader\'s language, the removals listed when asked for', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { locale: 'de-DE', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signIn(page, `/nodes/view/${nodeId}`, 'Anmelden');
   await page.getByRole('tab', { name: 'Verlauf' }).click();

@@ -4,6 +4,7 @@ import type { TestProvider } from '../../../src/server/test/identity-provider';
 import { startServer, type TestServer } from '../support/server';
 import { startSsoServer } from '../support/sso-server';
 import { openSignedIn } from '../support/session';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * The Users screen's single sign-on part of the edit dialog, on a server signing in with a real
@@ -14,6 +15,7 @@ import { openSignedIn } from '../support/session';
  */
 test.describe.configure({ mode: 'serial' });
 
+const newContext = contextsClosedAfterEach();
 const SCREENS = path.resolve('.tmp/screens');
 let idp: TestProvider;
 let server: TestServer;
@@ -45,7 +47,7 @@ const linkByApi = async (base: string, id: string, subject: string) =>
 
 /** Opens the Users screen signed in (tokens in localStorage, as after a sign-in), in a language. */
 async function openUsers(browser: Browser, base: string, who: { username: string; password: string }, width: number, language = 'en'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await newContext(browser, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   await openSignedIn(page, base, who, '/admin/users', { language });
   return page;
@@ -91,7 +93,7 @@ test('an admin links a local account to the provider subject; the person then si
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The person signs in with the provider and lands in the linked account.
-  const person = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const person = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const personPage = await person.newPage();
   await personPage.goto(`${server.url}/login`);
   await personPage.getByRole('button', { name: 'Sign in with Hospital Login' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * A relation's evidence on the relation form (rows added, a malformed PMID refused at its field),
@@ -9,6 +10,7 @@ import { openSignedIn } from '../support/session';
  */
 test.describe.configure({ mode: 'serial' });
 
+const newContext = contextsClosedAfterEach();
 let server: TestServer;
 let session = { accessToken: '', refreshToken: '' };
 const ids: Record<string, string> = {};
@@ -94,7 +96,7 @@ test('evidence is added on the relation form, checked, saved and shown on the no
 });
 
 test('in German: the form and the node detail speak German', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { locale: 'de-DE', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await open(page, `/relations/${ids.relation}/edit`);
   const evidence = page.getByTestId('relation-evidence');

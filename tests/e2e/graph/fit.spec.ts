@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { actionBoxes, clippedButtons, clippedSelects, intersects } from '../support/fit';
 import { startServer, type TestServer } from '../support/server';
 import { settled } from '../support/shown-texts';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Nothing cut off, covered or squeezed, on the sample graph (many node and relation types):
@@ -16,6 +17,7 @@ import { settled } from '../support/shown-texts';
  * Needs `npm run build` first.
  */
 let server: TestServer;
+const newContext = contextsClosedAfterEach();
 let tokens: { accessToken: string; refreshToken: string };
 let hubId: string;
 const admin = { username: 'dr.adler', email: 'adler@example.org', password: 'correct-horse-9' };
@@ -35,7 +37,7 @@ test.afterAll(async () => {
 });
 
 async function signedInPage(browser: Browser, width: number, language: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 } });
+  const context = await newContext(browser, { viewport: { width, height: width > 600 ? 900 : 844 } });
   await context.addInitScript(
     ([t, r, lang]) => {
       localStorage.setItem(`kg:${location.origin}:language`, lang);

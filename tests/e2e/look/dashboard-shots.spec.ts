@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * The dashboard's sections in grid and table, English and German, 1440 and 390 wide, on the
@@ -9,6 +10,7 @@ import { openSignedIn } from '../support/session';
  */
 test.describe.configure({ mode: 'serial' });
 
+const newContext = contextsClosedAfterEach();
 const admin = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
 let server: TestServer;
 let session = { accessToken: '', refreshToken: '' };
@@ -38,7 +40,7 @@ const shot = async (page: Page, name: string) => {
 
 for (const lang of ['en', 'de'] as const) {
   test(`grid and table, ${lang}`, async ({ browser }) => {
-    const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = await newContext(browser, { locale: lang === 'de' ? 'de-DE' : 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await open(page);
     const suffix = lang === 'de' ? '-de' : '';

@@ -6,6 +6,7 @@ import { widgetElements } from '../../../scripts/build/widget-elements.mjs';
 import { englishIn, type Leak } from '../support/english-leaks';
 import { startServer, type TestServer } from '../support/server';
 import { settled, shownTexts } from '../support/shown-texts';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Every screen in German, checked for English of ours: every route of the host's route table
@@ -18,6 +19,7 @@ import { settled, shownTexts } from '../support/shown-texts';
  * Needs `npm run build` first.
  */
 let server: TestServer;
+const newContext = contextsClosedAfterEach();
 let token = '';
 let refreshToken = '';
 const admin = { username: 'dr.weber', email: 'weber@beispiel.de', password: 'richtiges-pferd-9' };
@@ -80,7 +82,7 @@ test.afterAll(async () => {
 
 /** A page in German, signed in (or not): the stored language and tokens are there before any script runs. */
 async function germanPage(browser: Browser, signedIn: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
   await context.addInitScript(
     ([t, refresh]) => {
       localStorage.setItem(`kg:${location.origin}:language`, 'de');

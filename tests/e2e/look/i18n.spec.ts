@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Languages against the real server and the built bundles:
@@ -11,6 +12,7 @@ import { startServer, type TestServer } from '../support/server';
  * Needs `npm run build` first.
  */
 let server: TestServer;
+const newContext = contextsClosedAfterEach();
 const user = { username: 'dr.weber', email: 'weber@example.org', password: 'correct-horse-9' };
 
 test.beforeAll(async () => {
@@ -80,7 +82,7 @@ async function signIn(page: Page) {
 }
 
 test('the Settings language switch applies at once and is remembered across sign-ins', async ({ browser }) => {
-  const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const first = await newContext(browser, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await first.newPage();
   await signIn(page);
   await page.goto(`${server.url}/settings`);
@@ -96,7 +98,7 @@ test('the Settings language switch applies at once and is remembered across sign
   await first.close();
 
   // Another browser (nothing in its storage, English by default): signing in brings German back.
-  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const second = await newContext(browser, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const other = await second.newPage();
   await signIn(other);
   await expect(other.locator('html')).toHaveAttribute('lang', 'de');
@@ -107,7 +109,7 @@ test('the Settings language switch applies at once and is remembered across sign
 });
 
 test('the host lays out right to left for the RTL stub (screenshots)', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ar' });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, locale: 'ar' });
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
   await page.evaluate(() => localStorage.removeItem(`kg:${location.origin}:language`));
@@ -130,7 +132,7 @@ test('the host lays out right to left for the RTL stub (screenshots)', async ({ 
 });
 
 test('the curation screens speak German: analytics, the relation import dialog, relation type rules (screenshots)', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));

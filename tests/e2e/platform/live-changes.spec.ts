@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort, seedDataDir } from '../support/server';
 import { liveConnection } from '../support/live-connection';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Live changes in the browser: two pages of one user; an edit in one shows up in the other's node
@@ -17,6 +18,7 @@ import { liveConnection } from '../support/live-connection';
  */
 test.describe.configure({ mode: 'serial' });
 
+const newContext = contextsClosedAfterEach();
 const root = path.resolve(import.meta.dirname, '../../..');
 const admin = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
 let base = '';
@@ -88,7 +90,7 @@ test.afterAll(async () => {
 
 /** Two pages of one signed-in user (one browser context: the session is shared, as in two tabs). */
 async function twoPages(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<[Page, Page]> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   const first = await context.newPage();
   await first.goto(`${base}/login`);
   await first.getByLabel(/^Username or Email/).fill(admin.username);

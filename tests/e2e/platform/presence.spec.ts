@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Co-curation in the browser: two people (two browser contexts) on one node see each other's
@@ -11,6 +12,7 @@ import { startServer, type TestServer } from '../support/server';
  */
 test.describe.configure({ mode: 'serial' });
 
+const newContext = contextsClosedAfterEach();
 let server: TestServer;
 const ada = { username: 'ada', email: 'ada@example.org', password: 'first-pass' };
 const ben = { username: 'ben.curator', email: 'ben@example.org', password: 'second-pass' };
@@ -45,7 +47,7 @@ test.afterAll(async () => {
 
 /** A signed-in page of its own browser context (its own person), in `locale`. */
 async function personPage(browser: Browser, who: typeof ada, p: string, opts: { width?: number; locale?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: 900 }, locale: opts.locale ?? 'en-US' });
+  const context = await newContext(browser, { viewport: { width: opts.width ?? 1440, height: 900 }, locale: opts.locale ?? 'en-US' });
   const page = await context.newPage();
   const res = await fetch(url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: who.username, password: who.password }) });
   const body = (await res.json()) as { accessToken: string; refreshToken: string };

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Registration answers a taken username and a taken email with one message, which does not say
  * which of the two exists, in the page's language.
  */
 let server: TestServer;
+const newContext = contextsClosedAfterEach();
 const existing = { username: 'ada', email: 'ada@example.org', password: 'first-pass-1' };
 
 test.beforeAll(async () => {
@@ -26,7 +28,7 @@ const CASES = [
 
 for (const { locale, text } of CASES) {
   test(`a taken username and a taken email get the same message (${locale})`, async ({ browser }) => {
-    const context = await browser.newContext({ locale });
+    const context = await newContext(browser, { locale });
     const page = await context.newPage();
     for (const who of [
       { username: 'ADA', email: 'someone@example.org' },

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { contextsClosedAfterEach } from '../support/contexts';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -8,6 +9,7 @@ import { startServer, type TestServer } from '../support/server';
  * on its next request and its session can no longer be renewed.
  */
 let server: TestServer;
+const newContext = contextsClosedAfterEach();
 const who = { username: 'wanderer', email: 'wanderer@example.org', password: 'Tidal-Orchard-63' };
 
 test.beforeAll(async () => {
@@ -27,7 +29,7 @@ test.afterAll(async () => {
 const url = (path: string) => `${server.url}${path}`;
 
 async function signedInPage(browser: Browser, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await page.goto(url(`/login?returnTo=${encodeURIComponent(path)}`));
   await page.getByLabel(/^Username or Email\*?$/).fill(who.username);
   await page.getByLabel(/^Password\*?$/).fill(who.password);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProvider } from '../../../src/server/test/identity-provider';
 import type { TestServer } from '../support/server';
 import { startSsoServer } from '../support/sso-server';
+import { contextsClosedAfterEach } from '../support/contexts';
 
 /**
  * Single sign-on in the browser against a real OpenID provider (oidc-provider, in this process,
@@ -11,6 +12,7 @@ import { startSsoServer } from '../support/sso-server';
  * portal handing its user's token over, and sign-out at the provider. Needs `npm run build` first.
  */
 const SCREENS = path.resolve('.tmp/screens');
+const newContext = contextsClosedAfterEach();
 let idp: TestProvider;
 let server: TestServer;
 
@@ -53,7 +55,7 @@ test('the sign-in page sends staff to the provider and back into the app, with t
 });
 
 test('the sign-in page in German and narrow, and what it says when the sign-in comes back refused', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/login#kg-sso-error=account_exists`);
   await expect(page.getByRole('alert')).toContainText('An account with your e-mail address already exists here');
@@ -70,7 +72,7 @@ test('the sign-in page in German and narrow, and what it says when the sign-in c
 });
 
 test('a widget on a portal page signs in with the provider, and a token the portal hands over signs the widget in', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/examples/sso-portal.html`);
   const widget = page.locator('kg-sign-in');

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { contextsClosedAfterEach } from './contexts';
 import type { TestServer } from './server';
 import { openSignedIn } from './session';
 
@@ -15,6 +16,8 @@ export type Curator = typeof ada;
 /** `second` is the other person (Bea unless a spec needs someone else, e.g. a viewer named Vic). */
 export function twoCurators(server: () => TestServer, second: Curator = bea) {
   const tokens: Record<string, string> = {};
+  // Called at a spec's top level: the contexts `signedIn` opens close after each of its tests.
+  const newContext = contextsClosedAfterEach();
   const url = (p: string) => `${server().url}${p}`;
 
   async function api<T>(p: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
@@ -45,7 +48,7 @@ export function twoCurators(server: () => TestServer, second: Curator = bea) {
 
   /** `beforeOpen` runs on the page before it opens `p` (e.g. to listen for its socket). */
   async function signedIn(browser: Browser, who: Curator, p: string, o: { language?: string; width?: number; beforeOpen?: (page: Page) => void } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
+    const context = await newContext(browser, { viewport: { width: o.width ?? 1440, height: 900 } });
     const page = await context.newPage();
     await openSignedIn(page, server().url, who, p, o);
     return page;
