@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * render of the outer one), on small sources that exist only in memory; type information is off,
  * as in module-boundaries.test.ts.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: [tseslint.configs.disableTypeChecked, { languageOptions: { parserOptions: { projectService: false, project: null } } }],

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * the platform layer imports no module at all. Type information is switched off: the rule reads
  * import paths only, and the in-memory files are in no TypeScript program.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: [tseslint.configs.disableTypeChecked, { languageOptions: { parserOptions: { projectService: false, project: null } } }],
