@@ -105,6 +105,21 @@ describe('SNOMED concept search ranking', () => {
     }
   });
 
+  it('counts the concept whose id is the search once when its own term matches past the rows read first', async () => {
+    // 6,000 terms of 100 concepts begin with the id's digits, more rows than the count reads first
+    // (5,005), so the whole range is counted; the id's concept's own term sorts after all of them.
+    // The rows stay (no other search here meets their words; deleting 6,000 descriptions at once
+    // takes PGlite seconds in the word index's trigger).
+    await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('40000001', '4000000', 'Item 4000000zz')`);
+    await t.db.query(
+      `INSERT INTO snomed_concepts (id, concept_id, term)
+       SELECT (41000000 + i)::text, (4100000 + i % 100)::text, 'Item 4000000a ' || i FROM generate_series(1, 6000) AS i`,
+    );
+    const page = await search('4000000', { limit: '5' });
+    expect(page.data[0].concept_id).toBe('4000000');
+    expect(page.pagination).toEqual(expect.objectContaining({ total: 101, totalCapped: false }));
+  });
+
   it('follows inserts, edits, deactivation and deletes of description rows', async () => {
     await t.db.query(`INSERT INTO snomed_concepts (id, concept_id, term) VALUES ('151', '233604007', 'Pneumonia')`);
     expect(shown(await search('pneumo'))).toEqual([['Pneumonia', null]]);

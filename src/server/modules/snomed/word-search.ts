@@ -142,13 +142,18 @@ export async function searchConceptWords(db: Queryable, search: string, filters:
   const [counted] = countRead.value;
   const ranked = pageRead.value;
   // The concept whose id is the search counts once, whether or not a description matched too.
-  const idOnly = idHit && !counted.with_id ? 1 : 0;
-  let total = counted.concepts + idOnly;
+  const idOnly = (matched: boolean) => (idHit && !matched ? 1 : 0);
+  let total = counted.concepts + idOnly(counted.with_id);
   if (counted.full && total <= SNOMED_COUNT_CAP) {
     // The rows read ended before the cap's concepts (many terms per concept, or few of the window's
     // concepts meet the conditions): count them all (rare; still one index range).
-    const [all] = await db.query<{ n: number }>(`SELECT count(DISTINCT s.concept_id)::int AS n FROM ${from} WHERE ${range} AND ${filter}`, params);
-    total = all.n + idOnly;
+    // Whether the id's concept matched is read over the whole range too: the rows read first may
+    // have missed its description, and it would count twice.
+    const [all] = await db.query<{ n: number; with_id: boolean }>(
+      `SELECT count(DISTINCT s.concept_id)::int AS n, coalesce(bool_or(s.concept_id = ${idParam}), false) AS with_id FROM ${from} WHERE ${range} AND ${filter}`,
+      [...params, idHit?.concept_id ?? null],
+    );
+    total = all.n + idOnly(all.with_id);
   }
   const totalCapped = total > SNOMED_COUNT_CAP;
   if (!ranked) return { patterns, hits: [], total: Math.min(total, SNOMED_COUNT_CAP), totalCapped };
