@@ -74,7 +74,7 @@ export async function loadCatalogue(db: Db, concepts: number, log: (msg: string)
   // What the import does after a release (snomed-import/rf2/components.ts): without VACUUM no page is
   // marked all-visible, and the word index's index-only ranges visit the table for every entry —
   // the filtered $expand's p95 was 24 ms so and 7.6 ms after it, a state no import leaves.
-  await db.exec('VACUUM (ANALYZE) snomed_rf2_concepts, snomed_concepts, snomed_language_refset, snomed_relationships, snomed_closure, snomed_search_words');
+  await db.exec('VACUUM (ANALYZE) snomed_rf2_concepts, snomed_concepts, snomed_language_refset, snomed_relationships, snomed_closure, snomed_subtree_sizes, snomed_search_words');
   await db.exec('ANALYZE');
   return { descriptions: concepts * 3, closurePairs };
 }

@@ -83,6 +83,15 @@ describe('a release .zip', () => {
     // Every is-a pair: Pneumonia lies under Disorder of lung, respiratory system, Disease, Clinical finding and the root.
     const under = await t.db.query<{ a: string }>('SELECT ancestor_id AS a FROM snomed_closure WHERE descendant_id = $1 ORDER BY 1', [PNEUMONIA]);
     expect(under.map((r) => r.a).sort()).toEqual([ROOT, '404684003', DISORDER_OF_RESPIRATORY_SYSTEM, DISORDER_OF_LUNG, '64572001'].sort());
+    // The import ends by vacuuming and analysing what it wrote, the hierarchy's derived tables too
+    // (a table never analysed has reltuples -1).
+    const analysed = await t.db.query<{ relname: string; reltuples: number }>(
+      `SELECT relname, reltuples::int AS reltuples FROM pg_class WHERE relname IN ('snomed_closure', 'snomed_subtree_sizes') ORDER BY relname`,
+    );
+    expect(analysed).toEqual([
+      { relname: 'snomed_closure', reltuples: await count('snomed_closure') },
+      { relname: 'snomed_subtree_sizes', reltuples: 0 },
+    ]);
   });
 
   it('answers a concept with preferred term, FSN, semantic tag, descriptions, parents, children and path to the root', async () => {

@@ -290,7 +290,7 @@ async function importParts(app: FastifyInstance, parts: Rf2Part[], counts: numbe
     // tables for empty and scans where an index answers in microseconds. Only an optimisation.
     ctx.progress(98, 'Preparing the catalogue for search…');
     // The concept search's word index was brought up to date after the batches (withDeferredWords).
-    const tables = [...new Set([...parts.map((p) => RF2_SPECS[p.kind].table), ...(hierarchy ? ['snomed_closure'] : [])])];
+    const tables = [...new Set([...parts.map((p) => RF2_SPECS[p.kind].table), ...(hierarchy ? ['snomed_closure', 'snomed_subtree_sizes'] : [])])];
     if (tables.includes('snomed_concepts')) tables.push('snomed_search_words');
     await app.db.exec(`VACUUM (ANALYZE) ${tables.join(', ')}`).catch((err) => app.log.warn({ err }, 'VACUUM after the SNOMED release import failed'));
   }
